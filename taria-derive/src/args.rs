@@ -1,0 +1,409 @@
+//! Parsing `#[taria::widget(...)]` arguments into [`NodeArgs`], validating as we go.
+//!
+//! The same [`NodeArgs`] serves the derive's container attribute (only `role` there).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
+
+use crate::vocabulary::{ACTIONS, ROLES, camel_case, did_you_mean, is_valid_id, is_valid_name};
+
+/// One raw argument: `name`, `name = expr` or `name(expr, …)`.
+pub(crate) struct RawArg {
+    pub(crate) name: Ident,
+    pub(crate) value: RawValue,
+}
+
+pub(crate) enum RawValue {
+    Flag,
+    Assign(Expr),
+    Call(Punctuated<Expr, Token![,]>),
+}
+
+impl Parse for RawArg {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let name: Ident = input.call(syn::ext::IdentExt::parse_any)?;
+        let value = if input.peek(Token![=]) {
+            input.parse::<Token![=]>()?;
+            RawValue::Assign(input.parse()?)
+        } else if input.peek(syn::token::Paren) {
+            let content;
+            syn::parenthesized!(content in input);
+            RawValue::Call(content.parse_terminated(Expr::parse, Token![,])?)
+        } else {
+            RawValue::Flag
+        };
+        Ok(RawArg { name, value })
+    }
+}
+
+/// Every argument name, for unknown-argument hints.
+const ARG_NAMES: &[&str] = &[
+    "role",
+    "id",
+    "key",
+    "label",
+    "value",
+    "min",
+    "max",
+    "step",
+    "max_len",
+    "options",
+    "focused",
+    "selected",
+    "checked",
+    "expanded",
+    "disabled",
+    "busy",
+    "required",
+    "readonly",
+    "invalid",
+    "redacted",
+    "untrusted",
+    "modal",
+    "actions",
+    "index",
+    "count",
+    "level",
+    "scroll",
+    "bounds",
+];
+
+const FLAG_NAMES: &[&str] = &[
+    "focused",
+    "selected",
+    "disabled",
+    "busy",
+    "required",
+    "readonly",
+    "redacted",
+    "untrusted",
+    "modal",
+];
+const EXPR_NAMES: &[&str] = &[
+    "key", "min", "max", "step", "max_len", "options", "checked", "expanded", "invalid", "index",
+    "count", "level", "bounds",
+];
+
+/// A validated argument list: each entry is one builder call.
+#[derive(Default)]
+pub(crate) struct NodeArgs {
+    /// Builder calls, in the order written.
+    pub(crate) calls: Vec<TokenStream>,
+    /// Whether `bounds = …` was given (then the render area is not needed).
+    pub(crate) has_bounds: bool,
+}
+
+/// Parses `input` as a comma-separated argument list, collecting every error.
+pub(crate) fn parse_node_args(input: TokenStream, node: &Ident) -> syn::Result<NodeArgs> {
+    let raw = syn::parse::Parser::parse2(Punctuated::<RawArg, Token![,]>::parse_terminated, input)?;
+    let mut errors: Option<syn::Error> = None;
+    let mut push_error = |e: syn::Error| match &mut errors {
+        Some(all) => all.combine(e),
+        None => errors = Some(e),
+    };
+    let mut seen: Vec<String> = Vec::new();
+    let mut args = NodeArgs::default();
+    for arg in raw {
+        let name = arg.name.to_string();
+        if seen.contains(&name) {
+            push_error(syn::Error::new(
+                arg.name.span(),
+                format!("duplicate argument `{name}`: give each argument once"),
+            ));
+            continue;
+        }
+        seen.push(name.clone());
+        match check_arg(&arg, node) {
+            Ok(call) => {
+                args.has_bounds |= name == "bounds";
+                args.calls.push(call);
+            }
+            Err(e) => push_error(e),
+        }
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(args),
+    }
+}
+
+fn check_arg(arg: &RawArg, node: &Ident) -> syn::Result<TokenStream> {
+    let name = arg.name.to_string();
+    let span = arg.name.span();
+    let method = Ident::new(&name, span);
+    match (name.as_str(), &arg.value) {
+        ("role", RawValue::Assign(expr)) => role(expr, node),
+        ("id", RawValue::Assign(expr)) => id(expr, node),
+        ("label" | "value", RawValue::Assign(expr)) => text_arg(&name, expr, node),
+        ("label" | "value", RawValue::Call(parts)) => format_call(&name, parts, span, node),
+        ("actions", RawValue::Call(items)) => actions(items, node),
+        ("scroll", RawValue::Call(parts)) if parts.len() == 3 => {
+            let (o, c, v) = (&parts[0], &parts[1], &parts[2]);
+            Ok(quote! { #node.scroll(#o, #c, #v); })
+        }
+        ("scroll", _) => Err(syn::Error::new(
+            span,
+            "expected `scroll(offset, content_length, viewport_length)`",
+        )),
+        (flag, RawValue::Flag) if FLAG_NAMES.contains(&flag) => Ok(quote! { #node.#method(true); }),
+        (flag, RawValue::Assign(expr)) if FLAG_NAMES.contains(&flag) => {
+            Ok(quote! { #node.#method(#expr); })
+        }
+        (other, RawValue::Assign(expr)) if EXPR_NAMES.contains(&other) => {
+            Ok(quote! { #node.#method(#expr); })
+        }
+        (known, _) if ARG_NAMES.contains(&known) => Err(syn::Error::new(span, usage(known))),
+        (unknown, _) => Err(syn::Error::new(
+            span,
+            format!(
+                "unknown argument `{unknown}`{}; expected one of: {}",
+                did_you_mean(unknown, ARG_NAMES),
+                ARG_NAMES.join(", ")
+            ),
+        )),
+    }
+}
+
+fn usage(name: &str) -> String {
+    match name {
+        "role" => "expected `role = <role>` or `role = custom(\"name\", <base role>)`".into(),
+        "label" | "value" => format!(
+            "expected `{name} = \"format {{args}}\"`, `{name} = <expr>` or `{name}(\"format {{}}\", args…)`"
+        ),
+        "actions" => {
+            "expected `actions(activate, toggle = key(\"space\"), \"custom_name\", …)`".into()
+        }
+        "id" => "expected `id = \"name\"` or `id = <expr>`".into(),
+        flag if FLAG_NAMES.contains(&flag) => {
+            format!("expected `{flag}` or `{flag} = <bool expr>`")
+        }
+        other => format!("expected `{other} = <expr>`"),
+    }
+}
+
+fn lit_str(expr: &Expr) -> Option<&LitStr> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Some(s),
+        _ => None,
+    }
+}
+
+fn single_ident(expr: &Expr) -> Option<&Ident> {
+    match expr {
+        Expr::Path(p) if p.qself.is_none() => p.path.get_ident(),
+        _ => None,
+    }
+}
+
+fn role_path(ident: &Ident) -> syn::Result<TokenStream> {
+    let name = ident.to_string();
+    if ROLES.contains(&name.as_str()) {
+        let variant = Ident::new(&camel_case(&name), ident.span());
+        Ok(quote! { ::taria::Role::#variant })
+    } else {
+        Err(syn::Error::new(
+            ident.span(),
+            format!(
+                "unknown role `{name}`{}; for an app-specific role write `role = custom(\"{name}\", <base role>)`",
+                did_you_mean(&name, ROLES)
+            ),
+        ))
+    }
+}
+
+pub(crate) fn role(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
+    if let Some(ident) = single_ident(expr) {
+        let path = role_path(ident)?;
+        return Ok(quote! { #node.role(#path); });
+    }
+    if let Expr::Call(call) = expr
+        && single_ident(&call.func).is_some_and(|f| f == "custom")
+    {
+        let (Some(name), Some(base), 2) = (
+            call.args.first().and_then(lit_str),
+            call.args.get(1).and_then(single_ident),
+            call.args.len(),
+        ) else {
+            return Err(syn::Error::new_spanned(
+                expr,
+                "expected `custom(\"name\", <base role>)`, e.g. `custom(\"kanban_card\", list_item)`",
+            ));
+        };
+        if !is_valid_name(&name.value()) {
+            return Err(syn::Error::new(
+                name.span(),
+                "a custom role name is snake_case: lowercase letters, digits and `_`",
+            ));
+        }
+        if ROLES.contains(&name.value().as_str()) {
+            return Err(syn::Error::new(
+                name.span(),
+                format!(
+                    "`{}` is a core role: write `role = {}`",
+                    name.value(),
+                    name.value()
+                ),
+            ));
+        }
+        let base = role_path(base)?;
+        return Ok(quote! { #node.custom_role(#name, #base); });
+    }
+    Err(syn::Error::new_spanned(expr, usage("role")))
+}
+
+fn id(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
+    if let Some(lit) = lit_str(expr) {
+        if !is_valid_id(&lit.value()) {
+            return Err(syn::Error::new(
+                lit.span(),
+                format!(
+                    "`{}` is not a valid id: use ASCII letters, digits, `-`, `_`, `.` or `:` (no spaces; `/` is reserved for derived ids)",
+                    lit.value()
+                ),
+            ));
+        }
+        return Ok(quote! { #node.id(#lit); });
+    }
+    if let Expr::Lit(lit) = expr {
+        return Err(syn::Error::new_spanned(
+            lit,
+            "an id is a string, e.g. `id = \"save\"`, or an expression that implements Display",
+        ));
+    }
+    Ok(quote! { #node.id(#expr); })
+}
+
+fn text_arg(name: &str, expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
+    let method = Ident::new(name, Span::call_site());
+    if let Some(lit) = lit_str(expr) {
+        return Ok(quote! { #node.#method(::core::format_args!(#lit)); });
+    }
+    if let Expr::Lit(lit) = expr
+        && name == "label"
+    {
+        return Err(syn::Error::new_spanned(
+            lit,
+            "a label is a string: write `label = \"Save\"`, a format string like `label = \"Task {name}\"`, or an expression that implements Display",
+        ));
+    }
+    Ok(quote! { #node.#method(#expr); })
+}
+
+fn format_call(
+    name: &str,
+    parts: &Punctuated<Expr, Token![,]>,
+    span: Span,
+    node: &Ident,
+) -> syn::Result<TokenStream> {
+    let method = Ident::new(name, span);
+    match parts.first() {
+        Some(first) if lit_str(first).is_some() => {
+            let parts = parts.iter();
+            Ok(quote! { #node.#method(::core::format_args!(#(#parts),*)); })
+        }
+        Some(first) => Err(syn::Error::new_spanned(
+            first,
+            format!("`{name}(…)` starts with a format string, e.g. `{name}(\"Task {{}}\", i)`"),
+        )),
+        None => Err(syn::Error::new(span, usage(name))),
+    }
+}
+
+fn actions(items: &Punctuated<Expr, Token![,]>, node: &Ident) -> syn::Result<TokenStream> {
+    let mut calls = TokenStream::new();
+    let mut errors: Option<syn::Error> = None;
+    for item in items {
+        match action(item, node) {
+            Ok(call) => calls.extend(call),
+            Err(e) => match &mut errors {
+                Some(all) => all.combine(e),
+                None => errors = Some(e),
+            },
+        }
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(calls),
+    }
+}
+
+enum ActionSpec {
+    Core(TokenStream),
+    Custom(LitStr),
+}
+
+fn action_spec(expr: &Expr) -> syn::Result<ActionSpec> {
+    if let Some(ident) = single_ident(expr) {
+        let name = ident.to_string();
+        if ACTIONS.contains(&name.as_str()) {
+            let variant = Ident::new(&camel_case(&name), ident.span());
+            return Ok(ActionSpec::Core(quote! { ::taria::Action::#variant }));
+        }
+        return Err(syn::Error::new(
+            ident.span(),
+            format!(
+                "unknown action `{name}`{}; core actions are: {}; for an app-specific action write it as a string, e.g. \"{name}\"",
+                did_you_mean(&name, ACTIONS),
+                ACTIONS.join(", ")
+            ),
+        ));
+    }
+    if let Some(lit) = lit_str(expr) {
+        let name = lit.value();
+        if ACTIONS.contains(&name.as_str()) {
+            return Err(syn::Error::new(
+                lit.span(),
+                format!("`{name}` is a core action: write it without quotes"),
+            ));
+        }
+        if !is_valid_name(&name) {
+            return Err(syn::Error::new(
+                lit.span(),
+                "a custom action name is snake_case: lowercase letters, digits and `_`",
+            ));
+        }
+        return Ok(ActionSpec::Custom(lit.clone()));
+    }
+    Err(syn::Error::new_spanned(expr, usage("actions")))
+}
+
+fn action(item: &Expr, node: &Ident) -> syn::Result<TokenStream> {
+    if let Expr::Assign(assign) = item {
+        let spec = action_spec(&assign.left)?;
+        let key = match &*assign.right {
+            Expr::Call(call)
+                if single_ident(&call.func).is_some_and(|f| f == "key") && call.args.len() == 1 =>
+            {
+                lit_str(&call.args[0]).cloned()
+            }
+            _ => None,
+        };
+        let Some(key) = key.filter(|k| !k.value().trim().is_empty()) else {
+            return Err(syn::Error::new_spanned(
+                &assign.right,
+                "expected a key fallback like `key(\"space\")` or `key(\"ctrl+s\")`",
+            ));
+        };
+        return Ok(match spec {
+            ActionSpec::Core(path) => quote! { #node.key_fallback(#path, #key); },
+            ActionSpec::Custom(name) => quote! { #node.custom_key_fallback(#name, #key); },
+        });
+    }
+    Ok(match action_spec(item)? {
+        ActionSpec::Core(path) => quote! { #node.action(#path); },
+        ActionSpec::Custom(name) => quote! { #node.custom_action(#name); },
+    })
+}
+
+impl ToTokens for NodeArgs {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        for call in &self.calls {
+            call.to_tokens(tokens);
+        }
+    }
+}

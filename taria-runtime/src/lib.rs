@@ -1,0 +1,37 @@
+//! A semantic layer for [ratatui] apps that AI agents and tests can read and drive.
+//!
+//! Annotated render code records, each frame, what every widget *is* — role, label,
+//! value, state, the actions it offers, its bounds — into a per-frame arena that
+//! costs one flag check when nobody is recording. See the crate README for a tour.
+//!
+//! * [`widget`] (attribute) and [`Semantic`] (derive) annotate render code;
+//! * [`scope`] and [`leaf`] are the same thing by hand, for nodes drawn in a loop;
+//! * [`Recorder`] records frames, [`Tree`] is what one frame means;
+//! * [`testing`] renders headless and queries the tree.
+//!
+//! [ratatui]: https://ratatui.rs
+
+mod model;
+mod recorder;
+mod semantic;
+pub mod testing;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use model::{
+    Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
+    DomainError, Node, NodeId, Position, Query, Role, ScrollDirection, ScrollInfo, State,
+    StateFlags, Tree, Value, ValueSchema,
+};
+pub use recorder::{
+    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
+    MAX_NODES, MAX_VALUE_BYTES, NodeBuilder, Recorder, Scope, ValueSink, ValueToken, is_recording,
+    leaf, scope,
+};
+pub use semantic::Semantic;
+pub use taria_derive::{Semantic, widget};
+
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,0 +1,234 @@
+//! What can be done to a node: the core action set, custom named actions, payloads.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::{NodeId, Value};
+
+macro_rules! actions {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal,)+) => {
+        /// A core action a node can offer.
+        ///
+        /// ```
+        /// use taria::Action;
+        /// assert_eq!(Action::from_name("set_value"), Some(Action::SetValue));
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        #[non_exhaustive]
+        pub enum Action {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        impl Action {
+            /// Every core action, in declaration order.
+            pub const ALL: &'static [Action] = &[$(Action::$variant,)+];
+
+            /// The snake_case name used in attributes and on the wire.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Action::$variant => $name,)+
+                }
+            }
+
+            /// Looks a core action up by its snake_case name.
+            #[must_use]
+            pub fn from_name(name: &str) -> Option<Action> {
+                match name {
+                    $($name => Some(Action::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    /// Press, open or run the node (Enter on a list item, a button press).
+    Activate = "activate",
+    /// Move the input focus to the node.
+    Focus = "focus",
+    /// Make the node the selected one among its siblings.
+    Select = "select",
+    /// Flip a two-state node (checkbox, switch).
+    Toggle = "toggle",
+    /// Show the node's children.
+    Expand = "expand",
+    /// Hide the node's children.
+    Collapse = "collapse",
+    /// Raise the value by one step.
+    Increment = "increment",
+    /// Lower the value by one step.
+    Decrement = "decrement",
+    /// Scroll the content; payload [`ActionData::Scroll`].
+    Scroll = "scroll",
+    /// Replace the value; payload [`ActionData::Value`].
+    SetValue = "set_value",
+    /// Close the node (a dialog, a notification).
+    Dismiss = "dismiss",
+    /// Copy the node's content.
+    Copy = "copy",
+    /// Submit the node (a form, a text input).
+    Submit = "submit",
+}
+
+impl Action {
+    /// The bit of this action in an [`ActionSet`].
+    #[must_use]
+    pub const fn bit(self) -> u16 {
+        1 << (self as u8)
+    }
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of core actions, one bit each.
+///
+/// ```
+/// use taria::{Action, ActionSet};
+/// let set = ActionSet::EMPTY.with(Action::Toggle).with(Action::Focus);
+/// assert!(set.contains(Action::Toggle));
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [Action::Focus, Action::Toggle]);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ActionSet(u16);
+
+impl ActionSet {
+    /// No actions.
+    pub const EMPTY: ActionSet = ActionSet(0);
+
+    /// This set plus `action`.
+    #[must_use]
+    pub const fn with(self, action: Action) -> ActionSet {
+        ActionSet(self.0 | action.bit())
+    }
+
+    /// Whether `action` is in the set.
+    #[must_use]
+    pub const fn contains(self, action: Action) -> bool {
+        self.0 & action.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The actions in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Action> {
+        Action::ALL
+            .iter()
+            .copied()
+            .filter(move |a| self.contains(*a))
+    }
+}
+
+impl std::fmt::Debug for ActionSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// An action as it appears in a tree: a core one, or a custom name the app defined.
+///
+/// On the wire both are plain strings; a name this build does not know as a core
+/// action is read as a custom action, so a newer peer's actions degrade gracefully.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ActionName {
+    /// A core action.
+    Core(Action),
+    /// A custom action, e.g. `archive`.
+    Custom(String),
+}
+
+impl ActionName {
+    /// Parses a name: a core action if the name is one, else custom.
+    #[must_use]
+    pub fn parse(name: &str) -> ActionName {
+        Action::from_name(name)
+            .map_or_else(|| ActionName::Custom(name.to_owned()), ActionName::Core)
+    }
+
+    /// The name as written on the wire.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match self {
+            ActionName::Core(action) => action.name(),
+            ActionName::Custom(name) => name,
+        }
+    }
+}
+
+impl std::fmt::Display for ActionName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<Action> for ActionName {
+    fn from(action: Action) -> Self {
+        ActionName::Core(action)
+    }
+}
+
+impl Serialize for ActionName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ActionName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Ok(ActionName::parse(&name))
+    }
+}
+
+/// Which way to scroll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScrollDirection {
+    /// Towards the start.
+    Up,
+    /// Towards the end.
+    Down,
+    /// Towards the left edge.
+    Left,
+    /// Towards the right edge.
+    Right,
+}
+
+/// The typed payload of an action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum ActionData {
+    /// The new value for [`Action::SetValue`].
+    Value {
+        /// The value.
+        value: Value,
+    },
+    /// How far to go for [`Action::Scroll`].
+    Scroll {
+        /// The direction.
+        direction: ScrollDirection,
+        /// How many lines or columns.
+        amount: u32,
+    },
+}
+
+/// A request to perform an action on a node, as queued for the app to drain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionRequest {
+    /// The node the action is for.
+    pub target: NodeId,
+    /// The action.
+    pub action: ActionName,
+    /// Its payload, if the action takes one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<ActionData>,
+}

@@ -1,0 +1,273 @@
+//! The frame recorder: a [`Recorder`] owns a [`FrameArena`](arena::FrameArena) and
+//! lends it to the current thread while a frame draws; annotated renders add nodes
+//! to it through [`scope`] and [`leaf`].
+//!
+//! When no frame is being recorded on this thread, [`scope`] and [`leaf`] check one
+//! thread-local flag and return: no allocation, no formatting, no hashing.
+
+mod arena;
+mod builder;
+mod to_tree;
+
+use std::cell::{Cell, RefCell};
+use std::marker::PhantomData;
+
+use arena::FrameArena;
+pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
+pub use builder::{
+    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
+};
+
+use crate::model::Tree;
+
+thread_local! {
+    /// True while a recorder's arena is lent to this thread. The one check on the
+    /// disabled path: a const-initialized `Cell`, so no lazy init on access.
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
+    /// The arena being recorded into, while [`RECORDING`] is true.
+    static ACTIVE: RefCell<Option<FrameArena>> = const { RefCell::new(None) };
+}
+
+/// Whether a frame is being recorded on this thread right now.
+///
+/// ```
+/// assert!(!taria::is_recording());
+/// let mut recorder = taria::Recorder::new();
+/// recorder.record(|| assert!(taria::is_recording()));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_recording() -> bool {
+    RECORDING.with(Cell::get)
+}
+
+/// Records a node that contains the nodes recorded until the returned [`Scope`] drops.
+///
+/// `describe` runs only while a frame is being recorded; otherwise this is one
+/// flag check. The node's parent is the innermost open scope.
+///
+/// ```
+/// use taria::{Recorder, Role};
+///
+/// let mut recorder = Recorder::new();
+/// recorder.record(|| {
+///     let _sidebar = taria::scope(|n| {
+///         n.role(Role::Region).id("sidebar").label("Sidebar");
+///     });
+///     taria::leaf(|n| {
+///         n.role(Role::Button).key("ok").label("OK");
+///     });
+/// });
+/// let tree = recorder.tree();
+/// assert_eq!(tree.get("sidebar/ok").unwrap().label.as_deref(), Some("OK"));
+/// ```
+#[inline]
+pub fn scope(describe: impl FnOnce(&mut NodeBuilder<'_>)) -> Scope {
+    if !is_recording() {
+        return Scope::INACTIVE;
+    }
+    open(describe, true)
+}
+
+/// Records a node with no children.
+///
+/// Like [`scope`], but the node closes at once.
+#[inline]
+pub fn leaf(describe: impl FnOnce(&mut NodeBuilder<'_>)) {
+    if is_recording() {
+        let _ = open(describe, false);
+    }
+}
+
+#[inline(never)]
+fn open(describe: impl FnOnce(&mut NodeBuilder<'_>), push: bool) -> Scope {
+    ACTIVE.with(|active| {
+        // A describe closure that itself records would find the arena borrowed:
+        // such nested nodes are ignored rather than panicking.
+        let Ok(mut slot) = active.try_borrow_mut() else {
+            return Scope::INACTIVE;
+        };
+        let Some(arena) = slot.as_mut() else {
+            return Scope::INACTIVE;
+        };
+        let Some(index) = arena.open() else {
+            if push {
+                arena.suppressed += 1;
+                return Scope {
+                    kind: ScopeKind::Suppressed,
+                    not_send: PhantomData,
+                };
+            }
+            return Scope::INACTIVE;
+        };
+        describe(&mut NodeBuilder::new(arena, index));
+        arena.assign_id(index);
+        if push {
+            arena.stack.push(index);
+            Scope {
+                kind: ScopeKind::Open,
+                not_send: PhantomData,
+            }
+        } else {
+            Scope::INACTIVE
+        }
+    })
+}
+
+/// Closes its node when dropped. Returned by [`scope`]; keep it alive (`let _scope =
+/// taria::scope(…)`) for as long as the node's children are being drawn.
+#[must_use = "the node closes when this is dropped: bind it with `let _scope = …`"]
+pub struct Scope {
+    kind: ScopeKind,
+    /// A scope belongs to the thread whose arena it opened a node in.
+    not_send: PhantomData<*const ()>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    /// Nothing was recorded.
+    Inactive,
+    /// A node was opened.
+    Open,
+    /// A node over the depth or node limit was left out; its children are too.
+    Suppressed,
+}
+
+impl Scope {
+    const INACTIVE: Scope = Scope {
+        kind: ScopeKind::Inactive,
+        not_send: PhantomData,
+    };
+}
+
+impl Drop for Scope {
+    #[inline]
+    fn drop(&mut self) {
+        if self.kind == ScopeKind::Inactive {
+            return;
+        }
+        let kind = self.kind;
+        ACTIVE.with(|active| {
+            if let Ok(mut slot) = active.try_borrow_mut()
+                && let Some(arena) = slot.as_mut()
+            {
+                match kind {
+                    ScopeKind::Open => arena.close(),
+                    ScopeKind::Suppressed => arena.suppressed = arena.suppressed.saturating_sub(1),
+                    ScopeKind::Inactive => {}
+                }
+            }
+        });
+    }
+}
+
+/// Records the semantic tree of each frame an app draws.
+///
+/// Wrap each draw in [`Recorder::record`]; afterwards [`Recorder::tree`] gives the
+/// frame's tree. Its arena is reused frame after frame, so once it has grown to the
+/// frame's size, recording allocates nothing.
+///
+/// ```
+/// use ratatui::{Terminal, backend::TestBackend, widgets::Paragraph};
+/// use taria::{Recorder, Role};
+///
+/// let mut terminal = Terminal::new(TestBackend::new(20, 2)).unwrap();
+/// let mut recorder = Recorder::new();
+/// recorder.record(|| {
+///     terminal.draw(|frame| {
+///         let _status = taria::scope(|n| {
+///             n.role(Role::Status).id("status").label("Ready").bounds(frame.area());
+///         });
+///         frame.render_widget(Paragraph::new("Ready"), frame.area());
+///     })
+/// })?;
+/// assert_eq!(recorder.tree().outline(), "- status \"Ready\" [id=status]\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Default)]
+pub struct Recorder {
+    arena: FrameArena,
+    disabled: bool,
+}
+
+impl Recorder {
+    /// A recorder that records (see [`Recorder::set_enabled`]).
+    #[must_use]
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// Turns recording on or off. While off, [`Recorder::record`] only runs the draw
+    /// and annotated renders cost one flag check.
+    pub fn set_enabled(&mut self, enabled: bool) {
+        self.disabled = !enabled;
+    }
+
+    /// Whether recording is on.
+    #[must_use]
+    pub fn is_enabled(&self) -> bool {
+        !self.disabled
+    }
+
+    /// Runs `draw`, recording the nodes it draws as this recorder's new frame.
+    ///
+    /// If another recorder is already recording on this thread, its frame gets the
+    /// nodes and this one keeps its previous frame.
+    pub fn record<R>(&mut self, draw: impl FnOnce() -> R) -> R {
+        if self.disabled {
+            self.arena.clear();
+            return draw();
+        }
+        if is_recording() {
+            return draw();
+        }
+        self.arena.clear();
+        let lent = Lent::new(self);
+        let result = draw();
+        drop(lent);
+        result
+    }
+
+    /// The last recorded frame as an owned tree (empty before the first frame).
+    #[must_use]
+    pub fn tree(&self) -> Tree {
+        to_tree::build(&self.arena)
+    }
+
+    /// How many frames this recorder has recorded.
+    #[must_use]
+    pub fn frames(&self) -> u64 {
+        self.arena.frame
+    }
+
+    /// How many nodes the last frame has.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.arena.nodes.len()
+    }
+}
+
+/// Lends a recorder's arena to this thread; takes it back when dropped, even when
+/// the draw panics.
+struct Lent<'a> {
+    recorder: &'a mut Recorder,
+}
+
+impl<'a> Lent<'a> {
+    fn new(recorder: &'a mut Recorder) -> Self {
+        let arena = std::mem::take(&mut recorder.arena);
+        ACTIVE.with(|active| *active.borrow_mut() = Some(arena));
+        RECORDING.with(|r| r.set(true));
+        Lent { recorder }
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        RECORDING.with(|r| r.set(false));
+        if let Some(mut arena) = ACTIVE.with(|active| active.borrow_mut().take()) {
+            arena.finish();
+            self.recorder.arena = arena;
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! The per-frame store: flat node records in drawing order plus one text buffer.
+//!
+//! Everything here is cleared, not freed, between frames, so once the vectors have
+//! grown to a frame's size, recording allocates nothing.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::model::{Action, ActionSet, Bounds, Checked, Position, Role, ScrollInfo, StateFlags};
+
+/// How deep nodes may nest; deeper nodes are left out and reported.
+pub const MAX_DEPTH: usize = 64;
+/// How many nodes one frame may hold; more are left out and reported.
+pub const MAX_NODES: usize = 65_536;
+/// The most bytes kept of a label (cut at a character boundary).
+pub const MAX_LABEL_BYTES: usize = 1024;
+/// The most bytes kept of a text value (cut at a character boundary).
+pub const MAX_VALUE_BYTES: usize = 64 * 1024;
+
+/// A byte range of [`FrameArena::text`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+/// A range of indices into one of the arena's side tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Range32 {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+impl Range32 {
+    pub(crate) fn indices(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// Where a node's id came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum IdSource {
+    /// No id or key was given: derived from the node's position.
+    #[default]
+    Positional,
+    /// A key was given: derived from the parent's id plus the key.
+    Keyed,
+    /// An explicit id.
+    Explicit,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum ValueRecord {
+    #[default]
+    None,
+    Text(Span),
+    Number(f64),
+    Bool(bool),
+}
+
+/// An action a key fallback is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ActionRef {
+    Core(Action),
+    Custom(Span),
+}
+
+/// One node as recorded.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NodeRecord {
+    /// Index of the parent node, `None` for a root.
+    pub(crate) parent: Option<u32>,
+    /// One past the index of the last descendant (nodes are stored in pre-order).
+    pub(crate) end: u32,
+    pub(crate) role: Role,
+    pub(crate) custom_role: Option<Span>,
+    pub(crate) id: Span,
+    pub(crate) id_source: IdSource,
+    pub(crate) stable: bool,
+    pub(crate) label: Option<Span>,
+    pub(crate) value: ValueRecord,
+    pub(crate) min: Option<f64>,
+    pub(crate) max: Option<f64>,
+    pub(crate) step: Option<f64>,
+    pub(crate) max_len: Option<u32>,
+    /// Into [`FrameArena::spans`].
+    pub(crate) options: Range32,
+    pub(crate) flags: StateFlags,
+    pub(crate) checked: Option<Checked>,
+    pub(crate) expanded: Option<bool>,
+    pub(crate) invalid_message: Option<Span>,
+    pub(crate) actions: ActionSet,
+    /// Into [`FrameArena::spans`].
+    pub(crate) custom_actions: Range32,
+    /// Into [`FrameArena::keys`].
+    pub(crate) keys: Range32,
+    pub(crate) position: Position,
+    pub(crate) scroll: Option<ScrollInfo>,
+    pub(crate) bounds: Bounds,
+    /// How many children were opened so far (for positional ids).
+    pub(crate) child_count: u32,
+}
+
+/// A problem noticed while recording, resolved to text when the tree is built.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ArenaDiagnostic {
+    DuplicateId { requested: Span, node: u32 },
+}
+
+/// An id hash is already well mixed; the map uses it as is.
+#[derive(Default)]
+pub(crate) struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = hash_bytes(bytes);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// FxHash-style hashing of id text: fast, not DoS-resistant (ids come from the app).
+pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+    let mut h: u64 = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(26) ^ u64::from(b)).wrapping_mul(K);
+    }
+    (h ^ bytes.len() as u64).wrapping_mul(K).rotate_left(20)
+}
+
+/// The per-frame store.
+#[derive(Default)]
+pub(crate) struct FrameArena {
+    pub(crate) nodes: Vec<NodeRecord>,
+    pub(crate) text: String,
+    pub(crate) spans: Vec<Span>,
+    pub(crate) keys: Vec<(ActionRef, Span)>,
+    pub(crate) diagnostics: Vec<ArenaDiagnostic>,
+    /// Indices of the open nodes, innermost last.
+    pub(crate) stack: Vec<u32>,
+    /// Id hash → node index, to detect duplicate ids.
+    pub(crate) ids: HashMap<u64, u32, BuildHasherDefault<IdHasher>>,
+    /// Scratch for the explicit id and the key of the node being opened.
+    pub(crate) scratch_id: String,
+    pub(crate) scratch_key: String,
+    /// How many root nodes were opened (for positional ids of roots).
+    pub(crate) root_count: u32,
+    /// Nesting depth of scopes left out below [`MAX_DEPTH`] or past [`MAX_NODES`].
+    pub(crate) suppressed: u32,
+    pub(crate) skipped_by_depth: u32,
+    pub(crate) skipped_by_count: u32,
+    /// The last modal node opened this frame.
+    pub(crate) modal: Option<u32>,
+    /// Frames recorded so far.
+    pub(crate) frame: u64,
+}
+
+impl FrameArena {
+    /// Empties the arena for a new frame, keeping every allocation.
+    pub(crate) fn clear(&mut self) {
+        // Destructure so that a new field cannot be forgotten here.
+        let FrameArena {
+            nodes,
+            text,
+            spans,
+            keys,
+            diagnostics,
+            stack,
+            ids,
+            scratch_id,
+            scratch_key,
+            root_count,
+            suppressed,
+            skipped_by_depth,
+            skipped_by_count,
+            modal,
+            frame: _,
+        } = self;
+        nodes.clear();
+        text.clear();
+        spans.clear();
+        keys.clear();
+        diagnostics.clear();
+        stack.clear();
+        ids.clear();
+        scratch_id.clear();
+        scratch_key.clear();
+        *root_count = 0;
+        *suppressed = 0;
+        *skipped_by_depth = 0;
+        *skipped_by_count = 0;
+        *modal = None;
+    }
+
+    /// The text of a span.
+    pub(crate) fn str(&self, span: Span) -> &str {
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// Appends `value`'s display form, cut to `cap` bytes at a character boundary.
+    pub(crate) fn push_display(&mut self, value: &dyn std::fmt::Display, cap: usize) -> Span {
+        let start = self.text.len();
+        write_capped(&mut self.text, value, cap);
+        Span {
+            start: start as u32,
+            end: self.text.len() as u32,
+        }
+    }
+
+    /// Opens a node as a child of the innermost open node. Returns its index, or
+    /// `None` (and counts it) when it is over the depth or node limit.
+    pub(crate) fn open(&mut self) -> Option<u32> {
+        if self.nodes.len() >= MAX_NODES {
+            self.skipped_by_count += 1;
+            return None;
+        }
+        if self.suppressed > 0 || self.stack.len() >= MAX_DEPTH {
+            self.skipped_by_depth += 1;
+            return None;
+        }
+        let index = self.nodes.len() as u32;
+        let parent = self.stack.last().copied();
+        self.nodes.push(NodeRecord {
+            parent,
+            end: index + 1,
+            ..NodeRecord::default()
+        });
+        self.scratch_id.clear();
+        self.scratch_key.clear();
+        Some(index)
+    }
+
+    /// Gives the node just opened its id, once its builder has run.
+    pub(crate) fn assign_id(&mut self, index: u32) {
+        let node = self.nodes[index as usize];
+        let parent = node.parent.map(|p| self.nodes[p as usize]);
+        let ordinal = match node.parent {
+            Some(p) => {
+                let parent = &mut self.nodes[p as usize];
+                parent.child_count += 1;
+                parent.child_count - 1
+            }
+            None => {
+                self.root_count += 1;
+                self.root_count - 1
+            }
+        };
+        let start = self.text.len() as u32;
+        let parent_stable = parent.is_none_or(|p| p.stable);
+        let stable = match node.id_source {
+            IdSource::Explicit => {
+                self.text.push_str(&self.scratch_id);
+                true
+            }
+            IdSource::Keyed | IdSource::Positional => {
+                if let Some(parent) = parent {
+                    self.text
+                        .extend_from_within(parent.id.start as usize..parent.id.end as usize);
+                    self.text.push('/');
+                }
+                if node.id_source == IdSource::Keyed {
+                    self.text.push_str(&self.scratch_key);
+                    parent_stable
+                } else {
+                    let _ = write!(self.text, "{}#{ordinal}", node.role.name());
+                    false
+                }
+            }
+        };
+        let mut id = Span {
+            start,
+            end: self.text.len() as u32,
+        };
+        let requested = id;
+        let mut suffix = 1u32;
+        loop {
+            let hash = hash_bytes(self.str(id).as_bytes());
+            match self.ids.get(&hash) {
+                Some(&other) if self.str(self.nodes[other as usize].id) == self.str(id) => {
+                    suffix += 1;
+                    self.text
+                        .extend_from_within(requested.start as usize..requested.end as usize);
+                    let start = self.text.len() - (requested.end - requested.start) as usize;
+                    let _ = write!(self.text, "~{suffix}");
+                    id = Span {
+                        start: start as u32,
+                        end: self.text.len() as u32,
+                    };
+                }
+                _ => {
+                    self.ids.insert(hash, index);
+                    break;
+                }
+            }
+        }
+        if suffix > 1 {
+            self.diagnostics.push(ArenaDiagnostic::DuplicateId {
+                requested,
+                node: index,
+            });
+        }
+        let record = &mut self.nodes[index as usize];
+        record.id = id;
+        record.stable = stable && suffix == 1;
+        if record.flags.contains(StateFlags::MODAL) {
+            self.modal = Some(index);
+        }
+    }
+
+    /// Closes the innermost open node.
+    pub(crate) fn close(&mut self) {
+        if let Some(index) = self.stack.pop() {
+            let end = self.nodes.len() as u32;
+            self.nodes[index as usize].end = end;
+        }
+    }
+
+    /// Ends the frame: closes what is still open and applies the modal rule.
+    pub(crate) fn finish(&mut self) {
+        while !self.stack.is_empty() {
+            self.close();
+        }
+        if let Some(modal) = self.modal {
+            let inside = modal as usize..self.nodes[modal as usize].end as usize;
+            for (i, node) in self.nodes.iter_mut().enumerate() {
+                if !inside.contains(&i) {
+                    node.actions = ActionSet::EMPTY;
+                    node.custom_actions = Range32::default();
+                    node.keys = Range32::default();
+                }
+            }
+        }
+        self.frame += 1;
+    }
+}
+
+/// Appends `value`'s display form to `out`, at most `cap` bytes, cut at a char boundary.
+pub(crate) fn write_capped(out: &mut String, value: &dyn std::fmt::Display, cap: usize) {
+    let mut writer = CappedWriter {
+        out,
+        remaining: cap,
+    };
+    // CappedWriter never fails; a Display impl that fails leaves what it wrote.
+    let _ = write!(writer, "{value}");
+}
+
+/// A `fmt::Write` that keeps at most `remaining` bytes, cutting at a char boundary.
+struct CappedWriter<'a> {
+    out: &'a mut String,
+    remaining: usize,
+}
+
+impl std::fmt::Write for CappedWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if s.len() <= self.remaining {
+            self.out.push_str(s);
+            self.remaining -= s.len();
+        } else {
+            let mut cut = self.remaining;
+            while !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.out.push_str(&s[..cut]);
+            self.remaining = 0;
+        }
+        Ok(())
+    }
+}

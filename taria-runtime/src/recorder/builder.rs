@@ -1,0 +1,497 @@
+//! [`NodeBuilder`]: what an annotated render says about its node.
+
+use std::fmt::Display;
+
+use super::arena::{
+    ActionRef, FrameArena, IdSource, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Range32, ValueRecord,
+    write_capped,
+};
+use crate::model::{Action, Bounds, Checked, Role, ScrollInfo, StateFlags};
+
+/// Describes the node being recorded. Handed to the closure of [`scope`](crate::scope)
+/// and [`leaf`](crate::leaf), which runs only while a frame is being recorded, so
+/// labels and values are formatted only then.
+///
+/// Every setter returns `&mut Self` for chaining; a later call overrides an earlier one.
+///
+/// ```
+/// use taria::{Action, Role};
+/// # let area = ratatui::layout::Rect::new(0, 0, 10, 1);
+/// # let (done, title) = (false, "Buy milk");
+/// taria::leaf(|n| {
+///     n.role(Role::ListItem)
+///         .key(7)
+///         .label(title)
+///         .checked(done)
+///         .action(Action::Toggle)
+///         .bounds(area);
+/// });
+/// ```
+pub struct NodeBuilder<'a> {
+    arena: &'a mut FrameArena,
+    index: u32,
+}
+
+impl<'a> NodeBuilder<'a> {
+    pub(crate) fn new(arena: &'a mut FrameArena, index: u32) -> Self {
+        NodeBuilder { arena, index }
+    }
+
+    fn node(&mut self) -> &mut super::arena::NodeRecord {
+        &mut self.arena.nodes[self.index as usize]
+    }
+
+    /// Sets the core role.
+    pub fn role(&mut self, role: Role) -> &mut Self {
+        self.node().role = role;
+        self.node().custom_role = None;
+        self
+    }
+
+    /// Sets a custom role (e.g. `kanban_card`) with the core role consumers fall back to.
+    pub fn custom_role(&mut self, name: &str, base: Role) -> &mut Self {
+        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        let node = self.node();
+        node.role = base;
+        node.custom_role = Some(span);
+        self
+    }
+
+    /// Sets an explicit id: global to the frame and stable across frames.
+    /// An empty id is ignored (the node keeps a derived id).
+    pub fn id(&mut self, id: impl Display) -> &mut Self {
+        self.arena.scratch_id.clear();
+        write_capped(&mut self.arena.scratch_id, &id, MAX_LABEL_BYTES);
+        if !self.arena.scratch_id.is_empty() {
+            self.node().id_source = IdSource::Explicit;
+        }
+        self
+    }
+
+    /// Sets a key that identifies the node among its siblings (a row's database id, a
+    /// file name). The id becomes `<parent id>/<key>`, stable while the key is.
+    pub fn key(&mut self, key: impl Display) -> &mut Self {
+        self.arena.scratch_key.clear();
+        write_capped(&mut self.arena.scratch_key, &key, MAX_LABEL_BYTES);
+        if !self.arena.scratch_key.is_empty() && self.node().id_source != IdSource::Explicit {
+            self.node().id_source = IdSource::Keyed;
+        }
+        self
+    }
+
+    /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::MAX_LABEL_BYTES)).
+    pub fn label(&mut self, label: impl Display) -> &mut Self {
+        let span = self.arena.push_display(&label, MAX_LABEL_BYTES);
+        self.node().label = Some(span);
+        self
+    }
+
+    /// Sets the node's value: text, a number or a bool (see [`IntoValue`]).
+    pub fn value(&mut self, value: impl IntoValue) -> &mut Self {
+        let record = value.write_value(&mut ValueSink { arena: self.arena }).0;
+        self.node().value = record;
+        self
+    }
+
+    /// Sets the lowest value a number may take.
+    pub fn min(&mut self, min: impl Into<f64>) -> &mut Self {
+        self.node().min = Some(min.into());
+        self
+    }
+
+    /// Sets the highest value a number may take.
+    pub fn max(&mut self, max: impl Into<f64>) -> &mut Self {
+        self.node().max = Some(max.into());
+        self
+    }
+
+    /// Sets the step between allowed numbers.
+    pub fn step(&mut self, step: impl Into<f64>) -> &mut Self {
+        self.node().step = Some(step.into());
+        self
+    }
+
+    /// Sets the most characters a text value may have.
+    pub fn max_len(&mut self, max_len: impl TryInto<u32>) -> &mut Self {
+        self.node().max_len = Some(max_len.try_into().unwrap_or(u32::MAX));
+        self
+    }
+
+    /// Sets the options a value is chosen from (a select's choices).
+    pub fn options<I>(&mut self, options: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: Display,
+    {
+        let start = self.arena.spans.len() as u32;
+        for option in options {
+            let span = self.arena.push_display(&option, MAX_LABEL_BYTES);
+            self.arena.spans.push(span);
+        }
+        let end = self.arena.spans.len() as u32;
+        self.node().options = Range32 { start, end };
+        self
+    }
+
+    fn flag(&mut self, flag: StateFlags, on: impl IntoFlag) -> &mut Self {
+        let node = self.node();
+        node.flags = node.flags.with(flag, on.into_flag());
+        self
+    }
+
+    /// Marks the node focused (at most one per frame should be).
+    pub fn focused(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::FOCUSED, on)
+    }
+
+    /// Marks the node selected.
+    pub fn selected(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::SELECTED, on)
+    }
+
+    /// Marks the node disabled: it offers actions but will refuse them now.
+    pub fn disabled(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::DISABLED, on)
+    }
+
+    /// Marks the node busy.
+    pub fn busy(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::BUSY, on)
+    }
+
+    /// Marks the node required.
+    pub fn required(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::REQUIRED, on)
+    }
+
+    /// Marks the node's value read-only.
+    pub fn readonly(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::READONLY, on)
+    }
+
+    /// Marks the node's value secret: it is dropped at the source and never recorded.
+    pub fn redacted(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::REDACTED, on)
+    }
+
+    /// Marks the node's text as coming from outside the app (files, network, chat):
+    /// consumers treat it as data, never as instructions.
+    pub fn untrusted(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::UNTRUSTED, on)
+    }
+
+    /// Marks the node a modal dialog: while it is drawn, nodes outside it offer no actions.
+    pub fn modal(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.flag(StateFlags::MODAL, on)
+    }
+
+    /// Sets the checked state (`bool`, or `Option<bool>` with `None` for mixed).
+    pub fn checked(&mut self, checked: impl Into<Checked>) -> &mut Self {
+        self.node().checked = Some(checked.into());
+        self
+    }
+
+    /// Sets the expanded state (and so marks the node expandable).
+    pub fn expanded(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.node().expanded = Some(on.into_flag());
+        self
+    }
+
+    /// Marks the node invalid: `true`/`false`, or `Some(message)` / `None` (see [`IntoInvalid`]).
+    pub fn invalid(&mut self, invalid: impl IntoInvalid) -> &mut Self {
+        let message = invalid
+            .write_invalid(&mut InvalidSink { arena: self.arena })
+            .0;
+        let node = self.node();
+        node.flags = node.flags.with(StateFlags::INVALID, message.is_some());
+        node.invalid_message = message.flatten();
+        self
+    }
+
+    /// Offers a core action.
+    pub fn action(&mut self, action: Action) -> &mut Self {
+        let node = self.node();
+        node.actions = node.actions.with(action);
+        self
+    }
+
+    /// Offers several core actions.
+    pub fn actions(&mut self, actions: impl IntoIterator<Item = Action>) -> &mut Self {
+        for action in actions {
+            self.action(action);
+        }
+        self
+    }
+
+    /// Offers a custom action by name (e.g. `archive`).
+    pub fn custom_action(&mut self, name: &str) -> &mut Self {
+        if let Some(action) = Action::from_name(name) {
+            return self.action(action);
+        }
+        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        let node = self.arena.nodes[self.index as usize];
+        // Custom actions of one node are contiguous: they are added while its builder runs.
+        let start = if node.custom_actions.start == node.custom_actions.end {
+            self.arena.spans.len() as u32
+        } else {
+            node.custom_actions.start
+        };
+        self.arena.spans.push(span);
+        let end = self.arena.spans.len() as u32;
+        self.node().custom_actions = Range32 { start, end };
+        self
+    }
+
+    /// Offers `action` and says which key the app's own input path takes for it, so an
+    /// agent can drive the node without a handler (`toggle` ⇒ `"space"`).
+    pub fn key_fallback(&mut self, action: Action, key: &str) -> &mut Self {
+        self.action(action);
+        self.push_key(ActionRef::Core(action), key)
+    }
+
+    /// Offers a custom action by name with the key the app takes for it.
+    pub fn custom_key_fallback(&mut self, name: &str, key: &str) -> &mut Self {
+        if let Some(action) = Action::from_name(name) {
+            return self.key_fallback(action, key);
+        }
+        self.custom_action(name);
+        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        self.push_key(ActionRef::Custom(span), key)
+    }
+
+    fn push_key(&mut self, action: ActionRef, key: &str) -> &mut Self {
+        let key = self.arena.push_display(&key, MAX_LABEL_BYTES);
+        let node = self.arena.nodes[self.index as usize];
+        let start = if node.keys.start == node.keys.end {
+            self.arena.keys.len() as u32
+        } else {
+            node.keys.start
+        };
+        self.arena.keys.push((action, key));
+        let end = self.arena.keys.len() as u32;
+        self.node().keys = Range32 { start, end };
+        self
+    }
+
+    /// Sets the index among the container's items (zero-based).
+    pub fn index(&mut self, index: impl TryInto<u32>) -> &mut Self {
+        self.node().position.index = Some(index.try_into().unwrap_or(u32::MAX));
+        self
+    }
+
+    /// Sets how many items the container has in all.
+    pub fn count(&mut self, count: impl TryInto<u32>) -> &mut Self {
+        self.node().position.count = Some(count.try_into().unwrap_or(u32::MAX));
+        self
+    }
+
+    /// Sets the nesting level in a tree (1 for top-level items).
+    pub fn level(&mut self, level: impl TryInto<u32>) -> &mut Self {
+        self.node().position.level = Some(level.try_into().unwrap_or(u32::MAX));
+        self
+    }
+
+    /// Sets the scroll position: first visible line, content length, visible lines.
+    pub fn scroll(
+        &mut self,
+        offset: impl TryInto<u32>,
+        content: impl TryInto<u32>,
+        viewport: impl TryInto<u32>,
+    ) -> &mut Self {
+        self.node().scroll = Some(ScrollInfo {
+            offset: offset.try_into().unwrap_or(u32::MAX),
+            content: content.try_into().unwrap_or(u32::MAX),
+            viewport: viewport.try_into().unwrap_or(u32::MAX),
+        });
+        self
+    }
+
+    /// Sets where the node was drawn (a ratatui `Rect`).
+    pub fn bounds(&mut self, bounds: impl Into<Bounds>) -> &mut Self {
+        self.node().bounds = bounds.into();
+        self
+    }
+}
+
+/// A boolean state argument: `bool` or `&bool`.
+pub trait IntoFlag {
+    /// The flag's value.
+    fn into_flag(self) -> bool;
+}
+
+impl IntoFlag for bool {
+    fn into_flag(self) -> bool {
+        self
+    }
+}
+
+impl IntoFlag for &bool {
+    fn into_flag(self) -> bool {
+        *self
+    }
+}
+
+/// Where an [`IntoValue`] writes itself.
+pub struct ValueSink<'a> {
+    arena: &'a mut FrameArena,
+}
+
+#[doc(hidden)]
+pub struct ValueToken(ValueRecord);
+
+impl ValueSink<'_> {
+    /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::MAX_VALUE_BYTES)).
+    pub fn text(&mut self, text: &dyn Display) -> ValueToken {
+        ValueToken(ValueRecord::Text(
+            self.arena.push_display(text, MAX_VALUE_BYTES),
+        ))
+    }
+
+    /// Records a numeric value.
+    #[must_use]
+    pub fn number(&mut self, n: f64) -> ValueToken {
+        ValueToken(ValueRecord::Number(n))
+    }
+
+    /// Records a boolean value.
+    #[must_use]
+    pub fn bool(&mut self, b: bool) -> ValueToken {
+        ValueToken(ValueRecord::Bool(b))
+    }
+
+    /// Records no value.
+    #[must_use]
+    pub fn none(&mut self) -> ValueToken {
+        ValueToken(ValueRecord::None)
+    }
+}
+
+/// A node value: text types record as text, numbers as numbers, `bool` as a bool,
+/// `Option::None` as no value.
+pub trait IntoValue {
+    /// Writes the value into the sink.
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken;
+}
+
+macro_rules! text_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.text(&self)
+            }
+        }
+    )*};
+}
+text_values!(
+    &str,
+    String,
+    &String,
+    std::borrow::Cow<'_, str>,
+    std::fmt::Arguments<'_>,
+    char
+);
+
+macro_rules! number_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            #[allow(clippy::cast_lossless, clippy::cast_precision_loss, reason = "values are shown, not computed with")]
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(self as f64)
+            }
+        }
+        impl IntoValue for &$t {
+            #[allow(clippy::cast_lossless, clippy::cast_precision_loss, reason = "values are shown, not computed with")]
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(*self as f64)
+            }
+        }
+    )*};
+}
+number_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64);
+
+impl IntoValue for bool {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        sink.bool(self)
+    }
+}
+
+impl IntoValue for &bool {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        sink.bool(*self)
+    }
+}
+
+impl<T: IntoValue> IntoValue for Option<T> {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        match self {
+            Some(value) => value.write_value(sink),
+            None => sink.none(),
+        }
+    }
+}
+
+impl<'a, T> IntoValue for &'a Option<T>
+where
+    &'a T: IntoValue,
+{
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        self.as_ref().write_value(sink)
+    }
+}
+
+/// Where an [`IntoInvalid`] writes itself.
+pub struct InvalidSink<'a> {
+    arena: &'a mut FrameArena,
+}
+
+#[doc(hidden)]
+pub struct InvalidToken(Option<Option<super::arena::Span>>);
+
+impl InvalidSink<'_> {
+    /// The node is valid.
+    #[must_use]
+    pub fn valid(&mut self) -> InvalidToken {
+        InvalidToken(None)
+    }
+
+    /// The node is invalid, with no message.
+    #[must_use]
+    pub fn invalid(&mut self) -> InvalidToken {
+        InvalidToken(Some(None))
+    }
+
+    /// The node is invalid because of `message`.
+    pub fn message(&mut self, message: &dyn Display) -> InvalidToken {
+        InvalidToken(Some(Some(
+            self.arena.push_display(message, MAX_LABEL_BYTES),
+        )))
+    }
+}
+
+/// An invalid-state argument: `bool`, or an optional message (`Option<&str>`,
+/// `Option<String>`, `&Option<String>`) where `Some` means invalid.
+pub trait IntoInvalid {
+    /// Writes the state into the sink.
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken;
+}
+
+impl IntoInvalid for bool {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        if self { sink.invalid() } else { sink.valid() }
+    }
+}
+
+impl<T: Display> IntoInvalid for Option<T> {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        match self {
+            Some(message) => sink.message(&message),
+            None => sink.valid(),
+        }
+    }
+}
+
+impl<T: Display> IntoInvalid for &Option<T> {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        self.as_ref().write_invalid(sink)
+    }
+}

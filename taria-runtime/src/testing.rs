@@ -1,0 +1,102 @@
+//! Headless rendering for tests: draw into ratatui's `TestBackend` with recording
+//! on, then assert on the tree by meaning — role, label, id, state — not on cells.
+//!
+//! ```
+//! use ratatui::widgets::Paragraph;
+//! use taria::{Query, Role, StateFlags, testing::Harness};
+//!
+//! let mut harness = Harness::new(30, 3);
+//! let tree = harness.render(|frame| {
+//!     let _scope = taria::scope(|n| {
+//!         n.role(Role::Button).id("save").label("Save").focused(true).bounds(frame.area());
+//!     });
+//!     frame.render_widget(Paragraph::new("[ Save ]"), frame.area());
+//! });
+//! let focused = tree.find(&Query::new().state(StateFlags::FOCUSED)).unwrap();
+//! assert_eq!(focused.id, "save");
+//! assert_eq!(harness.screen_text()[0].trim_end(), "[ Save ]");
+//! ```
+
+use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
+
+use crate::{Recorder, Tree};
+
+/// A headless terminal with a recorder: each [`Harness::render`] draws one frame.
+pub struct Harness {
+    terminal: Terminal<TestBackend>,
+    recorder: Recorder,
+}
+
+impl Harness {
+    /// A harness with a `width` × `height` screen.
+    #[must_use]
+    pub fn new(width: u16, height: u16) -> Harness {
+        let terminal = match Terminal::new(TestBackend::new(width, height)) {
+            Ok(terminal) => terminal,
+            Err(never) => match never {},
+        };
+        Harness {
+            terminal,
+            recorder: Recorder::new(),
+        }
+    }
+
+    /// Draws one frame with recording on and returns its tree.
+    pub fn render(&mut self, draw: impl FnOnce(&mut Frame<'_>)) -> Tree {
+        let terminal = &mut self.terminal;
+        let drawn = self.recorder.record(|| terminal.draw(draw).map(|_| ()));
+        if let Err(never) = drawn {
+            match never {}
+        }
+        self.recorder.tree()
+    }
+
+    /// The tree of the last frame.
+    #[must_use]
+    pub fn tree(&self) -> Tree {
+        self.recorder.tree()
+    }
+
+    /// The screen as drawn by the last frame.
+    #[must_use]
+    pub fn buffer(&self) -> &Buffer {
+        self.terminal.backend().buffer()
+    }
+
+    /// The screen's text, one string per row (trailing spaces kept).
+    #[must_use]
+    pub fn screen_text(&self) -> Vec<String> {
+        screen_text(self.buffer())
+    }
+
+    /// Changes the screen size for the next frame.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.terminal.backend_mut().resize(width, height);
+    }
+}
+
+/// A buffer's text, one string per row; wide characters count once.
+#[must_use]
+pub fn screen_text(buffer: &Buffer) -> Vec<String> {
+    let area = buffer.area;
+    (area.top()..area.bottom())
+        .map(|y| {
+            let mut row = String::with_capacity(area.width as usize);
+            let mut skip = 0;
+            for x in area.left()..area.right() {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let symbol = buffer[(x, y)].symbol();
+                row.push_str(symbol);
+                skip = unicode_width(symbol).saturating_sub(1);
+            }
+            row
+        })
+        .collect()
+}
+
+fn unicode_width(symbol: &str) -> usize {
+    ratatui::text::Span::raw(symbol).width()
+}
