@@ -100,6 +100,29 @@ fn try_derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             ));
         }
     };
+    field_calls(fields, &node, &mut calls, &mut push_error);
+    if let Some(errors) = errors {
+        return Err(errors);
+    }
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    Ok(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::taria::Semantic for #ident #ty_generics #where_clause {
+            fn describe(&self, #node: &mut ::taria::NodeBuilder<'_>) {
+                #calls
+            }
+        }
+    })
+}
+
+/// The builder calls the fields' `#[taria(…)]` attributes make.
+fn field_calls(
+    fields: &Fields,
+    node: &Ident,
+    calls: &mut TokenStream,
+    push_error: &mut impl FnMut(syn::Error),
+) {
     let mut seen: Vec<(String, Span)> = Vec::new();
     let members: Vec<(Member, &syn::Field)> = match fields {
         Fields::Named(named) => named
@@ -153,17 +176,4 @@ fn try_derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     }
-    if let Some(errors) = errors {
-        return Err(errors);
-    }
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    Ok(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::taria::Semantic for #ident #ty_generics #where_clause {
-            fn describe(&self, #node: &mut ::taria::NodeBuilder<'_>) {
-                #calls
-            }
-        }
-    })
 }

@@ -8,12 +8,13 @@ use crate::args::{NodeArgs, parse_node_args};
 use crate::target::{self, Target};
 
 pub(crate) fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
-    match try_widget(args, item.clone()) {
+    let original = item.clone();
+    match try_widget(args, item) {
         Ok(tokens) => tokens,
         // Keep the user's item so the rest of their code still type-checks in the IDE.
         Err(error) => {
             let error = error.to_compile_error();
-            quote! { #item #error }
+            quote! { #original #error }
         }
     }
 }

@@ -114,7 +114,7 @@ pub(crate) fn is_valid_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
 }
 
-/// Whether `name` is a valid custom role or action name: snake_case ASCII.
+/// Whether `name` is a valid custom role or action name: `snake_case` ASCII.
 pub(crate) fn is_valid_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase())
         && name

@@ -182,7 +182,7 @@ impl Drop for Scope {
 ///     })
 /// })?;
 /// assert_eq!(recorder.tree().outline(), "- status \"Ready\" [id=status]\n");
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Default)]
 pub struct Recorder {

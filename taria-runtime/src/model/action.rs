@@ -23,7 +23,7 @@ macro_rules! actions {
             /// Every core action, in declaration order.
             pub const ALL: &'static [Action] = &[$(Action::$variant,)+];
 
-            /// The snake_case name used in attributes and on the wire.
+            /// The `snake_case` name used in attributes and on the wire.
             #[must_use]
             pub const fn name(self) -> &'static str {
                 match self {
@@ -31,7 +31,7 @@ macro_rules! actions {
                 }
             }
 
-            /// Looks a core action up by its snake_case name.
+            /// Looks a core action up by its `snake_case` name.
             #[must_use]
             pub fn from_name(name: &str) -> Option<Action> {
                 match name {

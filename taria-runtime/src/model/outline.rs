@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Checked, Node, StateFlags, Tree};
+use super::{Checked, Node, StateFlags, Tree, Value};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
@@ -12,7 +12,7 @@ impl Tree {
     ///   - list_item "Buy milk" [id=tasks/1] [selected] [checked=false] [index=0/2] {toggle}
     /// ```
     ///
-    /// A line is `- role[:custom] "label": value`, then `[id=…]` (with ` positional`
+    /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
     /// offered in braces. Absent parts are left out.
     #[must_use]
@@ -69,8 +69,14 @@ fn write_line(out: &mut String, node: &Node) {
     if let Some(label) = &node.label {
         let _ = write!(out, " {label:?}");
     }
-    if let Some(value) = &node.value {
-        let _ = write!(out, ": {value}");
+    match &node.value {
+        Some(Value::Text(text)) => {
+            let _ = write!(out, ": {text:?}");
+        }
+        Some(value) => {
+            let _ = write!(out, ": {value}");
+        }
+        None => {}
     }
     let _ = write!(out, " [id={}", node.id);
     out.push_str(if node.stable { "]" } else { " positional]" });

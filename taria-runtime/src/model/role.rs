@@ -29,7 +29,7 @@ macro_rules! roles {
             /// Every core role, in declaration order (without [`Role::Unknown`]).
             pub const ALL: &'static [Role] = &[$(Role::$variant,)+];
 
-            /// The snake_case name used in attributes and on the wire.
+            /// The `snake_case` name used in attributes and on the wire.
             #[must_use]
             pub const fn name(self) -> &'static str {
                 match self {
@@ -38,7 +38,7 @@ macro_rules! roles {
                 }
             }
 
-            /// Looks a role up by its snake_case name.
+            /// Looks a role up by its `snake_case` name.
             #[must_use]
             pub fn from_name(name: &str) -> Option<Role> {
                 match name {

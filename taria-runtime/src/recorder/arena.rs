@@ -248,17 +248,12 @@ impl FrameArena {
     pub(crate) fn assign_id(&mut self, index: u32) {
         let node = self.nodes[index as usize];
         let parent = node.parent.map(|p| self.nodes[p as usize]);
-        let ordinal = match node.parent {
-            Some(p) => {
-                let parent = &mut self.nodes[p as usize];
-                parent.child_count += 1;
-                parent.child_count - 1
-            }
-            None => {
-                self.root_count += 1;
-                self.root_count - 1
-            }
+        let counter = match node.parent {
+            Some(p) => &mut self.nodes[p as usize].child_count,
+            None => &mut self.root_count,
         };
+        let ordinal = *counter;
+        *counter += 1;
         let start = self.text.len() as u32;
         let parent_stable = parent.is_none_or(|p| p.stable);
         let stable = match node.id_source {

@@ -202,9 +202,14 @@ impl<'a> NodeBuilder<'a> {
         let message = invalid
             .write_invalid(&mut InvalidSink { arena: self.arena })
             .0;
+        let (invalid, message) = match message {
+            Invalidity::Valid => (false, None),
+            Invalidity::Invalid => (true, None),
+            Invalidity::Because(span) => (true, Some(span)),
+        };
         let node = self.node();
-        node.flags = node.flags.with(StateFlags::INVALID, message.is_some());
-        node.invalid_message = message.flatten();
+        node.flags = node.flags.with(StateFlags::INVALID, invalid);
+        node.invalid_message = message;
         self
     }
 
@@ -445,26 +450,33 @@ pub struct InvalidSink<'a> {
 }
 
 #[doc(hidden)]
-pub struct InvalidToken(Option<Option<super::arena::Span>>);
+pub struct InvalidToken(Invalidity);
+
+/// Whether a node is invalid, and why.
+pub(crate) enum Invalidity {
+    Valid,
+    Invalid,
+    Because(super::arena::Span),
+}
 
 impl InvalidSink<'_> {
     /// The node is valid.
     #[must_use]
     pub fn valid(&mut self) -> InvalidToken {
-        InvalidToken(None)
+        InvalidToken(Invalidity::Valid)
     }
 
     /// The node is invalid, with no message.
     #[must_use]
     pub fn invalid(&mut self) -> InvalidToken {
-        InvalidToken(Some(None))
+        InvalidToken(Invalidity::Invalid)
     }
 
     /// The node is invalid because of `message`.
     pub fn message(&mut self, message: &dyn Display) -> InvalidToken {
-        InvalidToken(Some(Some(
+        InvalidToken(Invalidity::Because(
             self.arena.push_display(message, MAX_LABEL_BYTES),
-        )))
+        ))
     }
 }
 

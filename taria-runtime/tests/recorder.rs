@@ -1,0 +1,284 @@
+//! The recorder: ids, nesting, limits, modal dialogs, the disabled path.
+
+use taria::testing::Harness;
+use taria::{Action, Diagnostic, MAX_DEPTH, Query, Recorder, Role, StateFlags};
+
+fn button(id: &str) {
+    taria::leaf(|n| {
+        n.role(Role::Button)
+            .id(id)
+            .label(id)
+            .action(Action::Activate);
+    });
+}
+
+#[test]
+fn nodes_outside_a_recorded_frame_are_not_recorded() {
+    assert!(!taria::is_recording());
+    let mut called = false;
+    taria::leaf(|_| called = true);
+    let _scope = taria::scope(|_| called = true);
+    assert!(
+        !called,
+        "describe closures must not run when nothing records"
+    );
+}
+
+#[test]
+fn a_disabled_recorder_records_nothing_and_runs_no_describe_closure() {
+    let mut recorder = Recorder::new();
+    recorder.set_enabled(false);
+    let mut described = 0;
+    let out = recorder.record(|| {
+        taria::leaf(|_| described += 1);
+        42
+    });
+    assert_eq!(out, 42);
+    assert_eq!(described, 0);
+    assert!(recorder.tree().is_empty());
+    recorder.set_enabled(true);
+    recorder.record(|| button("ok"));
+    assert_eq!(recorder.tree().len(), 1);
+}
+
+#[test]
+fn each_frame_replaces_the_previous_one() {
+    let mut recorder = Recorder::new();
+    recorder.record(|| button("a"));
+    recorder.record(|| button("b"));
+    let tree = recorder.tree();
+    assert_eq!(tree.frame, 2);
+    assert!(tree.get("a").is_none());
+    assert!(tree.get("b").is_some());
+}
+
+#[test]
+fn ids_derive_from_the_parent_chain_and_keys_are_stable() {
+    let tree = Harness::new(10, 10).render(|_| {
+        let _list = taria::scope(|n| {
+            n.role(Role::List).id("files");
+        });
+        for name in ["a.txt", "b.txt"] {
+            let _dir = taria::scope(|n| {
+                n.role(Role::TreeItem).key(name);
+            });
+            taria::leaf(|n| {
+                n.role(Role::Text);
+            });
+        }
+    });
+    let ids: Vec<(&str, bool)> = tree.iter().map(|n| (n.id.as_str(), n.stable)).collect();
+    assert_eq!(
+        ids,
+        [
+            ("files", true),
+            ("files/a.txt", true),
+            ("files/a.txt/text#0", false),
+            ("files/b.txt", true),
+            ("files/b.txt/text#0", false),
+        ]
+    );
+}
+
+#[test]
+fn an_explicit_id_wins_over_a_key_whatever_the_order() {
+    let tree = Harness::new(10, 1).render(|_| {
+        taria::leaf(|n| {
+            n.id("save").key("k");
+        });
+        taria::leaf(|n| {
+            n.key("k").id("open");
+        });
+    });
+    assert!(tree.get("save").is_some());
+    assert!(tree.get("open").is_some());
+}
+
+#[test]
+fn duplicate_ids_are_renamed_and_reported_not_merged() {
+    let tree = Harness::new(10, 1).render(|_| {
+        button("save");
+        button("save");
+        button("save");
+    });
+    let ids: Vec<&str> = tree.iter().map(|n| n.id.as_str()).collect();
+    assert_eq!(ids, ["save", "save~2", "save~3"]);
+    assert!(!tree.get("save~2").unwrap().stable);
+    assert_eq!(
+        tree.diagnostics,
+        [
+            Diagnostic::DuplicateId {
+                id: "save".into(),
+                renamed_to: "save~2".into()
+            },
+            Diagnostic::DuplicateId {
+                id: "save".into(),
+                renamed_to: "save~3".into()
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_modal_dialog_makes_everything_outside_it_inert() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let main = taria::scope(|n| {
+            n.role(Role::Region).id("main").action(Action::Scroll);
+        });
+        button("delete");
+        drop(main);
+        let _dialog = taria::scope(|n| {
+            n.role(Role::Dialog)
+                .id("confirm")
+                .modal(true)
+                .action(Action::Dismiss);
+        });
+        button("yes");
+        button("no");
+    });
+    let actionable: Vec<&str> = tree
+        .find_all(&Query::new().action("activate"))
+        .iter()
+        .map(|n| n.id.as_str())
+        .collect();
+    assert_eq!(actionable, ["yes", "no"]);
+    assert!(tree.get("main").unwrap().actions.is_empty());
+    assert!(tree.get("confirm").unwrap().offers("dismiss"));
+}
+
+#[test]
+fn nesting_deeper_than_the_cap_is_cut_and_reported() {
+    fn nest(level: usize) {
+        let _scope = taria::scope(|n| {
+            n.role(Role::Group).key(level);
+        });
+        if level < MAX_DEPTH + 10 {
+            nest(level + 1);
+        }
+    }
+    let tree = Harness::new(10, 1).render(|_| {
+        nest(0);
+        button("after");
+    });
+    assert_eq!(tree.len(), MAX_DEPTH + 1);
+    assert_eq!(tree.diagnostics, [Diagnostic::DepthLimit { skipped: 11 }]);
+    assert_eq!(
+        tree.roots.len(),
+        2,
+        "nodes after the deep branch attach at the right level"
+    );
+}
+
+#[test]
+fn long_labels_are_cut_at_a_character_boundary() {
+    let long = "é".repeat(taria::MAX_LABEL_BYTES);
+    let tree = Harness::new(10, 1).render(|_| {
+        taria::leaf(|n| {
+            n.id("x").label(&long);
+        });
+    });
+    let label = tree.get("x").unwrap().label.clone().unwrap();
+    assert_eq!(label.len(), taria::MAX_LABEL_BYTES);
+    assert!(label.chars().all(|c| c == 'é'));
+}
+
+#[test]
+fn a_panicking_draw_leaves_the_thread_able_to_record_again() {
+    let mut recorder = Recorder::new();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        recorder.record(|| {
+            let _scope = taria::scope(|n| {
+                n.id("half");
+            });
+            panic!("draw failed");
+        });
+    }));
+    assert!(result.is_err());
+    assert!(!taria::is_recording());
+    recorder.record(|| button("ok"));
+    assert_eq!(recorder.tree().roots.len(), 1);
+}
+
+#[test]
+fn a_nested_recorder_adds_to_the_outer_frame() {
+    let mut outer = Recorder::new();
+    let mut inner = Recorder::new();
+    outer.record(|| {
+        button("a");
+        inner.record(|| button("b"));
+    });
+    assert_eq!(outer.tree().len(), 2);
+    assert!(inner.tree().is_empty());
+}
+
+#[test]
+fn recording_inside_a_describe_closure_is_ignored_not_a_panic() {
+    let tree = Harness::new(10, 1).render(|_| {
+        taria::leaf(|n| {
+            n.id("outer");
+            button("inner");
+        });
+    });
+    assert_eq!(tree.len(), 1);
+}
+
+#[test]
+fn queries_match_by_role_label_state_and_action() {
+    let tree = Harness::new(10, 3).render(|_| {
+        for (i, title) in ["Buy milk", "Walk dog", "Buy bread"]
+            .into_iter()
+            .enumerate()
+        {
+            taria::leaf(|n| {
+                n.role(Role::ListItem)
+                    .key(i)
+                    .label(title)
+                    .selected(i == 2)
+                    .action(Action::Toggle);
+            });
+        }
+    });
+    let buys = tree.find_all(&Query::new().role(Role::ListItem).label("buy"));
+    assert_eq!(buys.len(), 2);
+    let selected = tree
+        .find(&Query::new().state(StateFlags::SELECTED))
+        .unwrap();
+    assert_eq!(selected.label.as_deref(), Some("Buy bread"));
+    assert!(tree.find(&Query::new().action("activate")).is_none());
+    assert_eq!(tree.find_all(&Query::new().action("toggle")).len(), 3);
+}
+
+#[test]
+fn outline_shows_state_values_and_truncated_subtrees() {
+    let tree = Harness::new(10, 3).render(|_| {
+        let _form = taria::scope(|n| {
+            n.role(Role::Form).id("signup").label("Sign up");
+        });
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("email")
+                .label("Email")
+                .value("bob@")
+                .required(true)
+                .invalid(Some("not an email address"))
+                .action(Action::SetValue);
+        });
+        taria::leaf(|n| {
+            n.custom_role("kanban_card", Role::ListItem)
+                .id("card")
+                .checked(None::<bool>)
+                .expanded(false)
+                .level(2);
+        });
+    });
+    assert_eq!(
+        tree.outline(),
+        "- form \"Sign up\" [id=signup]\n  \
+         - text_input \"Email\": \"bob@\" [id=email] [required] [invalid=\"not an email address\"] {set_value}\n  \
+         - list_item:kanban_card [id=card] [checked=mixed] [collapsed] [level=2]\n"
+    );
+    assert_eq!(
+        tree.roots[0].outline(0),
+        "- form \"Sign up\" [id=signup] (+2 children)\n"
+    );
+}
