@@ -66,3 +66,37 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
         (**self).taria_area()
     }
 }
+
+// ---- support for `#[taria::app]` / `#[taria::actions]` handlers ----
+
+pub use crate::dispatch::{Actions, IntoOutcome, Invocation, Outcome};
+
+/// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
+pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
+    segment
+        .parse()
+        .map_err(|_| format!("`{segment}` is not a valid {}", std::any::type_name::<T>()))
+}
+
+/// The target's position index (a handler's `index` parameter).
+pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, String> {
+    let index = invocation.index().ok_or_else(|| format!("node `{}` has no index", invocation.target()))?;
+    T::try_from(index).map_err(|_| format!("index {index} does not fit {}", std::any::type_name::<T>()))
+}
+
+/// The payload value (a handler's `value` parameter).
+pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
+    let value = invocation.value().ok_or_else(|| format!("`{}` needs a value", invocation.action()))?;
+    T::from_value(value)
+}
+
+/// The scroll direction (a handler's `direction` parameter).
+pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::ScrollDirection, String> {
+    invocation.scroll().map(|(d, _)| d).ok_or_else(|| "`scroll` needs a direction".to_owned())
+}
+
+/// The scroll amount (a handler's `amount` parameter).
+pub fn amount_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, String> {
+    let amount = invocation.scroll().map_or(1, |(_, a)| a);
+    T::try_from(amount).map_err(|_| format!("amount {amount} does not fit {}", std::any::type_name::<T>()))
+}

@@ -11,6 +11,8 @@
 //!
 //! [ratatui]: https://ratatui.rs
 
+mod dispatch;
+mod keys;
 mod model;
 mod recorder;
 mod semantic;
@@ -19,6 +21,8 @@ pub mod testing;
 #[doc(hidden)]
 pub mod __private;
 
+pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
+pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
     DomainError, Node, NodeId, Position, Query, Role, ScrollDirection, ScrollInfo, State,
