@@ -80,23 +80,49 @@ pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
 
 /// The target's position index (a handler's `index` parameter).
 pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, String> {
-    let index = invocation.index().ok_or_else(|| format!("node `{}` has no index", invocation.target()))?;
-    T::try_from(index).map_err(|_| format!("index {index} does not fit {}", std::any::type_name::<T>()))
+    let index = invocation
+        .index()
+        .ok_or_else(|| format!("node `{}` has no index", invocation.target()))?;
+    T::try_from(index)
+        .map_err(|_| format!("index {index} does not fit {}", std::any::type_name::<T>()))
 }
 
 /// The payload value (a handler's `value` parameter).
 pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
-    let value = invocation.value().ok_or_else(|| format!("`{}` needs a value", invocation.action()))?;
+    let value = invocation
+        .value()
+        .ok_or_else(|| format!("`{}` needs a value", invocation.action()))?;
     T::from_value(value)
 }
 
 /// The scroll direction (a handler's `direction` parameter).
 pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::ScrollDirection, String> {
-    invocation.scroll().map(|(d, _)| d).ok_or_else(|| "`scroll` needs a direction".to_owned())
+    invocation
+        .scroll()
+        .map(|(d, _)| d)
+        .ok_or_else(|| "`scroll` needs a direction".to_owned())
 }
 
 /// The scroll amount (a handler's `amount` parameter).
 pub fn amount_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, String> {
     let amount = invocation.scroll().map_or(1, |(_, a)| a);
-    T::try_from(amount).map_err(|_| format!("amount {amount} does not fit {}", std::any::type_name::<T>()))
+    T::try_from(amount).map_err(|_| {
+        format!(
+            "amount {amount} does not fit {}",
+            std::any::type_name::<T>()
+        )
+    })
+}
+
+/// `#[taria::app]`'s wrapper around each `.draw(…)` call: starts this thread's
+/// session on first use, records and publishes the frame.
+pub fn app_draw<R: crate::DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
+    let mut draw = Some(draw);
+    if let Some(output) = crate::session::with_current_or_start(label, |session| {
+        session.record(|| (draw.take().expect("draw runs once"))())
+    }) {
+        return output;
+    }
+    // The session is busy (a draw inside a draw): draw without recording.
+    (draw.take().expect("draw runs once"))()
 }

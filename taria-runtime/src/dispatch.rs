@@ -28,7 +28,13 @@ impl<'a> Invocation<'a> {
     /// ```
     #[must_use]
     pub fn new(target: &'a str, action: &'a str) -> Invocation<'a> {
-        Invocation { target, action, value: None, scroll: None, index: None }
+        Invocation {
+            target,
+            action,
+            value: None,
+            scroll: None,
+            index: None,
+        }
     }
 
     /// The same invocation carrying a value (for `set_value`).
@@ -201,7 +207,10 @@ impl FromValue for f64 {
 }
 
 impl FromValue for f32 {
-    #[expect(clippy::cast_possible_truncation, reason = "f32 handlers accept the precision loss")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "f32 handlers accept the precision loss"
+    )]
     fn from_value(value: &Value) -> Result<Self, String> {
         f64::from_value(value).map(|n| n as f32)
     }
@@ -277,7 +286,10 @@ mod tests {
         assert!(u8::from_value(&Value::Number(300.0)).is_err());
         assert!(u8::from_value(&Value::Number(1.5)).is_err());
         assert!(i32::from_value(&Value::Text("3".into())).is_err());
-        assert_eq!(String::from_value(&Value::Text("hi".into())), Ok("hi".into()));
+        assert_eq!(
+            String::from_value(&Value::Text("hi".into())),
+            Ok("hi".into())
+        );
         assert_eq!(bool::from_value(&Value::Bool(true)), Ok(true));
         assert!(f64::from_value(&Value::Number(f64::INFINITY)).is_err());
     }

@@ -66,7 +66,9 @@ impl std::str::FromStr for KeyChord {
     type Err = KeyParseError;
 
     fn from_str(input: &str) -> Result<KeyChord, KeyParseError> {
-        let error = || KeyParseError { input: input.chars().take(64).collect() };
+        let error = || KeyParseError {
+            input: input.chars().take(64).collect(),
+        };
         let trimmed = input.trim();
         // `+` alone or as the last part (`ctrl++`) is the plus key.
         let (mods, key) = match trimmed.strip_suffix("++") {
@@ -79,7 +81,10 @@ impl std::str::FromStr for KeyChord {
             },
         };
         let mut modifiers = KeyModifiers::NONE;
-        for part in mods.split('+').filter(|p| !mods.is_empty() || !p.is_empty()) {
+        for part in mods
+            .split('+')
+            .filter(|p| !mods.is_empty() || !p.is_empty())
+        {
             modifiers |= match part.to_ascii_lowercase().as_str() {
                 "ctrl" | "control" => KeyModifiers::CONTROL,
                 "alt" | "meta" | "option" => KeyModifiers::ALT,
@@ -99,7 +104,11 @@ impl std::str::FromStr for KeyChord {
                     }
                     KeyCode::F(n)
                 } else {
-                    NAMED.iter().find(|(name, _)| *name == lower).map(|(_, code)| *code).ok_or_else(error)?
+                    NAMED
+                        .iter()
+                        .find(|(name, _)| *name == lower)
+                        .map(|(_, code)| *code)
+                        .ok_or_else(error)?
                 }
             }
         };
@@ -130,7 +139,10 @@ impl std::fmt::Display for KeyChord {
             KeyCode::F(n) => write!(f, "f{n}"),
             KeyCode::BackTab if self.modifiers.contains(KeyModifiers::SHIFT) => f.write_str("tab"),
             other => {
-                let name = NAMED.iter().find(|(_, code)| *code == other).map_or("unknown", |(name, _)| *name);
+                let name = NAMED
+                    .iter()
+                    .find(|(_, code)| *code == other)
+                    .map_or("unknown", |(name, _)| *name);
                 f.write_str(name)
             }
         }
@@ -161,29 +173,72 @@ mod tests {
 
     #[test]
     fn parses_modifiers_named_keys_and_characters() {
-        assert_eq!(chord("ctrl+s"), KeyChord { code: KeyCode::Char('s'), modifiers: KeyModifiers::CONTROL });
-        assert_eq!(chord("Ctrl+Alt+Delete").modifiers, KeyModifiers::CONTROL | KeyModifiers::ALT);
-        assert_eq!(chord("shift+tab"), KeyChord { code: KeyCode::BackTab, modifiers: KeyModifiers::SHIFT });
+        assert_eq!(
+            chord("ctrl+s"),
+            KeyChord {
+                code: KeyCode::Char('s'),
+                modifiers: KeyModifiers::CONTROL
+            }
+        );
+        assert_eq!(
+            chord("Ctrl+Alt+Delete").modifiers,
+            KeyModifiers::CONTROL | KeyModifiers::ALT
+        );
+        assert_eq!(
+            chord("shift+tab"),
+            KeyChord {
+                code: KeyCode::BackTab,
+                modifiers: KeyModifiers::SHIFT
+            }
+        );
         assert_eq!(chord("f5").code, KeyCode::F(5));
         assert_eq!(chord("space").code, KeyCode::Char(' '));
         assert_eq!(chord("A").code, KeyCode::Char('A'));
         assert_eq!(chord("+").code, KeyCode::Char('+'));
-        assert_eq!(chord("ctrl++"), KeyChord { code: KeyCode::Char('+'), modifiers: KeyModifiers::CONTROL });
+        assert_eq!(
+            chord("ctrl++"),
+            KeyChord {
+                code: KeyCode::Char('+'),
+                modifiers: KeyModifiers::CONTROL
+            }
+        );
         assert_eq!(chord("pgdn").code, KeyCode::PageDown);
         assert_eq!(chord("é").code, KeyCode::Char('é'));
     }
 
     #[test]
     fn rejects_what_is_not_a_key_and_says_the_grammar() {
-        for bad in ["", "ctrl+", "hyper+a", "f0", "f25", "enterr", "ctrl+shift", "a+b+"] {
+        for bad in [
+            "",
+            "ctrl+",
+            "hyper+a",
+            "f0",
+            "f25",
+            "enterr",
+            "ctrl+shift",
+            "a+b+",
+        ] {
             let error = bad.parse::<KeyChord>().unwrap_err().to_string();
-            assert!(error.contains("modifiers ctrl, alt, shift"), "{bad}: {error}");
+            assert!(
+                error.contains("modifiers ctrl, alt, shift"),
+                "{bad}: {error}"
+            );
         }
     }
 
     #[test]
     fn displays_in_canonical_form_that_parses_back() {
-        for s in ["ctrl+s", "shift+tab", "f12", "space", "enter", "alt+left", "ctrl+plus", "A", "pagedown"] {
+        for s in [
+            "ctrl+s",
+            "shift+tab",
+            "f12",
+            "space",
+            "enter",
+            "alt+left",
+            "ctrl+plus",
+            "A",
+            "pagedown",
+        ] {
             let c = chord(s);
             assert_eq!(c.to_string(), s);
             assert_eq!(chord(&c.to_string()), c);

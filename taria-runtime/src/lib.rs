@@ -12,21 +12,26 @@
 //! [ratatui]: https://ratatui.rs
 
 mod dispatch;
+mod endpoint;
+pub mod event;
 mod keys;
 mod model;
 mod recorder;
 mod semantic;
+mod session;
 pub mod testing;
+pub mod wire;
 
 #[doc(hidden)]
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
+pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
-    DomainError, Node, NodeId, Position, Query, Role, ScrollDirection, ScrollInfo, State,
-    StateFlags, Tree, Value, ValueSchema,
+    DomainError, FlatNode, FlatTree, Node, NodeId, Patch, Position, Query, Role, ScrollDirection,
+    ScrollInfo, State, StateFlags, Tree, Value, ValueSchema,
 };
 pub use recorder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
@@ -34,7 +39,8 @@ pub use recorder::{
     leaf, scope,
 };
 pub use semantic::Semantic;
-pub use taria_derive::{Semantic, widget};
+pub use session::{DrawOutput, Session, SessionOptions, drain, install, is_connected};
+pub use taria_derive::{Semantic, actions, app, widget};
 
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

@@ -12,13 +12,23 @@ mod to_tree;
 use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 
-use arena::FrameArena;
+pub(crate) use arena::FrameArena;
 pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
 
 use crate::model::Tree;
+
+/// The value domain of node `index` of `arena`.
+pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::ValueSchema {
+    to_tree::schema(arena, &arena.nodes[index as usize])
+}
+
+/// Hashes text the way node ids are hashed (Fx-style; fast, not DoS-resistant).
+pub(crate) fn hash_id_text(bytes: &[u8]) -> u64 {
+    arena::hash_bytes(bytes)
+}
 
 thread_local! {
     /// True while a recorder's arena is lent to this thread. The one check on the
@@ -238,6 +248,11 @@ impl Recorder {
     #[must_use]
     pub fn frames(&self) -> u64 {
         self.arena.frame
+    }
+
+    /// The last frame's arena.
+    pub(crate) fn arena(&self) -> &FrameArena {
+        &self.arena
     }
 
     /// How many nodes the last frame has.

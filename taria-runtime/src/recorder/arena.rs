@@ -4,6 +4,7 @@
 //! grown to a frame's size, recording allocates nothing.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -204,17 +205,82 @@ impl FrameArena {
         *modal = None;
     }
 
+    /// Copies `other` into this arena, reusing this arena's allocations.
+    pub(crate) fn copy_from(&mut self, other: &FrameArena) {
+        self.clear();
+        self.nodes.clone_from(&other.nodes);
+        self.text.clone_from(&other.text);
+        self.spans.clone_from(&other.spans);
+        self.keys.clone_from(&other.keys);
+        self.diagnostics.clone_from(&other.diagnostics);
+        self.skipped_by_depth = other.skipped_by_depth;
+        self.skipped_by_count = other.skipped_by_count;
+        self.frame = other.frame;
+    }
+
+    /// The frame's owned tree.
+    pub(crate) fn to_tree(&self) -> crate::Tree {
+        super::to_tree::build(self)
+    }
+
+    /// The index of the node with this id.
+    pub(crate) fn find(&self, id: &str) -> Option<u32> {
+        let index = *self.ids.get(&hash_bytes(id.as_bytes()))?;
+        (self.str(self.nodes.get(index as usize)?.id) == id).then_some(index)
+    }
+
+    /// The indices of the children of `index`.
+    pub(crate) fn children(&self, index: u32) -> impl Iterator<Item = u32> + '_ {
+        let end = self.nodes[index as usize].end;
+        let mut next = index + 1;
+        std::iter::from_fn(move || {
+            (next < end).then(|| {
+                let child = next;
+                next = self.nodes[child as usize].end;
+                child
+            })
+        })
+    }
+
+    /// The custom action names a node offers.
+    pub(crate) fn custom_actions(&self, index: u32) -> impl Iterator<Item = &str> + '_ {
+        let range = self.nodes[index as usize].custom_actions;
+        self.spans[range.indices()].iter().map(|s| self.str(*s))
+    }
+
+    /// The key fallback a node declares for `action`.
+    pub(crate) fn key_for(&self, index: u32, action: &str) -> Option<&str> {
+        let range = self.nodes[index as usize].keys;
+        self.keys[range.indices()].iter().find_map(|(a, key)| {
+            let name = match a {
+                ActionRef::Core(core) => core.name(),
+                ActionRef::Custom(span) => self.str(*span),
+            };
+            (name == action).then(|| self.str(*key))
+        })
+    }
+
     /// The text of a span.
     pub(crate) fn str(&self, span: Span) -> &str {
-        self.text
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or_default()
+        span_text(&self.text, span)
     }
 
     /// Appends `value`'s display form, cut to `cap` bytes at a character boundary.
     pub(crate) fn push_display(&mut self, value: &dyn std::fmt::Display, cap: usize) -> Span {
         let start = self.text.len();
         write_capped(&mut self.text, value, cap);
+        Span {
+            start: start as u32,
+            end: self.text.len() as u32,
+        }
+    }
+
+    /// Appends `text`, cut to `cap` bytes at a character boundary: what
+    /// [`push_display`](Self::push_display) does for a `&str`, without going through
+    /// the formatting machinery.
+    pub(crate) fn push_str(&mut self, text: &str, cap: usize) -> Span {
+        let start = self.text.len();
+        self.text.push_str(truncate(text, cap));
         Span {
             start: start as u32,
             end: self.text.len() as u32,
@@ -284,8 +350,12 @@ impl FrameArena {
         let mut suffix = 1u32;
         loop {
             let hash = hash_bytes(self.str(id).as_bytes());
-            match self.ids.get(&hash) {
-                Some(&other) if self.str(self.nodes[other as usize].id) == self.str(id) => {
+            // One probe: look up and insert through the same entry.
+            match self.ids.entry(hash) {
+                Entry::Occupied(other)
+                    if span_text(&self.text, self.nodes[*other.get() as usize].id)
+                        == span_text(&self.text, id) =>
+                {
                     suffix += 1;
                     self.text
                         .extend_from_within(requested.start as usize..requested.end as usize);
@@ -296,8 +366,12 @@ impl FrameArena {
                         end: self.text.len() as u32,
                     };
                 }
-                _ => {
-                    self.ids.insert(hash, index);
+                Entry::Occupied(mut entry) => {
+                    entry.insert(index);
+                    break;
+                }
+                Entry::Vacant(entry) => {
+                    entry.insert(index);
                     break;
                 }
             }
@@ -365,13 +439,47 @@ impl std::fmt::Write for CappedWriter<'_> {
             self.out.push_str(s);
             self.remaining -= s.len();
         } else {
-            let mut cut = self.remaining;
-            while !s.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            self.out.push_str(&s[..cut]);
+            self.out.push_str(truncate(s, self.remaining));
             self.remaining = 0;
         }
         Ok(())
+    }
+}
+
+/// The longest prefix of `s` of at most `cap` bytes that ends at a char boundary.
+fn truncate(s: &str, cap: usize) -> &str {
+    if s.len() <= cap {
+        return s;
+    }
+    let mut cut = cap;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &s[..cut]
+}
+
+/// The text of `span` in `text` (a free function, so it can be used while another
+/// field of the arena is borrowed).
+fn span_text(text: &str, span: Span) -> &str {
+    text.get(span.start as usize..span.end as usize)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FrameArena;
+
+    #[test]
+    fn push_str_keeps_what_push_display_keeps() {
+        let mut arena = FrameArena::default();
+        for (text, cap) in [("space", 1024), ("ééé", 3), ("ééé", 4), ("abc", 0), ("", 5)] {
+            let fast = arena.push_str(text, cap);
+            let formatted = arena.push_display(&text, cap);
+            assert_eq!(
+                arena.str(fast),
+                arena.str(formatted),
+                "{text:?} cut to {cap}"
+            );
+        }
     }
 }

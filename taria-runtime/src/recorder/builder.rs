@@ -50,7 +50,7 @@ impl<'a> NodeBuilder<'a> {
 
     /// Sets a custom role (e.g. `kanban_card`) with the core role consumers fall back to.
     pub fn custom_role(&mut self, name: &str, base: Role) -> &mut Self {
-        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
         let node = self.node();
         node.role = base;
         node.custom_role = Some(span);
@@ -233,7 +233,7 @@ impl<'a> NodeBuilder<'a> {
         if let Some(action) = Action::from_name(name) {
             return self.action(action);
         }
-        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
         let node = self.arena.nodes[self.index as usize];
         // Custom actions of one node are contiguous: they are added while its builder runs.
         let start = if node.custom_actions.start == node.custom_actions.end {
@@ -260,12 +260,12 @@ impl<'a> NodeBuilder<'a> {
             return self.key_fallback(action, key);
         }
         self.custom_action(name);
-        let span = self.arena.push_display(&name, MAX_LABEL_BYTES);
+        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
         self.push_key(ActionRef::Custom(span), key)
     }
 
     fn push_key(&mut self, action: ActionRef, key: &str) -> &mut Self {
-        let key = self.arena.push_display(&key, MAX_LABEL_BYTES);
+        let key = self.arena.push_str(key, MAX_LABEL_BYTES);
         let node = self.arena.nodes[self.index as usize];
         let start = if node.keys.start == node.keys.end {
             self.arena.keys.len() as u32

@@ -6,7 +6,7 @@ use crate::model::{
     ValueSchema,
 };
 
-pub(super) fn build(arena: &FrameArena) -> Tree {
+pub(crate) fn build(arena: &FrameArena) -> Tree {
     let mut roots = Vec::new();
     let mut i = 0;
     while i < arena.nodes.len() {
@@ -108,7 +108,7 @@ fn build_node(arena: &FrameArena, index: usize) -> Node {
 
 /// The domain of a settable node, from what it recorded: options win, then a
 /// numeric range or value, then a bool value or a checkable/switch role, else text.
-fn schema(arena: &FrameArena, record: &NodeRecord) -> ValueSchema {
+pub(crate) fn schema(arena: &FrameArena, record: &NodeRecord) -> ValueSchema {
     if record.options.start != record.options.end {
         let options = arena.spans[record.options.indices()]
             .iter()

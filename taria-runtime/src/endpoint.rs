@@ -1,0 +1,328 @@
+//! The app endpoint: a local socket (Unix socket, named pipe on Windows) that serves
+//! the semantic tree to one bridge at a time and queues its inputs for the app.
+//!
+//! All socket I/O runs on the endpoint's own threads. The UI thread only swaps data
+//! in and out of [`Shared`] under a mutex held for a copy, never for I/O.
+
+mod connection;
+mod line;
+mod path;
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use interprocess::local_socket::traits::{Listener as _, Stream as _};
+use interprocess::local_socket::{ListenerOptions, Stream};
+use ratatui::buffer::Buffer;
+
+pub use path::{SOCKET_ENV, socket_path};
+
+use crate::recorder::FrameArena;
+use crate::wire::{AppMessage, Input};
+
+/// Why the endpoint could not start. The app keeps running without it.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EndpointError {
+    /// The label is not usable in a socket name.
+    #[error("invalid app label {label:?}: use 1-64 ASCII letters, digits, '-', '_' or '.'")]
+    InvalidLabel {
+        /// The label given.
+        label: String,
+    },
+    /// Another live app already serves this label.
+    #[error(
+        "label {label:?} is in use: another app is listening at {path}; give this app another label (or stop the other one)"
+    )]
+    LabelInUse {
+        /// The label.
+        label: String,
+        /// The socket path.
+        path: PathBuf,
+    },
+    /// The socket directory could be reached by someone else.
+    #[error("refusing to use {path} for the socket: {reason}")]
+    InsecureDirectory {
+        /// The directory.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A file that is not a socket is in the way.
+    #[error("{path} exists and is not a socket; remove it or set TARIA_SOCKET to another path")]
+    NotASocket {
+        /// The path.
+        path: PathBuf,
+    },
+    /// An I/O error while setting up.
+    #[error("cannot set up the socket at {path}: {source}")]
+    Io {
+        /// The path involved.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+/// What the app's event wait wakes up for.
+#[derive(Default)]
+pub(crate) struct Wake {
+    /// Inputs arrived, or a client came or went: the app should drain and redraw.
+    pub(crate) poked: bool,
+    /// Terminal events read by the terminal-input thread.
+    pub(crate) terminal: VecDeque<ratatui::crossterm::event::Event>,
+    /// Why the terminal-input thread stopped, if it did.
+    pub(crate) terminal_error: Option<std::io::Error>,
+}
+
+/// Wakes the app's event wait (see [`crate::event`]).
+#[derive(Default)]
+pub(crate) struct Signal {
+    pub(crate) wake: Mutex<Wake>,
+    pub(crate) cond: Condvar,
+}
+
+impl Signal {
+    pub(crate) fn poke(&self) {
+        lock(&self.wake).poked = true;
+        self.cond.notify_all();
+    }
+}
+
+/// An input waiting for the app, tagged with the connection it came from.
+pub(crate) struct QueuedInput {
+    pub(crate) connection: u64,
+    pub(crate) seq: u64,
+    pub(crate) input: Input,
+}
+
+/// The last frame the app published, for the writer to send.
+#[derive(Default)]
+pub(crate) struct PublishedFrame {
+    pub(crate) arena: FrameArena,
+    pub(crate) buffer: Buffer,
+    /// The newest input handled before this frame was drawn.
+    pub(crate) input: u64,
+    /// Set by the app when it publishes, cleared when the writer takes the frame.
+    pub(crate) fresh: bool,
+    /// Whether any frame was published on the current connection.
+    pub(crate) any: bool,
+}
+
+/// State shared by the UI thread and the endpoint threads.
+#[derive(Default)]
+pub(crate) struct SharedState {
+    /// The current connection's number (0: none). Inputs and acks of another
+    /// connection are discarded.
+    pub(crate) connection: u64,
+    pub(crate) inbox: VecDeque<QueuedInput>,
+    pub(crate) outbox: VecDeque<AppMessage>,
+    pub(crate) frame: PublishedFrame,
+    pub(crate) want_tree: bool,
+    pub(crate) want_screen: bool,
+    pub(crate) shutdown: bool,
+}
+
+pub(crate) struct Shared {
+    pub(crate) state: Mutex<SharedState>,
+    /// Wakes the writer thread.
+    pub(crate) writer: Condvar,
+    /// Whether a client is connected: the app records frames only then.
+    pub(crate) connected: AtomicBool,
+    pub(crate) next_connection: AtomicU64,
+    pub(crate) signal: Arc<Signal>,
+    pub(crate) label: String,
+}
+
+/// Locks a mutex, recovering the data if a thread panicked while holding it: the
+/// shared state stays consistent at every unlock, so a poisoned lock is still usable.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Shared {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, SharedState> {
+        lock(&self.state)
+    }
+
+    /// Queues a message for the current connection, if it is still `connection`.
+    pub(crate) fn send(&self, connection: u64, message: AppMessage) {
+        let mut state = self.lock();
+        if state.connection == connection && connection != 0 {
+            state.outbox.push_back(message);
+            self.writer.notify_all();
+        }
+    }
+}
+
+/// A running endpoint. Dropping it stops accepting and removes the socket file.
+pub struct Endpoint {
+    pub(crate) shared: Arc<Shared>,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("label", &self.shared.label)
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl Endpoint {
+    /// Binds the socket for `label` (see [`socket_path`]) and starts serving.
+    pub(crate) fn bind(label: &str, signal: Arc<Signal>) -> Result<Endpoint, EndpointError> {
+        let path = socket_path(label)?;
+        Endpoint::bind_at(label, &path, signal)
+    }
+
+    /// Binds the socket at `path`.
+    pub(crate) fn bind_at(
+        label: &str,
+        path: &Path,
+        signal: Arc<Signal>,
+    ) -> Result<Endpoint, EndpointError> {
+        path::check_label(label)?;
+        path::prepare_dir(path)?;
+        remove_stale_socket(label, path)?;
+        let io_error = |source| EndpointError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let name = socket_name(path).map_err(io_error)?;
+        let listener = ListenerOptions::new()
+            .name(name)
+            .create_sync()
+            .map_err(|source| {
+                if source.kind() == std::io::ErrorKind::AddrInUse {
+                    EndpointError::LabelInUse {
+                        label: label.to_owned(),
+                        path: path.to_owned(),
+                    }
+                } else {
+                    io_error(source)
+                }
+            })?;
+        let shared = Arc::new(Shared {
+            state: Mutex::new(SharedState::default()),
+            writer: Condvar::new(),
+            connected: AtomicBool::new(false),
+            next_connection: AtomicU64::new(1),
+            signal,
+            label: label.to_owned(),
+        });
+        let accept_shared = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("taria-endpoint".into())
+            .spawn(move || accept_loop(&listener, &accept_shared))
+            .map_err(io_error)?;
+        tracing::info!(label, path = %path.display(), "taria endpoint listening");
+        Ok(Endpoint {
+            shared,
+            path: path.to_owned(),
+        })
+    }
+
+    /// The socket's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether a bridge is connected now.
+    #[must_use]
+    pub fn is_connected(&self) -> bool {
+        self.shared.connected.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for Endpoint {
+    fn drop(&mut self) {
+        {
+            let mut state = self.shared.lock();
+            state.shutdown = true;
+            state.connection = 0;
+            state.inbox.clear();
+        }
+        self.shared.writer.notify_all();
+        // Unblock the accept loop with a connection of our own; it sees `shutdown`.
+        if let Ok(name) = socket_name(&self.path) {
+            let _ = Stream::connect(name);
+        }
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(unix)]
+fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    use interprocess::local_socket::{GenericFilePath, ToFsName as _};
+    path.to_fs_name::<GenericFilePath>()
+}
+
+#[cfg(windows)]
+fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    // Named pipes live in their own namespace; the path's file name names the pipe.
+    use interprocess::local_socket::{GenericNamespaced, ToNsName as _};
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("taria");
+    format!("taria-{stem}")
+        .to_ns_name::<GenericNamespaced>()
+        .map(interprocess::local_socket::Name::into_owned)
+}
+
+/// Removes a socket file nobody listens on; refuses when somebody does.
+fn remove_stale_socket(label: &str, path: &Path) -> Result<(), EndpointError> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if !meta.file_type().is_socket() {
+            return Err(EndpointError::NotASocket {
+                path: path.to_owned(),
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    let name = socket_name(path).map_err(|source| EndpointError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    if Stream::connect(name).is_ok() {
+        return Err(EndpointError::LabelInUse {
+            label: label.to_owned(),
+            path: path.to_owned(),
+        });
+    }
+    tracing::debug!(path = %path.display(), "removing stale taria socket");
+    std::fs::remove_file(path).map_err(|source| EndpointError::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn accept_loop(listener: &interprocess::local_socket::Listener, shared: &Arc<Shared>) {
+    loop {
+        let stream = match listener.accept() {
+            Ok(stream) => stream,
+            Err(error) => {
+                if lock(&shared.state).shutdown {
+                    return;
+                }
+                tracing::warn!(%error, "taria endpoint: accept failed");
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                continue;
+            }
+        };
+        if shared.lock().shutdown {
+            return;
+        }
+        connection::serve(stream, shared);
+    }
+}

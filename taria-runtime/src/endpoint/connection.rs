@@ -1,0 +1,395 @@
+//! One bridge connection: a reader thread that parses lines and queues inputs, and
+//! a writer thread that sends acks, trees, patches and screens.
+
+use std::io::{BufReader, BufWriter, Write as _};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use interprocess::local_socket::Stream;
+use interprocess::local_socket::traits::{Stream as _, StreamCommon as _};
+
+use super::line::{Line, LineReader};
+use super::{PublishedFrame, QueuedInput, Shared};
+use crate::wire::{
+    AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, MAX_LINE_BYTES,
+    MAX_TEXT_CHARS, PROTOCOL_VERSION, RejectReason,
+};
+use crate::{KeyChord, Tree};
+
+/// How long a write may block before the client is considered stalled and dropped.
+pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a new client waits for a closing connection before it is refused as busy.
+const BUSY_GRACE: Duration = Duration::from_millis(250);
+/// How often a blocked reader checks whether its connection was closed.
+const RECV_POLL: Duration = Duration::from_millis(50);
+
+pub(super) fn serve(stream: Stream, shared: &Arc<Shared>) {
+    if let Err(reason) = check_peer(&stream) {
+        refuse(&stream, ErrorCode::PermissionDenied, &reason);
+        return;
+    }
+    let connection = {
+        let mut state = shared.lock();
+        // A connection that just closed (such as another app probing whether this
+        // label is in use) may not have been noticed yet: give it a moment.
+        let deadline = std::time::Instant::now() + BUSY_GRACE;
+        while state.connection != 0 && std::time::Instant::now() < deadline {
+            state = shared
+                .writer
+                .wait_timeout(state, Duration::from_millis(10))
+                .map_or_else(|e| e.into_inner().0, |r| r.0);
+        }
+        if state.connection != 0 {
+            drop(state);
+            refuse(
+                &stream,
+                ErrorCode::Busy,
+                "another client is connected to this app; try again when it disconnects",
+            );
+            return;
+        }
+        let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
+        state.connection = id;
+        state.inbox.clear();
+        state.outbox.clear();
+        state.want_tree = true;
+        state.want_screen = false;
+        state.frame.fresh = false;
+        state.frame.any = false;
+        id
+    };
+    shared.connected.store(true, Ordering::Release);
+    // Wake the app so it draws a recorded frame for the new client.
+    shared.signal.poke();
+    tracing::info!(connection, "taria bridge connected");
+
+    let stream = Arc::new(stream);
+    let spawned = {
+        let (stream, shared) = (Arc::clone(&stream), Arc::clone(shared));
+        std::thread::Builder::new()
+            .name("taria-endpoint-writer".into())
+            .spawn(move || {
+                if let Err(error) = write_loop(&stream, &shared, connection) {
+                    tracing::debug!(%error, connection, "taria bridge write failed");
+                }
+                disconnect(&shared, connection);
+            })
+    }
+    .and_then(|_| {
+        let (stream, shared) = (Arc::clone(&stream), Arc::clone(shared));
+        std::thread::Builder::new()
+            .name("taria-endpoint-reader".into())
+            .spawn(move || {
+                read_loop(&stream, &shared, connection);
+                disconnect(&shared, connection);
+            })
+    });
+    if let Err(error) = spawned {
+        tracing::warn!(%error, "taria endpoint: cannot start connection threads");
+        disconnect(shared, connection);
+    }
+}
+
+/// Ends `connection` if it is still current: its queued inputs are discarded.
+fn disconnect(shared: &Shared, connection: u64) {
+    {
+        let mut state = shared.lock();
+        if state.connection != connection {
+            return;
+        }
+        state.connection = 0;
+        state.inbox.clear();
+        state.outbox.clear();
+        state.want_tree = false;
+        state.want_screen = false;
+    }
+    shared.connected.store(false, Ordering::Release);
+    shared.writer.notify_all();
+    shared.signal.poke();
+    tracing::info!(connection, "taria bridge disconnected");
+}
+
+fn refuse(stream: &Stream, code: ErrorCode, message: &str) {
+    let _ = stream.set_send_timeout(Some(Duration::from_secs(1)));
+    let error = AppMessage::Error {
+        code,
+        message: message.to_owned(),
+    };
+    if let Ok(mut line) = serde_json::to_vec(&error) {
+        line.push(b'\n');
+        let _ = (&*stream).write_all(&line);
+    }
+}
+
+#[cfg(unix)]
+fn check_peer(stream: &Stream) -> Result<(), String> {
+    let me = super::path::user_id();
+    match stream.peer_creds().ok().and_then(|c| c.euid()) {
+        Some(uid) if uid != me => Err(format!(
+            "this app runs as uid {me}; connections from uid {uid} are refused"
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn check_peer(_: &Stream) -> Result<(), String> {
+    Ok(())
+}
+
+fn read_loop(stream: &Stream, shared: &Shared, connection: u64) {
+    let _ = stream.set_recv_timeout(Some(RECV_POLL));
+    let mut reader = BufReader::new(stream);
+    let mut lines = LineReader::new(MAX_LINE_BYTES);
+    loop {
+        match lines.read(&mut reader) {
+            Ok(Line::Complete) => handle_line(lines.line(), shared, connection),
+            Ok(Line::TooLong) => shared.send(
+                connection,
+                AppMessage::Error {
+                    code: ErrorCode::LineTooLong,
+                    message: format!(
+                        "a line was longer than {MAX_LINE_BYTES} bytes and was skipped"
+                    ),
+                },
+            ),
+            Ok(Line::Eof) => return,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                if shared.lock().connection != connection {
+                    return;
+                }
+                continue;
+            }
+            Err(error) => {
+                tracing::debug!(%error, "taria bridge read failed");
+                return;
+            }
+        }
+        lines.clear();
+    }
+}
+
+const KNOWN_TYPES: &[&str] = &["hello", "input", "get_tree", "get_screen"];
+
+fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
+    let error =
+        |code, message: String| shared.send(connection, AppMessage::Error { code, message });
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return error(
+            ErrorCode::InvalidUtf8,
+            "a line was not valid UTF-8 and was skipped".into(),
+        );
+    };
+    if text.trim().is_empty() {
+        return;
+    }
+    let message = match serde_json::from_str::<BridgeMessage>(text) {
+        Ok(message) => message,
+        Err(parse_error) => {
+            let kind = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned));
+            return match kind {
+                Some(kind) if !KNOWN_TYPES.contains(&kind.as_str()) => error(
+                    ErrorCode::UnknownType,
+                    format!(
+                        "unknown message type {kind:?}; this app speaks protocol v{PROTOCOL_VERSION}: {}",
+                        KNOWN_TYPES.join(", ")
+                    ),
+                ),
+                _ => error(
+                    ErrorCode::MalformedJson,
+                    format!("could not read the line: {parse_error}"),
+                ),
+            };
+        }
+    };
+    match message {
+        BridgeMessage::Hello { v, client } => {
+            tracing::debug!(v, client, "taria bridge hello");
+        }
+        BridgeMessage::Input { seq, input } => queue_input(shared, connection, seq, input),
+        BridgeMessage::GetTree {} => {
+            shared.lock().want_tree = true;
+            shared.writer.notify_all();
+        }
+        BridgeMessage::GetScreen {} => {
+            shared.lock().want_screen = true;
+            shared.writer.notify_all();
+        }
+    }
+}
+
+fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
+    let reject = |message: String| AppMessage::Ack {
+        seq,
+        status: AckStatus::Rejected,
+        reason: Some(RejectReason::InvalidInput),
+        message: Some(message),
+    };
+    match &input {
+        Input::Key { key } => {
+            if let Err(e) = key.parse::<KeyChord>() {
+                return shared.send(connection, reject(e.to_string()));
+            }
+        }
+        Input::Text { text } if text.chars().count() > MAX_TEXT_CHARS => {
+            return shared.send(
+                connection,
+                reject(format!(
+                    "text is longer than {MAX_TEXT_CHARS} characters; send it in parts"
+                )),
+            );
+        }
+        _ => {}
+    }
+    let mut state = shared.lock();
+    if state.connection != connection {
+        return;
+    }
+    if state.inbox.len() >= INPUT_QUEUE_CAPACITY {
+        state.outbox.push_back(AppMessage::Ack {
+            seq,
+            status: AckStatus::Dropped,
+            reason: Some(RejectReason::QueueFull),
+            message: Some(format!(
+                "the app has {INPUT_QUEUE_CAPACITY} inputs waiting; wait for their acks and retry"
+            )),
+        });
+        shared.writer.notify_all();
+        return;
+    }
+    state.inbox.push_back(QueuedInput {
+        connection,
+        seq,
+        input,
+    });
+    drop(state);
+    shared.signal.poke();
+}
+
+/// What the writer takes from the shared state in one turn.
+#[derive(Default)]
+struct Turn {
+    outbox: std::collections::VecDeque<AppMessage>,
+    frame: bool,
+    want_tree: bool,
+    want_screen: bool,
+}
+
+fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Result<()> {
+    stream.set_send_timeout(Some(SEND_TIMEOUT))?;
+    let mut out = BufWriter::new(stream);
+    let hello = AppMessage::Hello {
+        v: PROTOCOL_VERSION,
+        app: shared.label.clone(),
+        pid: std::process::id(),
+        taria: env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    write_message(&mut out, &hello)?;
+    out.flush()?;
+
+    let mut working = PublishedFrame::default();
+    let mut last: Option<Tree> = None;
+    let (mut revision, mut last_input) = (0u64, 0u64);
+    let mut turn = Turn::default();
+    loop {
+        {
+            let mut state = shared.lock();
+            loop {
+                if state.connection != connection || state.shutdown {
+                    return Ok(());
+                }
+                let tree_ready = state.want_tree && (state.frame.fresh || last.is_some());
+                if !state.outbox.is_empty() || state.frame.fresh || tree_ready || state.want_screen
+                {
+                    break;
+                }
+                state = shared
+                    .writer
+                    .wait(state)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+            }
+            std::mem::swap(&mut turn.outbox, &mut state.outbox);
+            turn.frame = std::mem::take(&mut state.frame.fresh);
+            if turn.frame {
+                std::mem::swap(&mut working.arena, &mut state.frame.arena);
+                std::mem::swap(&mut working.buffer, &mut state.frame.buffer);
+                working.input = state.frame.input;
+            }
+            turn.want_tree = state.want_tree && (turn.frame || last.is_some());
+            if turn.want_tree {
+                state.want_tree = false;
+            }
+            turn.want_screen = std::mem::take(&mut state.want_screen);
+        }
+        for message in turn.outbox.drain(..) {
+            write_message(&mut out, &message)?;
+        }
+        if turn.frame {
+            let tree = working.arena.to_tree();
+            let message = match &last {
+                Some(previous) if !turn.want_tree => {
+                    let patch = tree.diff(previous);
+                    (!patch.is_empty() || working.input != last_input).then(|| {
+                        revision += 1;
+                        AppMessage::Patch {
+                            revision,
+                            input: working.input,
+                            patch,
+                        }
+                    })
+                }
+                _ => {
+                    revision += 1;
+                    Some(AppMessage::Tree {
+                        revision,
+                        input: working.input,
+                        tree: tree.clone(),
+                    })
+                }
+            };
+            if let Some(message) = message {
+                write_message(&mut out, &message)?;
+            }
+            last = Some(tree);
+            last_input = working.input;
+        } else if turn.want_tree
+            && let Some(tree) = &last
+        {
+            revision += 1;
+            write_message(
+                &mut out,
+                &AppMessage::Tree {
+                    revision,
+                    input: last_input,
+                    tree: tree.clone(),
+                },
+            )?;
+        }
+        if turn.want_screen {
+            let rows = crate::testing::screen_text(&working.buffer);
+            let cols = working.buffer.area.width;
+            write_message(
+                &mut out,
+                &AppMessage::Screen {
+                    revision,
+                    cols,
+                    rows,
+                },
+            )?;
+        }
+        out.flush()?;
+    }
+}
+
+fn write_message(out: &mut impl std::io::Write, message: &AppMessage) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, message).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
+}

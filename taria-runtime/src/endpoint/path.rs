@@ -1,0 +1,126 @@
+//! Where an app's socket lives, and making sure nobody else can reach it.
+
+use std::path::{Path, PathBuf};
+
+use crate::EndpointError;
+
+/// The environment variable that overrides the socket path.
+pub const SOCKET_ENV: &str = "TARIA_SOCKET";
+
+/// Checks an app label: 1 to 64 ASCII letters, digits, `-`, `_` or `.`, not starting with `.`.
+pub(crate) fn check_label(label: &str) -> Result<(), EndpointError> {
+    let ok = !label.is_empty()
+        && label.len() <= 64
+        && !label.starts_with('.')
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(EndpointError::InvalidLabel {
+            label: label.chars().take(80).collect(),
+        })
+    }
+}
+
+/// The socket path for `label`: `$TARIA_SOCKET` if set, else
+/// `$XDG_RUNTIME_DIR/taria/<label>.sock`, else `<temp dir>/taria-<uid>/<label>.sock`.
+///
+/// ```
+/// # // SAFETY-free: only reads the environment.
+/// let path = taria::socket_path("todo").unwrap();
+/// assert!(path.ends_with("todo.sock") || std::env::var_os("TARIA_SOCKET").is_some());
+/// ```
+pub fn socket_path(label: &str) -> Result<PathBuf, EndpointError> {
+    check_label(label)?;
+    if let Some(path) = std::env::var_os(SOCKET_ENV).filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    Ok(socket_dir()?.join(format!("{label}.sock")))
+}
+
+/// The per-user directory sockets go in (not created here).
+pub(crate) fn socket_dir() -> Result<PathBuf, EndpointError> {
+    if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(runtime).join("taria"));
+    }
+    Ok(std::env::temp_dir().join(format!("taria-{}", user_id())))
+}
+
+#[cfg(unix)]
+pub(crate) fn user_id() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+#[cfg(not(unix))]
+pub(crate) fn user_id() -> String {
+    std::env::var("USERNAME").unwrap_or_else(|_| "user".into())
+}
+
+/// Creates the socket's directory if needed, mode 0700, and checks that it is a real
+/// directory (not a symlink), owned by this user, and not reachable by others.
+pub(crate) fn prepare_dir(socket: &Path) -> Result<(), EndpointError> {
+    let Some(dir) = socket.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    let insecure = |reason: String| EndpointError::InsecureDirectory {
+        path: dir.to_owned(),
+        reason,
+    };
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_private_dir(dir)?,
+        Err(source) => {
+            return Err(EndpointError::Io {
+                path: dir.to_owned(),
+                source,
+            });
+        }
+        Ok(_) => {}
+    }
+    let meta = std::fs::symlink_metadata(dir).map_err(|source| EndpointError::Io {
+        path: dir.to_owned(),
+        source,
+    })?;
+    if meta.file_type().is_symlink() {
+        return Err(insecure("it is a symbolic link".into()));
+    }
+    if !meta.is_dir() {
+        return Err(insecure("it is not a directory".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if meta.uid() != user_id() {
+            return Err(insecure(format!(
+                "it is owned by uid {}, not by this user (uid {})",
+                meta.uid(),
+                user_id()
+            )));
+        }
+        if meta.mode() & 0o077 != 0 {
+            return Err(insecure(format!(
+                "its mode is {:o}; it must be 0700 (run `chmod 700 {}`)",
+                meta.mode() & 0o777,
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn create_private_dir(dir: &Path) -> Result<(), EndpointError> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt as _;
+        builder.mode(0o700);
+    }
+    builder.create(dir).map_err(|source| EndpointError::Io {
+        path: dir.to_owned(),
+        source,
+    })?;
+    // `mode` is filtered by the umask, which can only remove bits: 0700 or less.
+    Ok(())
+}

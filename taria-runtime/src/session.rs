@@ -1,0 +1,563 @@
+//! [`Session`]: the app's side of taria on its UI thread. It records each frame
+//! while a bridge is connected, publishes it to the endpoint, and turns queued agent
+//! inputs into handler calls or key presses for the app's own input path.
+
+mod route;
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ratatui::backend::Backend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
+use ratatui::{CompletedFrame, Frame, Terminal};
+
+use crate::endpoint::{Endpoint, EndpointError, QueuedInput, Signal};
+use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
+use crate::{Actions, Recorder, Tree};
+
+/// How a session is set up.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct SessionOptions {
+    /// Bind here instead of the path [`socket_path`](crate::socket_path) resolves.
+    pub socket: Option<PathBuf>,
+    /// Read terminal events (on a background thread) in [`crate::event`]. Turn off
+    /// for headless apps and tests, where only agent input arrives.
+    pub terminal_input: bool,
+}
+
+impl SessionOptions {
+    /// Binds at `path` instead of the resolved socket path.
+    #[must_use]
+    pub fn socket(mut self, path: impl Into<PathBuf>) -> SessionOptions {
+        self.socket = Some(path.into());
+        self
+    }
+
+    /// Whether [`crate::event`] also reads terminal events.
+    #[must_use]
+    pub fn terminal_input(mut self, on: bool) -> SessionOptions {
+        self.terminal_input = on;
+        self
+    }
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions {
+            socket: None,
+            terminal_input: true,
+        }
+    }
+}
+
+/// An event the app reads from [`crate::event`], with the input it completes.
+struct PendingEvent {
+    event: Event,
+    /// `(connection, seq)`: reading this event finishes that input.
+    completes: Option<(u64, u64)>,
+}
+
+/// taria's side of an app: a recorder, the endpoint, and the agent's pending keys.
+///
+/// Most apps never name it: `#[taria::app]` starts one for the UI thread. Apps with
+/// their own loop (async, tokio) create it with [`Session::start`] and call
+/// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
+/// functions [`drain`](crate::drain) and [`crate::event`]).
+///
+/// If the endpoint cannot start (label in use, no runtime directory), the session
+/// logs one warning and the app runs exactly as before.
+pub struct Session {
+    label: String,
+    recorder: Recorder,
+    endpoint: Option<Endpoint>,
+    start_error: Option<String>,
+    signal: Arc<Signal>,
+    options: SessionOptions,
+    pending: VecDeque<PendingEvent>,
+    peeked: Option<PendingEvent>,
+    /// The connection `handled` counts for.
+    connection: u64,
+    /// The newest input of `connection` whose handling is complete.
+    handled: u64,
+    /// Whether the app reads events through [`crate::event`] (so keys can reach it).
+    reads_events: bool,
+    terminal_thread: bool,
+    inbox: VecDeque<QueuedInput>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("label", &self.label)
+            .field("endpoint", &self.endpoint)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Starts a session for the app labelled `label`; never fails (see [`Session::try_start`]).
+    #[must_use]
+    pub fn start(label: &str) -> Session {
+        Session::start_with(label, SessionOptions::default())
+    }
+
+    /// Like [`Session::start`] with options.
+    #[must_use]
+    pub fn start_with(label: &str, options: SessionOptions) -> Session {
+        match Session::try_start_with(label, options.clone()) {
+            Ok(session) => session,
+            Err(error) => {
+                tracing::warn!(%error, "taria: agent access is off for this run");
+                let mut session = Session::detached(label, options);
+                session.start_error = Some(error.to_string());
+                session
+            }
+        }
+    }
+
+    /// Starts a session, or says why its endpoint cannot start.
+    pub fn try_start(label: &str) -> Result<Session, EndpointError> {
+        Session::try_start_with(label, SessionOptions::default())
+    }
+
+    /// Like [`Session::try_start`] with options.
+    pub fn try_start_with(label: &str, options: SessionOptions) -> Result<Session, EndpointError> {
+        let mut session = Session::detached(label, options);
+        let signal = Arc::clone(&session.signal);
+        session.endpoint = Some(match &session.options.socket {
+            Some(path) => Endpoint::bind_at(label, path, signal)?,
+            None => Endpoint::bind(label, signal)?,
+        });
+        Ok(session)
+    }
+
+    fn detached(label: &str, options: SessionOptions) -> Session {
+        Session {
+            label: label.to_owned(),
+            recorder: Recorder::new(),
+            endpoint: None,
+            start_error: None,
+            signal: Arc::new(Signal::default()),
+            options,
+            pending: VecDeque::new(),
+            peeked: None,
+            connection: 0,
+            handled: 0,
+            reads_events: false,
+            terminal_thread: false,
+            inbox: VecDeque::new(),
+        }
+    }
+
+    /// The app's label.
+    #[must_use]
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The socket path, when the endpoint is up.
+    #[must_use]
+    pub fn socket_path(&self) -> Option<&Path> {
+        self.endpoint.as_ref().map(Endpoint::path)
+    }
+
+    /// Why the endpoint did not start, if it did not.
+    #[must_use]
+    pub fn start_error(&self) -> Option<&str> {
+        self.start_error.as_deref()
+    }
+
+    /// Whether a bridge is connected now (frames are recorded only then).
+    #[must_use]
+    pub fn is_connected(&self) -> bool {
+        self.endpoint.as_ref().is_some_and(Endpoint::is_connected)
+    }
+
+    /// The tree of the last recorded frame.
+    #[must_use]
+    pub fn tree(&self) -> Tree {
+        self.recorder.tree()
+    }
+
+    /// Draws a frame: recorded and published when a bridge is connected, a plain
+    /// `terminal.draw` otherwise.
+    pub fn draw<'t, B: Backend>(
+        &mut self,
+        terminal: &'t mut Terminal<B>,
+        render: impl FnOnce(&mut Frame<'_>),
+    ) -> Result<CompletedFrame<'t>, B::Error> {
+        self.record(|| terminal.draw(render))
+    }
+
+    /// Runs a draw (anything returning a ratatui `CompletedFrame`, or a `Result` of
+    /// one), recording and publishing it when a bridge is connected.
+    pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
+        let connected = self.is_connected();
+        self.recorder.set_enabled(connected);
+        let output = self.recorder.record(draw);
+        if connected && let Some(buffer) = output.buffer() {
+            self.publish(buffer);
+        }
+        output
+    }
+
+    fn publish(&mut self, buffer: &Buffer) {
+        let Some(endpoint) = &self.endpoint else {
+            return;
+        };
+        let shared = Arc::clone(&endpoint.shared);
+        let mut state = shared.lock();
+        if state.connection == 0 {
+            return;
+        }
+        if state.connection != self.connection {
+            self.switch_connection(state.connection);
+        }
+        state.frame.arena.copy_from(self.recorder.arena());
+        state.frame.buffer.clone_from(buffer);
+        state.frame.input = self.handled;
+        state.frame.fresh = true;
+        state.frame.any = true;
+        drop(state);
+        shared.writer.notify_all();
+    }
+
+    /// Inputs belong to their connection: a new one starts with none pending.
+    fn switch_connection(&mut self, connection: u64) {
+        self.connection = connection;
+        self.handled = 0;
+        self.pending.retain(|p| p.completes.is_none());
+        if self.peeked.as_ref().is_some_and(|p| p.completes.is_some()) {
+            self.peeked = None;
+        }
+    }
+
+    /// Handles the agent's queued inputs: each action is validated against the last
+    /// drawn tree, then given to `app`'s handler, else turned into key presses from
+    /// the node's key fallback; keys and text go to the app's input path
+    /// ([`crate::event`]). Each input is answered once. Returns how many inputs were
+    /// taken. Call it once per loop turn, before drawing.
+    pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
+        let Some(endpoint) = &self.endpoint else {
+            return 0;
+        };
+        let shared = Arc::clone(&endpoint.shared);
+        {
+            let mut state = shared.lock();
+            if state.connection != self.connection && state.connection != 0 {
+                self.switch_connection(state.connection);
+            }
+            std::mem::swap(&mut self.inbox, &mut state.inbox);
+        }
+        let mut inbox = std::mem::take(&mut self.inbox);
+        let count = inbox.len();
+        for queued in inbox.drain(..) {
+            if queued.connection != self.connection {
+                continue;
+            }
+            let QueuedInput {
+                connection,
+                seq,
+                input,
+            } = queued;
+            let answer = match input {
+                Input::Key { key } => match key.parse::<crate::KeyChord>() {
+                    Ok(chord) => self.press(connection, seq, &[chord]),
+                    Err(e) => Some(Answer::rejected(RejectReason::InvalidInput, e.to_string())),
+                },
+                Input::Text { text } => {
+                    let chords: Vec<crate::KeyChord> =
+                        text.chars().map(route::chord_for_char).collect();
+                    self.press(connection, seq, &chords)
+                }
+                Input::Act {
+                    node,
+                    action,
+                    value,
+                    direction,
+                    amount,
+                    token,
+                } => {
+                    let request = route::ActRequest {
+                        node: node.as_str(),
+                        action: &action,
+                        value: value.as_ref(),
+                        direction,
+                        amount,
+                        token: token.as_deref(),
+                    };
+                    self.act(app, connection, seq, &request)
+                }
+            };
+            if let Some(answer) = answer {
+                if answer.status == AckStatus::Delivered {
+                    self.handled = self.handled.max(seq);
+                }
+                shared.send(connection, answer.into_message(seq));
+            }
+        }
+        self.inbox = inbox;
+        count
+    }
+
+    /// Queues key presses for the app's input path; the input completes when the app
+    /// reads the last one. Returns an immediate answer when nothing can be queued.
+    fn press(&mut self, connection: u64, seq: u64, chords: &[crate::KeyChord]) -> Option<Answer> {
+        if !self.reads_events {
+            return Some(Answer::ignored(
+                "the app does not read events through taria::event (use #[taria::app], or taria::event::read/poll in its loop), so keys cannot reach it".into(),
+            ));
+        }
+        let Some((last, rest)) = chords.split_last() else {
+            return Some(Answer::delivered());
+        };
+        for chord in rest {
+            self.pending.push_back(PendingEvent {
+                event: Event::Key(chord.to_event()),
+                completes: None,
+            });
+        }
+        self.pending.push_back(PendingEvent {
+            event: Event::Key(last.to_event()),
+            completes: Some((connection, seq)),
+        });
+        self.signal.poke();
+        None
+    }
+
+    /// The next event for the app: agent keys first, then terminal events; a
+    /// `FocusGained` event when agent inputs wait to be drained (so the loop turns).
+    /// `None` when `timeout` passes first.
+    pub fn next_event(
+        &mut self,
+        timeout: Option<std::time::Duration>,
+    ) -> std::io::Result<Option<Event>> {
+        if let Some(event) = self.take_event(timeout)? {
+            return Ok(Some(self.deliver(event)));
+        }
+        Ok(None)
+    }
+
+    /// Whether an event is ready within `timeout` (it is kept for the next read).
+    pub fn poll_event(&mut self, timeout: std::time::Duration) -> std::io::Result<bool> {
+        if self.peeked.is_none() {
+            self.peeked = self.take_event(Some(timeout))?;
+        }
+        Ok(self.peeked.is_some())
+    }
+
+    fn deliver(&mut self, event: PendingEvent) -> Event {
+        if let Some((connection, seq)) = event.completes
+            && connection == self.connection
+            && let Some(endpoint) = &self.endpoint
+        {
+            self.handled = self.handled.max(seq);
+            endpoint
+                .shared
+                .send(connection, Answer::delivered().into_message(seq));
+        }
+        event.event
+    }
+
+    fn take_event(
+        &mut self,
+        timeout: Option<std::time::Duration>,
+    ) -> std::io::Result<Option<PendingEvent>> {
+        self.reads_events = true;
+        if let Some(event) = self.peeked.take() {
+            return Ok(Some(event));
+        }
+        self.start_terminal_thread();
+        let deadline = timeout.map(|t| std::time::Instant::now() + t);
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Ok(Some(event));
+            }
+            let mut wake = crate::endpoint::lock(&self.signal.wake);
+            if let Some(event) = wake.terminal.pop_front() {
+                return Ok(Some(PendingEvent {
+                    event,
+                    completes: None,
+                }));
+            }
+            if std::mem::take(&mut wake.poked) {
+                drop(wake);
+                if !self.pending.is_empty() {
+                    continue;
+                }
+                return Ok(Some(PendingEvent {
+                    event: Event::FocusGained,
+                    completes: None,
+                }));
+            }
+            if self.options.terminal_input
+                && let Some(error) = wake.terminal_error.take()
+            {
+                return Err(error);
+            }
+            match deadline {
+                None => drop(
+                    self.signal
+                        .cond
+                        .wait(wake)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner),
+                ),
+                Some(deadline) => {
+                    let now = std::time::Instant::now();
+                    if now >= deadline {
+                        return Ok(None);
+                    }
+                    drop(
+                        self.signal
+                            .cond
+                            .wait_timeout(wake, deadline - now)
+                            .unwrap_or_else(std::sync::PoisonError::into_inner),
+                    );
+                }
+            }
+        }
+    }
+
+    fn start_terminal_thread(&mut self) {
+        if !self.options.terminal_input || self.terminal_thread {
+            return;
+        }
+        self.terminal_thread = true;
+        let signal = Arc::clone(&self.signal);
+        let spawned = std::thread::Builder::new()
+            .name("taria-terminal-input".into())
+            .spawn(move || {
+                loop {
+                    let event = ratatui::crossterm::event::read();
+                    let mut wake = crate::endpoint::lock(&signal.wake);
+                    match event {
+                        Ok(event) => wake.terminal.push_back(event),
+                        Err(error) => {
+                            wake.terminal_error = Some(error);
+                            drop(wake);
+                            signal.cond.notify_all();
+                            return;
+                        }
+                    }
+                    drop(wake);
+                    signal.cond.notify_all();
+                }
+            });
+        if let Err(error) = spawned {
+            crate::endpoint::lock(&self.signal.wake).terminal_error = Some(error);
+        }
+    }
+}
+
+/// The final answer to an input, before it is addressed.
+#[derive(Debug)]
+struct Answer {
+    status: AckStatus,
+    reason: Option<RejectReason>,
+    message: Option<String>,
+}
+
+impl Answer {
+    fn delivered() -> Answer {
+        Answer {
+            status: AckStatus::Delivered,
+            reason: None,
+            message: None,
+        }
+    }
+
+    fn ignored(message: String) -> Answer {
+        Answer {
+            status: AckStatus::Ignored,
+            reason: Some(RejectReason::NoRoute),
+            message: Some(message),
+        }
+    }
+
+    fn rejected(reason: RejectReason, message: String) -> Answer {
+        Answer {
+            status: AckStatus::Rejected,
+            reason: Some(reason),
+            message: Some(message),
+        }
+    }
+
+    fn into_message(self, seq: u64) -> AppMessage {
+        AppMessage::Ack {
+            seq,
+            status: self.status,
+            reason: self.reason,
+            message: self.message,
+        }
+    }
+}
+
+/// What a draw returns, from which the drawn buffer is published.
+#[diagnostic::on_unimplemented(
+    message = "taria records ratatui draws: `{Self}` is not what `Terminal::draw` returns",
+    note = "`#[taria::app]` records every `.draw(…)` call in the impl block; call other `draw` methods through a helper function outside it"
+)]
+pub trait DrawOutput {
+    /// The buffer that was drawn, if the draw succeeded.
+    fn buffer(&self) -> Option<&Buffer>;
+}
+
+impl DrawOutput for CompletedFrame<'_> {
+    fn buffer(&self) -> Option<&Buffer> {
+        Some(self.buffer)
+    }
+}
+
+impl<E> DrawOutput for Result<CompletedFrame<'_>, E> {
+    fn buffer(&self) -> Option<&Buffer> {
+        self.as_ref().ok().map(|frame| frame.buffer)
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Session>> = const { RefCell::new(None) };
+}
+
+/// Makes `session` this thread's session, for [`drain`] and [`crate::event`].
+/// Returns the one it replaces.
+pub fn install(session: Session) -> Option<Session> {
+    CURRENT.with(|current| current.borrow_mut().replace(session))
+}
+
+/// Runs `f` with this thread's session, if there is one and it is not in use.
+pub(crate) fn with_current<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
+    CURRENT.with(|current| {
+        current
+            .try_borrow_mut()
+            .ok()
+            .and_then(|mut s| s.as_mut().map(f))
+    })
+}
+
+/// Runs `f` with this thread's session, starting one labelled `label` first if needed.
+pub(crate) fn with_current_or_start<R>(
+    label: &str,
+    f: impl FnOnce(&mut Session) -> R,
+) -> Option<R> {
+    CURRENT.with(|current| {
+        let mut current = current.try_borrow_mut().ok()?;
+        let session = current.get_or_insert_with(|| Session::start(label));
+        Some(f(session))
+    })
+}
+
+/// Handles the agent's queued inputs with this thread's session (see
+/// [`Session::drain`]); does nothing without one. Returns how many were taken.
+pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
+    with_current(|session| session.drain(app)).unwrap_or(0)
+}
+
+/// Whether a bridge is connected to this thread's session.
+#[must_use]
+pub fn is_connected() -> bool {
+    with_current(|s| s.is_connected()).unwrap_or(false)
+}

@@ -1,0 +1,294 @@
+//! Validating an agent's action against the last drawn tree, and routing it: the
+//! app's handler first, then the node's key fallback.
+
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
+use super::{Answer, Session};
+use crate::recorder::FrameArena;
+use crate::wire::RejectReason;
+use crate::{
+    Action, Actions, Invocation, KeyChord, Outcome, Role, ScrollDirection, StateFlags, Value,
+};
+
+/// The most key presses one action may turn into (navigation included).
+const MAX_FALLBACK_KEYS: usize = 512;
+
+/// An `act` input's fields.
+pub(super) struct ActRequest<'a> {
+    pub(super) node: &'a str,
+    pub(super) action: &'a str,
+    pub(super) value: Option<&'a Value>,
+    pub(super) direction: Option<ScrollDirection>,
+    pub(super) amount: Option<u32>,
+    pub(super) token: Option<&'a str>,
+}
+
+/// The key a terminal reports for a typed character.
+pub(super) fn chord_for_char(c: char) -> KeyChord {
+    match c {
+        '\n' | '\r' => KeyChord {
+            code: KeyCode::Enter,
+            modifiers: KeyModifiers::NONE,
+        },
+        '\t' => KeyChord {
+            code: KeyCode::Tab,
+            modifiers: KeyModifiers::NONE,
+        },
+        c if c.is_uppercase() => KeyChord {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::SHIFT,
+        },
+        c => KeyChord {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::NONE,
+        },
+    }
+}
+
+/// Roles whose nodes are chosen among siblings by moving a selection.
+fn is_item(role: Role) -> bool {
+    matches!(
+        role,
+        Role::ListItem
+            | Role::Row
+            | Role::Tab
+            | Role::TreeItem
+            | Role::Option
+            | Role::MenuItem
+            | Role::Radio
+    )
+}
+
+impl Session {
+    pub(super) fn act<A: Actions + ?Sized>(
+        &mut self,
+        app: &mut A,
+        connection: u64,
+        seq: u64,
+        request: &ActRequest<'_>,
+    ) -> Option<Answer> {
+        let arena = self.recorder.arena();
+        let index = match validate(arena, request) {
+            Ok(index) => index,
+            Err(answer) => return Some(answer),
+        };
+        let record = arena.nodes[index as usize];
+        let scroll = (request.action == Action::Scroll.name()).then(|| {
+            (
+                request.direction.unwrap_or(ScrollDirection::Down),
+                request.amount.unwrap_or(1),
+            )
+        });
+        let invocation = Invocation {
+            target: request.node,
+            action: request.action,
+            value: request.value,
+            scroll,
+            index: record.position.index,
+        };
+        match app.handle_action(&invocation) {
+            Outcome::Handled => return Some(Answer::delivered()),
+            Outcome::Rejected(reason) => {
+                return Some(Answer::rejected(RejectReason::HandlerRejected, reason));
+            }
+            Outcome::NotHandled => {}
+        }
+        match fallback_keys(self.recorder.arena(), index, request.action) {
+            Ok(Some(keys)) => self.press(connection, seq, &keys),
+            Ok(None) => Some(Answer::ignored(format!(
+                "the app has no handler and no key fallback for `{action}` on `{node}` \
+                 (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
+                action = request.action,
+                node = request.node,
+            ))),
+            Err(message) => Some(Answer::ignored(message)),
+        }
+    }
+}
+
+/// Checks the action against the node as last drawn; returns the node's index.
+fn validate(arena: &FrameArena, request: &ActRequest<'_>) -> Result<u32, Answer> {
+    let Some(index) = arena.find(request.node) else {
+        return Err(Answer::rejected(
+            RejectReason::UnknownNode,
+            format!(
+                "no node `{}` in the tree the app last drew; read the tree again",
+                request.node
+            ),
+        ));
+    };
+    let record = arena.nodes[index as usize];
+    let core = Action::from_name(request.action);
+    let offered = match core {
+        Some(action) => record.actions.contains(action),
+        None => arena.custom_actions(index).any(|a| a == request.action),
+    };
+    if !offered {
+        let mut names: Vec<&str> = record.actions.iter().map(Action::name).collect();
+        names.extend(arena.custom_actions(index));
+        let offers = if names.is_empty() {
+            "no actions".to_owned()
+        } else {
+            names.join(", ")
+        };
+        return Err(Answer::rejected(
+            RejectReason::ActionNotOffered,
+            format!(
+                "`{}` does not offer `{}`; it offers: {offers}",
+                request.node, request.action
+            ),
+        ));
+    }
+    if record.flags.contains(StateFlags::DISABLED) {
+        return Err(Answer::rejected(
+            RejectReason::Disabled,
+            format!("`{}` is disabled now", request.node),
+        ));
+    }
+    if let Some(token) = request.token {
+        let mut actions: Vec<&str> = record.actions.iter().map(Action::name).collect();
+        actions.extend(arena.custom_actions(index));
+        let current = crate::wire::token_from_parts(
+            record.role.name(),
+            record.custom_role.map_or("", |s| arena.str(s)),
+            record.label.map_or("", |s| arena.str(s)),
+            actions.into_iter(),
+        );
+        if current != token {
+            return Err(Answer::rejected(
+                RejectReason::StaleTarget,
+                format!(
+                    "`{}` is now another node than the one you read (it changed or moved); read the tree again",
+                    request.node
+                ),
+            ));
+        }
+    }
+    if core == Some(Action::SetValue) {
+        let Some(value) = request.value else {
+            return Err(Answer::rejected(
+                RejectReason::OutOfDomain,
+                "`set_value` needs a value".into(),
+            ));
+        };
+        let schema = crate::recorder::schema_of(arena, index);
+        if let Err(error) = schema.check(value) {
+            return Err(Answer::rejected(
+                RejectReason::OutOfDomain,
+                format!("`{}`: {error}", request.node),
+            ));
+        }
+    }
+    Ok(index)
+}
+
+/// The key presses that perform `action` on node `index` through the app's own input
+/// path: first moving the selection to it (for list items, rows, tabs, …) and
+/// focusing it (when it declares a `focus` key), then its key for `action`.
+/// `Ok(None)` when the node declares no key for the action.
+fn fallback_keys(
+    arena: &FrameArena,
+    index: u32,
+    action: &str,
+) -> Result<Option<Vec<KeyChord>>, String> {
+    let record = arena.nodes[index as usize];
+    let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
+    let key = arena.key_for(index, action);
+    if key.is_none() && !(action == Action::Select.name() && is_item(record.role)) {
+        return Ok(None);
+    }
+    let mut keys = Vec::new();
+    if navigates {
+        keys.extend(selection_keys(arena, index)?);
+    }
+    if action != Action::Focus.name()
+        && !record.flags.contains(StateFlags::FOCUSED)
+        && let Some(focus) = arena.key_for(index, Action::Focus.name())
+    {
+        keys.push(parse_fallback(focus, index, arena)?);
+    }
+    if let Some(key) = key {
+        keys.push(parse_fallback(key, index, arena)?);
+    }
+    Ok(Some(keys))
+}
+
+fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
+    key.parse().map_err(|e| {
+        format!(
+            "the app declares a bad key fallback on `{}`: {e}",
+            arena.str(arena.nodes[index as usize].id)
+        )
+    })
+}
+
+/// Keys that move the selection among `index`'s siblings onto it: the parent's
+/// `select` key fallback, taken as "next" (cycling), or else the arrow keys (left/right
+/// for tabs, menus and toolbars, up/down otherwise).
+fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, String> {
+    let record = arena.nodes[index as usize];
+    let id = arena.str(record.id);
+    let Some(parent) = record.parent else {
+        return Err(format!(
+            "cannot select `{id}` by keys: it has no parent list"
+        ));
+    };
+    let siblings: Vec<u32> = arena
+        .children(parent)
+        .filter(|&c| is_item(arena.nodes[c as usize].role))
+        .collect();
+    let position = |node: u32| {
+        let ordinal = siblings.iter().position(|&s| s == node).unwrap_or(0);
+        i64::from(
+            arena.nodes[node as usize]
+                .position
+                .index
+                .unwrap_or(ordinal as u32),
+        )
+    };
+    let Some(&selected) = siblings
+        .iter()
+        .find(|&&s| arena.nodes[s as usize].flags.contains(StateFlags::SELECTED))
+    else {
+        return Err(format!(
+            "cannot select `{id}` by keys: none of its siblings is shown as selected; select one first"
+        ));
+    };
+    let delta = position(index) - position(selected);
+    let parent_record = arena.nodes[parent as usize];
+    let (next, previous, count) = if let Some(key) = arena.key_for(parent, Action::Select.name()) {
+        let next = parse_fallback(key, parent, arena)?;
+        (
+            next,
+            None,
+            parent_record
+                .position
+                .count
+                .map_or(siblings.len() as i64, i64::from),
+        )
+    } else {
+        let horizontal = matches!(parent_record.role, Role::Tabs | Role::Menu | Role::Toolbar);
+        let (n, p) = if horizontal {
+            (KeyCode::Right, KeyCode::Left)
+        } else {
+            (KeyCode::Down, KeyCode::Up)
+        };
+        let chord = |code| KeyChord {
+            code,
+            modifiers: KeyModifiers::NONE,
+        };
+        (chord(n), Some(chord(p)), 0)
+    };
+    let (key, times) = match previous {
+        Some(previous) if delta < 0 => (previous, delta.unsigned_abs()),
+        Some(_) => (next, delta.unsigned_abs()),
+        None => (next, delta.rem_euclid(count.max(1)).unsigned_abs()),
+    };
+    let times = usize::try_from(times).unwrap_or(usize::MAX);
+    if times > MAX_FALLBACK_KEYS {
+        return Err(format!(
+            "selecting `{id}` by keys would take {times} key presses; the app needs a handler for `select`"
+        ));
+    }
+    Ok(vec![key; times])
+}

@@ -1,0 +1,294 @@
+//! Wire protocol v1 between an app's endpoint and a bridge: newline-delimited JSON,
+//! one object per line, tagged on `type`. Specified in `docs/protocol.md`.
+//!
+//! Evolution is additive: unknown fields are ignored; an unknown `type` is answered
+//! with an `error` line and the connection stays up.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{NodeId, Patch, Tree, Value};
+
+/// The protocol version this build speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest line either side accepts, in bytes (without the newline). Longer lines
+/// are answered with an error and skipped.
+pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+
+/// The longest text one `text` input may type, in characters.
+pub const MAX_TEXT_CHARS: usize = 4096;
+
+/// The most inputs queued for the app at once; more are answered `dropped`.
+pub const INPUT_QUEUE_CAPACITY: usize = 256;
+
+/// A message from the app to the bridge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum AppMessage {
+    /// The first line on a connection.
+    Hello {
+        /// The protocol version the app speaks.
+        v: u32,
+        /// The app's label.
+        app: String,
+        /// The app's process id.
+        pid: u32,
+        /// The taria version the app was built with.
+        taria: String,
+    },
+    /// The whole tree: on connect, on `get_tree`, and whenever the bridge fell behind.
+    Tree {
+        /// Counts every tree and patch sent on this connection, from 1.
+        revision: u64,
+        /// The newest input whose effects this tree shows (0: none yet).
+        input: u64,
+        /// The tree.
+        tree: Tree,
+    },
+    /// What changed since the previous revision.
+    Patch {
+        /// This revision (always the previous one plus 1).
+        revision: u64,
+        /// The newest input whose effects this tree shows.
+        input: u64,
+        /// The changes.
+        #[serde(flatten)]
+        patch: Patch,
+    },
+    /// The one final answer to an input.
+    Ack {
+        /// The input's sequence number.
+        seq: u64,
+        /// What happened.
+        status: AckStatus,
+        /// Why, for anything but `delivered`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<RejectReason>,
+        /// A sentence for the agent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// The rendered screen, on `get_screen`.
+    Screen {
+        /// The revision of the tree drawn in the same frame.
+        revision: u64,
+        /// Screen width in columns.
+        cols: u16,
+        /// One string per row.
+        rows: Vec<String>,
+    },
+    /// Something about the bridge's last line was wrong; the connection stays up
+    /// (except for `busy`, which closes it).
+    Error {
+        /// What kind of problem.
+        code: ErrorCode,
+        /// A sentence saying what to do.
+        message: String,
+    },
+}
+
+/// A message from the bridge to the app.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum BridgeMessage {
+    /// Optional first line: who is connecting.
+    Hello {
+        /// The protocol version the bridge speaks.
+        v: u32,
+        /// The bridge's name and version.
+        #[serde(default)]
+        client: String,
+    },
+    /// An input for the app; answered by exactly one `ack`.
+    Input {
+        /// A number the bridge chooses, increasing on the connection.
+        seq: u64,
+        /// The input.
+        #[serde(flatten)]
+        input: Input,
+    },
+    /// Asks for the whole tree.
+    GetTree {},
+    /// Asks for the rendered screen text.
+    GetScreen {},
+}
+
+/// An input: an action on a node, a key chord, or text to type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Input {
+    /// Perform `action` on `node`.
+    Act {
+        /// The target's id.
+        node: NodeId,
+        /// The action's name.
+        action: String,
+        /// The payload for `set_value`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<Value>,
+        /// For `scroll`: `up`, `down`, `left` or `right`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        direction: Option<crate::ScrollDirection>,
+        /// For `scroll`: how far (default 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount: Option<u32>,
+        /// The target's identity as the bridge last saw it (see [`target_token`]): the
+        /// app refuses the action with `stale_target` when the node's changed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// Press a key chord (grammar in [`KEY_GRAMMAR`](crate::KEY_GRAMMAR)).
+    Key {
+        /// The chord, e.g. `ctrl+s`.
+        key: String,
+    },
+    /// Type text, one key press per character (`\n` presses enter).
+    Text {
+        /// The text.
+        text: String,
+    },
+}
+
+/// The final status of an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AckStatus {
+    /// The app took it: a handler ran, or the keys reached its input path.
+    Delivered,
+    /// Valid, but nothing in the app takes it (no handler, no key fallback).
+    Ignored,
+    /// Refused before reaching the app, with a reason.
+    Rejected,
+    /// The input queue was full.
+    Dropped,
+}
+
+/// Why an input was not delivered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum RejectReason {
+    /// No node has that id in the tree the app last drew.
+    UnknownNode,
+    /// The node does not offer that action now.
+    ActionNotOffered,
+    /// The node is disabled.
+    Disabled,
+    /// The value does not fit the node's `valueSchema`, or a required value is missing.
+    OutOfDomain,
+    /// The node changed identity since the bridge read it.
+    StaleTarget,
+    /// A key chord that does not parse, or text too long.
+    InvalidInput,
+    /// The app's handler refused it.
+    HandlerRejected,
+    /// Nothing in the app takes it.
+    NoRoute,
+    /// The input queue was full.
+    QueueFull,
+}
+
+/// What an `error` line is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// A line longer than [`MAX_LINE_BYTES`]; it was skipped.
+    LineTooLong,
+    /// A line that is not UTF-8.
+    InvalidUtf8,
+    /// A line that is not a JSON object of a known shape.
+    MalformedJson,
+    /// A JSON object whose `type` this app does not know.
+    UnknownType,
+    /// Another client is connected; this connection is closed.
+    Busy,
+    /// The peer runs as another user; this connection is closed.
+    PermissionDenied,
+}
+
+/// A short fingerprint of a node's identity (role, custom role, label, actions),
+/// which a bridge sends with an action on a positional id so the app can refuse it
+/// if the node at that id is no longer the one the agent saw.
+#[must_use]
+pub fn target_token(node: &crate::Node) -> String {
+    token_from_parts(
+        node.role.name(),
+        node.custom_role.as_deref().unwrap_or(""),
+        node.label.as_deref().unwrap_or(""),
+        node.actions.iter().map(crate::ActionName::as_str),
+    )
+}
+
+/// [`target_token`] from a node's parts (the app computes it from its arena).
+pub(crate) fn token_from_parts<'a>(
+    role: &str,
+    custom_role: &str,
+    label: &str,
+    actions: impl Iterator<Item = &'a str>,
+) -> String {
+    let mut text = String::new();
+    for part in [role, custom_role, label] {
+        text.push_str(part);
+        text.push('\u{1f}');
+    }
+    for action in actions {
+        text.push_str(action);
+        text.push('\u{1f}');
+    }
+    format!("{:016x}", crate::recorder::hash_id_text(text.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_are_flat_json_objects() {
+        let line =
+            r#"{"type":"input","seq":4,"kind":"act","node":"tasks/3","action":"toggle","extra":1}"#;
+        let message: BridgeMessage = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            message,
+            BridgeMessage::Input {
+                seq: 4,
+                input: Input::Act {
+                    node: "tasks/3".into(),
+                    action: "toggle".into(),
+                    value: None,
+                    direction: None,
+                    amount: None,
+                    token: None
+                }
+            }
+        );
+        let key: BridgeMessage =
+            serde_json::from_str(r#"{"type":"input","seq":5,"kind":"key","key":"ctrl+s"}"#)
+                .unwrap();
+        assert!(matches!(
+            key,
+            BridgeMessage::Input {
+                seq: 5,
+                input: Input::Key { .. }
+            }
+        ));
+        assert!(serde_json::from_str::<BridgeMessage>(r#"{"type":"get_tree"}"#).is_ok());
+    }
+
+    #[test]
+    fn acks_serialize_compactly() {
+        let ack = AppMessage::Ack {
+            seq: 9,
+            status: AckStatus::Delivered,
+            reason: None,
+            message: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&ack).unwrap(),
+            r#"{"type":"ack","seq":9,"status":"delivered"}"#
+        );
+    }
+}

@@ -1,0 +1,461 @@
+//! The endpoint over a real Unix socket, with a real app loop on a thread.
+#![cfg(unix)]
+
+mod support;
+
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use serde_json::json;
+use support::{Client, RunningApp, temp_dir};
+use taria::{Checked, Session, SessionOptions, Value};
+
+#[test]
+fn handshake_sends_hello_then_the_full_tree() {
+    let app = RunningApp::start("handshake");
+    let (client, hello) = Client::handshake(&app.socket);
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["v"], 1);
+    assert_eq!(hello["app"], "test-app");
+    assert_eq!(hello["pid"], std::process::id());
+    let tree = client.current();
+    assert_eq!(client.revision, 1);
+    assert_eq!(
+        tree.get("tasks/1").unwrap().label.as_deref(),
+        Some("Walk dog")
+    );
+    assert_eq!(tree.get("volume").unwrap().value, Some(Value::Number(0.0)));
+}
+
+#[test]
+fn a_handler_runs_and_the_patch_stamped_with_the_input_shows_its_effect() {
+    let app = RunningApp::start("handler");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) = client.input_and_tree(
+        json!({"kind": "act", "node": "volume", "action": "set_value", "value": 7}),
+    );
+    assert_eq!(ack["status"], "delivered");
+    assert_eq!(tree.get("volume").unwrap().value, Some(Value::Number(7.0)));
+    assert_eq!(app.app.lock().unwrap().volume, 7);
+    assert!(client.revision >= 2, "a patch followed the first tree");
+}
+
+#[test]
+fn a_patch_for_a_one_node_change_carries_only_that_node() {
+    let app = RunningApp::start("patch");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let seq_ack =
+        client.input(json!({"kind": "act", "node": "volume", "action": "set_value", "value": 3}));
+    let seq = seq_ack["seq"].as_u64().unwrap();
+    let patch = client.until("patch", |m| {
+        m["type"] == "patch" && m["input"].as_u64() >= Some(seq)
+    });
+    let changed: Vec<&str> = patch["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed, ["volume"]);
+    assert!(patch.get("removed").is_none());
+}
+
+#[test]
+fn keys_and_text_reach_the_apps_input_path_in_order() {
+    let app = RunningApp::start("keys");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) = client.input_and_tree(json!({"kind": "key", "key": "down"}));
+    assert_eq!(ack["status"], "delivered");
+    assert!(tree.get("tasks/1").unwrap().state.selected);
+    let (ack, _) = client.input_and_tree(json!({"kind": "text", "text": "Hi\n"}));
+    assert_eq!(ack["status"], "delivered");
+    assert_eq!(
+        app.app.lock().unwrap().keys,
+        ["down", "shift+H", "i", "enter"]
+    );
+}
+
+#[test]
+fn a_key_fallback_selects_the_item_then_presses_its_key() {
+    let app = RunningApp::start("fallback");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/2", "action": "toggle"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    let shipped = tree.get("tasks/2").unwrap();
+    assert_eq!(shipped.state.checked, Some(Checked::True));
+    assert!(shipped.state.selected);
+    assert_eq!(app.app.lock().unwrap().keys, ["down", "down", "space"]);
+    // Back up the list: the fallback presses `up`.
+    let (_, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/0", "action": "toggle"}));
+    assert_eq!(
+        tree.get("tasks/0").unwrap().state.checked,
+        Some(Checked::True)
+    );
+    assert_eq!(app.app.lock().unwrap().keys[3..], ["up", "up", "space"]);
+}
+
+#[test]
+fn custom_actions_reach_their_handler() {
+    let app = RunningApp::start("custom");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/0", "action": "archive"}));
+    assert_eq!(ack["status"], "delivered");
+    assert_eq!(
+        tree.get("tasks/0").unwrap().label.as_deref(),
+        Some("Walk dog")
+    );
+    assert!(tree.get("tasks/2").is_none());
+}
+
+#[test]
+fn every_rejection_says_why() {
+    let app = RunningApp::start("reject");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let cases = [
+        (
+            json!({"kind": "act", "node": "nope", "action": "activate"}),
+            "rejected",
+            "unknown_node",
+        ),
+        (
+            json!({"kind": "act", "node": "volume", "action": "toggle"}),
+            "rejected",
+            "action_not_offered",
+        ),
+        (
+            json!({"kind": "act", "node": "volume", "action": "set_value", "value": 11}),
+            "rejected",
+            "out_of_domain",
+        ),
+        (
+            json!({"kind": "act", "node": "volume", "action": "set_value", "value": 2.5}),
+            "rejected",
+            "out_of_domain",
+        ),
+        (
+            json!({"kind": "act", "node": "volume", "action": "set_value"}),
+            "rejected",
+            "out_of_domain",
+        ),
+        (
+            json!({"kind": "act", "node": "tasks/0", "action": "toggle", "token": "0000000000000000"}),
+            "rejected",
+            "stale_target",
+        ),
+        (
+            json!({"kind": "act", "node": "refuse", "action": "activate"}),
+            "rejected",
+            "handler_rejected",
+        ),
+        (
+            json!({"kind": "act", "node": "name", "action": "set_value", "value": "Bob"}),
+            "ignored",
+            "no_route",
+        ),
+        (
+            json!({"kind": "key", "key": "ctrl+nope"}),
+            "rejected",
+            "invalid_input",
+        ),
+        (
+            json!({"kind": "text", "text": "x".repeat(taria::wire::MAX_TEXT_CHARS + 1)}),
+            "rejected",
+            "invalid_input",
+        ),
+    ];
+    for (input, status, reason) in cases {
+        let ack = client.input(input.clone());
+        assert_eq!(
+            (ack["status"].as_str(), ack["reason"].as_str()),
+            (Some(status), Some(reason)),
+            "{input} -> {ack}"
+        );
+        assert!(
+            ack["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{ack}"
+        );
+    }
+    app.app.lock().unwrap().locked = true;
+    client.input_and_tree(json!({"kind": "key", "key": "f5"})); // a redraw shows `disabled`
+    let ack =
+        client.input(json!({"kind": "act", "node": "volume", "action": "set_value", "value": 1}));
+    assert_eq!(ack["reason"], "disabled");
+    assert_eq!(
+        app.app.lock().unwrap().volume,
+        0,
+        "nothing rejected reached the app"
+    );
+}
+
+#[test]
+fn a_matching_token_passes_and_a_changed_node_is_stale() {
+    let app = RunningApp::start("token");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let tree = client.current();
+    let token = taria::wire::target_token(tree.get("tasks/1").unwrap());
+    let (ack, _) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/0", "action": "archive"}));
+    assert_eq!(ack["status"], "delivered");
+    // tasks/1 is now "Ship v0": the token for "Walk dog" no longer matches.
+    let ack = client
+        .input(json!({"kind": "act", "node": "tasks/1", "action": "archive", "token": token}));
+    assert_eq!(ack["reason"], "stale_target", "{ack}");
+    assert_eq!(app.app.lock().unwrap().tasks.len(), 2);
+}
+
+#[test]
+fn a_full_queue_drops_inputs_and_says_so() {
+    let app = RunningApp::start("flood");
+    let (mut client, _) = Client::handshake(&app.socket);
+    app.paused.store(true, Ordering::Relaxed);
+    let n = taria::wire::INPUT_QUEUE_CAPACITY + 5;
+    for seq in 1..=n {
+        client.send(&json!({"type": "input", "seq": seq, "kind": "key", "key": "f1"}));
+    }
+    let mut dropped = 0;
+    for _ in 0..5 {
+        let ack = client.until("dropped ack", |m| m["type"] == "ack");
+        assert_eq!(ack["status"], "dropped");
+        dropped += 1;
+    }
+    app.paused.store(false, Ordering::Relaxed);
+    let mut delivered = 0;
+    while delivered < taria::wire::INPUT_QUEUE_CAPACITY {
+        let ack = client.until("delivered ack", |m| m["type"] == "ack");
+        assert_eq!(ack["status"], "delivered");
+        delivered += 1;
+    }
+    assert_eq!((dropped, delivered), (5, taria::wire::INPUT_QUEUE_CAPACITY));
+}
+
+#[test]
+fn bad_lines_get_error_lines_and_the_connection_keeps_working() {
+    let app = RunningApp::start("garbage");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let cases: [(&[u8], &str); 5] = [
+        (b"{not json\n", "malformed_json"),
+        (b"\xff\xfe\n", "invalid_utf8"),
+        (br#"{"type":"teleport"}"#, "unknown_type"),
+        (b"[1,2]\n", "malformed_json"),
+        (br#"{"type":"input","seq":"x"}"#, "malformed_json"),
+    ];
+    for (line, code) in cases {
+        client.send_raw(line);
+        if !line.ends_with(b"\n") {
+            client.send_raw(b"\n");
+        }
+        let error = client.until(code, |m| m["type"] == "error");
+        assert_eq!(error["code"], code, "{}", String::from_utf8_lossy(line));
+    }
+    let mut huge = vec![b'x'; taria::wire::MAX_LINE_BYTES + 10];
+    huge.push(b'\n');
+    client.send_raw(&huge);
+    assert_eq!(
+        client.until("too long", |m| m["type"] == "error")["code"],
+        "line_too_long"
+    );
+    let (ack, _) = client.input_and_tree(
+        json!({"kind": "act", "node": "volume", "action": "set_value", "value": 4}),
+    );
+    assert_eq!(ack["status"], "delivered", "still serving after garbage");
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let app = RunningApp::start("additive");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let ack = client.input(json!({"kind": "act", "node": "volume", "action": "set_value", "value": 2, "future": {"x": 1}}));
+    assert_eq!(ack["status"], "delivered");
+}
+
+#[test]
+fn get_tree_and_get_screen_answer_on_request() {
+    let app = RunningApp::start("requests");
+    let (mut client, _) = Client::handshake(&app.socket);
+    client.send(&json!({"type": "get_tree"}));
+    let tree = client.until("tree", |m| m["type"] == "tree");
+    assert!(tree["revision"].as_u64().unwrap() >= 2);
+    client.send(&json!({"type": "get_screen"}));
+    let screen = client.until("screen", |m| m["type"] == "screen");
+    assert_eq!(screen["cols"], 40);
+    assert_eq!(
+        screen["rows"][0].as_str().unwrap().trim_end(),
+        "[ ] Buy milk"
+    );
+    assert_eq!(screen["rows"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn a_second_client_is_told_the_app_is_busy() {
+    let app = RunningApp::start("busy");
+    let (_first, _) = Client::handshake(&app.socket);
+    let mut second = Client::connect(&app.socket);
+    let error = second.next().expect("an error line");
+    assert_eq!(error["code"], "busy");
+    assert!(second.next().is_none(), "then the connection closes");
+}
+
+#[test]
+fn a_mid_line_disconnect_loses_only_that_line_and_the_next_client_is_served() {
+    let app = RunningApp::start("midline");
+    {
+        let (mut client, _) = Client::handshake(&app.socket);
+        client
+            .send_raw(br#"{"type":"input","seq":1,"kind":"act","node":"volume","action":"set_va"#);
+    }
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) = client.input_and_tree(
+        json!({"kind": "act", "node": "volume", "action": "set_value", "value": 9}),
+    );
+    assert_eq!(ack["status"], "delivered");
+    assert_eq!(tree.get("volume").unwrap().value, Some(Value::Number(9.0)));
+}
+
+#[test]
+fn inputs_queued_by_a_closed_connection_are_discarded() {
+    let app = RunningApp::start("discard");
+    {
+        let (mut client, _) = Client::handshake(&app.socket);
+        app.paused.store(true, Ordering::Relaxed);
+        client.send(&json!({"type": "input", "seq": 1, "kind": "act", "node": "volume", "action": "set_value", "value": 5}));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let mut client = Client::connect(&app.socket);
+    client.next();
+    app.paused.store(false, Ordering::Relaxed);
+    client.until("first tree", |m| m["type"] == "tree");
+    let (ack, _) = client.input_and_tree(json!({"kind": "key", "key": "f2"}));
+    assert_eq!(
+        (ack["seq"].as_u64(), ack["status"].as_str()),
+        (Some(1), Some("delivered")),
+        "only our own ack"
+    );
+    assert_eq!(
+        app.app.lock().unwrap().volume,
+        0,
+        "the old connection's input was not applied"
+    );
+}
+
+#[test]
+fn a_stale_socket_file_is_replaced() {
+    let dir = temp_dir("stale");
+    let socket = dir.join("app.sock");
+    drop(std::os::unix::net::UnixListener::bind(&socket).unwrap());
+    assert!(socket.exists(), "a socket file nobody listens on");
+    let app = RunningApp::start_at(&socket);
+    let (client, _) = Client::handshake(&app.socket);
+    assert!(client.current().get("volume").is_some());
+}
+
+#[test]
+fn a_label_in_use_is_a_clear_error_and_the_app_still_runs() {
+    let app = RunningApp::start("inuse");
+    let options = SessionOptions::default()
+        .socket(&app.socket)
+        .terminal_input(false);
+    let error = Session::try_start_with("test-app", options.clone()).unwrap_err();
+    assert!(
+        matches!(error, taria::EndpointError::LabelInUse { .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("is in use"), "{error}");
+    // The non-failing constructor runs the app without agent access.
+    let mut session = Session::start_with("test-app", options);
+    assert!(session.start_error().is_some_and(|e| e.contains("in use")));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(10, 2)).unwrap();
+    session
+        .draw(&mut terminal, |f| {
+            f.render_widget("still drawing", f.area())
+        })
+        .unwrap();
+    assert_eq!(session.drain(&mut ()), 0);
+    // The first app is untouched.
+    let (client, _) = Client::handshake(&app.socket);
+    assert!(client.current().get("volume").is_some());
+}
+
+#[test]
+fn the_socket_directory_is_created_private_and_a_symlinked_one_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let base = temp_dir("dirs");
+    let private = base.join("run").join("taria");
+    let session = Session::try_start_with(
+        "a",
+        SessionOptions::default()
+            .socket(private.join("a.sock"))
+            .terminal_input(false),
+    )
+    .unwrap();
+    let mode = std::fs::metadata(&private).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+    drop(session);
+
+    let elsewhere = temp_dir("target");
+    let link = base.join("link");
+    std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+    let error = Session::try_start_with(
+        "b",
+        SessionOptions::default()
+            .socket(link.join("b.sock"))
+            .terminal_input(false),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, taria::EndpointError::InsecureDirectory { .. }),
+        "{error}"
+    );
+    assert!(!elsewhere.join("b.sock").exists());
+
+    let open = temp_dir("open");
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let error = Session::try_start_with(
+        "c",
+        SessionOptions::default()
+            .socket(open.join("c.sock"))
+            .terminal_input(false),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("0700"), "{error}");
+}
+
+#[test]
+fn the_socket_file_is_removed_when_the_session_ends() {
+    let dir = temp_dir("cleanup");
+    let socket = dir.join("app.sock");
+    let session = Session::try_start_with(
+        "x",
+        SessionOptions::default()
+            .socket(&socket)
+            .terminal_input(false),
+    )
+    .unwrap();
+    assert!(socket.exists());
+    drop(session);
+    assert!(!socket.exists());
+}
+
+#[test]
+fn a_client_that_stops_reading_does_not_block_the_app() {
+    let app = RunningApp::start("stall");
+    let mut client = Client::connect(&app.socket);
+    client.stream.set_nonblocking(true).unwrap();
+    // Flood requests for screens and trees and never read an answer.
+    let flood = b"{\"type\":\"get_screen\"}\n{\"type\":\"get_tree\"}\n".repeat(200);
+    for _ in 0..200 {
+        let _ = client.stream.write(&flood);
+    }
+    // Keep the app redrawing: each loop turn waits up to 20 ms for an event.
+    let before = app.turns.load(Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(500));
+    let after = app.turns.load(Ordering::Relaxed);
+    assert!(
+        after > before + 5,
+        "the app loop kept turning ({before} -> {after})"
+    );
+}

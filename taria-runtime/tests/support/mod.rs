@@ -1,0 +1,360 @@
+//! A small app with a real session on a thread, and a raw line client for its socket.
+
+#![allow(dead_code, unreachable_pub, reason = "shared by several test files")]
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode};
+use ratatui::widgets::Paragraph;
+use ratatui::{Frame, Terminal};
+use serde_json::{Value, json};
+use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+
+/// A fresh private directory under the temp dir.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "taria-test-{}-{name}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    dir
+}
+
+/// The app under test: a list of tasks, a volume slider, a name field, a log of
+/// the keys it read.
+#[derive(Default)]
+pub struct TestApp {
+    pub tasks: Vec<(String, bool)>,
+    pub selected: usize,
+    pub volume: u8,
+    pub name: String,
+    pub keys: Vec<String>,
+    pub locked: bool,
+}
+
+impl TestApp {
+    pub fn new() -> TestApp {
+        TestApp {
+            tasks: vec![
+                ("Buy milk".into(), false),
+                ("Walk dog".into(), false),
+                ("Ship v0".into(), false),
+            ],
+            ..TestApp::default()
+        }
+    }
+
+    pub fn render(&self, frame: &mut Frame<'_>) {
+        let area = frame.area();
+        {
+            let _list = taria::scope(|n| {
+                n.role(Role::List)
+                    .id("tasks")
+                    .label("Tasks")
+                    .action(Action::Select);
+            });
+            for (i, (title, done)) in self.tasks.iter().enumerate() {
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(i)
+                        .label(title)
+                        .checked(*done)
+                        .selected(i == self.selected)
+                        .index(i)
+                        .count(self.tasks.len())
+                        .key_fallback(Action::Toggle, "space")
+                        .custom_action("archive");
+                });
+            }
+        }
+        taria::leaf(|n| {
+            n.role(Role::Slider)
+                .id("volume")
+                .label("Volume")
+                .value(self.volume)
+                .min(0)
+                .max(10)
+                .step(1);
+            n.action(Action::SetValue).disabled(self.locked);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("name")
+                .label("Name")
+                .value(self.name.as_str())
+                .action(Action::SetValue);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Button)
+                .id("refuse")
+                .label("Refuse")
+                .action(Action::Activate);
+        });
+        let lines: Vec<String> = self
+            .tasks
+            .iter()
+            .map(|(t, d)| format!("[{}] {t}", if *d { "x" } else { " " }))
+            .collect();
+        frame.render_widget(Paragraph::new(lines.join("\n")), area);
+    }
+
+    pub fn on_event(&mut self, event: &Event) {
+        let Event::Key(key) = event else { return };
+        self.keys.push(
+            taria::KeyChord {
+                code: key.code,
+                modifiers: key.modifiers,
+            }
+            .to_string(),
+        );
+        match key.code {
+            KeyCode::Down => self.selected = (self.selected + 1).min(self.tasks.len() - 1),
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char(' ') => self.tasks[self.selected].1 ^= true,
+            _ => {}
+        }
+    }
+}
+
+impl Actions for TestApp {
+    fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
+        match (inv.target(), inv.action()) {
+            ("volume", "set_value") => {
+                self.volume = taria::__private::value_arg(inv).unwrap_or(0);
+                Outcome::Handled
+            }
+            ("refuse", "activate") => Outcome::Rejected("not today".into()),
+            (target, "archive") => {
+                match inv.matches("tasks/*").and_then(|i| i.parse::<usize>().ok()) {
+                    Some(i) if i < self.tasks.len() => {
+                        self.tasks.remove(i);
+                        self.selected = self.selected.min(self.tasks.len().saturating_sub(1));
+                        Outcome::Handled
+                    }
+                    _ => Outcome::Rejected(format!("no task {target}")),
+                }
+            }
+            _ => Outcome::NotHandled,
+        }
+    }
+}
+
+/// An app loop running on its own thread with a real session.
+pub struct RunningApp {
+    pub socket: PathBuf,
+    pub app: Arc<Mutex<TestApp>>,
+    pub paused: Arc<AtomicBool>,
+    /// Loop turns so far.
+    pub turns: Arc<AtomicUsize>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl RunningApp {
+    pub fn start(name: &str) -> RunningApp {
+        let socket = temp_dir(name).join("app.sock");
+        RunningApp::start_at(&socket)
+    }
+
+    pub fn start_at(socket: &Path) -> RunningApp {
+        let options = SessionOptions::default()
+            .socket(socket)
+            .terminal_input(false);
+        let mut session = Session::try_start_with("test-app", options).expect("session starts");
+        let app = Arc::new(Mutex::new(TestApp::new()));
+        let (stop, paused) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let turns = Arc::new(AtomicUsize::new(0));
+        let thread = {
+            let (app, stop, paused, turns) = (
+                Arc::clone(&app),
+                Arc::clone(&stop),
+                Arc::clone(&paused),
+                Arc::clone(&turns),
+            );
+            std::thread::spawn(move || {
+                let mut terminal = Terminal::new(TestBackend::new(40, 8)).unwrap();
+                while !stop.load(Ordering::Relaxed) {
+                    if paused.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(5));
+                        continue;
+                    }
+                    let mut guard = app.lock().unwrap();
+                    session.drain(&mut *guard);
+                    session
+                        .draw(&mut terminal, |frame| guard.render(frame))
+                        .unwrap();
+                    drop(guard);
+                    turns.fetch_add(1, Ordering::Relaxed);
+                    if let Some(event) =
+                        session.next_event(Some(Duration::from_millis(20))).unwrap()
+                    {
+                        app.lock().unwrap().on_event(&event);
+                    }
+                }
+            })
+        };
+        RunningApp {
+            socket: socket.to_owned(),
+            app,
+            paused,
+            turns,
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for RunningApp {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A raw line client on the app's socket.
+pub struct Client {
+    pub stream: UnixStream,
+    reader: BufReader<UnixStream>,
+    next_seq: u64,
+    /// The newest full tree, rebuilt from trees and patches.
+    pub tree: Option<taria::FlatTree>,
+    pub revision: u64,
+    pub input: u64,
+}
+
+impl Client {
+    pub fn connect(socket: &Path) -> Client {
+        let stream = UnixStream::connect(socket).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        Client {
+            stream,
+            reader,
+            next_seq: 1,
+            tree: None,
+            revision: 0,
+            input: 0,
+        }
+    }
+
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+
+    pub fn send(&mut self, message: &Value) {
+        let mut line = serde_json::to_vec(message).unwrap();
+        line.push(b'\n');
+        self.send_raw(&line);
+    }
+
+    /// The next line as JSON; `None` at end of stream. Tracks trees and patches.
+    pub fn next(&mut self) -> Option<Value> {
+        let mut line = String::new();
+        match self.reader.read_line(&mut line) {
+            Ok(0) => None,
+            Ok(_) => {
+                let message: Value = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("bad line {line:?}: {e}"));
+                self.track(&message);
+                Some(message)
+            }
+            Err(e) => panic!("read failed: {e}"),
+        }
+    }
+
+    fn track(&mut self, message: &Value) {
+        match message["type"].as_str() {
+            Some("tree") => {
+                let tree: taria::Tree = serde_json::from_value(message["tree"].clone()).unwrap();
+                self.tree = Some(taria::FlatTree::from_tree(&tree));
+            }
+            Some("patch") => {
+                let patch: taria::Patch = serde_json::from_value(message.clone()).unwrap();
+                assert_eq!(
+                    message["revision"].as_u64(),
+                    Some(self.revision + 1),
+                    "patches are consecutive"
+                );
+                self.tree
+                    .as_mut()
+                    .expect("a tree before patches")
+                    .apply(&patch);
+            }
+            _ => return,
+        }
+        self.revision = message["revision"].as_u64().unwrap();
+        self.input = message["input"].as_u64().unwrap();
+    }
+
+    /// Reads until a message matches; panics after 5 s.
+    pub fn until(&mut self, what: &str, mut matches: impl FnMut(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            match self.next() {
+                Some(message) if matches(&message) => return message,
+                Some(_) => {}
+                None => panic!("stream ended waiting for {what}"),
+            }
+        }
+        panic!("timed out waiting for {what}");
+    }
+
+    /// Connects and reads the hello and the first tree.
+    pub fn handshake(socket: &Path) -> (Client, Value) {
+        let mut client = Client::connect(socket);
+        let hello = client.next().expect("hello");
+        client.until("first tree", |m| m["type"] == "tree");
+        (client, hello)
+    }
+
+    /// Sends an input, returns its ack.
+    pub fn input(&mut self, input: Value) -> Value {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        let mut message = json!({"type": "input", "seq": seq});
+        message
+            .as_object_mut()
+            .unwrap()
+            .extend(input.as_object().unwrap().clone());
+        self.send(&message);
+        self.until("ack", |m| m["type"] == "ack" && m["seq"] == seq)
+    }
+
+    /// Sends an input, waits for its ack and for the tree that shows its effect.
+    pub fn input_and_tree(&mut self, input: Value) -> (Value, taria::Tree) {
+        let ack = self.input(input);
+        let seq = ack["seq"].as_u64().unwrap();
+        if ack["status"] == "delivered" && self.input < seq {
+            self.until("tree after input", |m| {
+                m["input"].as_u64().is_some_and(|i| i >= seq)
+            });
+        }
+        (ack, self.current())
+    }
+
+    pub fn current(&self) -> taria::Tree {
+        self.tree.as_ref().expect("a tree").to_tree()
+    }
+}
