@@ -8,6 +8,7 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
 
+use crate::errors::Errors;
 use crate::vocabulary::{ACTIONS, ROLES, camel_case, did_you_mean, is_valid_id, is_valid_name};
 
 /// One raw argument: `name`, `name = expr` or `name(expr, …)`.
@@ -96,38 +97,38 @@ pub(crate) struct NodeArgs {
     pub(crate) has_bounds: bool,
 }
 
-/// Parses `input` as a comma-separated argument list, collecting every error.
-pub(crate) fn parse_node_args(input: TokenStream, node: &Ident) -> syn::Result<NodeArgs> {
+/// Parses `input` as a comma-separated argument list.
+///
+/// A syntax error fails the whole list (`Err`). Otherwise every argument is checked and
+/// the errors of all invalid ones are returned together with the valid ones, so the
+/// caller can report them alongside its own.
+pub(crate) fn parse_node_args(
+    input: TokenStream,
+    node: &Ident,
+) -> syn::Result<(NodeArgs, Option<syn::Error>)> {
     let raw = syn::parse::Parser::parse2(Punctuated::<RawArg, Token![,]>::parse_terminated, input)?;
-    let mut errors: Option<syn::Error> = None;
-    let mut push_error = |e: syn::Error| match &mut errors {
-        Some(all) => all.combine(e),
-        None => errors = Some(e),
-    };
+    let mut errors = Errors::default();
     let mut seen: Vec<String> = Vec::new();
     let mut args = NodeArgs::default();
     for arg in raw {
         let name = arg.name.to_string();
         if seen.contains(&name) {
-            push_error(syn::Error::new(
+            errors.push(syn::Error::new(
                 arg.name.span(),
                 format!("duplicate argument `{name}`: give each argument once"),
             ));
             continue;
         }
         seen.push(name.clone());
-        match check_arg(&arg, node) {
-            Ok(call) => {
-                args.has_bounds |= name == "bounds";
-                args.calls.push(call);
-            }
-            Err(e) => push_error(e),
+        // Even an invalid `bounds` says where the bounds come from: don't also
+        // complain that the function has no area.
+        args.has_bounds |= name == "bounds";
+        if let Some(call) = errors.ok(check_arg(&arg, node)) {
+            args.calls.push(call);
         }
     }
-    match errors {
-        Some(e) => Err(e),
-        None => Ok(args),
-    }
+    let errors = errors.finish(()).err();
+    Ok((args, errors))
 }
 
 fn check_arg(arg: &RawArg, node: &Ident) -> syn::Result<TokenStream> {
@@ -144,9 +145,15 @@ fn check_arg(arg: &RawArg, node: &Ident) -> syn::Result<TokenStream> {
             let (o, c, v) = (&parts[0], &parts[1], &parts[2]);
             Ok(quote! { #node.scroll(#o, #c, #v); })
         }
-        ("scroll", _) => Err(syn::Error::new(
+        ("scroll", RawValue::Call(parts)) => Err(syn::Error::new(
             span,
-            "expected `scroll(offset, content_length, viewport_length)`",
+            format!(
+                "`scroll(…)` takes 3 arguments, {} given: write `scroll(offset, content_length, viewport_length)`",
+                match parts.len() {
+                    1 => "1 was".to_owned(),
+                    n => format!("{n} were"),
+                }
+            ),
         )),
         (flag, RawValue::Flag) if FLAG_NAMES.contains(&flag) => Ok(quote! { #node.#method(true); }),
         (flag, RawValue::Assign(expr)) if FLAG_NAMES.contains(&flag) => {
@@ -154,6 +161,21 @@ fn check_arg(arg: &RawArg, node: &Ident) -> syn::Result<TokenStream> {
         }
         (other, RawValue::Assign(expr)) if EXPR_NAMES.contains(&other) => {
             Ok(quote! { #node.#method(#expr); })
+        }
+        (known, RawValue::Call(parts))
+            if parts.len() == 1
+                && (FLAG_NAMES.contains(&known)
+                    || EXPR_NAMES.contains(&known)
+                    || matches!(known, "role" | "id")) =>
+        {
+            let shown = match &parts[0] {
+                short @ (Expr::Path(_) | Expr::Lit(_)) => short.to_token_stream().to_string(),
+                _ => "…".to_owned(),
+            };
+            Err(syn::Error::new(
+                span,
+                format!("`{known}` takes `=`, not parentheses: write `{known} = {shown}`"),
+            ))
         }
         (known, _) if ARG_NAMES.contains(&known) => Err(syn::Error::new(span, usage(known))),
         (unknown, _) => Err(syn::Error::new(
@@ -177,6 +199,7 @@ fn usage(name: &str) -> String {
             "expected `actions(activate, toggle = key(\"space\"), \"custom_name\", …)`".into()
         }
         "id" => "expected `id = \"name\"` or `id = <expr>`".into(),
+        "scroll" => "expected `scroll(offset, content_length, viewport_length)`".into(),
         flag if FLAG_NAMES.contains(&flag) => {
             format!("expected `{flag}` or `{flag} = <bool expr>`")
         }
@@ -200,25 +223,32 @@ fn single_ident(expr: &Expr) -> Option<&Ident> {
     }
 }
 
-fn role_path(ident: &Ident) -> syn::Result<TokenStream> {
+/// `::taria::Role::<Variant>` for a core role name; `custom_name` is set when the
+/// name is the base of `custom(custom_name, base)`.
+fn role_path(ident: &Ident, custom_name: Option<&LitStr>) -> syn::Result<TokenStream> {
     let name = ident.to_string();
     if ROLES.contains(&name.as_str()) {
         let variant = Ident::new(&camel_case(&name), ident.span());
-        Ok(quote! { ::taria::Role::#variant })
-    } else {
-        Err(syn::Error::new(
-            ident.span(),
-            format!(
-                "unknown role `{name}`{}; for an app-specific role write `role = custom(\"{name}\", <base role>)`",
-                did_you_mean(&name, ROLES)
-            ),
-        ))
+        return Ok(quote! { ::taria::Role::#variant });
     }
+    let hint = did_you_mean(&name, ROLES);
+    let message = match custom_name {
+        Some(custom) => format!(
+            "unknown base role `{name}`{hint}; the base of a custom role is the core role that consumers \
+             who don't know `{}` treat the node as, e.g. `custom(\"{}\", list_item)`",
+            custom.value(),
+            custom.value()
+        ),
+        None => format!(
+            "unknown role `{name}`{hint}; for an app-specific role write `role = custom(\"{name}\", <base role>)`"
+        ),
+    };
+    Err(syn::Error::new(ident.span(), message))
 }
 
 pub(crate) fn role(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
     if let Some(ident) = single_ident(expr) {
-        let path = role_path(ident)?;
+        let path = role_path(ident, None)?;
         return Ok(quote! { #node.role(#path); });
     }
     if let Expr::Call(call) = expr
@@ -250,7 +280,7 @@ pub(crate) fn role(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
                 ),
             ));
         }
-        let base = role_path(base)?;
+        let base = role_path(base, Some(name))?;
         return Ok(quote! { #node.custom_role(#name, #base); });
     }
     Err(syn::Error::new_spanned(expr, usage("role")))
@@ -258,6 +288,12 @@ pub(crate) fn role(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
 
 fn id(expr: &Expr, node: &Ident) -> syn::Result<TokenStream> {
     if let Some(lit) = lit_str(expr) {
+        if lit.value().is_empty() {
+            return Err(syn::Error::new(
+                lit.span(),
+                "an id can't be empty: name the node, e.g. `id = \"save\"`, or leave `id` out to get an id derived from its parent",
+            ));
+        }
         if !is_valid_id(&lit.value()) {
             return Err(syn::Error::new(
                 lit.span(),
@@ -316,20 +352,13 @@ fn format_call(
 
 fn actions(items: &Punctuated<Expr, Token![,]>, node: &Ident) -> syn::Result<TokenStream> {
     let mut calls = TokenStream::new();
-    let mut errors: Option<syn::Error> = None;
+    let mut errors = Errors::default();
     for item in items {
-        match action(item, node) {
-            Ok(call) => calls.extend(call),
-            Err(e) => match &mut errors {
-                Some(all) => all.combine(e),
-                None => errors = Some(e),
-            },
+        if let Some(call) = errors.ok(action(item, node)) {
+            calls.extend(call);
         }
     }
-    match errors {
-        Some(e) => Err(e),
-        None => Ok(calls),
-    }
+    errors.finish(calls)
 }
 
 enum ActionSpec {
@@ -375,20 +404,7 @@ fn action_spec(expr: &Expr) -> syn::Result<ActionSpec> {
 fn action(item: &Expr, node: &Ident) -> syn::Result<TokenStream> {
     if let Expr::Assign(assign) = item {
         let spec = action_spec(&assign.left)?;
-        let key = match &*assign.right {
-            Expr::Call(call)
-                if single_ident(&call.func).is_some_and(|f| f == "key") && call.args.len() == 1 =>
-            {
-                lit_str(&call.args[0]).cloned()
-            }
-            _ => None,
-        };
-        let Some(key) = key.filter(|k| !k.value().trim().is_empty()) else {
-            return Err(syn::Error::new_spanned(
-                &assign.right,
-                "expected a key fallback like `key(\"space\")` or `key(\"ctrl+s\")`",
-            ));
-        };
+        let key = key_fallback(&assign.left, &assign.right)?;
         return Ok(match spec {
             ActionSpec::Core(path) => quote! { #node.key_fallback(#path, #key); },
             ActionSpec::Custom(name) => quote! { #node.custom_key_fallback(#name, #key); },
@@ -398,6 +414,42 @@ fn action(item: &Expr, node: &Ident) -> syn::Result<TokenStream> {
         ActionSpec::Core(path) => quote! { #node.action(#path); },
         ActionSpec::Custom(name) => quote! { #node.custom_action(#name); },
     })
+}
+
+/// The key string of `<action> = key("…")`.
+fn key_fallback<'a>(action: &Expr, fallback: &'a Expr) -> syn::Result<&'a LitStr> {
+    let action = match lit_str(action) {
+        Some(custom) => custom.value(),
+        None => action.to_token_stream().to_string(),
+    };
+    let example = format!("`{action} = key(\"space\")` or `{action} = key(\"ctrl+s\")`");
+    let Expr::Call(call) = fallback else {
+        return Err(syn::Error::new_spanned(
+            fallback,
+            format!(
+                "expected a key fallback: the key the app takes for `{action}`, e.g. {example}"
+            ),
+        ));
+    };
+    if single_ident(&call.func).is_none_or(|f| f != "key") || call.args.len() != 1 {
+        return Err(syn::Error::new_spanned(
+            fallback,
+            format!("expected a key fallback: `key(\"…\")` with one key, e.g. {example}"),
+        ));
+    }
+    match lit_str(&call.args[0]) {
+        Some(key) if !key.value().trim().is_empty() => Ok(key),
+        Some(key) => Err(syn::Error::new(
+            key.span(),
+            format!(
+                "the key can't be empty: name the key the app takes for `{action}`, e.g. {example}"
+            ),
+        )),
+        None => Err(syn::Error::new_spanned(
+            &call.args[0],
+            format!("the key is a string literal naming the key, e.g. {example}"),
+        )),
+    }
 }
 
 impl ToTokens for NodeArgs {

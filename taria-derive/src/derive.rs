@@ -1,10 +1,11 @@
 //! `#[derive(Semantic)]`: fields supply a node's label, value and state.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use syn::{Data, DeriveInput, Fields, Ident, Index, Member};
 
 use crate::args::role;
+use crate::errors::Errors;
 use crate::vocabulary::did_you_mean;
 
 /// Field attributes and the builder call each makes.
@@ -24,6 +25,7 @@ const FIELD_ATTRS: &[&str] = &[
     "invalid",
     "redacted",
     "untrusted",
+    "modal",
     "index",
     "count",
     "level",
@@ -34,7 +36,10 @@ const FIELD_ATTRS: &[&str] = &[
     "options",
 ];
 
-/// Attributes whose field is passed by value (cloned) rather than by reference.
+/// Attributes whose field is passed by value (cloned, all `Copy` numbers in practice)
+/// rather than by reference: the builder takes them as `Into<f64>` / `TryInto<u32>`,
+/// which `&u16` would not fit. Everything else is passed as `&field`, which the
+/// builder's argument traits accept, so no field is cloned.
 const BY_VALUE: &[&str] = &["index", "count", "level", "min", "max", "step", "max_len"];
 
 pub(crate) fn derive(input: TokenStream) -> TokenStream {
@@ -63,47 +68,28 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
 
 fn try_derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     let node = Ident::new("__taria_node", Span::call_site());
-    let mut errors: Option<syn::Error> = None;
-    let mut push_error = |e: syn::Error| match &mut errors {
-        Some(all) => all.combine(e),
-        None => errors = Some(e),
-    };
-
+    let mut errors = Errors::default();
     let mut calls = TokenStream::new();
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("taria")) {
-        let parsed = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("role") {
-                let expr: syn::Expr = meta.value()?.parse()?;
-                calls.extend(role(&expr, &node)?);
-                Ok(())
-            } else {
-                Err(meta.error("the only container attribute is `#[taria(role = <role>)]`; field attributes go on fields"))
-            }
-        });
-        if let Err(e) = parsed {
-            push_error(e);
-        }
-    }
-
+    container_attrs(input, &node, &mut calls, &mut errors);
     let fields = match &input.data {
         Data::Struct(s) => &s.fields,
         Data::Enum(e) => {
-            return Err(syn::Error::new(
+            errors.push(syn::Error::new(
                 e.enum_token.span,
                 "`#[derive(Semantic)]` supports structs; implement `taria::Semantic` by hand for an enum",
             ));
+            return errors.finish(TokenStream::new());
         }
         Data::Union(u) => {
-            return Err(syn::Error::new(
+            errors.push(syn::Error::new(
                 u.union_token.span,
                 "`#[derive(Semantic)]` supports structs",
             ));
+            return errors.finish(TokenStream::new());
         }
     };
-    field_calls(fields, &node, &mut calls, &mut push_error);
-    if let Some(errors) = errors {
-        return Err(errors);
-    }
+    field_attrs(fields, &node, &mut calls, &mut errors);
+    errors.finish(())?;
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     Ok(quote! {
@@ -116,34 +102,55 @@ fn try_derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
-/// The builder calls the fields' `#[taria(…)]` attributes make.
-fn field_calls(
-    fields: &Fields,
+/// `#[taria(role = …)]` on the struct.
+fn container_attrs(
+    input: &DeriveInput,
     node: &Ident,
     calls: &mut TokenStream,
-    push_error: &mut impl FnMut(syn::Error),
+    errors: &mut Errors,
 ) {
-    let mut seen: Vec<(String, Span)> = Vec::new();
-    let members: Vec<(Member, &syn::Field)> = match fields {
-        Fields::Named(named) => named
-            .named
-            .iter()
-            .map(|f| {
-                (
-                    Member::Named(f.ident.clone().unwrap_or_else(|| format_ident!("_"))),
-                    f,
+    let mut has_role = false;
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("taria")) {
+        let parsed = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("role") {
+                if has_role {
+                    return Err(meta.error("duplicate container attribute `role`: give the role once"));
+                }
+                has_role = true;
+                let expr: syn::Expr = meta.value()?.parse()?;
+                calls.extend(role(&expr, node)?);
+                return Ok(());
+            }
+            let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            Err(meta.error(if FIELD_ATTRS.contains(&name.as_str()) {
+                format!(
+                    "`{name}` is a field attribute: put `#[taria({name})]` on the field that holds the {name}; \
+                     the only container attribute is `#[taria(role = <role>)]`"
                 )
-            })
-            .collect(),
-        Fields::Unnamed(unnamed) => unnamed
-            .unnamed
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (Member::Unnamed(Index::from(i)), f))
-            .collect(),
-        Fields::Unit => Vec::new(),
-    };
-    for (member, field) in members {
+            } else {
+                format!(
+                    "unknown container attribute `{name}`{}; the only container attribute is `#[taria(role = <role>)]`",
+                    did_you_mean(&name, &["role"])
+                )
+            }))
+        });
+        errors.ok(parsed);
+    }
+}
+
+/// `#[taria(label)]`, `#[taria(value)]`, … on the fields.
+fn field_attrs(fields: &Fields, node: &Ident, calls: &mut TokenStream, errors: &mut Errors) {
+    // Each attribute used so far, with the field it is on.
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for (i, field) in fields.iter().enumerate() {
+        let member = field
+            .ident
+            .clone()
+            .map_or_else(|| Member::Unnamed(Index::from(i)), Member::Named);
+        let field_name = match &member {
+            Member::Named(ident) => ident.to_string(),
+            Member::Unnamed(index) => index.index.to_string(),
+        };
         for attr in field.attrs.iter().filter(|a| a.path().is_ident("taria")) {
             let parsed = attr.parse_nested_meta(|meta| {
                 let Some(ident) = meta.path.get_ident() else {
@@ -151,18 +158,32 @@ fn field_calls(
                 };
                 let name = ident.to_string();
                 if !FIELD_ATTRS.contains(&name.as_str()) {
+                    let hint = if name == "role" {
+                        "; `role` is a container attribute: put `#[taria(role = <role>)]` on the struct".to_owned()
+                    } else {
+                        format!("; expected one of: {}", FIELD_ATTRS.join(", "))
+                    };
                     return Err(meta.error(format!(
-                        "unknown field attribute `{name}`{}; expected one of: {}",
+                        "unknown field attribute `{name}`{}{hint}",
                         did_you_mean(&name, FIELD_ATTRS),
-                        FIELD_ATTRS.join(", ")
                     )));
                 }
-                if let Some((_, _first)) = seen.iter().find(|(n, _)| *n == name) {
+                if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
                     return Err(meta.error(format!(
-                        "`#[taria({name})]` is on two fields: only one field can supply the {name}"
+                        "a field attribute takes no value: write `#[taria({name})]` and the field's value is the {name}"
                     )));
                 }
-                seen.push((name.clone(), ident.span()));
+                if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                    return Err(meta.error(if *first == field_name {
+                        format!("`{name}` is given twice on field `{field_name}`: give it once")
+                    } else {
+                        format!(
+                            "`#[taria({name})]` is on both field `{first}` and field `{field_name}`: \
+                             only one field can supply the {name}"
+                        )
+                    }));
+                }
+                seen.push((name.clone(), field_name.clone()));
                 let method = Ident::new(&name, ident.span());
                 calls.extend(if BY_VALUE.contains(&name.as_str()) {
                     quote! { #node.#method(::core::clone::Clone::clone(&self.#member)); }
@@ -171,9 +192,7 @@ fn field_calls(
                 });
                 Ok(())
             });
-            if let Err(e) = parsed {
-                push_error(e);
-            }
+            errors.ok(parsed);
         }
     }
 }

@@ -1,13 +1,19 @@
-//! Macros for [taria](https://docs.rs/taria-runtime): `#[taria::widget]` and
-//! `#[derive(taria::Semantic)]`. Use them through the `taria` crate, which
+//! Macros for [taria](https://docs.rs/taria-runtime): `#[taria::widget]`,
+//! `#[derive(taria::Semantic)]`, `#[taria::app]` and `#[taria::actions]`. Use them through the `taria` crate, which
 //! re-exports them; the generated code refers to `::taria`.
 //!
 //! Layout follows `thiserror-impl`: [`args`] parses and validates attribute
 //! arguments, [`target`] classifies the annotated item, [`expand`] and [`derive`]
-//! generate code, [`vocabulary`] holds the role and action names.
+//! generate code, [`vocabulary`] holds the role and action names, [`errors`]
+//! collects every error of a call so they are all reported at once. [`actions`]
+//! generates an app's action dispatch from its `#[action]` handlers, [`app`] adds the
+//! rewrite of the app's draw loop.
 
+mod actions;
+mod app;
 mod args;
 mod derive;
+mod errors;
 mod expand;
 mod target;
 mod vocabulary;
@@ -43,4 +49,83 @@ pub fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_derive(Semantic, attributes(taria))]
 pub fn derive_semantic(input: TokenStream) -> TokenStream {
     derive::derive(input.into()).into()
+}
+
+/// Routes agent actions to the app's own methods: implements `taria::Actions` for
+/// the type of the annotated inherent impl block from its `#[action(...)]` methods.
+///
+/// ```text
+/// #[taria::actions]
+/// impl App {
+///     #[action(node = "tasks/*", toggle)]            // `*` stands for one id segment
+///     fn toggle_task(&mut self, key: u64) { … }      // key: what `*` stood for (FromStr)
+///
+///     #[action(node = "new-task", set_value)]
+///     fn set_draft(&mut self, value: String) { … }    // value: the payload (FromValue)
+///
+///     #[action(node = "tasks/*", "archive")]         // a custom action, snake_case
+///     #[action(node = "done/*", "archive")]          // several attributes, one method
+///     fn archive(&mut self, key: &str, invocation: &taria::Invocation<'_>)
+///         -> Result<(), String> { … }                 // `Err` rejects with its text
+///
+///     #[action(node = "log", scroll)]
+///     fn scroll_log(&mut self, direction: taria::ScrollDirection, amount: u16) { … }
+/// }
+/// ```
+///
+/// * `#[action(node = "<pattern>", <action>)]`: the pattern is a node id (ASCII
+///   letters, digits, `-`, `_`, `.`, `:`, segments joined by `/`) with at most one
+///   `*` standing for a whole segment; the action is a core action (`activate`,
+///   `focus`, `select`, `toggle`, `expand`, `collapse`, `increment`, `decrement`,
+///   `scroll`, `set_value`, `dismiss`, `copy`, `submit`) or a custom one as a string.
+///   One action per attribute; one handler per pattern and action. Handlers are tried
+///   in source order, so with overlapping patterns the first one wins.
+/// * A handler takes `&mut self`, then parameters chosen by name: `key: T` (the segment
+///   `*` stood for, `T: FromStr` or `&str`), `index: T` (the node's position,
+///   `T: TryFrom<u32>`), `value: T` (`set_value` and custom actions; `T: FromValue`),
+///   `direction: ScrollDirection` and `amount: T` (`scroll`), `invocation:
+///   &Invocation<'_>`. An argument that cannot be converted rejects the action.
+/// * It returns `()`, `Result<(), E: Display>` or `taria::Outcome`.
+///
+/// The `#[action]` attributes are removed; the methods stay callable as usual.
+#[proc_macro_attribute]
+pub fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
+    actions::actions(args.into(), item.into()).into()
+}
+
+/// Makes a ratatui app in the usual shape drivable by agents, without changing its
+/// loop: everything [`macro@actions`] does, plus a rewrite of the impl block's methods.
+///
+/// ```text
+/// #[taria::app]                       // or #[taria::app(label = "todo")]
+/// impl App {
+///     fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+///         while !self.exit {
+///             // + taria::drain(&mut *self);   pending agent actions run here
+///             terminal.draw(|frame| self.draw(frame))?;   // recorded for agents
+///             self.handle_events()?;
+///         }
+///         Ok(())
+///     }
+///     fn handle_events(&mut self) -> io::Result<()> {
+///         match event::read()? { … }  // → taria::event::read(): also wakes for agents
+///     }
+///     #[action(node = "quit", activate)]
+///     fn quit(&mut self) { self.exit = true; }
+/// }
+/// ```
+///
+/// * `<terminal>.draw(f)` (one argument that is not a reference, receiver not `self`)
+///   becomes `taria::__private::app_draw(label, || <terminal>.draw(f))`;
+/// * `…event::read()` and `…event::poll(timeout)` (any path ending in `event::`)
+///   become `taria::event::read()` / `taria::event::poll(timeout)`;
+/// * the innermost `loop`, `while` or `for` around such a draw starts with
+///   `taria::drain(&mut *self);` (`&mut self` methods) or `taria::drain(&mut self);`
+///   (`mut self`); a drawing loop in any other method is an error.
+///
+/// `label` names the app to agents: 1 to 64 ASCII letters, digits, `-`, `_` or `.`;
+/// the default is the binary's name (`CARGO_BIN_NAME`, else `CARGO_PKG_NAME`).
+#[proc_macro_attribute]
+pub fn app(args: TokenStream, item: TokenStream) -> TokenStream {
+    app::app(args.into(), item.into()).into()
 }

@@ -17,11 +17,14 @@ pub(crate) const WRONG_TARGET: &str = "`#[taria::widget]` goes on an `impl Widge
 pub(crate) fn parse(item: TokenStream) -> syn::Result<Target> {
     match syn::parse2::<Item>(item.clone()) {
         Ok(Item::Impl(imp)) => {
-            let trait_name = imp
-                .trait_
-                .as_ref()
-                .and_then(|(_, path, _)| path.segments.last())
-                .map(|s| s.ident.to_string());
+            let Some((_, path, _)) = &imp.trait_ else {
+                return Err(syn::Error::new_spanned(
+                    impl_header(&imp),
+                    "put `#[taria::widget]` on the render method inside this impl, not on the impl itself \
+                     (only `impl Widget for …` and `impl StatefulWidget for …` blocks take it whole)",
+                ));
+            };
+            let trait_name = path.segments.last().map(|s| s.ident.to_string());
             match trait_name.as_deref() {
                 Some("Widget") => Ok(Target::WidgetImpl {
                     item: imp,
@@ -31,7 +34,13 @@ pub(crate) fn parse(item: TokenStream) -> syn::Result<Target> {
                     item: imp,
                     stateful: true,
                 }),
-                _ => Err(syn::Error::new_spanned(imp.self_ty.clone(), WRONG_TARGET)),
+                other => Err(syn::Error::new_spanned(
+                    path,
+                    format!(
+                        "an `impl {}` is not a widget: {WRONG_TARGET}",
+                        other.unwrap_or("…")
+                    ),
+                )),
             }
         }
         Ok(Item::Fn(_)) | Err(_) => syn::parse2::<ImplItemFn>(item)
@@ -65,6 +74,16 @@ fn item_head(item: &Item) -> TokenStream {
         }
         other => quote::ToTokens::to_token_stream(other),
     }
+}
+
+/// `impl<…> Trait for Type` (without the body), to point an error at.
+pub(crate) fn impl_header(imp: &ItemImpl) -> TokenStream {
+    let (impl_token, generics, self_ty) = (&imp.impl_token, &imp.generics, &imp.self_ty);
+    let trait_ = imp
+        .trait_
+        .as_ref()
+        .map(|(bang, path, for_token)| quote::quote! { #bang #path #for_token });
+    quote::quote! { #impl_token #generics #trait_ #self_ty }
 }
 
 /// The `render` method of a widget impl.

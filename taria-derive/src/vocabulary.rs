@@ -1,8 +1,8 @@
 //! The names the macros accept, and "did you mean" hints for near misses.
 //!
 //! Role and action names must match `taria::Role` / `taria::Action`; the ui-tests
-//! pass case `every-role-and-action.rs` uses each of them, so a name missing on
-//! either side fails to compile there.
+//! pass case `every-role-and-action.rs` uses each of them and checks that these
+//! lists, the names it uses and `Role::ALL` / `Action::ALL` are the same sets.
 
 pub(crate) const ROLES: &[&str] = &[
     "app",
@@ -80,30 +80,47 @@ pub(crate) fn camel_case(snake: &str) -> String {
 }
 
 /// ` (did you mean `x`?)` for the closest candidate, or an empty string.
+///
+/// A candidate is close when at most a third of the word (at least one edit) differs,
+/// counting a swap of two neighbouring letters as one edit: `lable` → `label`,
+/// `listitem` → `list_item`, but not `card` → `chart`.
 pub(crate) fn did_you_mean(word: &str, candidates: &[&str]) -> String {
+    let word = word.to_ascii_lowercase();
     let best = candidates
         .iter()
-        .map(|c| (distance(&word.to_ascii_lowercase(), c), *c))
+        .map(|c| (distance(&word, c), *c))
         .min_by_key(|(d, _)| *d);
     match best {
-        Some((d, c)) if d <= 2.max(word.len() / 3) => format!(" (did you mean `{c}`?)"),
+        Some((d, c)) if d <= 1.max(word.chars().count() / 3) => format!(" (did you mean `{c}`?)"),
         _ => String::new(),
     }
 }
 
-/// Levenshtein distance.
+/// Edit distance with adjacent transpositions (optimal string alignment).
 fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    // rows[i][j]: distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j - 1] + cost)
+                .min(rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// Whether `id` is a valid explicit id: ASCII letters, digits, `-`, `_`, `.`, `:`.
@@ -120,4 +137,33 @@ pub(crate) fn is_valid_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ACTIONS, ROLES, did_you_mean, distance};
+
+    #[test]
+    fn near_misses_get_a_hint_and_far_ones_do_not() {
+        assert_eq!(
+            did_you_mean("listitem", ROLES),
+            " (did you mean `list_item`?)"
+        );
+        assert_eq!(did_you_mean("Button", ROLES), " (did you mean `button`?)");
+        assert_eq!(did_you_mean("togle", ACTIONS), " (did you mean `toggle`?)");
+        assert_eq!(
+            did_you_mean("lable", &["label", "value"]),
+            " (did you mean `label`?)"
+        );
+        assert_eq!(did_you_mean("card", ROLES), "");
+        assert_eq!(did_you_mean("archive", ACTIONS), "");
+    }
+
+    #[test]
+    fn a_swap_of_neighbours_is_one_edit() {
+        assert_eq!(distance("lable", "label"), 1);
+        assert_eq!(distance("abc", "abc"), 0);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("kitten", "sitting"), 3);
+    }
 }

@@ -219,7 +219,7 @@ impl FromValue for f32 {
 macro_rules! integer_values {
     ($($t:ty),*) => {$(
         impl FromValue for $t {
-            #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss, clippy::cast_sign_loss, clippy::float_cmp, reason = "range and integrality are checked first")]
+            #[allow(clippy::cast_lossless, clippy::cast_possible_truncation, clippy::cast_precision_loss, clippy::cast_sign_loss, clippy::float_cmp, reason = "range and integrality are checked first")]
             fn from_value(value: &Value) -> Result<Self, String> {
                 let n = f64::from_value(value)?;
                 if n.fract() != 0.0 || n < <$t>::MIN as f64 || n > <$t>::MAX as f64 {
@@ -240,6 +240,10 @@ impl<T: FromValue> FromValue for Option<T> {
 
 /// What a handler method may return: `()` or `Result<(), E: Display>` (an `Err`
 /// becomes a `rejected` answer with the error's text).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not what an action handler returns",
+    label = "a handler returns `()`, `Result<(), E>` with `E: Display`, or `taria::Outcome`"
+)]
 pub trait IntoOutcome {
     /// The outcome.
     fn into_outcome(self) -> Outcome;

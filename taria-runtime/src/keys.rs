@@ -94,22 +94,21 @@ impl std::str::FromStr for KeyChord {
             };
         }
         let mut chars = key.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) => KeyCode::Char(c),
-            _ => {
-                let lower = key.to_ascii_lowercase();
-                if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
-                    if !(1..=24).contains(&n) {
-                        return Err(error());
-                    }
-                    KeyCode::F(n)
-                } else {
-                    NAMED
-                        .iter()
-                        .find(|(name, _)| *name == lower)
-                        .map(|(_, code)| *code)
-                        .ok_or_else(error)?
+        let code = if let (Some(c), None) = (chars.next(), chars.next()) {
+            KeyCode::Char(c)
+        } else {
+            let lower = key.to_ascii_lowercase();
+            if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+                if !(1..=24).contains(&n) {
+                    return Err(error());
                 }
+                KeyCode::F(n)
+            } else {
+                NAMED
+                    .iter()
+                    .find(|(name, _)| *name == lower)
+                    .map(|(_, code)| *code)
+                    .ok_or_else(error)?
             }
         };
         let code = match code {

@@ -255,6 +255,7 @@ impl Session {
         }
         let mut inbox = std::mem::take(&mut self.inbox);
         let count = inbox.len();
+        let mut handled_now = false;
         for queued in inbox.drain(..) {
             if queued.connection != self.connection {
                 continue;
@@ -296,11 +297,17 @@ impl Session {
             if let Some(answer) = answer {
                 if answer.status == AckStatus::Delivered {
                     self.handled = self.handled.max(seq);
+                    handled_now = true;
                 }
                 shared.send(connection, answer.into_message(seq));
             }
         }
         self.inbox = inbox;
+        if handled_now {
+            // A handler changed the app: make the next event read return at once, so
+            // a loop condition the handler changed (`while !self.exit`) is seen now.
+            self.signal.poke();
+        }
         count
     }
 

@@ -371,7 +371,7 @@ fn a_label_in_use_is_a_clear_error_and_the_app_still_runs() {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(10, 2)).unwrap();
     session
         .draw(&mut terminal, |f| {
-            f.render_widget("still drawing", f.area())
+            f.render_widget("still drawing", f.area());
         })
         .unwrap();
     assert_eq!(session.drain(&mut ()), 0);

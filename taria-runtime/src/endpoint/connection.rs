@@ -300,34 +300,8 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     let (mut revision, mut last_input) = (0u64, 0u64);
     let mut turn = Turn::default();
     loop {
-        {
-            let mut state = shared.lock();
-            loop {
-                if state.connection != connection || state.shutdown {
-                    return Ok(());
-                }
-                let tree_ready = state.want_tree && (state.frame.fresh || last.is_some());
-                if !state.outbox.is_empty() || state.frame.fresh || tree_ready || state.want_screen
-                {
-                    break;
-                }
-                state = shared
-                    .writer
-                    .wait(state)
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-            }
-            std::mem::swap(&mut turn.outbox, &mut state.outbox);
-            turn.frame = std::mem::take(&mut state.frame.fresh);
-            if turn.frame {
-                std::mem::swap(&mut working.arena, &mut state.frame.arena);
-                std::mem::swap(&mut working.buffer, &mut state.frame.buffer);
-                working.input = state.frame.input;
-            }
-            turn.want_tree = state.want_tree && (turn.frame || last.is_some());
-            if turn.want_tree {
-                state.want_tree = false;
-            }
-            turn.want_screen = std::mem::take(&mut state.want_screen);
+        if !take_turn(shared, connection, &mut turn, &mut working, last.is_some()) {
+            return Ok(());
         }
         for message in turn.outbox.drain(..) {
             write_message(&mut out, &message)?;
@@ -387,6 +361,44 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
         }
         out.flush()?;
     }
+}
+
+/// Waits for something to send on `connection` and takes it into `turn` (the frame
+/// into `working`). Returns `false` when the connection is over.
+fn take_turn(
+    shared: &Shared,
+    connection: u64,
+    turn: &mut Turn,
+    working: &mut PublishedFrame,
+    have_tree: bool,
+) -> bool {
+    let mut state = shared.lock();
+    loop {
+        if state.connection != connection || state.shutdown {
+            return false;
+        }
+        let tree_ready = state.want_tree && (state.frame.fresh || have_tree);
+        if !state.outbox.is_empty() || state.frame.fresh || tree_ready || state.want_screen {
+            break;
+        }
+        state = shared
+            .writer
+            .wait(state)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    std::mem::swap(&mut turn.outbox, &mut state.outbox);
+    turn.frame = std::mem::take(&mut state.frame.fresh);
+    if turn.frame {
+        std::mem::swap(&mut working.arena, &mut state.frame.arena);
+        std::mem::swap(&mut working.buffer, &mut state.frame.buffer);
+        working.input = state.frame.input;
+    }
+    turn.want_tree = state.want_tree && (turn.frame || have_tree);
+    if turn.want_tree {
+        state.want_tree = false;
+    }
+    turn.want_screen = std::mem::take(&mut state.want_screen);
+    true
 }
 
 fn write_message(out: &mut impl std::io::Write, message: &AppMessage) -> std::io::Result<()> {

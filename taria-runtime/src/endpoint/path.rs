@@ -37,15 +37,15 @@ pub fn socket_path(label: &str) -> Result<PathBuf, EndpointError> {
     if let Some(path) = std::env::var_os(SOCKET_ENV).filter(|p| !p.is_empty()) {
         return Ok(PathBuf::from(path));
     }
-    Ok(socket_dir()?.join(format!("{label}.sock")))
+    Ok(socket_dir().join(format!("{label}.sock")))
 }
 
 /// The per-user directory sockets go in (not created here).
-pub(crate) fn socket_dir() -> Result<PathBuf, EndpointError> {
+pub(crate) fn socket_dir() -> PathBuf {
     if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|p| !p.is_empty()) {
-        return Ok(PathBuf::from(runtime).join("taria"));
+        return PathBuf::from(runtime).join("taria");
     }
-    Ok(std::env::temp_dir().join(format!("taria-{}", user_id())))
+    std::env::temp_dir().join(format!("taria-{}", user_id()))
 }
 
 #[cfg(unix)]

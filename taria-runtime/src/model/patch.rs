@@ -98,7 +98,6 @@ impl FlatTree {
     /// Flattens `tree`.
     #[must_use]
     pub fn from_tree(tree: &Tree) -> FlatTree {
-        let mut nodes = HashMap::new();
         fn walk(node: &Node, parent: Option<&NodeId>, out: &mut HashMap<NodeId, FlatNode>) {
             let mut flat = node.clone();
             flat.children = Vec::new();
@@ -115,6 +114,7 @@ impl FlatTree {
                 walk(child, Some(&node.id), out);
             }
         }
+        let mut nodes = HashMap::new();
         for root in &tree.roots {
             walk(root, None, &mut nodes);
         }

@@ -31,6 +31,19 @@ impl From<Option<bool>> for Checked {
     }
 }
 
+impl From<&Option<bool>> for Checked {
+    /// `None` means mixed.
+    fn from(checked: &Option<bool>) -> Self {
+        Checked::from(*checked)
+    }
+}
+
+impl From<&Checked> for Checked {
+    fn from(checked: &Checked) -> Self {
+        *checked
+    }
+}
+
 impl From<&bool> for Checked {
     fn from(checked: &bool) -> Self {
         Checked::from(*checked)

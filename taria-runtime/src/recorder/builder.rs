@@ -389,11 +389,14 @@ macro_rules! text_values {
 }
 text_values!(
     &str,
+    &&str,
     String,
     &String,
     std::borrow::Cow<'_, str>,
+    &std::borrow::Cow<'_, str>,
     std::fmt::Arguments<'_>,
-    char
+    char,
+    &char
 );
 
 macro_rules! number_values {
@@ -490,6 +493,12 @@ pub trait IntoInvalid {
 impl IntoInvalid for bool {
     fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
         if self { sink.invalid() } else { sink.valid() }
+    }
+}
+
+impl IntoInvalid for &bool {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        (*self).write_invalid(sink)
     }
 }
 

@@ -264,7 +264,7 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, Strin
             parent_record
                 .position
                 .count
-                .map_or(siblings.len() as i64, i64::from),
+                .map_or(i64::try_from(siblings.len()).unwrap_or(i64::MAX), i64::from),
         )
     } else {
         let horizontal = matches!(parent_record.role, Role::Tabs | Role::Menu | Role::Toolbar);

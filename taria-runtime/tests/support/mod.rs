@@ -1,6 +1,10 @@
 //! A small app with a real session on a thread, and a raw line client for its socket.
 
 #![allow(dead_code, unreachable_pub, reason = "shared by several test files")]
+#![expect(
+    clippy::unwrap_used,
+    reason = "test support: a failed setup fails the test"
+)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
@@ -331,13 +335,13 @@ impl Client {
 
     /// Sends an input, returns its ack.
     pub fn input(&mut self, input: Value) -> Value {
+        let Value::Object(fields) = input else {
+            panic!("an input is a JSON object")
+        };
         let seq = self.next_seq;
         self.next_seq += 1;
         let mut message = json!({"type": "input", "seq": seq});
-        message
-            .as_object_mut()
-            .unwrap()
-            .extend(input.as_object().unwrap().clone());
+        message.as_object_mut().unwrap().extend(fields);
         self.send(&message);
         self.until("ack", |m| m["type"] == "ack" && m["seq"] == seq)
     }

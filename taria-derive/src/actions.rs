@@ -1,0 +1,336 @@
+//! `#[taria::actions]`: an `Actions` impl that routes each invocation to the
+//! `#[action(...)]` method handling its node and action.
+//!
+//! [`handler`] parses and checks each handler; this module finds them in the impl
+//! block, strips their attributes and generates the dispatch.
+
+pub(crate) mod handler;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, ImplItem, Item, ItemImpl, LitStr, Type};
+
+use crate::errors::Errors;
+use handler::{ActionAttr, Handler, ParamKind, is_action_attr, parse_handler};
+
+pub(crate) fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    if !args.is_empty() {
+        errors.push(syn::Error::new_spanned(
+            args,
+            "`#[taria::actions]` takes no arguments; mark handler methods with `#[action(node = \"…\", <action>)]`",
+        ));
+    }
+    let mut imp = match inherent_impl(item, "actions") {
+        Ok(imp) => imp,
+        Err(fallback) => return fallback,
+    };
+    let dispatch = impl_actions(&mut imp, &mut errors);
+    let errors = errors.finish(()).err().map(|e| e.to_compile_error());
+    quote! { #imp #dispatch #errors }
+}
+
+/// Parses `item` as an inherent impl block for `#[taria::<name>]`.
+///
+/// On failure returns what to emit instead: the item as written (with `#[action]`
+/// attributes stripped from a trait impl's methods) and the error.
+pub(crate) fn inherent_impl(item: TokenStream, name: &str) -> Result<ItemImpl, TokenStream> {
+    let usage = format!(
+        "`#[taria::{name}]` goes on an inherent impl block of the app, e.g. `#[taria::{name}] impl App {{ … }}`"
+    );
+    let error = match syn::parse2::<Item>(item.clone()) {
+        Ok(Item::Impl(mut imp)) => match &imp.trait_ {
+            None => return Ok(imp),
+            Some((_, path, for_token)) => {
+                let error = syn::Error::new_spanned(
+                    quote! { #path #for_token },
+                    format!("{usage}, not on a trait impl"),
+                );
+                strip_action_attrs(&mut imp);
+                let error = error.to_compile_error();
+                return Err(quote! { #imp #error });
+            }
+        },
+        Ok(other) => syn::Error::new_spanned(item_head(&other), usage),
+        Err(_) => syn::Error::new(Span::call_site(), usage),
+    };
+    let mut fallback = item;
+    fallback.extend(error.to_compile_error());
+    Err(fallback)
+}
+
+/// The first tokens of an item (its keyword and name), to point an error at.
+fn item_head(item: &Item) -> TokenStream {
+    match item {
+        Item::Struct(s) => pair(&s.struct_token, &s.ident),
+        Item::Enum(e) => pair(&e.enum_token, &e.ident),
+        Item::Trait(t) => pair(&t.trait_token, &t.ident),
+        Item::Fn(f) => pair(&f.sig.fn_token, &f.sig.ident),
+        Item::Mod(m) => pair(&m.mod_token, &m.ident),
+        Item::Type(t) => pair(&t.type_token, &t.ident),
+        other => other.to_token_stream(),
+    }
+}
+
+fn pair(a: &impl ToTokens, b: &impl ToTokens) -> TokenStream {
+    quote! { #a #b }
+}
+
+/// Removes every `#[action]` attribute in `imp`, so the block compiles as written.
+fn strip_action_attrs(imp: &mut ItemImpl) {
+    for item in &mut imp.items {
+        if let Some(attrs) = item_attrs(item) {
+            attrs.retain(|a| !is_action_attr(a));
+        }
+    }
+}
+
+fn item_attrs(item: &mut ImplItem) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        ImplItem::Fn(f) => Some(&mut f.attrs),
+        ImplItem::Const(c) => Some(&mut c.attrs),
+        ImplItem::Type(t) => Some(&mut t.attrs),
+        ImplItem::Macro(m) => Some(&mut m.attrs),
+        _ => None,
+    }
+}
+
+/// Strips the handler attributes from `imp` and returns its `Actions` impl.
+///
+/// Handlers with errors are left out of the dispatch (their errors go to `errors`), so
+/// the impl still exists and code that drives the app does not fail in turn.
+pub(crate) fn impl_actions(imp: &mut ItemImpl, errors: &mut Errors) -> TokenStream {
+    let mut seen = Vec::new();
+    let mut handlers: Vec<Handler> = Vec::new();
+    for item in &mut imp.items {
+        let Some(attrs) = item_attrs(item) else {
+            continue;
+        };
+        let (actions, others): (Vec<_>, Vec<_>) = attrs.drain(..).partition(is_action_attr);
+        *attrs = others;
+        if actions.is_empty() {
+            continue;
+        }
+        let ImplItem::Fn(method) = item else {
+            for attr in &actions {
+                errors.push(syn::Error::new_spanned(
+                    attr,
+                    "`#[action]` goes on a method of the impl block",
+                ));
+            }
+            continue;
+        };
+        if let Some(handler) = parse_handler(method, &actions, &mut seen, errors) {
+            handlers.push(handler);
+        }
+    }
+    let inv = Ident::new("__taria_inv", Span::call_site());
+    let branches: Vec<TokenStream> = handlers
+        .iter()
+        .flat_map(|h| h.attrs.iter().map(|attr| branch(h, attr, &inv)))
+        .collect();
+    let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
+    let self_ty = &imp.self_ty;
+    let cfgs = imp.attrs.iter().filter(|a| a.path().is_ident("cfg"));
+    quote! {
+        #(#cfgs)*
+        #[automatically_derived]
+        impl #impl_generics ::taria::Actions for #self_ty #where_clause {
+            fn handle_action(&mut self, #inv: &::taria::Invocation<'_>) -> ::taria::Outcome {
+                #(#branches)*
+                ::taria::Outcome::NotHandled
+            }
+        }
+    }
+}
+
+/// `if` the invocation is `attr`'s action on a node matching its pattern, run the handler.
+fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
+    let segment = Ident::new("__taria_segment", Span::call_site());
+    let action = LitStr::new(&attr.action, attr.pattern.span());
+    let pattern = &attr.pattern;
+    let binding = if handler.params.iter().any(|p| p.kind == ParamKind::Key) {
+        quote! { #segment }
+    } else {
+        quote! { _ }
+    };
+    let mut lets = Vec::new();
+    let mut args = Vec::new();
+    for (i, param) in handler.params.iter().enumerate() {
+        let ty = &param.ty;
+        let span = ty.span();
+        let extract = |call: TokenStream| {
+            quote_spanned! {span=>
+                match #call {
+                    ::core::result::Result::Ok(__taria_ok) => __taria_ok,
+                    ::core::result::Result::Err(__taria_err) => return ::taria::Outcome::Rejected(__taria_err),
+                }
+            }
+        };
+        let value = match param.kind {
+            ParamKind::Invocation => {
+                // Passed as is: a wrong type is reported at the parameter's type.
+                args.push(Ident::new(&inv.to_string(), span).into_token_stream());
+                continue;
+            }
+            ParamKind::Key if is_str_ref(ty) => quote_spanned!(span=> #segment),
+            ParamKind::Key => {
+                extract(quote_spanned!(span=> ::taria::__private::key_arg::<#ty>(#segment)))
+            }
+            ParamKind::Index => {
+                extract(quote_spanned!(span=> ::taria::__private::index_arg::<#ty>(#inv)))
+            }
+            ParamKind::Value => {
+                extract(quote_spanned!(span=> ::taria::__private::value_arg::<#ty>(#inv)))
+            }
+            ParamKind::Direction => {
+                extract(quote_spanned!(span=> ::taria::__private::direction_arg(#inv)))
+            }
+            ParamKind::Amount => {
+                extract(quote_spanned!(span=> ::taria::__private::amount_arg::<#ty>(#inv)))
+            }
+        };
+        let var = format_ident!("__taria_arg{}", i);
+        lets.push(quote! { let #var: #ty = #value; });
+        args.push(var.into_token_stream());
+    }
+    // Named at the return type too: a call's span runs from its first token to its last.
+    let mut method = handler.method.clone();
+    method.set_span(handler.output_span);
+    // Spanned at the return type, so a type that is no outcome is reported there.
+    let call = quote_spanned! {handler.output_span=>
+        ::taria::IntoOutcome::into_outcome(Self::#method(self #(, #args)*))
+    };
+    quote! {
+        if #inv.action() == #action {
+            if let ::core::option::Option::Some(#binding) = #inv.matches(#pattern) {
+                #(#lets)*
+                return #call;
+            }
+        }
+    }
+}
+
+/// Whether `ty` is `&str` (a `key` parameter that borrows the segment as is).
+fn is_str_ref(ty: &Type) -> bool {
+    matches!(ty, Type::Reference(r) if r.mutability.is_none()
+        && matches!(&*r.elem, Type::Path(p) if p.qself.is_none() && p.path.is_ident("str")))
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    use super::actions;
+
+    fn expand(item: proc_macro2::TokenStream) -> String {
+        actions(proc_macro2::TokenStream::new(), item).to_string()
+    }
+
+    #[test]
+    fn handlers_become_branches_in_source_order_and_attributes_are_stripped() {
+        let out = expand(quote! {
+            #[cfg(unix)]
+            impl<T: Clone> App<T> where T: Default {
+                #[action(node = "tasks/*", toggle)]
+                fn toggle(&mut self, key: u64) {}
+                #[action(node = "new-task", set_value)]
+                #[action(node = "tasks/*", "rename")]
+                fn set(&mut self, value: String, invocation: &taria::Invocation<'_>) -> Result<(), String> { Ok(()) }
+                fn plain(&self) {}
+            }
+        });
+        assert!(!out.contains("# [action"), "{out}");
+        assert!(
+            out.contains(
+                "# [cfg (unix)] # [automatically_derived] \
+                 impl < T : Clone > :: taria :: Actions for App < T > where T : Default"
+            ),
+            "{out}"
+        );
+        let toggle = out.find("== \"toggle\"").expect("toggle branch");
+        let set_value = out.find("== \"set_value\"").expect("set_value branch");
+        let rename = out.find("== \"rename\"").expect("rename branch");
+        assert!(toggle < set_value && set_value < rename, "{out}");
+        assert!(
+            out.contains(":: taria :: __private :: key_arg :: < u64 > (__taria_segment)"),
+            "{out}"
+        );
+        assert!(
+            out.contains(":: taria :: __private :: value_arg :: < String > (__taria_inv)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Self :: set (self , __taria_arg0 , __taria_inv)"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with(":: taria :: Outcome :: NotHandled } }"),
+            "{out}"
+        );
+        assert!(!out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
+    fn a_str_key_borrows_the_segment_and_no_key_ignores_it() {
+        let out = expand(quote! {
+            impl App {
+                #[action(node = "tasks/*", "archive")]
+                fn archive(&mut self, key: &str) {}
+                #[action(node = "save", activate)]
+                fn save(&mut self) {}
+            }
+        });
+        assert!(
+            out.contains("let __taria_arg0 : & str = __taria_segment ;"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Some (_) = __taria_inv . matches (\"save\")"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn errors_keep_the_impl_and_the_valid_handlers() {
+        let out = expand(quote! {
+            impl App {
+                #[action(node = "a", toggle)]
+                fn a(&mut self, value: bool) {}
+                #[action(node = "b", toggle)]
+                fn b(&mut self) {}
+                #[action(node = "b", toggle)]
+                fn b2(&mut self) {}
+                #[action(node = "c", activate)]
+                fn c(&self) {}
+                #[action(node = "d", activate)]
+                fn d(&mut self, what: u8) {}
+            }
+        });
+        assert!(out.contains("`toggle` carries no value"), "{out}");
+        assert!(
+            out.contains("`toggle` on `b` is already handled by `fn b`"),
+            "{out}"
+        );
+        assert!(out.contains("a handler takes `&mut self`"), "{out}");
+        assert!(out.contains("unknown handler parameter `what`"), "{out}");
+        assert!(out.contains("Self :: b (self)"), "{out}");
+        for left_out in ["Self :: a (", "Self :: b2 (", "Self :: c (", "Self :: d ("] {
+            assert!(!out.contains(left_out), "{left_out} in {out}");
+        }
+        assert!(!out.contains("# [action"), "{out}");
+    }
+
+    #[test]
+    fn only_inherent_impls_are_accepted() {
+        let out = expand(quote! { struct App; });
+        assert!(out.starts_with("struct App ;"), "{out}");
+        assert!(out.contains("goes on an inherent impl block"), "{out}");
+        let out = expand(
+            quote! { impl Foo for App { #[action(node = "a", toggle)] fn a(&mut self) {} } },
+        );
+        assert!(out.contains("not on a trait impl"), "{out}");
+        assert!(!out.contains("# [action"), "{out}");
+    }
+}

@@ -1,0 +1,13 @@
+struct App;
+
+#[taria::actions]
+impl Default for App {
+    #[action(node = "save", activate)]
+    fn default() -> Self {
+        App
+    }
+}
+
+fn main() {
+    let _ = App::default();
+}

@@ -1,0 +1,12 @@
+struct App;
+
+#[taria::actions]
+impl App {
+    #[action(node = "board/*/*", toggle)]
+    fn toggle(&mut self) {}
+
+    #[action(node = "new task", set_value)]
+    fn set(&mut self) {}
+}
+
+fn main() {}
