@@ -1,1 +1,102 @@
-fn main() {}
+//! Times one frame of the `taria_benches` task board, drawn into a reused buffer:
+//! plain ratatui, annotated with no recorder or a disabled one, and annotated while
+//! a recorder (reused across iterations) records it.
+//!
+//! Run with `cargo bench -p taria-benches --bench frame`. The frame benches count the
+//! annotated frame's nodes as items, so divan's throughput column is nodes per second;
+//! `enabled_per_node` records as many nodes (a list and its items) without drawing,
+//! to time recording alone.
+
+use divan::counter::ItemsCount;
+use divan::{Bencher, black_box};
+use ratatui::layout::Rect;
+use taria::{Action, Recorder, Role};
+use taria_benches::{ANNOTATED_NODES, Data, HEIGHT, WIDTH, draw_annotated, draw_plain, new_buffer};
+
+fn main() {
+    println!("frame: {WIDTH}x{HEIGHT} cells, {ANNOTATED_NODES} nodes recorded per annotated frame");
+    // One frame is ~0.2 ms, so 1000 one-frame samples take ~0.2 s per bench: enough
+    // for a stable median on a noisy machine. `--sample-count` still overrides it.
+    divan::Divan::default()
+        .sample_count(1000)
+        .config_with_args()
+        .main();
+}
+
+fn nodes() -> ItemsCount {
+    ItemsCount::new(ANNOTATED_NODES)
+}
+
+/// Pure ratatui: the baseline.
+#[divan::bench]
+fn plain(bencher: Bencher<'_, '_>) {
+    let (mut buf, data) = (new_buffer(), Data::sample());
+    bencher
+        .counter(nodes())
+        .bench_local(|| draw_plain(black_box(&mut buf), black_box(&data)));
+}
+
+/// Annotated, no recorder at all: every annotation is one flag check.
+#[divan::bench]
+fn annotated_no_recorder(bencher: Bencher<'_, '_>) {
+    let (mut buf, data) = (new_buffer(), Data::sample());
+    bencher
+        .counter(nodes())
+        .bench_local(|| draw_annotated(black_box(&mut buf), black_box(&data)));
+}
+
+/// Annotated, drawn through a recorder that is switched off.
+#[divan::bench]
+fn annotated_disabled(bencher: Bencher<'_, '_>) {
+    let (mut buf, data) = (new_buffer(), Data::sample());
+    let mut recorder = Recorder::new();
+    recorder.set_enabled(false);
+    bencher.counter(nodes()).bench_local(|| {
+        recorder.record(|| draw_annotated(black_box(&mut buf), black_box(&data)));
+    });
+}
+
+/// Annotated and recorded; the recorder (and its arena) is reused frame after frame.
+#[divan::bench]
+fn annotated_enabled(bencher: Bencher<'_, '_>) {
+    let (mut buf, data) = (new_buffer(), Data::sample());
+    let mut recorder = Recorder::new();
+    recorder.record(|| draw_annotated(&mut buf, &data));
+    assert_eq!(recorder.node_count(), ANNOTATED_NODES);
+    bencher.counter(nodes()).bench_local(|| {
+        recorder.record(|| draw_annotated(black_box(&mut buf), black_box(&data)));
+    });
+}
+
+/// Recording alone: a list of `ANNOTATED_NODES - 1` items, each described like the
+/// frame's task items (key, formatted label, index, state, actions, bounds), and
+/// nothing drawn. Time per item is the recorder's cost per node.
+#[divan::bench]
+fn enabled_per_node(bencher: Bencher<'_, '_>) {
+    let data = Data::sample();
+    let mut recorder = Recorder::new();
+    let mut record = || {
+        recorder.record(|| {
+            let _list = taria::scope(|n| {
+                n.role(Role::List).id("tasks").label("Tasks");
+            });
+            for i in 0..ANNOTATED_NODES - 1 {
+                let task = &data.tasks[i % data.tasks.len()];
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(task.id + 1000 * (i / data.tasks.len()) as u32)
+                        .label(format_args!("Task {i}: {}", task.title))
+                        .index(i)
+                        .selected(i == data.selected_task)
+                        .checked(task.done)
+                        .action(Action::Select)
+                        .key_fallback(Action::Toggle, "space")
+                        .bounds(Rect::new(0, i as u16, 40, 1));
+                });
+            }
+        });
+    };
+    record();
+    bencher.counter(nodes()).bench_local(record);
+    assert_eq!(recorder.node_count(), ANNOTATED_NODES);
+}

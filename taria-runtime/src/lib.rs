@@ -39,7 +39,9 @@ pub use recorder::{
     leaf, scope,
 };
 pub use semantic::Semantic;
-pub use session::{DrawOutput, Session, SessionOptions, drain, install, is_connected};
+pub use session::{
+    DrawOutput, Session, SessionOptions, drain, install, is_connected, with_session,
+};
 pub use taria_derive::{Semantic, actions, app, widget};
 
 #[doc = include_str!("../../README.md")]

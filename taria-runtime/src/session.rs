@@ -87,6 +87,7 @@ pub struct Session {
     reads_events: bool,
     terminal_thread: bool,
     inbox: VecDeque<QueuedInput>,
+    always_record: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -150,6 +151,7 @@ impl Session {
             reads_events: false,
             terminal_thread: false,
             inbox: VecDeque::new(),
+            always_record: false,
         }
     }
 
@@ -183,6 +185,13 @@ impl Session {
         self.recorder.tree()
     }
 
+    /// Records every frame, even with no bridge connected (for an in-app inspector or
+    /// logging the tree). Off by default: then recording costs nothing until a bridge
+    /// connects.
+    pub fn set_always_record(&mut self, on: bool) {
+        self.always_record = on;
+    }
+
     /// Draws a frame: recorded and published when a bridge is connected, a plain
     /// `terminal.draw` otherwise.
     pub fn draw<'t, B: Backend>(
@@ -197,7 +206,7 @@ impl Session {
     /// one), recording and publishing it when a bridge is connected.
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
         let connected = self.is_connected();
-        self.recorder.set_enabled(connected);
+        self.recorder.set_enabled(connected || self.always_record);
         let output = self.recorder.record(draw);
         if connected && let Some(buffer) = output.buffer() {
             self.publish(buffer);
@@ -555,6 +564,16 @@ pub(crate) fn with_current_or_start<R>(
         let session = current.get_or_insert_with(|| Session::start(label));
         Some(f(session))
     })
+}
+
+/// Runs `f` with this thread's session (started by `#[taria::app]` or [`install`]).
+/// `None` when there is none, or while it is drawing.
+///
+/// ```
+/// assert!(taria::with_session(|session| session.tree()).is_none());
+/// ```
+pub fn with_session<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
+    with_current(f)
 }
 
 /// Handles the agent's queued inputs with this thread's session (see

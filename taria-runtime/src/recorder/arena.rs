@@ -225,8 +225,14 @@ impl FrameArena {
 
     /// The index of the node with this id.
     pub(crate) fn find(&self, id: &str) -> Option<u32> {
-        let index = *self.ids.get(&hash_bytes(id.as_bytes()))?;
-        (self.str(self.nodes.get(index as usize)?.id) == id).then_some(index)
+        let mut hash = hash_bytes(id.as_bytes());
+        loop {
+            let index = *self.ids.get(&hash)?;
+            if self.str(self.nodes.get(index as usize)?.id) == id {
+                return Some(index);
+            }
+            hash = hash.wrapping_add(1);
+        }
     }
 
     /// The indices of the children of `index`.
@@ -348,31 +354,33 @@ impl FrameArena {
         };
         let requested = id;
         let mut suffix = 1u32;
-        loop {
-            let hash = hash_bytes(self.str(id).as_bytes());
-            // One probe: look up and insert through the same entry.
-            match self.ids.entry(hash) {
-                Entry::Occupied(other)
-                    if span_text(&self.text, self.nodes[*other.get() as usize].id)
-                        == span_text(&self.text, id) =>
-                {
-                    suffix += 1;
-                    self.text
-                        .extend_from_within(requested.start as usize..requested.end as usize);
-                    let start = self.text.len() - (requested.end - requested.start) as usize;
-                    let _ = write!(self.text, "~{suffix}");
-                    id = Span {
-                        start: start as u32,
-                        end: self.text.len() as u32,
-                    };
-                }
-                Entry::Occupied(mut entry) => {
-                    entry.insert(index);
-                    break;
-                }
-                Entry::Vacant(entry) => {
-                    entry.insert(index);
-                    break;
+        'ids: loop {
+            // Open addressing on the id's hash: a different id with the same hash
+            // moves on to the next slot, so neither is lost.
+            let mut hash = hash_bytes(self.str(id).as_bytes());
+            loop {
+                match self.ids.entry(hash) {
+                    Entry::Occupied(other)
+                        if span_text(&self.text, self.nodes[*other.get() as usize].id)
+                            == span_text(&self.text, id) =>
+                    {
+                        // A duplicate: try `id~2`, `id~3`, …
+                        suffix += 1;
+                        self.text
+                            .extend_from_within(requested.start as usize..requested.end as usize);
+                        let start = self.text.len() - (requested.end - requested.start) as usize;
+                        let _ = write!(self.text, "~{suffix}");
+                        id = Span {
+                            start: start as u32,
+                            end: self.text.len() as u32,
+                        };
+                        continue 'ids;
+                    }
+                    Entry::Occupied(_) => hash = hash.wrapping_add(1),
+                    Entry::Vacant(entry) => {
+                        entry.insert(index);
+                        break 'ids;
+                    }
                 }
             }
         }
@@ -481,5 +489,35 @@ mod tests {
                 "{text:?} cut to {cap}"
             );
         }
+    }
+
+    fn open_with_id(arena: &mut FrameArena, id: &str) -> u32 {
+        let index = arena.open().expect("within limits");
+        arena.scratch_id.push_str(id);
+        arena.nodes[index as usize].id_source = super::IdSource::Explicit;
+        arena.assign_id(index);
+        index
+    }
+
+    #[test]
+    fn ids_whose_hashes_collide_are_both_kept_and_found() {
+        let mut arena = FrameArena::default();
+        let x = open_with_id(&mut arena, "x");
+        // Pretend "x" landed in the slot of "y"'s hash: a collision.
+        arena.ids.insert(super::hash_bytes(b"y"), x);
+        let y = open_with_id(&mut arena, "y");
+        assert_ne!(x, y);
+        assert_eq!(
+            arena.str(arena.nodes[y as usize].id),
+            "y",
+            "not renamed as a duplicate"
+        );
+        assert!(arena.diagnostics.is_empty());
+        assert_eq!(arena.find("y"), Some(y));
+        assert_eq!(arena.find("x"), Some(x));
+        assert_eq!(arena.find("z"), None);
+        // A real duplicate of "y" is still caught past the collision.
+        let y2 = open_with_id(&mut arena, "y");
+        assert_eq!(arena.str(arena.nodes[y2 as usize].id), "y~2");
     }
 }

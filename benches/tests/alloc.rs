@@ -1,0 +1,232 @@
+//! Counts the heap allocations of the benchmark frame, plain and annotated, to hold
+//! taria's recorder to its design: disabled, annotations allocate nothing; enabled,
+//! once the arena has grown to the frame's size, recording allocates nothing.
+//!
+//! The counting allocator counts only on a thread that asked it to, so the tests can
+//! run in parallel (as `cargo test` runs them) without counting each other.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use taria::Recorder;
+use taria_benches::{ANNOTATED_NODES, Data, JOBS, TASKS, draw_annotated, draw_plain, new_buffer};
+
+/// Frames drawn per measurement.
+const FRAMES: usize = 1_000;
+/// Frames an enabled recorder may allocate in while its arena grows.
+const WARM_UP_FRAMES: usize = 3;
+
+/// Heap operations seen on one thread.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    /// `alloc` and `alloc_zeroed` calls.
+    allocs: u64,
+    /// `realloc` calls.
+    reallocs: u64,
+    /// `dealloc` calls.
+    deallocs: u64,
+    /// Bytes requested by `alloc`, `alloc_zeroed` and growing `realloc`s.
+    bytes: u64,
+}
+
+impl Counts {
+    const ZERO: Counts = Counts {
+        allocs: 0,
+        reallocs: 0,
+        deallocs: 0,
+        bytes: 0,
+    };
+}
+
+thread_local! {
+    // Const-initialized and without drop glue: reading them never allocates and
+    // never registers a destructor, so the allocator may touch them.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static COUNTS: Cell<Counts> = const { Cell::new(Counts::ZERO) };
+}
+
+/// Adds to this thread's counts, if it is counting. `try_with`, because an
+/// allocation may happen while the thread's locals are being torn down.
+fn note(update: impl FnOnce(&mut Counts)) {
+    let counting = COUNTING.try_with(Cell::get).unwrap_or(false);
+    if counting {
+        let _ = COUNTS.try_with(|counts| {
+            let mut now = counts.get();
+            update(&mut now);
+            counts.set(now);
+        });
+    }
+}
+
+/// The system allocator, counting what the current thread asks of it.
+struct CountingAllocator;
+
+#[expect(
+    unsafe_code,
+    reason = "a global allocator is an unsafe trait; every call forwards to `System` unchanged"
+)]
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note(|c| {
+            c.allocs += 1;
+            c.bytes += layout.size() as u64;
+        });
+        // SAFETY: forwarded unchanged; the caller upholds `GlobalAlloc::alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note(|c| {
+            c.allocs += 1;
+            c.bytes += layout.size() as u64;
+        });
+        // SAFETY: as for `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note(|c| {
+            c.reallocs += 1;
+            c.bytes += new_size.saturating_sub(layout.size()) as u64;
+        });
+        // SAFETY: `ptr` was allocated by `System` through this allocator with `layout`;
+        // the caller upholds the rest of `GlobalAlloc::realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        note(|c| c.deallocs += 1);
+        // SAFETY: `ptr` was allocated by `System` through this allocator with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Runs `f` and returns what it allocated on this thread.
+fn count(f: impl FnOnce()) -> Counts {
+    COUNTS.with(|c| c.set(Counts::ZERO));
+    COUNTING.with(|c| c.set(true));
+    f();
+    COUNTING.with(|c| c.set(false));
+    COUNTS.with(Cell::get)
+}
+
+/// Moves the selection each frame: state changes, the tree's shape does not.
+fn select_for_frame(data: &mut Data, frame: usize) {
+    data.selected_task = frame % TASKS;
+    data.selected_job = frame % JOBS;
+}
+
+#[test]
+fn counting_allocator_counts_this_thread_only() {
+    let here = count(|| drop(std::hint::black_box(vec![1u8; 10])));
+    assert_eq!(
+        here,
+        Counts {
+            allocs: 1,
+            reallocs: 0,
+            deallocs: 1,
+            bytes: 10
+        }
+    );
+    let elsewhere = count(|| {
+        std::thread::spawn(|| drop(std::hint::black_box(vec![1u8; 10])))
+            .join()
+            .expect("thread");
+    });
+    // Spawning allocates here, but the vector allocated on the other thread is not counted.
+    assert!(elsewhere.allocs > 0);
+    assert!(elsewhere.bytes < 10_000, "{elsewhere:?}");
+}
+
+#[test]
+fn annotations_allocate_nothing_when_not_recording() {
+    let (mut buf, data) = (new_buffer(), Data::sample());
+    let mut disabled = Recorder::new();
+    disabled.set_enabled(false);
+    // Warm up ratatui's thread-local layout cache for both paths.
+    draw_plain(&mut buf, &data);
+    draw_annotated(&mut buf, &data);
+    disabled.record(|| draw_annotated(&mut buf, &data));
+
+    let plain = count(|| {
+        for _ in 0..FRAMES {
+            draw_plain(&mut buf, &data);
+        }
+    });
+    let no_recorder = count(|| {
+        for _ in 0..FRAMES {
+            draw_annotated(&mut buf, &data);
+        }
+    });
+    let recorder_disabled = count(|| {
+        for _ in 0..FRAMES {
+            disabled.record(|| draw_annotated(&mut buf, &data));
+        }
+    });
+    println!("{FRAMES} frames: plain {plain:?}");
+    println!("{FRAMES} frames: annotated, no recorder {no_recorder:?}");
+    println!("{FRAMES} frames: annotated, recorder disabled {recorder_disabled:?}");
+
+    // The frame itself allocates (a `format!` per task, `Vec`s of spans), so a
+    // counter that saw nothing would be broken, not a pass.
+    assert!(plain.allocs >= (FRAMES * TASKS) as u64, "{plain:?}");
+    assert_eq!(no_recorder, plain, "annotated frames with no recorder");
+    assert_eq!(
+        recorder_disabled, plain,
+        "annotated frames with a disabled recorder"
+    );
+    assert_eq!(disabled.node_count(), 0);
+}
+
+#[test]
+fn recording_allocates_nothing_once_the_arena_has_grown() {
+    let (mut buf, mut data) = (new_buffer(), Data::sample());
+    // Warm up ratatui's thread-local layout cache, so that what frame 1 adds is the
+    // recorder's own growth.
+    draw_plain(&mut buf, &data);
+
+    let plain: Vec<Counts> = (1..=FRAMES)
+        .map(|frame| {
+            select_for_frame(&mut data, frame);
+            count(|| draw_plain(&mut buf, &data))
+        })
+        .collect();
+    let mut recorder = Recorder::new();
+    let mut node_counts = Vec::with_capacity(FRAMES);
+    let recording: Vec<Counts> = (1..=FRAMES)
+        .map(|frame| {
+            select_for_frame(&mut data, frame);
+            let counts = count(|| recorder.record(|| draw_annotated(&mut buf, &data)));
+            node_counts.push(recorder.node_count());
+            counts
+        })
+        .collect();
+
+    assert!(
+        node_counts.iter().all(|&n| n == ANNOTATED_NODES),
+        "the tree's shape changed"
+    );
+    for frame in 1..=WARM_UP_FRAMES {
+        println!(
+            "frame {frame}: plain {:?}, recording {:?}",
+            plain[frame - 1],
+            recording[frame - 1]
+        );
+    }
+    // Frame 1 grows the arena: the counter sees the recorder's allocations.
+    assert!(recording[0].allocs + recording[0].reallocs > plain[0].allocs + plain[0].reallocs);
+    for frame in WARM_UP_FRAMES + 1..=FRAMES {
+        assert_eq!(
+            recording[frame - 1],
+            plain[frame - 1],
+            "frame {frame} of {ANNOTATED_NODES} recorded nodes allocated more than the plain frame"
+        );
+    }
+    // The last frame is the right one.
+    let tree = recorder.tree();
+    let selected = tree.get(&format!("tasks/{}", 1000 + FRAMES % TASKS));
+    assert!(selected.is_some_and(|task| task.state.selected));
+}
