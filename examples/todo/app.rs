@@ -1,6 +1,11 @@
-//! The todo app's state and key handling: plain Rust, no taria here.
+//! The todo app's state, run loop and key handling. taria adds `#[taria::app]`
+//! (records each frame, serves it to agents, merges their keys into `event::read`)
+//! and the `#[action]` handlers agents call; the rest is plain ratatui.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::io;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::widgets::ListState;
 
 /// One task.
@@ -57,6 +62,101 @@ pub(crate) struct App {
     pub(crate) tree_outline: String,
     pub(crate) should_quit: bool,
     next_id: u32,
+}
+
+#[taria::app(label = "todo")]
+impl App {
+    /// The event loop: draw, then handle one event, until quit.
+    pub(crate) fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+        while !self.should_quit {
+            terminal.draw(|frame| crate::ui::draw(frame, self))?;
+            if self.show_tree {
+                self.refresh_tree_pane(terminal)?;
+            }
+            if let Event::Key(key) = event::read()?
+                && key.kind == KeyEventKind::Press
+            {
+                self.on_key(key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows the tree of the frame just drawn in the F2 pane (redrawing once when it
+    /// changed).
+    fn refresh_tree_pane(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+        let outline = taria::with_session(|session| session.tree().outline()).unwrap_or_default();
+        if outline != self.tree_outline {
+            self.tree_outline = outline;
+            terminal.draw(|frame| crate::ui::draw(frame, self))?;
+        }
+        Ok(())
+    }
+
+    #[action(node = "tasks/*", toggle)]
+    fn toggle_task(&mut self, key: u32) {
+        if self.select_task(key).is_ok() {
+            self.toggle_selected();
+        }
+    }
+
+    #[action(node = "tasks/*", select)]
+    fn select_task(&mut self, key: u32) -> Result<(), String> {
+        let index = self
+            .visible()
+            .iter()
+            .position(|t| t.id == key)
+            .ok_or("that task is not shown")?;
+        self.list.select(Some(index));
+        Ok(())
+    }
+
+    #[action(node = "tasks/*", "delete")]
+    fn ask_delete(&mut self, key: u32) -> Result<(), String> {
+        self.select_task(key)?;
+        self.mode = Mode::ConfirmingDelete;
+        Ok(())
+    }
+
+    #[action(node = "confirm-delete", submit)]
+    fn confirm_delete(&mut self) {
+        self.delete_selected();
+        self.mode = Mode::Browsing;
+    }
+
+    #[action(node = "confirm-delete", dismiss)]
+    fn cancel_delete(&mut self) {
+        self.mode = Mode::Browsing;
+    }
+
+    #[action(node = "new-task", set_value)]
+    fn set_draft(&mut self, value: String) {
+        self.mode = Mode::Adding;
+        self.draft = value;
+    }
+
+    #[action(node = "new-task", submit)]
+    fn submit_draft(&mut self) -> Result<(), String> {
+        let title = self.draft.trim().to_owned();
+        if title.is_empty() {
+            return Err("the new task has no title: set_value on new-task first".into());
+        }
+        self.status = format!("Added \"{title}\"");
+        self.add(title);
+        self.draft.clear();
+        self.mode = Mode::Browsing;
+        Ok(())
+    }
+
+    #[action(node = "filter/*", select)]
+    fn select_filter(&mut self, key: String) -> Result<(), String> {
+        self.filter = *Filter::ALL
+            .iter()
+            .find(|f| f.name().eq_ignore_ascii_case(&key))
+            .ok_or("no such filter")?;
+        self.clamp_selection();
+        Ok(())
+    }
 }
 
 impl App {
@@ -179,7 +279,11 @@ impl App {
                     self.filter = Filter::ALL[next];
                     self.clamp_selection();
                 }
-                KeyCode::F(2) => self.show_tree = !self.show_tree,
+                KeyCode::F(2) => {
+                    self.show_tree = !self.show_tree;
+                    // Record frames even with no agent attached, for the tree pane.
+                    taria::with_session(|session| session.set_always_record(self.show_tree));
+                }
                 _ => {}
             },
         }

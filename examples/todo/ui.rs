@@ -40,7 +40,7 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     }
 }
 
-#[taria::widget(role = tabs, id = "filter", label = "Filter", actions(select = key("tab")))]
+#[taria::widget(role = tabs, id = "filter", label = "Filter")]
 fn draw_filter_tabs(frame: &mut Frame<'_>, area: Rect, filter: Filter) {
     let selected = Filter::ALL.iter().position(|f| *f == filter);
     for (i, f) in Filter::ALL.into_iter().enumerate() {
@@ -50,7 +50,8 @@ fn draw_filter_tabs(frame: &mut Frame<'_>, area: Rect, filter: Filter) {
                 .label(f.name())
                 .selected(f == filter)
                 .index(i)
-                .count(3);
+                .count(3)
+                .action(Action::Select);
         });
     }
     frame.render_widget(
@@ -97,8 +98,8 @@ fn draw_tasks(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
                 .selected(app.list.selected() == Some(row))
                 .index(row)
                 .count(visible.len())
-                .key_fallback(Action::Toggle, "space")
-                .custom_key_fallback("delete", "d")
+                .actions([Action::Toggle, Action::Select])
+                .custom_action("delete")
                 .bounds(Rect {
                     y: inner.y + (row - offset) as u16,
                     height: 1,
@@ -109,7 +110,7 @@ fn draw_tasks(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
 }
 
 #[taria::widget(role = text_input, id = "new-task", label = "New task", value = app.draft.as_str(),
-    focused = app.mode == Mode::Adding, actions(focus = key("a"), submit = key("enter")))]
+    max_len = 200, focused = app.mode == Mode::Adding, actions(set_value, submit, focus = key("a")))]
 fn draw_input(frame: &mut Frame<'_>, area: Rect, app: &App) {
     let (text, style) = match app.mode {
         Mode::Adding => (format!("{}▏", app.draft), Style::new().yellow()),
@@ -129,7 +130,7 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, status: &str) {
 }
 
 #[taria::widget(role = dialog, id = "confirm-delete", label = "Delete this task?", modal,
-    actions(submit = key("y"), dismiss = key("n")))]
+    actions(submit, dismiss))]
 fn draw_confirm(frame: &mut Frame<'_>, over: Rect) {
     let area = centered(over, 30, 3);
     frame.render_widget(Clear, area);
