@@ -149,10 +149,10 @@ impl App {
     }
 
     #[action(node = "filter/*", select)]
-    fn select_filter(&mut self, key: String) -> Result<(), String> {
+    fn select_filter(&mut self, key: &str) -> Result<(), String> {
         self.filter = *Filter::ALL
             .iter()
-            .find(|f| f.name().eq_ignore_ascii_case(&key))
+            .find(|f| f.name().eq_ignore_ascii_case(key))
             .ok_or("no such filter")?;
         self.clamp_selection();
         Ok(())

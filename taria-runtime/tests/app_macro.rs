@@ -40,7 +40,7 @@ impl App {
     }
 
     fn draw(&self, frame: &mut ratatui::Frame<'_>) {
-        let _list = taria::scope(|n| {
+        let list = taria::scope(|n| {
             n.role(Role::List).id("items").action(Action::Scroll);
         });
         for (i, item) in self.items.iter().enumerate() {
@@ -54,7 +54,7 @@ impl App {
                 n.key_fallback(Action::Activate, "enter");
             });
         }
-        drop(_list);
+        drop(list);
         taria::leaf(|n| {
             n.role(Role::Slider)
                 .id("volume")
