@@ -123,6 +123,8 @@ pub(crate) struct SharedState {
     pub(crate) want_tree: bool,
     pub(crate) want_screen: bool,
     pub(crate) shutdown: bool,
+    /// Set by the writer once it has sent what was queued at shutdown.
+    pub(crate) flushed: bool,
 }
 
 pub(crate) struct Shared {
@@ -241,11 +243,28 @@ impl Endpoint {
     }
 }
 
+/// How long dropping an endpoint waits for the writer to send what is queued (such
+/// as the ack of the action that made the app quit).
+const FLUSH_ON_DROP: std::time::Duration = std::time::Duration::from_millis(250);
+
 impl Drop for Endpoint {
     fn drop(&mut self) {
         {
             let mut state = self.shared.lock();
             state.shutdown = true;
+            self.shared.writer.notify_all();
+            let deadline = std::time::Instant::now() + FLUSH_ON_DROP;
+            while state.connection != 0 && !state.flushed {
+                let now = std::time::Instant::now();
+                if now >= deadline {
+                    break;
+                }
+                state = self
+                    .shared
+                    .writer
+                    .wait_timeout(state, deadline - now)
+                    .map_or_else(|e| e.into_inner().0, |r| r.0);
+            }
             state.connection = 0;
             state.inbox.clear();
         }

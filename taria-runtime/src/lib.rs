@@ -30,8 +30,8 @@ pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
-    DomainError, FlatNode, FlatTree, Node, NodeId, Patch, Position, Query, Role, ScrollDirection,
-    ScrollInfo, State, StateFlags, Tree, Value, ValueSchema,
+    DomainError, FlatNode, FlatTree, Node, NodeId, NodeUpdate, Patch, Position, Query, Role,
+    ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value, ValueSchema,
 };
 pub use recorder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,

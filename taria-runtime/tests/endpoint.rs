@@ -51,14 +51,14 @@ fn a_patch_for_a_one_node_change_carries_only_that_node() {
     let patch = client.until("patch", |m| {
         m["type"] == "patch" && m["input"].as_u64() >= Some(seq)
     });
-    let changed: Vec<&str> = patch["changed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(changed, ["volume"]);
-    assert!(patch.get("removed").is_none());
+    let updated = patch["updated"].as_array().unwrap();
+    assert_eq!(updated.len(), 1);
+    assert_eq!(
+        updated[0],
+        json!({"id": "volume", "value": 3.0}),
+        "only the changed field"
+    );
+    assert!(patch.get("added").is_none() && patch.get("removed").is_none());
 }
 
 #[test]

@@ -278,6 +278,8 @@ fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
 #[derive(Default)]
 struct Turn {
     outbox: std::collections::VecDeque<AppMessage>,
+    /// The app is ending: this is the last turn.
+    last: bool,
     frame: bool,
     want_tree: bool,
     want_screen: bool,
@@ -305,6 +307,12 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
         }
         for message in turn.outbox.drain(..) {
             write_message(&mut out, &message)?;
+        }
+        if turn.last {
+            out.flush()?;
+            shared.lock().flushed = true;
+            shared.writer.notify_all();
+            return Ok(());
         }
         if turn.frame {
             let tree = working.arena.to_tree();
@@ -374,8 +382,14 @@ fn take_turn(
 ) -> bool {
     let mut state = shared.lock();
     loop {
-        if state.connection != connection || state.shutdown {
+        if state.connection != connection {
             return false;
+        }
+        if state.shutdown {
+            // The app is ending: send what is queued (acks), then stop.
+            std::mem::swap(&mut turn.outbox, &mut state.outbox);
+            turn.last = true;
+            return true;
         }
         let tree_ready = state.want_tree && (state.frame.fresh || have_tree);
         if !state.outbox.is_empty() || state.frame.fresh || tree_ready || state.want_screen {

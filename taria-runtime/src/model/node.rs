@@ -169,6 +169,43 @@ impl Node {
         self.actions.iter().any(|a| a.as_str() == action)
     }
 
+    /// A copy of the node without its children (cheaper than `clone` for a subtree).
+    #[must_use]
+    pub fn clone_without_children(&self) -> Node {
+        let Node {
+            id,
+            stable,
+            role,
+            custom_role,
+            label,
+            value,
+            value_schema,
+            state,
+            actions,
+            keys,
+            position,
+            scroll,
+            bounds,
+            children: _,
+        } = self;
+        Node {
+            id: id.clone(),
+            stable: *stable,
+            role: *role,
+            custom_role: custom_role.clone(),
+            label: label.clone(),
+            value: value.clone(),
+            value_schema: value_schema.clone(),
+            state: state.clone(),
+            actions: actions.clone(),
+            keys: keys.clone(),
+            position: *position,
+            scroll: *scroll,
+            bounds: *bounds,
+            children: Vec::new(),
+        }
+    }
+
     /// The node and all its descendants, depth first.
     pub fn descendants(&self) -> impl Iterator<Item = &Node> {
         DepthFirst { stack: vec![self] }

@@ -1,9 +1,10 @@
 //! Frame-to-frame changes: a tree as flat nodes keyed by id, the [`Patch`] between
 //! two trees, and applying one to rebuild the newer tree.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value as Json};
 
 use super::{Diagnostic, Node, NodeId, Tree};
 
@@ -22,8 +23,21 @@ pub struct FlatNode {
     pub child_ids: Vec<NodeId>,
 }
 
-/// What changed from one tree to the next: nodes added or changed (in full, without
-/// children), nodes removed, and the new list of roots when it changed.
+/// The fields of a node that changed, as a JSON merge patch: each field present is
+/// the new value (in the node's JSON form, see [`FlatNode`]); `null` means the field
+/// went back to its default (absent).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NodeUpdate {
+    /// The node's id.
+    pub id: NodeId,
+    /// The changed fields.
+    #[serde(flatten)]
+    pub fields: Map<String, Json>,
+}
+
+/// What changed from one tree to the next: nodes added (in full, without children),
+/// nodes updated (only their changed fields), nodes removed, and the new list of
+/// roots when it changed.
 ///
 /// ```
 /// use taria::{Role, Tree, testing::Harness};
@@ -36,8 +50,8 @@ pub struct FlatNode {
 /// let before = harness.render(draw("Ready"));
 /// let after = harness.render(draw("Saved"));
 /// let patch = after.diff(&before);
-/// assert_eq!(patch.changed.len(), 1);
-/// assert_eq!(patch.changed[0].node.label.as_deref(), Some("Saved"));
+/// assert_eq!(patch.updated.len(), 1);
+/// assert_eq!(patch.updated[0].fields["label"], "Saved");
 /// let mut rebuilt = before.clone();
 /// patch.apply_to(&mut rebuilt);
 /// assert_eq!(rebuilt.roots, after.roots);
@@ -45,9 +59,12 @@ pub struct FlatNode {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Patch {
-    /// Nodes that are new or differ (including a change of parent or children).
+    /// Nodes that are new.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub changed: Vec<FlatNode>,
+    pub added: Vec<FlatNode>,
+    /// Nodes that changed (including a change of parent or children).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub updated: Vec<NodeUpdate>,
     /// Ids of nodes that are gone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<NodeId>,
@@ -66,15 +83,20 @@ impl Patch {
     /// Whether the two trees had the same content (only the frame number differs).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.changed.is_empty()
+        self.added.is_empty()
+            && self.updated.is_empty()
             && self.removed.is_empty()
             && self.roots.is_none()
             && self.diagnostics.is_none()
     }
 
-    /// The ids of every node the patch adds, changes or removes.
+    /// The ids of every node the patch adds, updates or removes.
     pub fn touched_ids(&self) -> impl Iterator<Item = &NodeId> {
-        self.changed.iter().map(|f| &f.node.id).chain(&self.removed)
+        self.added
+            .iter()
+            .map(|f| &f.node.id)
+            .chain(self.updated.iter().map(|u| &u.id))
+            .chain(&self.removed)
     }
 
     /// Applies the patch to `tree`, the tree it was computed from.
@@ -98,25 +120,9 @@ impl FlatTree {
     /// Flattens `tree`.
     #[must_use]
     pub fn from_tree(tree: &Tree) -> FlatTree {
-        fn walk(node: &Node, parent: Option<&NodeId>, out: &mut HashMap<NodeId, FlatNode>) {
-            let mut flat = node.clone();
-            flat.children = Vec::new();
-            let child_ids = node.children.iter().map(|c| c.id.clone()).collect();
-            out.insert(
-                node.id.clone(),
-                FlatNode {
-                    node: flat,
-                    parent: parent.cloned(),
-                    child_ids,
-                },
-            );
-            for child in &node.children {
-                walk(child, Some(&node.id), out);
-            }
-        }
         let mut nodes = HashMap::new();
-        for root in &tree.roots {
-            walk(root, None, &mut nodes);
+        for (node, parent) in with_parents(tree) {
+            nodes.insert(node.id.clone(), flat_clone(node, parent));
         }
         FlatTree {
             nodes,
@@ -126,13 +132,32 @@ impl FlatTree {
         }
     }
 
-    /// Applies a patch computed against this tree.
+    /// Applies a patch computed against this tree. An update for an unknown id, or
+    /// one whose fields do not make a node, is skipped: a faulty peer cannot panic it.
     pub fn apply(&mut self, patch: &Patch) {
         for id in &patch.removed {
             self.nodes.remove(id);
         }
-        for flat in &patch.changed {
+        for flat in &patch.added {
             self.nodes.insert(flat.node.id.clone(), flat.clone());
+        }
+        for update in &patch.updated {
+            let Some(current) = self.nodes.get_mut(&update.id) else {
+                continue;
+            };
+            let Ok(Json::Object(mut fields)) = serde_json::to_value(&*current) else {
+                continue;
+            };
+            for (key, value) in &update.fields {
+                if value.is_null() {
+                    fields.remove(key);
+                } else {
+                    fields.insert(key.clone(), value.clone());
+                }
+            }
+            if let Ok(node) = serde_json::from_value::<FlatNode>(Json::Object(fields)) {
+                *current = node;
+            }
         }
         if let Some(roots) = &patch.roots {
             self.roots.clone_from(roots);
@@ -147,7 +172,7 @@ impl FlatTree {
     /// placed once at most, so a malformed patch cannot loop.
     #[must_use]
     pub fn to_tree(&self) -> Tree {
-        let mut placed = std::collections::HashSet::new();
+        let mut placed = HashSet::new();
         let roots = self
             .roots
             .iter()
@@ -160,12 +185,7 @@ impl FlatTree {
         }
     }
 
-    fn build(
-        &self,
-        id: &NodeId,
-        placed: &mut std::collections::HashSet<NodeId>,
-        depth: usize,
-    ) -> Option<Node> {
+    fn build(&self, id: &NodeId, placed: &mut HashSet<NodeId>, depth: usize) -> Option<Node> {
         if depth > crate::MAX_DEPTH || !placed.insert(id.clone()) {
             return None;
         }
@@ -180,33 +200,254 @@ impl FlatTree {
     }
 }
 
+/// Every node of `tree` with its parent's id, depth first in drawing order.
+fn with_parents(tree: &Tree) -> Vec<(&Node, Option<&NodeId>)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(&Node, Option<&NodeId>)> =
+        tree.roots.iter().rev().map(|r| (r, None)).collect();
+    while let Some((node, parent)) = stack.pop() {
+        out.push((node, parent));
+        stack.extend(node.children.iter().rev().map(|c| (c, Some(&node.id))));
+    }
+    out
+}
+
+fn flat_clone(node: &Node, parent: Option<&NodeId>) -> FlatNode {
+    let mut flat = node.clone_without_children();
+    flat.children = Vec::new();
+    FlatNode {
+        node: flat,
+        parent: parent.cloned(),
+        child_ids: node.children.iter().map(|c| c.id.clone()).collect(),
+    }
+}
+
+/// Whether two nodes are the same apart from their children's content (their
+/// children's ids are compared).
+fn same_flat(a: &Node, b: &Node) -> bool {
+    // Destructured so that a new field of `Node` cannot be forgotten here.
+    let Node {
+        id,
+        stable,
+        role,
+        custom_role,
+        label,
+        value,
+        value_schema,
+        state,
+        actions,
+        keys,
+        position,
+        scroll,
+        bounds,
+        children,
+    } = a;
+    *id == b.id
+        && *stable == b.stable
+        && *role == b.role
+        && *custom_role == b.custom_role
+        && *label == b.label
+        && *value == b.value
+        && *value_schema == b.value_schema
+        && *state == b.state
+        && *actions == b.actions
+        && *keys == b.keys
+        && *position == b.position
+        && *scroll == b.scroll
+        && *bounds == b.bounds
+        && children.len() == b.children.len()
+        && children.iter().zip(&b.children).all(|(x, y)| x.id == y.id)
+}
+
+/// The merge patch that turns `old` into `new` (both flat JSON objects).
+fn merge_patch(old: &FlatNode, new: &FlatNode) -> Map<String, Json> {
+    let (Ok(Json::Object(old)), Ok(Json::Object(new))) =
+        (serde_json::to_value(old), serde_json::to_value(new))
+    else {
+        return Map::new();
+    };
+    let mut fields = Map::new();
+    for (key, value) in &new {
+        if old.get(key) != Some(value) {
+            fields.insert(key.clone(), value.clone());
+        }
+    }
+    for key in old.keys() {
+        if !new.contains_key(key) {
+            fields.insert(key.clone(), Json::Null);
+        }
+    }
+    fields.remove("id");
+    fields
+}
+
 impl Tree {
     /// The patch that turns `older` into `self`.
     #[must_use]
     pub fn diff(&self, older: &Tree) -> Patch {
-        let old = FlatTree::from_tree(older);
-        let new = FlatTree::from_tree(self);
-        let mut changed: Vec<FlatNode> = Vec::new();
-        // Walk the new tree in drawing order so patches are deterministic.
-        for node in self.iter() {
-            let Some(flat) = new.nodes.get(&node.id) else {
-                continue;
-            };
-            if old.nodes.get(&node.id) != Some(flat) {
-                changed.push(flat.clone());
+        let old: HashMap<&NodeId, (&Node, Option<&NodeId>)> = with_parents(older)
+            .into_iter()
+            .map(|(n, p)| (&n.id, (n, p)))
+            .collect();
+        let new = with_parents(self);
+        let new_ids: HashSet<&NodeId> = new.iter().map(|(n, _)| &n.id).collect();
+        let mut patch = Patch {
+            frame: self.frame,
+            ..Patch::default()
+        };
+        for (node, parent) in &new {
+            match old.get(&node.id) {
+                None => patch.added.push(flat_clone(node, *parent)),
+                Some((before, before_parent))
+                    if !same_flat(before, node) || before_parent != parent =>
+                {
+                    let fields = merge_patch(
+                        &flat_clone(before, *before_parent),
+                        &flat_clone(node, *parent),
+                    );
+                    patch.updated.push(NodeUpdate {
+                        id: node.id.clone(),
+                        fields,
+                    });
+                }
+                Some(_) => {}
             }
         }
-        let removed = older
-            .iter()
-            .filter(|n| !new.nodes.contains_key(&n.id))
-            .map(|n| n.id.clone())
+        patch.removed = with_parents(older)
+            .into_iter()
+            .filter(|(n, _)| !new_ids.contains(&n.id))
+            .map(|(n, _)| n.id.clone())
             .collect();
-        Patch {
-            changed,
-            removed,
-            roots: (new.roots != old.roots).then(|| new.roots.clone()),
-            diagnostics: (new.diagnostics != old.diagnostics).then(|| new.diagnostics.clone()),
-            frame: self.frame,
+        let roots = |t: &Tree| t.roots.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        let new_roots = roots(self);
+        if new_roots != roots(older) {
+            patch.roots = Some(new_roots);
         }
+        if self.diagnostics != older.diagnostics {
+            patch.diagnostics = Some(self.diagnostics.clone());
+        }
+        patch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Harness;
+    use crate::{Action, Role};
+
+    fn draw(items: &[&str], status: Option<&str>) -> impl FnOnce(&mut ratatui::Frame<'_>) {
+        let items: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
+        let status = status.map(str::to_owned);
+        move |_| {
+            let list = crate::scope(|n| {
+                n.role(Role::List).id("list");
+            });
+            for item in &items {
+                crate::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(item)
+                        .label(item)
+                        .action(Action::Toggle);
+                });
+            }
+            drop(list);
+            if let Some(status) = &status {
+                crate::leaf(|n| {
+                    n.role(Role::Status).id("status").label(status);
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn patches_add_update_remove_and_rebuild_the_newer_tree() {
+        let mut harness = Harness::new(10, 5);
+        let trees = [
+            harness.render(draw(&["a", "b"], Some("ready"))),
+            harness.render(draw(&["a", "c", "b"], Some("ready"))),
+            harness.render(draw(&["c"], None)),
+            harness.render(draw(&["c"], Some("done"))),
+            harness.render(draw(&["c"], Some("done"))),
+        ];
+        for pair in trees.windows(2) {
+            let patch = pair[1].diff(&pair[0]);
+            let mut rebuilt = pair[0].clone();
+            patch.apply_to(&mut rebuilt);
+            assert_eq!(rebuilt.roots, pair[1].roots);
+            // It also survives the wire.
+            let json = serde_json::to_string(&patch).unwrap();
+            let back: Patch = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, patch);
+        }
+        let inserted = trees[1].diff(&trees[0]);
+        assert_eq!(
+            inserted
+                .added
+                .iter()
+                .map(|f| f.node.id.as_str())
+                .collect::<Vec<_>>(),
+            ["list/c"]
+        );
+        assert_eq!(inserted.updated.len(), 1, "the list's child ids changed");
+        assert_eq!(
+            inserted.updated[0].fields.keys().collect::<Vec<_>>(),
+            ["childIds"]
+        );
+        let removed = trees[2].diff(&trees[1]);
+        assert_eq!(removed.removed.len(), 3);
+        assert!(removed.roots.is_some());
+        assert!(trees[4].diff(&trees[3]).is_empty());
+    }
+
+    #[test]
+    fn a_field_that_goes_away_is_sent_as_null() {
+        let mut harness = Harness::new(10, 1);
+        let before = harness.render(|_| {
+            crate::leaf(|n| {
+                n.id("x").label("has a label").selected(true);
+            });
+        });
+        let after = harness.render(|_| {
+            crate::leaf(|n| {
+                n.id("x");
+            });
+        });
+        let patch = after.diff(&before);
+        assert_eq!(patch.updated[0].fields["label"], Json::Null);
+        assert_eq!(patch.updated[0].fields["selected"], Json::Null);
+        let mut rebuilt = before.clone();
+        patch.apply_to(&mut rebuilt);
+        assert_eq!(rebuilt.roots, after.roots);
+    }
+
+    #[test]
+    fn a_malformed_update_is_skipped_not_a_panic() {
+        let mut harness = Harness::new(10, 1);
+        let tree = harness.render(draw(&["a"], None));
+        let mut flat = FlatTree::from_tree(&tree);
+        let mut fields = Map::new();
+        fields.insert("role".into(), Json::from(42));
+        fields.insert("childIds".into(), Json::from("not a list"));
+        let patch = Patch {
+            updated: vec![
+                NodeUpdate {
+                    id: "list".into(),
+                    fields,
+                },
+                NodeUpdate {
+                    id: "ghost".into(),
+                    fields: Map::new(),
+                },
+            ],
+            roots: Some(vec!["list".into(), "ghost".into(), "list".into()]),
+            ..Patch::default()
+        };
+        flat.apply(&patch);
+        assert_eq!(
+            flat.to_tree().roots,
+            tree.roots,
+            "bad fields and dangling ids are ignored"
+        );
     }
 }
