@@ -113,7 +113,10 @@ pub(crate) struct PublishedFrame {
 
 /// State shared by the UI thread and the endpoint threads.
 #[derive(Default)]
-#[expect(clippy::struct_excessive_bools, reason = "independent request and lifecycle flags")]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent request and lifecycle flags"
+)]
 pub(crate) struct SharedState {
     /// The current connection's number (0: none). Inputs and acks of another
     /// connection are discarded.

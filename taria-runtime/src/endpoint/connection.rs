@@ -276,7 +276,10 @@ fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
 
 /// What the writer takes from the shared state in one turn.
 #[derive(Default)]
-#[expect(clippy::struct_excessive_bools, reason = "independent things to send in one turn")]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent things to send in one turn"
+)]
 struct Turn {
     outbox: std::collections::VecDeque<AppMessage>,
     /// The app is ending: this is the last turn.
