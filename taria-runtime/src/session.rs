@@ -3,6 +3,9 @@
 //! inputs into handler calls or key presses for the app's own input path.
 
 mod route;
+mod widget_route;
+
+pub use widget_route::take_widget_actions;
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -16,7 +19,7 @@ use ratatui::{CompletedFrame, Frame, Terminal};
 
 use crate::endpoint::{Endpoint, EndpointError, QueuedInput, Signal};
 use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
-use crate::{Actions, Recorder, Tree};
+use crate::{Actions, Outcome, Recorder, Tree};
 
 /// How a session is set up.
 #[derive(Clone, Debug)]
@@ -88,6 +91,8 @@ pub struct Session {
     terminal_thread: bool,
     inbox: VecDeque<QueuedInput>,
     always_record: bool,
+    /// Actions held for the next frame's widgets.
+    widget_actions: Vec<widget_route::WidgetAction>,
 }
 
 impl std::fmt::Debug for Session {
@@ -152,6 +157,7 @@ impl Session {
             terminal_thread: false,
             inbox: VecDeque::new(),
             always_record: false,
+            widget_actions: Vec::new(),
         }
     }
 
@@ -207,7 +213,14 @@ impl Session {
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
         let connected = self.is_connected();
         self.recorder.set_enabled(connected || self.always_record);
-        let output = self.recorder.record(draw);
+        let mut actions = std::mem::take(&mut self.widget_actions);
+        let output = {
+            let _lent = widget_route::Lent::new(&mut actions);
+            self.recorder.record(draw)
+        };
+        if !actions.is_empty() {
+            self.settle_widget_actions(actions);
+        }
         if connected && let Some(buffer) = output.buffer() {
             self.publish(buffer);
         }
@@ -235,10 +248,46 @@ impl Session {
         shared.writer.notify_all();
     }
 
+    /// Answers the actions held for the frame just drawn: taken by a widget, or else
+    /// pressed through the node's key fallback, or else ignored.
+    fn settle_widget_actions(&mut self, mut actions: Vec<widget_route::WidgetAction>) {
+        let Some(shared) = self.endpoint.as_ref().map(|e| Arc::clone(&e.shared)) else {
+            return;
+        };
+        for action in actions.drain(..) {
+            if action.connection != self.connection {
+                continue;
+            }
+            let answer = match (action.outcome, action.fallback) {
+                (Some(Outcome::Handled), _) => Some(Answer::delivered()),
+                (Some(Outcome::Rejected(reason)), _) => {
+                    Some(Answer::rejected(RejectReason::HandlerRejected, reason))
+                }
+                (_, Ok(Some(keys))) => self.press(action.connection, action.seq, &keys),
+                (_, Ok(None)) => Some(Answer::ignored(format!(
+                    "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
+                     (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
+                    action = action.action,
+                    node = action.target,
+                ))),
+                (_, Err(message)) => Some(Answer::ignored(message)),
+            };
+            if let Some(answer) = answer {
+                if answer.status == AckStatus::Delivered {
+                    self.handled = self.handled.max(action.seq);
+                }
+                shared.send(action.connection, answer.into_message(action.seq));
+            }
+        }
+        // Hand the (empty) vector back to keep its capacity.
+        self.widget_actions = actions;
+    }
+
     /// Inputs belong to their connection: a new one starts with none pending.
     fn switch_connection(&mut self, connection: u64) {
         self.connection = connection;
         self.handled = 0;
+        self.widget_actions.clear();
         self.pending.retain(|p| p.completes.is_none());
         if self.peeked.as_ref().is_some_and(|p| p.completes.is_some()) {
             self.peeked = None;
@@ -312,7 +361,7 @@ impl Session {
             }
         }
         self.inbox = inbox;
-        if handled_now {
+        if handled_now || !self.widget_actions.is_empty() {
             // A handler changed the app: make the next event read return at once, so
             // a loop condition the handler changed (`while !self.exit`) is seen now.
             self.signal.poke();

@@ -98,6 +98,36 @@ fn a_key_fallback_selects_the_item_then_presses_its_key() {
 }
 
 #[test]
+fn a_stateful_widget_takes_the_actions_addressed_to_it_without_app_code() {
+    let app = RunningApp::start("widget");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/2", "action": "select"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    assert!(
+        tree.get("tasks/2").unwrap().state.selected,
+        "the frame stamped with the input shows it"
+    );
+    assert!(
+        app.app.lock().unwrap().keys.is_empty(),
+        "no keys were needed"
+    );
+    // What the widget declines still reaches the key fallback.
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/2", "action": "toggle"}));
+    assert_eq!(ack["status"], "delivered");
+    assert_eq!(
+        tree.get("tasks/2").unwrap().state.checked,
+        Some(Checked::True)
+    );
+    assert_eq!(
+        app.app.lock().unwrap().keys,
+        ["space"],
+        "already selected: only the toggle key"
+    );
+}
+
+#[test]
 fn custom_actions_reach_their_handler() {
     let app = RunningApp::start("custom");
     let (mut client, _) = Client::handshake(&app.socket);

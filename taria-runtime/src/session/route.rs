@@ -93,16 +93,22 @@ impl Session {
             }
             Outcome::NotHandled => {}
         }
-        match fallback_keys(self.recorder.arena(), index, request.action) {
-            Ok(Some(keys)) => self.press(connection, seq, &keys),
-            Ok(None) => Some(Answer::ignored(format!(
-                "the app has no handler and no key fallback for `{action}` on `{node}` \
-                 (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
-                action = request.action,
-                node = request.node,
-            ))),
-            Err(message) => Some(Answer::ignored(message)),
-        }
+        // Hold it for the next frame: a stateful widget may take it while rendering;
+        // if none does, its key fallback (worked out now, against the tree the agent
+        // saw) presses it through the app's input path.
+        let fallback = fallback_keys(self.recorder.arena(), index, request.action);
+        self.widget_actions.push(super::widget_route::WidgetAction {
+            connection,
+            seq,
+            target: request.node.to_owned(),
+            action: request.action.to_owned(),
+            value: request.value.cloned(),
+            scroll,
+            index: record.position.index,
+            fallback,
+            outcome: None,
+        });
+        None
     }
 }
 

@@ -63,8 +63,24 @@ impl TestApp {
         }
     }
 
-    pub fn render(&self, frame: &mut Frame<'_>) {
+    pub fn render(&mut self, frame: &mut Frame<'_>) {
         let area = frame.area();
+        // The list acts as a stateful widget: it takes `select` on its items itself.
+        let count = self.tasks.len();
+        let selected = &mut self.selected;
+        taria::take_widget_actions("tasks", |action| {
+            let index = action
+                .matches("tasks/*")
+                .and_then(|i| i.parse::<usize>().ok());
+            match (action.action(), index) {
+                ("select", Some(i)) if i < count => {
+                    *selected = i;
+                    Outcome::Handled
+                }
+                ("select", _) => Outcome::Rejected("no such task".into()),
+                _ => Outcome::NotHandled,
+            }
+        });
         {
             let _list = taria::scope(|n| {
                 n.role(Role::List)
@@ -82,6 +98,7 @@ impl TestApp {
                         .index(i)
                         .count(self.tasks.len())
                         .key_fallback(Action::Toggle, "space")
+                        .action(Action::Select)
                         .custom_action("archive");
                 });
             }
