@@ -9,7 +9,9 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, Ident, Lit, LitStr, Token};
 
 use crate::errors::Errors;
-use crate::vocabulary::{ACTIONS, ROLES, camel_case, did_you_mean, is_valid_id, is_valid_name};
+use crate::vocabulary::{
+    ACTIONS, ROLES, camel_case, check_custom_action, did_you_mean, is_valid_id, is_valid_name,
+};
 
 /// One raw argument: `name`, `name = expr` or `name(expr, …)`.
 pub(crate) struct RawArg {
@@ -383,19 +385,7 @@ fn action_spec(expr: &Expr) -> syn::Result<ActionSpec> {
         ));
     }
     if let Some(lit) = lit_str(expr) {
-        let name = lit.value();
-        if ACTIONS.contains(&name.as_str()) {
-            return Err(syn::Error::new(
-                lit.span(),
-                format!("`{name}` is a core action: write it without quotes"),
-            ));
-        }
-        if !is_valid_name(&name) {
-            return Err(syn::Error::new(
-                lit.span(),
-                "a custom action name is snake_case: lowercase letters, digits and `_`",
-            ));
-        }
+        check_custom_action(lit)?;
         return Ok(ActionSpec::Custom(lit.clone()));
     }
     Err(syn::Error::new_spanned(expr, usage("actions")))

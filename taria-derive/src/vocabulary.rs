@@ -139,6 +139,25 @@ pub(crate) fn is_valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// Checks a custom action name written as a string literal: `snake_case`, and not a
+/// core action's name. Returns the name.
+pub(crate) fn check_custom_action(lit: &syn::LitStr) -> syn::Result<String> {
+    let name = lit.value();
+    if ACTIONS.contains(&name.as_str()) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("`{name}` is a core action: write it without quotes"),
+        ));
+    }
+    if !is_valid_name(&name) {
+        return Err(syn::Error::new(
+            lit.span(),
+            "a custom action name is snake_case: lowercase letters, digits and `_`",
+        ));
+    }
+    Ok(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{ACTIONS, ROLES, did_you_mean, distance};

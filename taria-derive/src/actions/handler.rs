@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, FnArg, Ident, ImplItemFn, Lit, LitStr, Pat, Token, Type};
 
 use crate::errors::Errors;
-use crate::vocabulary::{ACTIONS, did_you_mean, is_valid_id, is_valid_name};
+use crate::vocabulary::{ACTIONS, check_custom_action, did_you_mean, is_valid_id};
 
 /// How a handler attribute is written, for error messages.
 pub(crate) const USAGE: &str = "expected `#[action(node = \"<id pattern>\", <action>)]`, \
@@ -288,23 +288,6 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
             ACTIONS.join(", ")
         ),
     ))
-}
-
-fn check_custom_action(lit: &LitStr) -> syn::Result<String> {
-    let name = lit.value();
-    if ACTIONS.contains(&name.as_str()) {
-        return Err(syn::Error::new(
-            lit.span(),
-            format!("`{name}` is a core action: write it without quotes"),
-        ));
-    }
-    if !is_valid_name(&name) {
-        return Err(syn::Error::new(
-            lit.span(),
-            "a custom action name is snake_case: lowercase letters, digits and `_`",
-        ));
-    }
-    Ok(name)
 }
 
 /// Checks a node id pattern; returns whether it has a `*`.
