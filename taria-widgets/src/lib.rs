@@ -1,1 +1,86 @@
-//! x
+//! Semantic versions of ratatui's built-in widgets, plus the form controls ratatui
+//! lacks, for [taria](taria).
+//!
+//! Each widget draws exactly what ratatui's widget of the same name draws (tests
+//! compare the two buffers cell for cell) and records what it *is* while a frame is
+//! being recorded. With recording off, the cost is one thread-local flag check.
+//!
+//! Swap the import and the code still compiles:
+//!
+//! ```
+//! // use ratatui::widgets::{Block, List, ListItem, ListState};
+//! use taria_widgets::{Block, List, ListItem, ListState};
+//!
+//! let list = List::new([ListItem::new("Buy milk"), ListItem::new("Walk dog")])
+//!     .block(Block::bordered().title("Tasks"))
+//!     .highlight_symbol("> ")
+//!     .id("tasks"); // optional: a stable id, and agent actions on the state
+//! # let _ = (list, ListState::default());
+//! ```
+//!
+//! | widget | role | state and children | actions (taken by the widget when it has an id) |
+//! |---|---|---|---|
+//! | [`List`] | `list` | `list_item`s on screen: label, selected, index/count; scroll range | `select`, `scroll` → `ListState`; `activate` (key) |
+//! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row, cell), `scroll` → `TableState` |
+//! | [`Tabs`] | `tabs` | `tab` children, selected | `select` → the selected index (`Option<usize>` state) |
+//! | [`Paragraph`] | `text` | label: block title or first line; value: the text; scroll | — |
+//! | [`Block`] | `region` | label: first title; children via [`Block::render_scoped`] | — |
+//! | [`Gauge`], [`LineGauge`] | `progress` | value = ratio in 0..=1, min 0, max 1; label | — |
+//! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport | `scroll` → [`ScrollbarState`] |
+//!
+//! **Agent actions without app code.** A stateful widget rendered with an explicit
+//! [`id`](List::id) takes the agent actions addressed to it or its children while it
+//! renders (through [`taria::take_widget_actions`]) and applies them to the state the
+//! app passed in, before recording, so the frame shows the effect. The app's own
+//! `#[action]` handlers run first: a widget only sees what no handler took. Without
+//! an id a widget records a derived id and takes nothing.
+//!
+//! [`ALL_WIDGETS`] names every widget; the conformance test checks each one's
+//! contract.
+
+mod block;
+mod gauge;
+mod list;
+mod paragraph;
+mod scrollbar;
+mod table;
+mod tabs;
+mod text;
+
+pub use block::{Block, Shadow, TitlePosition};
+pub use gauge::{Gauge, LineGauge};
+pub use list::{List, ListDirection, ListItem, ListState};
+pub use paragraph::{Paragraph, Wrap};
+pub use scrollbar::{ScrollDirection, Scrollbar, ScrollbarOrientation, ScrollbarState};
+pub use table::{Cell, HighlightSpacing, Row, Table, TableState};
+pub use tabs::Tabs;
+
+/// The name of every widget in this crate (the conformance test has one contract
+/// row for each).
+pub const ALL_WIDGETS: &[&str] = &[
+    "Block",
+    "Gauge",
+    "LineGauge",
+    "List",
+    "Paragraph",
+    "Scrollbar",
+    "Table",
+    "Tabs",
+];
+
+/// The index an agent's `select` names: the target item's position, else a number
+/// value given to the container.
+pub(crate) fn item_index(inv: &taria::Invocation<'_>) -> Option<usize> {
+    if let Some(index) = inv.index() {
+        return usize::try_from(index).ok();
+    }
+    match inv.value() {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked to be a whole, non-negative number first"
+        )]
+        Some(taria::Value::Number(n)) if n.fract() == 0.0 && *n >= 0.0 => Some(*n as usize),
+        _ => None,
+    }
+}

@@ -1,0 +1,250 @@
+//! [`Block`]: ratatui's [`Block`](ratatui::widgets::Block), recorded as a titled
+//! `region`.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::{border, merge::MergeStrategy};
+use ratatui::text::Line;
+use ratatui::widgets::{BorderType, Borders, Padding, Widget};
+use taria::Role;
+
+pub use ratatui::widgets::{Shadow, TitlePosition};
+
+use crate::text::line_text;
+
+/// A bordered, titled box. Drawn exactly like ratatui's `Block`; recorded as a
+/// `region` labelled with its first title.
+///
+/// Rendered on its own it is a leaf; [`Block::render_scoped`] draws it and keeps its
+/// node open, so the nodes of what is drawn inside become its children. Given to
+/// another widget (`List::block`, `Paragraph::block`, …), its title labels that widget.
+///
+/// ```
+/// use ratatui::layout::Rect;
+/// use ratatui::widgets::Paragraph;
+/// use taria::testing::Harness;
+/// use taria_widgets::Block;
+///
+/// let mut harness = Harness::new(20, 3);
+/// let tree = harness.render(|frame| {
+///     let (inner, _region) = Block::bordered().title("Inbox").id("inbox")
+///         .render_scoped(frame.area(), frame.buffer_mut());
+///     frame.render_widget(taria_widgets::Paragraph::new("3 unread"), inner);
+/// });
+/// assert_eq!(tree.outline(), "\
+/// - region \"Inbox\" [id=inbox]
+///   - text \"3 unread\": \"3 unread\" [id=inbox/text#0 positional]
+/// ");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Block<'a> {
+    inner: ratatui::widgets::Block<'a>,
+    label: Option<Cow<'a, str>>,
+    id: Option<&'a str>,
+}
+
+impl<'a> From<ratatui::widgets::Block<'a>> for Block<'a> {
+    /// A ratatui block, unlabelled (ratatui does not let its title be read back).
+    fn from(inner: ratatui::widgets::Block<'a>) -> Self {
+        Block {
+            inner,
+            label: None,
+            id: None,
+        }
+    }
+}
+
+impl<'a> Block<'a> {
+    /// See ratatui's [`Block::new`](ratatui::widgets::Block::new).
+    #[must_use]
+    pub const fn new() -> Self {
+        Block {
+            inner: ratatui::widgets::Block::new(),
+            label: None,
+            id: None,
+        }
+    }
+
+    /// See ratatui's [`Block::bordered`](ratatui::widgets::Block::bordered).
+    #[must_use]
+    pub const fn bordered() -> Self {
+        Block {
+            inner: ratatui::widgets::Block::bordered(),
+            label: None,
+            id: None,
+        }
+    }
+
+    /// Sets an explicit, stable id for the node.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    fn keep_label(&mut self, title: &Line<'a>) {
+        if self.label.is_none() {
+            self.label = Some(line_text(title));
+        }
+    }
+
+    /// See ratatui's [`Block::title`](ratatui::widgets::Block::title). The first
+    /// title is the node's label.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title<T: Into<Line<'a>>>(mut self, title: T) -> Self {
+        let title = title.into();
+        self.keep_label(&title);
+        self.inner = self.inner.title(title);
+        self
+    }
+
+    /// See ratatui's [`Block::title_top`](ratatui::widgets::Block::title_top).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title_top<T: Into<Line<'a>>>(mut self, title: T) -> Self {
+        let title = title.into();
+        self.keep_label(&title);
+        self.inner = self.inner.title_top(title);
+        self
+    }
+
+    /// See ratatui's [`Block::title_bottom`](ratatui::widgets::Block::title_bottom).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title_bottom<T: Into<Line<'a>>>(mut self, title: T) -> Self {
+        let title = title.into();
+        self.keep_label(&title);
+        self.inner = self.inner.title_bottom(title);
+        self
+    }
+
+    /// See ratatui's [`Block::title_style`](ratatui::widgets::Block::title_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.title_style(style);
+        self
+    }
+
+    /// See ratatui's [`Block::title_alignment`](ratatui::widgets::Block::title_alignment).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title_alignment(mut self, alignment: Alignment) -> Self {
+        self.inner = self.inner.title_alignment(alignment);
+        self
+    }
+
+    /// See ratatui's [`Block::title_position`](ratatui::widgets::Block::title_position).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn title_position(mut self, position: TitlePosition) -> Self {
+        self.inner = self.inner.title_position(position);
+        self
+    }
+
+    /// See ratatui's [`Block::border_style`](ratatui::widgets::Block::border_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn border_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.border_style(style);
+        self
+    }
+
+    /// See ratatui's [`Block::style`](ratatui::widgets::Block::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.style(style);
+        self
+    }
+
+    /// See ratatui's [`Block::borders`](ratatui::widgets::Block::borders).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn borders(mut self, flag: Borders) -> Self {
+        self.inner = self.inner.borders(flag);
+        self
+    }
+
+    /// See ratatui's [`Block::border_type`](ratatui::widgets::Block::border_type).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn border_type(mut self, border_type: BorderType) -> Self {
+        self.inner = self.inner.border_type(border_type);
+        self
+    }
+
+    /// See ratatui's [`Block::border_set`](ratatui::widgets::Block::border_set).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn border_set(mut self, border_set: border::Set<'a>) -> Self {
+        self.inner = self.inner.border_set(border_set);
+        self
+    }
+
+    /// See ratatui's [`Block::padding`](ratatui::widgets::Block::padding).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn padding(mut self, padding: Padding) -> Self {
+        self.inner = self.inner.padding(padding);
+        self
+    }
+
+    /// See ratatui's [`Block::merge_borders`](ratatui::widgets::Block::merge_borders).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn merge_borders(mut self, strategy: MergeStrategy) -> Self {
+        self.inner = self.inner.merge_borders(strategy);
+        self
+    }
+
+    /// See ratatui's [`Block::shadow`](ratatui::widgets::Block::shadow).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn shadow(mut self, shadow: Shadow) -> Self {
+        self.inner = self.inner.shadow(shadow);
+        self
+    }
+
+    /// The area inside the borders, titles and padding (ratatui's `Block::inner`).
+    #[must_use]
+    pub fn inner(&self, area: Rect) -> Rect {
+        self.inner.inner(area)
+    }
+
+    /// The first title as plain text, if the block has one.
+    #[must_use]
+    pub fn label(&self) -> Option<&str> {
+        self.label.as_deref()
+    }
+
+    /// Splits into ratatui's block and the label.
+    pub(crate) fn into_parts(self) -> (ratatui::widgets::Block<'a>, Option<Cow<'a, str>>) {
+        (self.inner, self.label)
+    }
+
+    /// Draws the block and opens its `region` node; the nodes recorded until the
+    /// returned scope drops are its children. Returns the inner area.
+    pub fn render_scoped(self, area: Rect, buf: &mut Buffer) -> (Rect, taria::Scope) {
+        let scope = self.open(area);
+        let inner = self.inner.inner(area);
+        self.inner.render(area, buf);
+        (inner, scope)
+    }
+
+    fn open(&self, area: Rect) -> taria::Scope {
+        taria::scope(|n| {
+            n.role(Role::Region).bounds(area);
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+            if let Some(label) = &self.label {
+                n.label(label);
+            }
+        })
+    }
+}
+
+impl Widget for Block<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        drop(self.open(area));
+        self.inner.render(area, buf);
+    }
+}
+
+impl Widget for &Block<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        drop(self.open(area));
+        (&self.inner).render(area, buf);
+    }
+}

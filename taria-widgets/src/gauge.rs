@@ -1,0 +1,355 @@
+//! [`Gauge`] and [`LineGauge`]: ratatui's gauges, recorded as `progress`.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Style, Styled};
+use ratatui::symbols;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+use taria::Role;
+
+use crate::Block;
+
+fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt::Display>) {
+    taria::leaf(|n| {
+        n.role(Role::Progress)
+            .value(ratio)
+            .min(0)
+            .max(1)
+            .bounds(area);
+        if let Some(id) = id {
+            n.id(id);
+        }
+        if let Some(label) = label {
+            n.label(label);
+        }
+    });
+}
+
+/// A progress bar filling its area, drawn exactly like ratatui's `Gauge`.
+///
+/// Recorded as `progress`: value = the ratio (`0.0..=1.0`), min 0, max 1; label = the
+/// gauge's label, else its block's title.
+///
+/// ```
+/// use taria::testing::Harness;
+/// use taria_widgets::Gauge;
+///
+/// let mut harness = Harness::new(20, 1);
+/// let tree = harness.render(|frame| {
+///     frame.render_widget(Gauge::default().percent(40).label("Upload").id("up"), frame.area());
+/// });
+/// let up = tree.get("up").unwrap();
+/// assert_eq!(up.value, Some(taria::Value::Number(0.4)));
+/// assert_eq!(up.label.as_deref(), Some("Upload"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Gauge<'a> {
+    inner: ratatui::widgets::Gauge<'a>,
+    ratio: f64,
+    label: Option<Span<'a>>,
+    block: Option<ratatui::widgets::Block<'a>>,
+    block_label: Option<Cow<'a, str>>,
+    id: Option<&'a str>,
+}
+
+impl<'a> Gauge<'a> {
+    /// Sets an explicit, stable id.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// See ratatui's [`Gauge::block`](ratatui::widgets::Gauge::block).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.block = Some(block);
+        self.block_label = label;
+        self
+    }
+
+    /// See ratatui's [`Gauge::percent`](ratatui::widgets::Gauge::percent) (panics above 100).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn percent(mut self, percent: u16) -> Self {
+        self.inner = self.inner.percent(percent);
+        self.ratio = f64::from(percent) / 100.0;
+        self
+    }
+
+    /// See ratatui's [`Gauge::ratio`](ratatui::widgets::Gauge::ratio) (panics outside `0..=1`).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn ratio(mut self, ratio: f64) -> Self {
+        self.inner = self.inner.ratio(ratio);
+        self.ratio = ratio;
+        self
+    }
+
+    /// See ratatui's [`Gauge::label`](ratatui::widgets::Gauge::label).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn label<T: Into<Span<'a>>>(mut self, label: T) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// See ratatui's [`Gauge::style`](ratatui::widgets::Gauge::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.style(style);
+        self
+    }
+
+    /// See ratatui's [`Gauge::gauge_style`](ratatui::widgets::Gauge::gauge_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn gauge_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.gauge_style(style);
+        self
+    }
+
+    /// See ratatui's [`Gauge::use_unicode`](ratatui::widgets::Gauge::use_unicode).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn use_unicode(mut self, unicode: bool) -> Self {
+        self.inner = self.inner.use_unicode(unicode);
+        self
+    }
+}
+
+impl Widget for Gauge<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if taria::is_recording() {
+            let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
+                (Some(label), _) => Some(label),
+                (None, Some(title)) => Some(title),
+                (None, None) => None,
+            };
+            record(area, self.id, self.ratio, label);
+        }
+        let Gauge {
+            mut inner,
+            label,
+            block,
+            ..
+        } = self;
+        if let Some(label) = label {
+            inner = inner.label(label);
+        }
+        if let Some(block) = block {
+            inner = inner.block(block);
+        }
+        inner.render(area, buf);
+    }
+}
+
+impl<'a> Styled for Gauge<'a> {
+    type Item = Gauge<'a>;
+
+    fn style(&self) -> Style {
+        Styled::style(&self.inner)
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+/// A one-line progress bar, drawn exactly like ratatui's `LineGauge`.
+///
+/// Recorded like [`Gauge`]: `progress`, value = the ratio, min 0, max 1, label.
+///
+/// ```
+/// use taria::testing::Harness;
+/// use taria_widgets::LineGauge;
+///
+/// let mut harness = Harness::new(20, 1);
+/// let tree = harness.render(|frame| {
+///     frame.render_widget(LineGauge::default().ratio(0.25).label("Disk"), frame.area());
+/// });
+/// assert_eq!(tree.outline(), "- progress \"Disk\": 0.25 [id=progress#0 positional]\n");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LineGauge<'a> {
+    inner: ratatui::widgets::LineGauge<'a>,
+    ratio: f64,
+    label: Option<Line<'a>>,
+    block: Option<ratatui::widgets::Block<'a>>,
+    block_label: Option<Cow<'a, str>>,
+    id: Option<&'a str>,
+}
+
+impl<'a> LineGauge<'a> {
+    /// Sets an explicit, stable id.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::block`](ratatui::widgets::LineGauge::block).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.block = Some(block);
+        self.block_label = label;
+        self
+    }
+
+    /// See ratatui's [`LineGauge::ratio`](ratatui::widgets::LineGauge::ratio) (panics outside `0..=1`).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn ratio(mut self, ratio: f64) -> Self {
+        self.inner = self.inner.ratio(ratio);
+        self.ratio = ratio;
+        self
+    }
+
+    /// See ratatui's [`LineGauge::filled_symbol`](ratatui::widgets::LineGauge::filled_symbol).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn filled_symbol(mut self, symbol: &'a str) -> Self {
+        self.inner = self.inner.filled_symbol(symbol);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::unfilled_symbol`](ratatui::widgets::LineGauge::unfilled_symbol).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn unfilled_symbol(mut self, symbol: &'a str) -> Self {
+        self.inner = self.inner.unfilled_symbol(symbol);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::line_set`](ratatui::widgets::LineGauge::line_set).
+    #[deprecated = "use `filled_symbol` and `unfilled_symbol`, as ratatui says"]
+    #[expect(deprecated, reason = "mirrors ratatui's deprecated method")]
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn line_set(mut self, set: symbols::line::Set<'a>) -> Self {
+        self.inner = self.inner.line_set(set);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::label`](ratatui::widgets::LineGauge::label).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// See ratatui's [`LineGauge::style`](ratatui::widgets::LineGauge::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.style(style);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::filled_style`](ratatui::widgets::LineGauge::filled_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn filled_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.filled_style(style);
+        self
+    }
+
+    /// See ratatui's [`LineGauge::unfilled_style`](ratatui::widgets::LineGauge::unfilled_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn unfilled_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.unfilled_style(style);
+        self
+    }
+}
+
+impl Widget for LineGauge<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if taria::is_recording() {
+            let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
+                (Some(label), _) => Some(label),
+                (None, Some(title)) => Some(title),
+                (None, None) => None,
+            };
+            record(area, self.id, self.ratio, label);
+        }
+        let LineGauge {
+            mut inner,
+            label,
+            block,
+            ..
+        } = self;
+        if let Some(label) = label {
+            inner = inner.label(label);
+        }
+        if let Some(block) = block {
+            inner = inner.block(block);
+        }
+        inner.render(area, buf);
+    }
+}
+
+impl<'a> Styled for LineGauge<'a> {
+    type Item = LineGauge<'a>;
+
+    fn style(&self) -> Style {
+        Styled::style(&self.inner)
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::{Color, Stylize};
+
+    use super::*;
+
+    #[test]
+    fn draws_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 20, 3);
+        for ratio in [0.0, 0.33, 1.0] {
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            Gauge::default()
+                .ratio(ratio)
+                .use_unicode(true)
+                .gauge_style(Color::Red)
+                .block(Block::bordered().title("G"))
+                .render(area, &mut a);
+            ratatui::widgets::Gauge::default()
+                .ratio(ratio)
+                .use_unicode(true)
+                .gauge_style(Color::Red)
+                .block(ratatui::widgets::Block::bordered().title("G"))
+                .render(area, &mut b);
+            assert_eq!(a, b);
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            Gauge::default()
+                .percent(50)
+                .label("half")
+                .blue()
+                .render(area, &mut a);
+            ratatui::widgets::Gauge::default()
+                .percent(50)
+                .label("half")
+                .blue()
+                .render(area, &mut b);
+            assert_eq!(a, b);
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            LineGauge::default()
+                .ratio(ratio)
+                .label("L")
+                .filled_style(Color::Green)
+                .unfilled_style(Color::Gray)
+                .filled_symbol("#")
+                .unfilled_symbol(".")
+                .block(Block::bordered())
+                .render(area, &mut a);
+            ratatui::widgets::LineGauge::default()
+                .ratio(ratio)
+                .label("L")
+                .filled_style(Color::Green)
+                .unfilled_style(Color::Gray)
+                .filled_symbol("#")
+                .unfilled_symbol(".")
+                .block(ratatui::widgets::Block::bordered())
+                .render(area, &mut b);
+            assert_eq!(a, b);
+        }
+    }
+}

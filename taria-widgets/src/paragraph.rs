@@ -1,0 +1,260 @@
+//! [`Paragraph`]: ratatui's [`Paragraph`](ratatui::widgets::Paragraph), recorded as
+//! `text`.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Style, Styled};
+use ratatui::text::Text;
+use ratatui::widgets::Widget;
+use taria::Role;
+
+pub use ratatui::widgets::Wrap;
+
+use crate::Block;
+use crate::text::FirstLine;
+
+/// A block of text, drawn exactly like ratatui's `Paragraph`.
+///
+/// Recorded as `text`: label = its block's title, else its first line; value = the
+/// whole text (lines joined with `\n`), kept up to [`taria::MAX_VALUE_BYTES`]; when
+/// scrolled, `scroll` = the first line shown, the line count, the lines on screen.
+/// Mark text that came from outside the app with [`Paragraph::untrusted`].
+///
+/// ```
+/// use taria::testing::Harness;
+/// use taria_widgets::{Block, Paragraph};
+///
+/// let mut harness = Harness::new(20, 4);
+/// let tree = harness.render(|frame| {
+///     let help = Paragraph::new("q quits\n? help").block(Block::bordered().title("Keys"));
+///     frame.render_widget(help, frame.area());
+/// });
+/// assert_eq!(tree.outline(), "- text \"Keys\": \"q quits\\n? help\" [id=text#0 positional]\n");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Paragraph<'a> {
+    text: Text<'a>,
+    block: Option<ratatui::widgets::Block<'a>>,
+    label: Option<Cow<'a, str>>,
+    style: Style,
+    wrap: Option<Wrap>,
+    scroll: (u16, u16),
+    alignment: Alignment,
+    id: Option<&'a str>,
+    untrusted: bool,
+}
+
+impl<'a> Paragraph<'a> {
+    /// See ratatui's [`Paragraph::new`](ratatui::widgets::Paragraph::new).
+    pub fn new<T: Into<Text<'a>>>(text: T) -> Self {
+        Paragraph {
+            text: text.into(),
+            ..Paragraph::default()
+        }
+    }
+
+    /// Sets an explicit, stable id.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// Marks the text as coming from outside the app (files, network, chat), so
+    /// agents treat it as data, never as instructions.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn untrusted(mut self, untrusted: bool) -> Self {
+        self.untrusted = untrusted;
+        self
+    }
+
+    /// See ratatui's [`Paragraph::block`](ratatui::widgets::Paragraph::block).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.block = Some(block);
+        self.label = label;
+        self
+    }
+
+    /// See ratatui's [`Paragraph::style`](ratatui::widgets::Paragraph::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+
+    /// See ratatui's [`Paragraph::wrap`](ratatui::widgets::Paragraph::wrap).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn wrap(mut self, wrap: Wrap) -> Self {
+        self.wrap = Some(wrap);
+        self
+    }
+
+    /// See ratatui's [`Paragraph::scroll`](ratatui::widgets::Paragraph::scroll).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn scroll(mut self, offset: (u16, u16)) -> Self {
+        self.scroll = offset;
+        self
+    }
+
+    /// See ratatui's [`Paragraph::alignment`](ratatui::widgets::Paragraph::alignment).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn alignment(mut self, alignment: Alignment) -> Self {
+        self.alignment = alignment;
+        self
+    }
+
+    /// See ratatui's [`Paragraph::left_aligned`](ratatui::widgets::Paragraph::left_aligned).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn left_aligned(self) -> Self {
+        self.alignment(Alignment::Left)
+    }
+
+    /// See ratatui's [`Paragraph::centered`](ratatui::widgets::Paragraph::centered).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn centered(self) -> Self {
+        self.alignment(Alignment::Center)
+    }
+
+    /// See ratatui's [`Paragraph::right_aligned`](ratatui::widgets::Paragraph::right_aligned).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn right_aligned(self) -> Self {
+        self.alignment(Alignment::Right)
+    }
+
+    fn record(&self, area: Rect) {
+        taria::leaf(|n| {
+            n.role(Role::Text)
+                .value(format_args!("{}", self.text))
+                .untrusted(self.untrusted)
+                .bounds(area);
+            match &self.label {
+                Some(label) => n.label(label),
+                None => n.label(FirstLine(&self.text)),
+            };
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+            if self.scroll != (0, 0) {
+                let inner = self.block.as_ref().map_or(area, |b| b.inner(area));
+                n.scroll(self.scroll.0, self.text.lines.len(), inner.height);
+            }
+        });
+    }
+}
+
+impl Widget for Paragraph<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if taria::is_recording() {
+            self.record(area);
+        }
+        let Paragraph {
+            text,
+            block,
+            style,
+            wrap,
+            scroll,
+            alignment,
+            ..
+        } = self;
+        let mut paragraph = ratatui::widgets::Paragraph::new(text)
+            .style(style)
+            .scroll(scroll)
+            .alignment(alignment);
+        if let Some(wrap) = wrap {
+            paragraph = paragraph.wrap(wrap);
+        }
+        if let Some(block) = block {
+            paragraph = paragraph.block(block);
+        }
+        paragraph.render(area, buf);
+    }
+}
+
+impl<'a> Styled for Paragraph<'a> {
+    type Item = Paragraph<'a>;
+
+    fn style(&self) -> Style {
+        self.style
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::Stylize;
+    use ratatui::text::Line;
+    use taria::testing::Harness;
+
+    use super::*;
+
+    #[test]
+    fn draws_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 12, 5);
+        let text = || {
+            Text::from(vec![
+                Line::from("a long first line"),
+                Line::from("second").centered(),
+            ])
+        };
+        for wrap in [None, Some(Wrap { trim: true }), Some(Wrap { trim: false })] {
+            for scroll in [(0, 0), (1, 2)] {
+                let mut ours = Paragraph::new(text())
+                    .scroll(scroll)
+                    .right_aligned()
+                    .red()
+                    .block(Block::bordered().title("P"));
+                let mut theirs = ratatui::widgets::Paragraph::new(text())
+                    .scroll(scroll)
+                    .right_aligned()
+                    .red()
+                    .block(ratatui::widgets::Block::bordered().title("P"));
+                if let Some(wrap) = wrap {
+                    ours = ours.wrap(wrap);
+                    theirs = theirs.wrap(wrap);
+                }
+                let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+                ours.render(area, &mut a);
+                theirs.render(area, &mut b);
+                assert_eq!(a, b);
+            }
+        }
+        let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+        Paragraph::new("x")
+            .centered()
+            .left_aligned()
+            .render(area, &mut a);
+        ratatui::widgets::Paragraph::new("x")
+            .centered()
+            .left_aligned()
+            .render(area, &mut b);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn records_label_value_and_scroll() {
+        let mut harness = Harness::new(20, 3);
+        let tree = harness.render(|frame| {
+            let log = Paragraph::new("one\ntwo\nthree\nfour")
+                .scroll((2, 0))
+                .untrusted(true)
+                .id("log");
+            frame.render_widget(log, frame.area());
+        });
+        let log = tree.get("log").expect("log");
+        assert_eq!(log.label.as_deref(), Some("one"));
+        assert_eq!(
+            log.value,
+            Some(taria::Value::Text("one\ntwo\nthree\nfour".into()))
+        );
+        assert!(log.state.untrusted);
+        let scroll = log.scroll.expect("scrolled");
+        assert_eq!((scroll.offset, scroll.content, scroll.viewport), (2, 4, 3));
+    }
+}

@@ -1,0 +1,969 @@
+//! [`Table`]: ratatui's [`Table`](ratatui::widgets::Table), recorded as a `table`
+//! whose rows *on screen* are `row`s of `cell`s, with `select` and `scroll` taken by
+//! the widget itself.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Style, Styled};
+use ratatui::text::Text;
+use ratatui::widgets::{StatefulWidget, Widget};
+use taria::{Action, Invocation, Outcome, Role, ScrollDirection};
+
+pub use ratatui::widgets::{HighlightSpacing, TableState};
+
+use crate::Block;
+use crate::text::FirstLine;
+
+/// One cell of a [`Row`]: ratatui's [`Cell`](ratatui::widgets::Cell) with readable
+/// text.
+///
+/// ```
+/// let cell = taria_widgets::Cell::new("42").column_span(2);
+/// # let _ = cell;
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Cell<'a> {
+    // ratatui's fields, so converting a `Vec` of ours reuses its allocation.
+    content: Text<'a>,
+    style: Style,
+    column_span: u16,
+}
+
+impl<'a> Cell<'a> {
+    /// See ratatui's [`Cell::new`](ratatui::widgets::Cell::new).
+    pub fn new<T: Into<Text<'a>>>(content: T) -> Self {
+        Cell {
+            content: content.into(),
+            style: Style::default(),
+            column_span: 1,
+        }
+    }
+
+    /// See ratatui's [`Cell::content`](ratatui::widgets::Cell::content).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn content<T: Into<Text<'a>>>(mut self, content: T) -> Self {
+        self.content = content.into();
+        self
+    }
+
+    /// See ratatui's [`Cell::column_span`](ratatui::widgets::Cell::column_span).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn column_span(mut self, column_span: u16) -> Self {
+        self.column_span = column_span;
+        self
+    }
+
+    /// See ratatui's [`Cell::style`](ratatui::widgets::Cell::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+
+    fn into_ratatui(self) -> ratatui::widgets::Cell<'a> {
+        ratatui::widgets::Cell::new(self.content)
+            .style(self.style)
+            .column_span(self.column_span)
+    }
+}
+
+impl<'a, T: Into<Text<'a>>> From<T> for Cell<'a> {
+    fn from(content: T) -> Self {
+        Cell::new(content)
+    }
+}
+
+impl<'a> Styled for Cell<'a> {
+    type Item = Cell<'a>;
+
+    fn style(&self) -> Style {
+        self.style
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+/// One row of a [`Table`]: ratatui's [`Row`](ratatui::widgets::Row) with readable
+/// cells.
+///
+/// ```
+/// use taria_widgets::{Cell, Row};
+///
+/// let row = Row::new(["Buy milk", "today"]).height(1);
+/// let other = Row::new(vec![Cell::new("Walk dog"), Cell::new("now")]);
+/// # let _ = (row, other);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Row<'a> {
+    cells: Vec<Cell<'a>>,
+    height: u16,
+    top_margin: u16,
+    bottom_margin: u16,
+    style: Style,
+}
+
+impl<'a> Row<'a> {
+    /// See ratatui's [`Row::new`](ratatui::widgets::Row::new).
+    pub fn new<T>(cells: T) -> Self
+    where
+        T: IntoIterator,
+        T::Item: Into<Cell<'a>>,
+    {
+        Row {
+            cells: cells.into_iter().map(Into::into).collect(),
+            height: 1,
+            ..Row::default()
+        }
+    }
+
+    /// See ratatui's [`Row::cells`](ratatui::widgets::Row::cells).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn cells<T>(mut self, cells: T) -> Self
+    where
+        T: IntoIterator,
+        T::Item: Into<Cell<'a>>,
+    {
+        self.cells = cells.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// See ratatui's [`Row::height`](ratatui::widgets::Row::height).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn height(mut self, height: u16) -> Self {
+        self.height = height;
+        self
+    }
+
+    /// See ratatui's [`Row::top_margin`](ratatui::widgets::Row::top_margin).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn top_margin(mut self, margin: u16) -> Self {
+        self.top_margin = margin;
+        self
+    }
+
+    /// See ratatui's [`Row::bottom_margin`](ratatui::widgets::Row::bottom_margin).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn bottom_margin(mut self, margin: u16) -> Self {
+        self.bottom_margin = margin;
+        self
+    }
+
+    /// See ratatui's [`Row::style`](ratatui::widgets::Row::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+
+    const fn height_with_margin(&self) -> u16 {
+        self.height
+            .saturating_add(self.top_margin)
+            .saturating_add(self.bottom_margin)
+    }
+
+    fn into_ratatui(self) -> ratatui::widgets::Row<'a> {
+        ratatui::widgets::Row::new(self.cells.into_iter().map(Cell::into_ratatui))
+            .height(self.height)
+            .top_margin(self.top_margin)
+            .bottom_margin(self.bottom_margin)
+            .style(self.style)
+    }
+}
+
+impl<'a, Item: Into<Cell<'a>>> FromIterator<Item> for Row<'a> {
+    fn from_iter<I: IntoIterator<Item = Item>>(cells: I) -> Self {
+        Row::new(cells)
+    }
+}
+
+impl<'a> Styled for Row<'a> {
+    type Item = Row<'a>;
+
+    fn style(&self) -> Style {
+        self.style
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+/// A table, drawn exactly like ratatui's `Table`.
+///
+/// Recorded as a `table` (label: its block's title; `count`: all rows; `scroll`: the
+/// first row on screen, the row count, the rows on screen) holding a `region`
+/// `header` of `heading`s (the column names) and one `row` per row *on screen*
+/// (label: its first cell; `selected`; `index` of `count`) of `cell`s (label: the
+/// column's name, or the text without a header; value: the text; `selected` for the
+/// selected column or cell). Only the rows on screen are recorded, so a table of
+/// 100,000 rows records what its visible rows cost.
+///
+/// **State route.** Rendered with [`StatefulWidget`] and an [`id`](Table::id), the
+/// table takes `select` on a row (`TableState::select`) or a cell
+/// (`TableState::select_cell`) and `scroll` (up/down moves the row selection like
+/// `TableState::scroll_down_by`, left/right the column) — no app code.
+///
+/// ```
+/// use ratatui::layout::Constraint;
+/// use taria::testing::Harness;
+/// use taria_widgets::{Row, Table, TableState};
+///
+/// let mut state = TableState::default().with_selected(Some(0));
+/// let mut harness = Harness::new(20, 3);
+/// let tree = harness.render(|frame| {
+///     let table = Table::new([Row::new(["milk", "2"])], [Constraint::Length(6); 2])
+///         .header(Row::new(["Item", "Qty"]))
+///         .id("cart");
+///     frame.render_stateful_widget(table, frame.area(), &mut state);
+/// });
+/// assert_eq!(tree.get("cart/0/1").unwrap().label.as_deref(), Some("Qty"));
+/// assert!(tree.get("cart/0").unwrap().state.selected);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Table<'a> {
+    /// ratatui's table without rows, header, footer, widths and block (given to it
+    /// at render).
+    inner: ratatui::widgets::Table<'a>,
+    rows: Vec<Row<'a>>,
+    header: Option<Row<'a>>,
+    footer: Option<Row<'a>>,
+    widths: Vec<Constraint>,
+    block: Option<ratatui::widgets::Block<'a>>,
+    label: Option<Cow<'a, str>>,
+    column_spacing: u16,
+    highlight_symbol_width: u16,
+    highlight_spacing: HighlightSpacing,
+    flex: Flex,
+    id: Option<&'a str>,
+}
+
+/// ratatui's check, kept so the same tables panic at the same place.
+fn ensure_percentages_less_than_100(widths: &[Constraint]) {
+    for w in widths {
+        if let Constraint::Percentage(p) = w {
+            assert!(
+                *p <= 100,
+                "Percentages should be between 0 and 100 inclusively."
+            );
+        }
+    }
+}
+
+impl<'a> Table<'a> {
+    /// See ratatui's [`Table::new`](ratatui::widgets::Table::new).
+    pub fn new<R, C>(rows: R, widths: C) -> Self
+    where
+        R: IntoIterator,
+        R::Item: Into<Row<'a>>,
+        C: IntoIterator,
+        C::Item: Into<Constraint>,
+    {
+        let widths: Vec<Constraint> = widths.into_iter().map(Into::into).collect();
+        ensure_percentages_less_than_100(&widths);
+        Table {
+            rows: rows.into_iter().map(Into::into).collect(),
+            widths,
+            ..Table::default()
+        }
+    }
+
+    /// Sets an explicit, stable id: rows get `id/0`, `id/1`, …, cells `id/<row>/<column>`,
+    /// and the widget takes the agent's `select`/`scroll` into its state.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// See ratatui's [`Table::rows`](ratatui::widgets::Table::rows).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn rows<T>(mut self, rows: T) -> Self
+    where
+        T: IntoIterator,
+        T::Item: Into<Row<'a>>,
+    {
+        self.rows = rows.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// See ratatui's [`Table::header`](ratatui::widgets::Table::header): its cells
+    /// name the columns.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn header(mut self, header: Row<'a>) -> Self {
+        self.header = Some(header);
+        self
+    }
+
+    /// See ratatui's [`Table::footer`](ratatui::widgets::Table::footer).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn footer(mut self, footer: Row<'a>) -> Self {
+        self.footer = Some(footer);
+        self
+    }
+
+    /// See ratatui's [`Table::widths`](ratatui::widgets::Table::widths).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn widths<I>(mut self, widths: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Into<Constraint>,
+    {
+        self.widths = widths.into_iter().map(Into::into).collect();
+        ensure_percentages_less_than_100(&self.widths);
+        self
+    }
+
+    /// See ratatui's [`Table::column_spacing`](ratatui::widgets::Table::column_spacing).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn column_spacing(mut self, spacing: u16) -> Self {
+        self.inner = self.inner.column_spacing(spacing);
+        self.column_spacing = spacing;
+        self
+    }
+
+    /// See ratatui's [`Table::block`](ratatui::widgets::Table::block). Takes a taria
+    /// [`Block`] (whose title labels the table) or a ratatui one.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.block = Some(block);
+        self.label = label;
+        self
+    }
+
+    /// See ratatui's [`Table::style`](ratatui::widgets::Table::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.style(style);
+        self
+    }
+
+    /// See ratatui's [`Table::row_highlight_style`](ratatui::widgets::Table::row_highlight_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn row_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.row_highlight_style(style);
+        self
+    }
+
+    /// See ratatui's [`Table::column_highlight_style`](ratatui::widgets::Table::column_highlight_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn column_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.column_highlight_style(style);
+        self
+    }
+
+    /// See ratatui's [`Table::cell_highlight_style`](ratatui::widgets::Table::cell_highlight_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn cell_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.cell_highlight_style(style);
+        self
+    }
+
+    /// See ratatui's [`Table::highlight_symbol`](ratatui::widgets::Table::highlight_symbol).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn highlight_symbol<T: Into<Text<'a>>>(mut self, highlight_symbol: T) -> Self {
+        let symbol = highlight_symbol.into();
+        self.highlight_symbol_width = symbol.width() as u16;
+        self.inner = self.inner.highlight_symbol(symbol);
+        self
+    }
+
+    /// See ratatui's [`Table::highlight_spacing`](ratatui::widgets::Table::highlight_spacing).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn highlight_spacing(mut self, value: HighlightSpacing) -> Self {
+        self.inner = self.inner.highlight_spacing(value.clone());
+        self.highlight_spacing = value;
+        self
+    }
+
+    /// See ratatui's [`Table::flex`](ratatui::widgets::Table::flex).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn flex(mut self, flex: Flex) -> Self {
+        self.inner = self.inner.flex(flex);
+        self.flex = flex;
+        self
+    }
+
+    fn column_count(&self) -> usize {
+        self.rows
+            .iter()
+            .chain(self.footer.iter())
+            .chain(self.header.iter())
+            .map(|r| r.cells.len())
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// ratatui's `Table::layout`: the header, rows and footer areas.
+    fn layout(&self, area: Rect) -> (Rect, Rect) {
+        let part = |row: Option<&Row<'_>>| {
+            row.map_or((0, 0, 0), |r| (r.top_margin, r.height, r.bottom_margin))
+        };
+        let (ht, hh, hb) = part(self.header.as_ref());
+        let (ft, fh, fb) = part(self.footer.as_ref());
+        let areas = Layout::vertical([
+            Constraint::Length(ht),
+            Constraint::Length(hh),
+            Constraint::Length(hb),
+            Constraint::Min(0),
+            Constraint::Length(ft),
+            Constraint::Length(fh),
+            Constraint::Length(fb),
+        ])
+        .split(area);
+        (areas[1], areas[3])
+    }
+
+    /// ratatui's `Table::get_column_widths`: each column's x (relative) and width.
+    fn columns(&self, max_width: u16, selected: bool, count: usize) -> Vec<(u16, u16)> {
+        let selection_width = if match self.highlight_spacing {
+            HighlightSpacing::Always => true,
+            HighlightSpacing::WhenSelected => selected,
+            HighlightSpacing::Never => false,
+        } {
+            self.highlight_symbol_width
+        } else {
+            0
+        };
+        let widths = if self.widths.is_empty() {
+            vec![Constraint::Length(max_width / count.max(1) as u16); count]
+        } else {
+            self.widths.clone()
+        };
+        let [_, columns_area] =
+            Layout::horizontal([Constraint::Length(selection_width), Constraint::Fill(0)])
+                .areas(Rect::new(0, 0, max_width, 1));
+        Layout::horizontal(widths)
+            .flex(self.flex)
+            .spacing(self.column_spacing)
+            .split(columns_area)
+            .iter()
+            .map(|c| (c.x, c.width))
+            .collect()
+    }
+
+    /// ratatui's `Table::visible_rows`, mirrored: `(first, end)` of the rows on screen.
+    fn visible(&self, state: &TableState, height_available: u16) -> (usize, usize) {
+        let rows = &self.rows;
+        let last_row = rows.len().saturating_sub(1);
+        let mut start = state.offset().min(last_row);
+        if let Some(selected) = state.selected() {
+            start = start.min(selected);
+        }
+        let mut end = start;
+        let mut height = 0u16;
+        for row in rows.iter().skip(start) {
+            if height + row.height > height_available {
+                break;
+            }
+            height += row.height_with_margin();
+            end += 1;
+        }
+        if let Some(selected) = state.selected() {
+            let selected = selected.min(last_row);
+            while selected >= end {
+                height = height.saturating_add(rows[end].height_with_margin());
+                end += 1;
+                while height > height_available {
+                    height = height.saturating_sub(rows[start].height_with_margin());
+                    start += 1;
+                }
+            }
+        }
+        if height < height_available && end < rows.len() {
+            end += 1;
+        }
+        (start, end)
+    }
+
+    fn record(&self, area: Rect, state: &TableState) {
+        let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
+        let len = self.rows.len();
+        let column_count = self.column_count();
+        // ratatui clamps the selection before drawing; record what it will draw.
+        let mut state = *state;
+        if table_area.is_empty() {
+            state = TableState::default().with_offset(state.offset());
+        }
+        if state.selected().is_some_and(|s| s >= len) {
+            state.select(Some(len.saturating_sub(1)));
+        }
+        if len == 0 {
+            state.select(None);
+        }
+        if state.selected_column().is_some_and(|c| c >= column_count) {
+            state.select_column(Some(column_count.saturating_sub(1)));
+        }
+        if column_count == 0 {
+            state.select_column(None);
+        }
+        let (header_area, rows_area) = self.layout(table_area);
+        let (first, end) = if len == 0 || table_area.is_empty() {
+            (state.offset(), state.offset())
+        } else {
+            self.visible(&state, rows_area.height)
+        };
+        let _table = taria::scope(|n| {
+            n.role(Role::Table)
+                .count(len)
+                .scroll(first, len, end - first)
+                .actions([Action::Select, Action::Scroll])
+                .bounds(area);
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+            if let Some(label) = &self.label {
+                n.label(label);
+            }
+        });
+        let columns = self.columns(table_area.width, state.selected().is_some(), column_count);
+        let cell_bounds = |x: u16, width: u16, row: Rect| {
+            Rect::new(row.x.saturating_add(x), row.y, width, row.height).intersection(row)
+        };
+        if let Some(header) = &self.header {
+            let _header = taria::scope(|n| {
+                n.role(Role::Region)
+                    .key("header")
+                    .label("header")
+                    .bounds(header_area);
+            });
+            for (i, (cell, &(x, width))) in header.cells.iter().zip(&columns).enumerate() {
+                taria::leaf(|n| {
+                    n.role(Role::Heading)
+                        .key(i)
+                        .label(FirstLine(&cell.content))
+                        .bounds(cell_bounds(x, width, header_area));
+                });
+            }
+        }
+        let mut y = 0u16;
+        for (i, row) in self.rows.iter().enumerate().take(end).skip(first) {
+            let top = rows_area.y.saturating_add(y).saturating_add(row.top_margin);
+            let drawn =
+                Rect::new(rows_area.x, top, rows_area.width, row.height).intersection(rows_area);
+            y = y.saturating_add(row.height_with_margin());
+            self.record_row(i, row, drawn, &state, &columns);
+        }
+    }
+
+    /// Records row `i` (drawn in `row_area`) and its cells.
+    fn record_row(
+        &self,
+        i: usize,
+        row: &Row<'_>,
+        row_area: Rect,
+        state: &TableState,
+        columns: &[(u16, u16)],
+    ) {
+        let len = self.rows.len();
+        let cell_bounds = |x: u16, width: u16| {
+            Rect::new(
+                row_area.x.saturating_add(x),
+                row_area.y,
+                width,
+                row_area.height,
+            )
+            .intersection(row_area)
+        };
+        let selected = state.selected() == Some(i);
+        let _row = taria::scope(|n| {
+            n.role(Role::Row)
+                .key(i)
+                .selected(selected)
+                .index(i)
+                .count(len)
+                .action(Action::Select)
+                .bounds(row_area);
+            if let Some(cell) = row.cells.first() {
+                n.label(FirstLine(&cell.content));
+            }
+        });
+        let mut column = 0;
+        for (c, cell) in row.cells.iter().enumerate() {
+            let Some(&(x, mut width)) = columns.get(column) else {
+                break;
+            };
+            if cell.column_span == 0 {
+                continue;
+            }
+            let span = usize::from(cell.column_span);
+            for &(_, w) in columns.iter().skip(column + 1).take(span - 1) {
+                width = width + w + self.column_spacing;
+            }
+            let name = self
+                .header
+                .as_ref()
+                .and_then(|h| h.cells.get(column))
+                .map(|h| FirstLine(&h.content));
+            let cell_selected = state.selected_column().is_some_and(|s| {
+                (column..column + span).contains(&s) && (selected || state.selected().is_none())
+            });
+            taria::leaf(|n| {
+                n.role(Role::Cell)
+                    .key(c)
+                    .value(format_args!("{}", cell.content))
+                    .selected(cell_selected)
+                    .action(Action::Select)
+                    .bounds(cell_bounds(x, width));
+                match &name {
+                    Some(name) => n.label(name),
+                    None => n.label(FirstLine(&cell.content)),
+                };
+            });
+            column += span;
+        }
+    }
+
+    fn into_ratatui(self) -> ratatui::widgets::Table<'a> {
+        let Table {
+            inner,
+            rows,
+            header,
+            footer,
+            widths,
+            block,
+            ..
+        } = self;
+        // Same layouts on both sides: the vectors are reused, not reallocated.
+        let mut table = inner
+            .rows(rows.into_iter().map(Row::into_ratatui))
+            .widths(widths);
+        if let Some(header) = header {
+            table = table.header(header.into_ratatui());
+        }
+        if let Some(footer) = footer {
+            table = table.footer(footer.into_ratatui());
+        }
+        if let Some(block) = block {
+            table = table.block(block);
+        }
+        table
+    }
+}
+
+/// `row/col` (or `row`) of a target below the table's id.
+fn target_cell(inv: &Invocation<'_>, id: &str) -> (Option<usize>, Option<usize>) {
+    let rest = inv
+        .target()
+        .strip_prefix(id)
+        .and_then(|r| r.strip_prefix('/'))
+        .unwrap_or("");
+    let mut parts = rest.split('/');
+    let row = parts.next().and_then(|r| r.parse().ok());
+    let column = parts.next().and_then(|c| c.parse().ok());
+    (row, column)
+}
+
+/// What the table does with an agent's action addressed to it, a row or a cell.
+pub(crate) fn apply_action(
+    state: &mut TableState,
+    id: &str,
+    rows: usize,
+    columns: usize,
+    inv: &Invocation<'_>,
+) -> Outcome {
+    match inv.action() {
+        "select" => {
+            let (row, column) = match target_cell(inv, id) {
+                (None, _) => (crate::item_index(inv), None),
+                found => found,
+            };
+            match (row, column) {
+                (Some(r), _) if r >= rows => {
+                    Outcome::Rejected(format!("no row {r}: the table has {rows}"))
+                }
+                (Some(_), Some(c)) if c >= columns => {
+                    Outcome::Rejected(format!("no column {c}: the table has {columns}"))
+                }
+                (Some(r), Some(c)) => {
+                    state.select_cell(Some((r, c)));
+                    Outcome::Handled
+                }
+                (Some(r), None) => {
+                    state.select(Some(r));
+                    Outcome::Handled
+                }
+                (None, _) => Outcome::Rejected("select one of the table's rows or cells".into()),
+            }
+        }
+        "scroll" => {
+            let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
+            let amount = u16::try_from(amount).unwrap_or(u16::MAX);
+            match direction {
+                ScrollDirection::Down | ScrollDirection::Up if state.selected().is_none() => {
+                    let offset = state.offset_mut();
+                    *offset = if direction == ScrollDirection::Down {
+                        offset
+                            .saturating_add(usize::from(amount))
+                            .min(rows.saturating_sub(1))
+                    } else {
+                        offset.saturating_sub(usize::from(amount))
+                    };
+                }
+                ScrollDirection::Down => state.scroll_down_by(amount),
+                ScrollDirection::Up => state.scroll_up_by(amount),
+                ScrollDirection::Right => state.scroll_right_by(amount),
+                ScrollDirection::Left => state.scroll_left_by(amount),
+            }
+            Outcome::Handled
+        }
+        _ => Outcome::NotHandled,
+    }
+}
+
+impl StatefulWidget for Table<'_> {
+    type State = TableState;
+
+    fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
+        if let Some(id) = self.id {
+            let (rows, columns) = (self.rows.len(), self.column_count());
+            taria::take_widget_actions(id, |inv| apply_action(state, id, rows, columns, inv));
+        }
+        if taria::is_recording() {
+            self.record(area, state);
+        }
+        StatefulWidget::render(self.into_ratatui(), area, buf, state);
+    }
+}
+
+/// Without a state there is nothing for the agent's actions to change.
+impl Widget for Table<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut state = TableState::default();
+        if taria::is_recording() {
+            self.record(area, &state);
+        }
+        StatefulWidget::render(self.into_ratatui(), area, buf, &mut state);
+    }
+}
+
+impl<'a> Styled for Table<'a> {
+    type Item = Table<'a>;
+
+    fn style(&self) -> Style {
+        Styled::style(&self.inner)
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+impl<'a, Item: Into<Row<'a>>> FromIterator<Item> for Table<'a> {
+    fn from_iter<I: IntoIterator<Item = Item>>(rows: I) -> Self {
+        Table::new(rows, Vec::<Constraint>::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::Color;
+    use taria::testing::Harness;
+
+    use super::*;
+
+    const WIDTHS: [Constraint; 3] = [
+        Constraint::Length(4),
+        Constraint::Percentage(40),
+        Constraint::Min(2),
+    ];
+
+    fn row(i: usize) -> [String; 3] {
+        [format!("r{i}"), format!("name {i}"), format!("{}", i * 7)]
+    }
+
+    fn ours(n: usize) -> Table<'static> {
+        Table::new(
+            (0..n).map(|i| {
+                let r = Row::new(row(i));
+                if i % 3 == 0 {
+                    r.height(2).bottom_margin(1)
+                } else {
+                    r
+                }
+            }),
+            WIDTHS,
+        )
+        .header(Row::new(["Id", "Name", "Score"]).bottom_margin(1))
+        .footer(Row::new(vec![Cell::new("total").column_span(2)]))
+        .block(Block::bordered().title("Scores"))
+        .highlight_symbol(">>")
+        .row_highlight_style(Color::Red)
+        .column_highlight_style(Color::Blue)
+        .cell_highlight_style(Color::Green)
+        .column_spacing(2)
+        .id("t")
+    }
+
+    fn theirs(n: usize) -> ratatui::widgets::Table<'static> {
+        use ratatui::widgets::{Cell, Row};
+        ratatui::widgets::Table::new(
+            (0..n).map(|i| {
+                let r = Row::new(row(i));
+                if i % 3 == 0 {
+                    r.height(2).bottom_margin(1)
+                } else {
+                    r
+                }
+            }),
+            WIDTHS,
+        )
+        .header(Row::new(["Id", "Name", "Score"]).bottom_margin(1))
+        .footer(Row::new(vec![Cell::new("total").column_span(2)]))
+        .block(ratatui::widgets::Block::bordered().title("Scores"))
+        .highlight_symbol(">>")
+        .row_highlight_style(Color::Red)
+        .column_highlight_style(Color::Blue)
+        .cell_highlight_style(Color::Green)
+        .column_spacing(2)
+    }
+
+    fn states() -> Vec<TableState> {
+        let mut states = vec![];
+        for selected in [None, Some(0), Some(5), Some(11), Some(99)] {
+            for column in [None, Some(1), Some(7)] {
+                for offset in [0, 4, 50] {
+                    states.push(
+                        TableState::default()
+                            .with_selected(selected)
+                            .with_selected_column(column)
+                            .with_offset(offset),
+                    );
+                }
+            }
+        }
+        states
+    }
+
+    #[test]
+    fn draws_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 30, 12);
+        for n in [0, 3, 12] {
+            for state in states() {
+                let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+                let (mut sa, mut sb) = (state, state);
+                StatefulWidget::render(ours(n), area, &mut a, &mut sa);
+                StatefulWidget::render(theirs(n), area, &mut b, &mut sb);
+                assert_eq!(a, b);
+                assert_eq!(sa, sb);
+            }
+        }
+        let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+        Widget::render(ours(4), area, &mut a);
+        Widget::render(theirs(4), area, &mut b);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn records_the_rows_ratatui_shows() {
+        let area = Rect::new(0, 0, 30, 12);
+        for state in states() {
+            let mut drawn = state;
+            let mut harness = Harness::new(area.width, area.height);
+            let tree = harness.render(|frame| {
+                frame.render_stateful_widget(ours(12), area, &mut drawn);
+            });
+            let table = tree.get("t").expect("the table");
+            assert_eq!(table.label.as_deref(), Some("Scores"));
+            let scroll = table.scroll.expect("scroll");
+            assert_eq!(scroll.offset as usize, drawn.offset(), "{state:?}");
+            let rows: Vec<_> = table
+                .children
+                .iter()
+                .filter(|c| c.role == Role::Row)
+                .collect();
+            assert_eq!(rows.len(), scroll.viewport as usize);
+            assert_eq!(rows[0].position.index, Some(scroll.offset));
+            for row in &rows {
+                let i = row.position.index.expect("index") as usize;
+                assert_eq!(row.state.selected, drawn.selected() == Some(i));
+                assert_eq!(row.label.as_deref(), Some(format!("r{i}").as_str()));
+                assert!(harness.screen_text()[row.bounds.y as usize].contains(&format!("r{i}")));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_carry_their_column_and_text() {
+        let mut state = TableState::default().with_selected_cell((1, 1));
+        let mut harness = Harness::new(30, 12);
+        let tree = harness.render(|frame| {
+            frame.render_stateful_widget(ours(3), frame.area(), &mut state);
+        });
+        let cell = tree.get("t/1/1").expect("row 1, column 1");
+        assert_eq!(cell.role, Role::Cell);
+        assert_eq!(cell.label.as_deref(), Some("Name"));
+        assert_eq!(cell.value, Some(taria::Value::Text("name 1".into())));
+        assert!(cell.state.selected);
+        assert!(!tree.get("t/1/0").expect("cell").state.selected);
+        let names: Vec<_> = tree
+            .get("t/header")
+            .expect("header")
+            .children
+            .iter()
+            .map(|h| h.label.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(names, ["Id", "Name", "Score"]);
+        let row: String = harness.screen_text()[cell.bounds.y as usize]
+            .chars()
+            .skip(cell.bounds.x as usize)
+            .take(6)
+            .collect();
+        assert_eq!(row, "name 1");
+    }
+
+    #[test]
+    fn a_huge_table_records_only_its_visible_rows() {
+        let rows: Vec<Row<'_>> = (0..100_000).map(|i| Row::new([i.to_string()])).collect();
+        let mut state = TableState::default().with_selected(Some(77_777));
+        let mut harness = Harness::new(20, 40);
+        harness.render(|frame| {
+            let table = Table::new(rows, [Constraint::Fill(1)]).id("big");
+            frame.render_stateful_widget(table, frame.area(), &mut state);
+        });
+        let tree = harness.tree();
+        let table = tree.get("big").expect("table");
+        assert_eq!(table.position.count, Some(100_000));
+        assert_eq!(table.children.len(), 40);
+        assert!(
+            tree.get("big/77777")
+                .expect("the selected row")
+                .state
+                .selected
+        );
+    }
+
+    #[test]
+    fn select_and_scroll_change_the_state() {
+        let mut state = TableState::default();
+        let row = Invocation::new("t/3", "select").with_index(3);
+        assert_eq!(apply_action(&mut state, "t", 5, 3, &row), Outcome::Handled);
+        assert_eq!(state.selected(), Some(3));
+        let cell = Invocation::new("t/2/1", "select");
+        assert_eq!(apply_action(&mut state, "t", 5, 3, &cell), Outcome::Handled);
+        assert_eq!(state.selected_cell(), Some((2, 1)));
+        let bad = Invocation::new("t/2/9", "select");
+        assert!(matches!(
+            apply_action(&mut state, "t", 5, 3, &bad),
+            Outcome::Rejected(_)
+        ));
+        let bad = Invocation::new("t/9", "select").with_index(9);
+        assert!(matches!(
+            apply_action(&mut state, "t", 5, 3, &bad),
+            Outcome::Rejected(_)
+        ));
+        let right = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Right, 1);
+        assert_eq!(
+            apply_action(&mut state, "t", 5, 3, &right),
+            Outcome::Handled
+        );
+        assert_eq!(state.selected_column(), Some(2));
+        let down = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Down, 2);
+        assert_eq!(apply_action(&mut state, "t", 5, 3, &down), Outcome::Handled);
+        assert_eq!(state.selected(), Some(4));
+    }
+}

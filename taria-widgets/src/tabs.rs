@@ -1,0 +1,341 @@
+//! [`Tabs`]: ratatui's [`Tabs`](ratatui::widgets::Tabs), recorded as `tabs` with a
+//! `tab` per title.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Style, Styled};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{StatefulWidget, Widget};
+use taria::{Action, Invocation, Outcome, Role};
+
+use crate::Block;
+
+/// A row of tab titles, drawn exactly like ratatui's `Tabs`.
+///
+/// Recorded as `tabs` (label: its block's title) with one `tab` per title (label,
+/// `selected`, `index` of `count`), all offering `select`.
+///
+/// **State route.** Besides ratatui's `Widget`, `Tabs` is a [`StatefulWidget`] whose
+/// state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
+/// an [`id`](Tabs::id), an agent's `select` on `tabs/2` sets it to `Some(2)` — no app
+/// code.
+///
+/// ```
+/// use taria::testing::Harness;
+/// use taria_widgets::Tabs;
+///
+/// let mut selected = Some(0);
+/// let mut harness = Harness::new(30, 1);
+/// let tree = harness.render(|frame| {
+///     let tabs = Tabs::new(["Inbox", "Sent"]).id("folders");
+///     frame.render_stateful_widget(tabs, frame.area(), &mut selected);
+/// });
+/// assert_eq!(tree.outline(), "\
+/// - tabs [id=folders] {select}
+///   - tab \"Inbox\" [id=folders/0] [selected] [index=0/2] {select}
+///   - tab \"Sent\" [id=folders/1] [index=1/2] {select}
+/// ");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tabs<'a> {
+    inner: ratatui::widgets::Tabs<'a>,
+    titles: Vec<Line<'a>>,
+    block: Option<ratatui::widgets::Block<'a>>,
+    label: Option<Cow<'a, str>>,
+    selected: Option<usize>,
+    id: Option<&'a str>,
+}
+
+impl Default for Tabs<'_> {
+    fn default() -> Self {
+        Tabs::new(Vec::<Line<'_>>::new())
+    }
+}
+
+impl<'a> Tabs<'a> {
+    /// See ratatui's [`Tabs::new`](ratatui::widgets::Tabs::new).
+    pub fn new<Iter>(titles: Iter) -> Self
+    where
+        Iter: IntoIterator,
+        Iter::Item: Into<Line<'a>>,
+    {
+        let titles: Vec<Line<'a>> = titles.into_iter().map(Into::into).collect();
+        let selected = if titles.is_empty() { None } else { Some(0) };
+        Tabs {
+            inner: ratatui::widgets::Tabs::default(),
+            titles,
+            block: None,
+            label: None,
+            selected,
+            id: None,
+        }
+    }
+
+    /// Sets an explicit, stable id: tabs get `id/0`, `id/1`, …, and the widget takes
+    /// the agent's `select` into its state.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// See ratatui's [`Tabs::titles`](ratatui::widgets::Tabs::titles).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn titles<Iter>(mut self, titles: Iter) -> Self
+    where
+        Iter: IntoIterator,
+        Iter::Item: Into<Line<'a>>,
+    {
+        self.titles = titles.into_iter().map(Into::into).collect();
+        self.selected = if self.titles.is_empty() {
+            None
+        } else {
+            Some(0)
+        };
+        self
+    }
+
+    /// See ratatui's [`Tabs::block`](ratatui::widgets::Tabs::block).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.block = Some(block);
+        self.label = label;
+        self
+    }
+
+    /// See ratatui's [`Tabs::select`](ratatui::widgets::Tabs::select).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn select<T: Into<Option<usize>>>(mut self, selected: T) -> Self {
+        self.selected = selected.into();
+        self
+    }
+
+    /// See ratatui's [`Tabs::style`](ratatui::widgets::Tabs::style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.style(style);
+        self
+    }
+
+    /// See ratatui's [`Tabs::highlight_style`](ratatui::widgets::Tabs::highlight_style).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.highlight_style(style);
+        self
+    }
+
+    /// See ratatui's [`Tabs::divider`](ratatui::widgets::Tabs::divider).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn divider<T: Into<Span<'a>>>(mut self, divider: T) -> Self {
+        self.inner = self.inner.divider(divider);
+        self
+    }
+
+    /// See ratatui's [`Tabs::padding`](ratatui::widgets::Tabs::padding).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn padding<T, U>(mut self, left: T, right: U) -> Self
+    where
+        T: Into<Line<'a>>,
+        U: Into<Line<'a>>,
+    {
+        self.inner = self.inner.padding(left, right);
+        self
+    }
+
+    /// See ratatui's [`Tabs::padding_left`](ratatui::widgets::Tabs::padding_left).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn padding_left<T: Into<Line<'a>>>(mut self, padding: T) -> Self {
+        self.inner = self.inner.padding_left(padding);
+        self
+    }
+
+    /// See ratatui's [`Tabs::padding_right`](ratatui::widgets::Tabs::padding_right).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn padding_right<T: Into<Line<'a>>>(mut self, padding: T) -> Self {
+        self.inner = self.inner.padding_right(padding);
+        self
+    }
+
+    fn record(&self, area: Rect, selected: Option<usize>) {
+        let _tabs = taria::scope(|n| {
+            n.role(Role::Tabs).action(Action::Select).bounds(area);
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+            if let Some(label) = &self.label {
+                n.label(label);
+            }
+        });
+        let count = self.titles.len();
+        for (i, title) in self.titles.iter().enumerate() {
+            taria::leaf(|n| {
+                n.role(Role::Tab)
+                    .key(i)
+                    .label(title)
+                    .selected(selected == Some(i))
+                    .index(i)
+                    .count(count)
+                    .action(Action::Select);
+            });
+        }
+    }
+
+    fn draw(self, area: Rect, buf: &mut Buffer, selected: Option<usize>) {
+        if taria::is_recording() {
+            self.record(area, selected);
+        }
+        let Tabs {
+            inner,
+            titles,
+            block,
+            ..
+        } = self;
+        let mut tabs = inner.titles(titles).select(selected);
+        if let Some(block) = block {
+            tabs = tabs.block(block);
+        }
+        Widget::render(tabs, area, buf);
+    }
+}
+
+/// What the tabs do with an agent's `select`.
+pub(crate) fn apply_action(
+    selected: &mut Option<usize>,
+    count: usize,
+    inv: &Invocation<'_>,
+) -> Outcome {
+    if inv.action() != "select" {
+        return Outcome::NotHandled;
+    }
+    match crate::item_index(inv) {
+        Some(i) if i < count => {
+            *selected = Some(i);
+            Outcome::Handled
+        }
+        Some(i) => Outcome::Rejected(format!("no tab {i}: there are {count}")),
+        None => Outcome::Rejected("select one of the tabs".into()),
+    }
+}
+
+impl Widget for Tabs<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let selected = self.selected;
+        self.draw(area, buf, selected);
+    }
+}
+
+impl StatefulWidget for Tabs<'_> {
+    type State = Option<usize>;
+
+    fn render(self, area: Rect, buf: &mut Buffer, state: &mut Option<usize>) {
+        if let Some(id) = self.id {
+            let count = self.titles.len();
+            taria::take_widget_actions(id, |inv| apply_action(state, count, inv));
+        }
+        self.draw(area, buf, *state);
+    }
+}
+
+impl<'a> Styled for Tabs<'a> {
+    type Item = Tabs<'a>;
+
+    fn style(&self) -> Style {
+        Styled::style(&self.inner)
+    }
+
+    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
+        self.style(style)
+    }
+}
+
+impl<'a, Item: Into<Line<'a>>> FromIterator<Item> for Tabs<'a> {
+    fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> Self {
+        Tabs::new(iter)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::{Color, Stylize};
+
+    use super::*;
+
+    #[test]
+    fn draws_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 30, 3);
+        for selected in [None, Some(0), Some(2), Some(5)] {
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            Widget::render(
+                Tabs::new(["One", "Two", "Three"])
+                    .select(selected)
+                    .block(Block::bordered().title("T"))
+                    .divider("•")
+                    .padding("[", "]")
+                    .highlight_style(Color::Red)
+                    .blue(),
+                area,
+                &mut a,
+            );
+            Widget::render(
+                ratatui::widgets::Tabs::new(["One", "Two", "Three"])
+                    .select(selected)
+                    .block(ratatui::widgets::Block::bordered().title("T"))
+                    .divider("•")
+                    .padding("[", "]")
+                    .highlight_style(Color::Red)
+                    .blue(),
+                area,
+                &mut b,
+            );
+            assert_eq!(a, b);
+            let mut c = Buffer::empty(area);
+            let mut state = selected;
+            StatefulWidget::render(
+                Tabs::new(["One", "Two", "Three"])
+                    .block(Block::bordered().title("T"))
+                    .divider("•")
+                    .padding("[", "]")
+                    .highlight_style(Color::Red)
+                    .blue(),
+                area,
+                &mut c,
+                &mut state,
+            );
+            assert_eq!(c, b, "the state selects like `select`");
+        }
+        let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+        Widget::render(
+            Tabs::default()
+                .titles(["a", "b"])
+                .padding_left("<")
+                .padding_right(">"),
+            area,
+            &mut a,
+        );
+        Widget::render(
+            ratatui::widgets::Tabs::default()
+                .titles(["a", "b"])
+                .padding_left("<")
+                .padding_right(">"),
+            area,
+            &mut b,
+        );
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn select_changes_the_state() {
+        let mut selected = None;
+        let inv = Invocation::new("t/1", "select").with_index(1);
+        assert_eq!(apply_action(&mut selected, 2, &inv), Outcome::Handled);
+        assert_eq!(selected, Some(1));
+        let inv = Invocation::new("t/4", "select").with_index(4);
+        assert!(matches!(
+            apply_action(&mut selected, 2, &inv),
+            Outcome::Rejected(_)
+        ));
+    }
+}

@@ -1,0 +1,190 @@
+//! Every widget's semantic contract, in one table: its role, the state it must
+//! carry, the actions it advertises and its value schema where settable. A widget
+//! in `ALL_WIDGETS` without a row here fails the test.
+
+#![expect(clippy::unwrap_used, reason = "tests")]
+#![expect(
+    clippy::too_many_lines,
+    clippy::semicolon_if_nothing_returned,
+    reason = "one table of contracts; its draw closures read best as expressions"
+)]
+
+use ratatui::Frame;
+use ratatui::layout::Constraint;
+use taria::testing::Harness;
+use taria::{Node, Role};
+use taria_widgets as w;
+
+struct Contract {
+    widget: &'static str,
+    /// Draws the widget with id `x` (or its first node is checked).
+    draw: fn(&mut Frame<'_>),
+    role: Role,
+    actions: &'static [&'static str],
+    /// What else the node must carry.
+    check: fn(&Node),
+}
+
+fn draw_stateful<W: ratatui::widgets::StatefulWidget<State: Sized>>(
+    frame: &mut Frame<'_>,
+    widget: W,
+    mut state: W::State,
+) {
+    frame.render_stateful_widget(widget, frame.area(), &mut state);
+}
+
+fn contracts() -> Vec<Contract> {
+    vec![
+        Contract {
+            widget: "Block",
+            draw: |f| f.render_widget(w::Block::bordered().title("Box").id("x"), f.area()),
+            role: Role::Region,
+            actions: &[],
+            check: |n| assert_eq!(n.label.as_deref(), Some("Box")),
+        },
+        Contract {
+            widget: "List",
+            draw: |f| {
+                draw_stateful(
+                    f,
+                    w::List::new(["a", "b"]).id("x"),
+                    w::ListState::default().with_selected(Some(1)),
+                )
+            },
+            role: Role::List,
+            actions: &["select", "scroll"],
+            check: |n| {
+                assert_eq!(n.position.count, Some(2));
+                assert!(n.scroll.is_some());
+                let items: Vec<_> = n.children.iter().collect();
+                assert!(items.iter().all(|i| i.role == Role::ListItem
+                    && i.label.is_some()
+                    && i.position.index.is_some()));
+                assert!(items[1].state.selected);
+                assert!(items[0].actions.iter().any(|a| a.as_str() == "select"));
+            },
+        },
+        Contract {
+            widget: "Table",
+            draw: |f| {
+                draw_stateful(
+                    f,
+                    w::Table::new([w::Row::new(["1", "2"])], [Constraint::Length(3); 2])
+                        .header(w::Row::new(["A", "B"]))
+                        .id("x"),
+                    w::TableState::default().with_selected(Some(0)),
+                )
+            },
+            role: Role::Table,
+            actions: &["select", "scroll"],
+            check: |n| {
+                assert_eq!(n.position.count, Some(1));
+                assert!(n.scroll.is_some());
+                let row = n.children.iter().find(|c| c.role == Role::Row).unwrap();
+                assert!(row.state.selected);
+                assert_eq!(row.children[1].role, Role::Cell);
+                assert_eq!(row.children[1].label.as_deref(), Some("B"));
+                assert!(row.children[1].value.is_some());
+            },
+        },
+        Contract {
+            widget: "Tabs",
+            draw: |f| draw_stateful(f, w::Tabs::new(["a", "b"]).id("x"), Some(1)),
+            role: Role::Tabs,
+            actions: &["select"],
+            check: |n| {
+                assert!(
+                    n.children
+                        .iter()
+                        .all(|t| t.role == Role::Tab && t.label.is_some())
+                );
+                assert!(n.children[1].state.selected);
+            },
+        },
+        Contract {
+            widget: "Paragraph",
+            draw: |f| f.render_widget(w::Paragraph::new("hello\nworld").id("x"), f.area()),
+            role: Role::Text,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("hello"));
+                assert_eq!(n.value, Some(taria::Value::Text("hello\nworld".into())));
+            },
+        },
+        Contract {
+            widget: "Gauge",
+            draw: |f| {
+                f.render_widget(
+                    w::Gauge::default().ratio(0.5).label("Load").id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Progress,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.value, Some(taria::Value::Number(0.5)));
+                assert_eq!(n.label.as_deref(), Some("Load"));
+            },
+        },
+        Contract {
+            widget: "LineGauge",
+            draw: |f| {
+                f.render_widget(
+                    w::LineGauge::default().ratio(0.5).label("Load").id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Progress,
+            actions: &[],
+            check: |n| assert_eq!(n.value, Some(taria::Value::Number(0.5))),
+        },
+        Contract {
+            widget: "Scrollbar",
+            draw: |f| {
+                draw_stateful(
+                    f,
+                    w::Scrollbar::new(w::ScrollbarOrientation::VerticalRight).id("x"),
+                    w::ScrollbarState::new(40).position(3),
+                )
+            },
+            role: Role::Scrollbar,
+            actions: &["scroll"],
+            check: |n| assert_eq!(n.scroll.unwrap().content, 40),
+        },
+    ]
+}
+
+#[test]
+fn every_widget_keeps_its_contract() {
+    let contracts = contracts();
+    let mut names: Vec<&str> = contracts.iter().map(|c| c.widget).collect();
+    names.sort_unstable();
+    let mut all: Vec<&str> = w::ALL_WIDGETS.to_vec();
+    all.sort_unstable();
+    assert_eq!(
+        names, all,
+        "one contract row per widget in ALL_WIDGETS, and no other"
+    );
+    for contract in contracts {
+        let mut harness = Harness::new(30, 8);
+        let tree = harness.render(contract.draw);
+        let node = tree.get("x").unwrap_or_else(|| {
+            panic!(
+                "{}: no node with id `x`:\n{}",
+                contract.widget,
+                tree.outline()
+            )
+        });
+        assert_eq!(node.role, contract.role, "{}", contract.widget);
+        let actions: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
+        assert_eq!(actions, contract.actions, "{}", contract.widget);
+        if actions.contains(&"set_value") {
+            assert!(
+                node.value_schema.is_some(),
+                "{}: settable without a valueSchema",
+                contract.widget
+            );
+        }
+        (contract.check)(node);
+    }
+}
