@@ -26,6 +26,11 @@
 //! | [`Paragraph`] | `text` | label: block title or first line; value: the text; scroll | — |
 //! | [`Block`] | `region` | label: first title; children via [`Block::render_scoped`] | — |
 //! | [`Gauge`], [`LineGauge`] | `progress` | value = ratio in 0..=1, min 0, max 1; label | — |
+//! | [`TextInput`] | `text_input` | value (redacted in password mode), max length, focused | `set_value` → [`TextInputState`]; typing via [`TextInputState::handle_key`] in the app's key handler |
+//! | [`Checkbox`] | `checkbox` | label, checked | `toggle`, `set_value` → `bool` state |
+//! | [`Button`] | `button` | label, disabled, focused | `activate` (the app's handler or [`Button::activate_key`]) |
+//! | [`Select`] | `select` | value and options (the `valueSchema`) | `set_value` → [`SelectState`] |
+//! | [`Slider`] | `slider` | value, min, max, step (the `valueSchema`) | `set_value`, `increment`, `decrement` → [`SliderState`] |
 //! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport | `scroll` → [`ScrollbarState`] |
 //!
 //! **Agent actions without app code.** A stateful widget rendered with an explicit
@@ -39,33 +44,48 @@
 //! contract.
 
 mod block;
+mod button;
+mod checkbox;
 mod gauge;
 mod list;
 mod paragraph;
 mod scrollbar;
+mod select;
+mod slider;
 mod table;
 mod tabs;
 mod text;
+mod text_input;
 
 pub use block::{Block, Shadow, TitlePosition};
+pub use button::Button;
+pub use checkbox::Checkbox;
 pub use gauge::{Gauge, LineGauge};
 pub use list::{List, ListDirection, ListItem, ListState};
 pub use paragraph::{Paragraph, Wrap};
 pub use scrollbar::{ScrollDirection, Scrollbar, ScrollbarOrientation, ScrollbarState};
+pub use select::{Select, SelectState};
+pub use slider::{Slider, SliderState};
 pub use table::{Cell, HighlightSpacing, Row, Table, TableState};
 pub use tabs::Tabs;
+pub use text_input::{TextInput, TextInputState};
 
 /// The name of every widget in this crate (the conformance test has one contract
 /// row for each).
 pub const ALL_WIDGETS: &[&str] = &[
     "Block",
+    "Button",
+    "Checkbox",
     "Gauge",
     "LineGauge",
     "List",
     "Paragraph",
     "Scrollbar",
+    "Select",
+    "Slider",
     "Table",
     "Tabs",
+    "TextInput",
 ];
 
 /// The index an agent's `select` names: the target item's position, else a number

@@ -151,6 +151,88 @@ fn contracts() -> Vec<Contract> {
             actions: &["scroll"],
             check: |n| assert_eq!(n.scroll.unwrap().content, 40),
         },
+        Contract {
+            widget: "TextInput",
+            draw: |f| {
+                draw_stateful(
+                    f,
+                    w::TextInput::new().label("Name").max_len(5).id("x"),
+                    w::TextInputState::new("Ada"),
+                )
+            },
+            role: Role::TextInput,
+            actions: &["set_value"],
+            check: |n| {
+                assert_eq!(n.value, Some(taria::Value::Text("Ada".into())));
+                assert_eq!(
+                    n.value_schema,
+                    Some(taria::ValueSchema::Text { max_len: Some(5) })
+                );
+            },
+        },
+        Contract {
+            widget: "Checkbox",
+            draw: |f| draw_stateful(f, w::Checkbox::new("Done").id("x"), true),
+            role: Role::Checkbox,
+            actions: &["toggle", "set_value"],
+            check: |n| {
+                assert_eq!(n.state.checked, Some(taria::Checked::True));
+                assert_eq!(n.value_schema, Some(taria::ValueSchema::Bool));
+            },
+        },
+        Contract {
+            widget: "Button",
+            draw: |f| f.render_widget(w::Button::new("Save").id("x"), f.area()),
+            role: Role::Button,
+            actions: &["activate"],
+            check: |n| assert_eq!(n.label.as_deref(), Some("Save")),
+        },
+        Contract {
+            widget: "Select",
+            draw: |f| {
+                let mut state = w::SelectState::default();
+                state.select(Some(1));
+                draw_stateful(
+                    f,
+                    w::Select::new(["Low", "High"]).label("Level").id("x"),
+                    state,
+                )
+            },
+            role: Role::Select,
+            actions: &["set_value"],
+            check: |n| {
+                assert_eq!(n.value, Some(taria::Value::Text("High".into())));
+                assert_eq!(
+                    n.value_schema,
+                    Some(taria::ValueSchema::Options {
+                        options: vec!["Low".into(), "High".into()]
+                    })
+                );
+            },
+        },
+        Contract {
+            widget: "Slider",
+            draw: |f| {
+                draw_stateful(
+                    f,
+                    w::Slider::new(0.0, 10.0).step(0.5).id("x"),
+                    w::SliderState::new(3.0),
+                )
+            },
+            role: Role::Slider,
+            actions: &["increment", "decrement", "set_value"],
+            check: |n| {
+                assert_eq!(n.value, Some(taria::Value::Number(3.0)));
+                assert_eq!(
+                    n.value_schema,
+                    Some(taria::ValueSchema::Number {
+                        min: Some(0.0),
+                        max: Some(10.0),
+                        step: Some(0.5)
+                    })
+                );
+            },
+        },
     ]
 }
 

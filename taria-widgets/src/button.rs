@@ -1,0 +1,109 @@
+//! [`Button`]: a push button (ratatui has none), recorded as `button`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+use taria::{Action, Role};
+
+/// `[ Label ]`, dimmed while disabled.
+///
+/// Recorded as `button`: label, `disabled`, `focused`; offers `activate`. A button
+/// has no state to change, so `activate` goes to the app: an `#[action(node = "…",
+/// activate)]` handler, or the key given with [`Button::activate_key`].
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
+/// use taria_widgets::Button;
+///
+/// let mut buf = Buffer::empty(Rect::new(0, 0, 10, 1));
+/// Button::new("Save").id("save").activate_key("ctrl+s").render(buf.area, &mut buf);
+/// assert_eq!(buf, Buffer::with_lines(["[ Save ]  "]));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Button<'a> {
+    label: Line<'a>,
+    style: Style,
+    disabled: bool,
+    focused: bool,
+    activate_key: Option<&'a str>,
+    id: Option<&'a str>,
+}
+
+impl<'a> Button<'a> {
+    /// A button labelled `label`.
+    pub fn new<T: Into<Line<'a>>>(label: T) -> Self {
+        Button {
+            label: label.into(),
+            ..Button::default()
+        }
+    }
+
+    /// Sets an explicit, stable id.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// The key the app's input path takes to press the button (e.g. `"enter"`).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn activate_key(mut self, key: &'a str) -> Self {
+        self.activate_key = Some(key);
+        self
+    }
+
+    /// Disables the button: drawn dimmed; agents' `activate` is refused.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn disabled(mut self, disabled: bool) -> Self {
+        self.disabled = disabled;
+        self
+    }
+
+    /// Whether the button has the focus (drawn reversed).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn focused(mut self, focused: bool) -> Self {
+        self.focused = focused;
+        self
+    }
+
+    /// The button's style.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+}
+
+impl Widget for Button<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if taria::is_recording() {
+            taria::leaf(|n| {
+                n.role(Role::Button)
+                    .label(&self.label)
+                    .disabled(self.disabled)
+                    .focused(self.focused)
+                    .bounds(area);
+                match self.activate_key {
+                    Some(key) => n.key_fallback(Action::Activate, key),
+                    None => n.action(Action::Activate),
+                };
+                if let Some(id) = self.id {
+                    n.id(id);
+                }
+            });
+        }
+        let mut style = self.style;
+        if self.disabled {
+            style = style.add_modifier(Modifier::DIM);
+        }
+        if self.focused {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        let mut line = self.label;
+        line.spans.insert(0, Span::raw("[ "));
+        line.spans.push(Span::raw(" ]"));
+        line.style(style).render(area, buf);
+    }
+}

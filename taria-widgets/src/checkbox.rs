@@ -1,0 +1,127 @@
+//! [`Checkbox`]: a labelled check box (ratatui has none), recorded as `checkbox`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{StatefulWidget, Widget};
+use taria::{Action, Invocation, Outcome, Role, Value};
+
+/// `[x] Label` / `[ ] Label`. Its state is a `bool` (checked).
+///
+/// Recorded as `checkbox`: label, `checked`. With an [`id`](Checkbox::id) it offers
+/// `toggle` and `set_value` (a bool) and takes them into its state.
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
+/// use taria_widgets::Checkbox;
+///
+/// let mut buf = Buffer::empty(Rect::new(0, 0, 12, 1));
+/// Checkbox::new("Done").render(buf.area, &mut buf, &mut true);
+/// assert_eq!(buf, Buffer::with_lines(["[x] Done    "]));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Checkbox<'a> {
+    label: Line<'a>,
+    style: Style,
+    id: Option<&'a str>,
+}
+
+impl<'a> Checkbox<'a> {
+    /// A check box labelled `label`.
+    pub fn new<T: Into<Line<'a>>>(label: T) -> Self {
+        Checkbox {
+            label: label.into(),
+            ..Checkbox::default()
+        }
+    }
+
+    /// Sets an explicit, stable id; the box then takes `toggle` and `set_value`.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// The style of the whole line.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+}
+
+/// What the box does with an agent's `toggle` or `set_value`.
+pub(crate) fn apply_action(checked: &mut bool, inv: &Invocation<'_>) -> Outcome {
+    match (inv.action(), inv.value()) {
+        ("toggle", _) => *checked = !*checked,
+        ("set_value", Some(Value::Bool(b))) => *checked = *b,
+        ("set_value", _) => return Outcome::Rejected("a check box takes true or false".into()),
+        _ => return Outcome::NotHandled,
+    }
+    Outcome::Handled
+}
+
+impl StatefulWidget for Checkbox<'_> {
+    type State = bool;
+
+    fn render(self, area: Rect, buf: &mut Buffer, checked: &mut bool) {
+        if let Some(id) = self.id {
+            taria::take_widget_actions(id, |inv| apply_action(checked, inv));
+        }
+        if taria::is_recording() {
+            taria::leaf(|n| {
+                n.role(Role::Checkbox)
+                    .label(&self.label)
+                    .checked(*checked)
+                    .bounds(area);
+                if let Some(id) = self.id {
+                    n.id(id).actions([Action::Toggle, Action::SetValue]);
+                }
+            });
+        }
+        let mark = if *checked { "[x] " } else { "[ ] " };
+        let mut line = self.label;
+        line.spans.insert(0, Span::raw(mark));
+        line.style(self.style).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toggle_and_set_value() {
+        let mut checked = false;
+        assert_eq!(
+            apply_action(&mut checked, &Invocation::new("c", "toggle")),
+            Outcome::Handled
+        );
+        assert!(checked);
+        let no = Value::Bool(false);
+        assert_eq!(
+            apply_action(
+                &mut checked,
+                &Invocation::new("c", "set_value").with_value(&no)
+            ),
+            Outcome::Handled
+        );
+        assert!(!checked);
+        let text = Value::Text("yes".into());
+        assert!(matches!(
+            apply_action(
+                &mut checked,
+                &Invocation::new("c", "set_value").with_value(&text)
+            ),
+            Outcome::Rejected(_)
+        ));
+    }
+
+    #[test]
+    fn draws_the_mark() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 8, 1));
+        Checkbox::new("Tea").render(buf.area, &mut buf, &mut false);
+        assert_eq!(buf, Buffer::with_lines(["[ ] Tea "]));
+    }
+}

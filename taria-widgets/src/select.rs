@@ -1,0 +1,173 @@
+//! [`Select`]: a choice among options (ratatui has none), recorded as `select`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{StatefulWidget, Widget};
+use taria::{Action, Invocation, Outcome, Role, Value};
+
+/// The state of a [`Select`]: the index of the chosen option.
+///
+/// ```
+/// let mut state = taria_widgets::SelectState::default();
+/// state.select(Some(2));
+/// assert_eq!(state.selected(), Some(2));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SelectState {
+    selected: Option<usize>,
+}
+
+impl SelectState {
+    /// The chosen option's index.
+    #[must_use]
+    pub const fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// Chooses an option (or none).
+    pub const fn select(&mut self, index: Option<usize>) {
+        self.selected = index;
+    }
+}
+
+/// The chosen option and a `▾`: `‹Medium› ▾`.
+///
+/// Recorded as `select`: label, value = the chosen option's text, and the options,
+/// which agents see as the `valueSchema`. With an [`id`](Select::id) it offers
+/// `set_value` (an option's text; anything else is refused before it reaches the app)
+/// and takes it into its [`SelectState`].
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
+/// use taria_widgets::{Select, SelectState};
+///
+/// let mut state = SelectState::default();
+/// state.select(Some(1));
+/// let mut buf = Buffer::empty(Rect::new(0, 0, 12, 1));
+/// Select::new(["Low", "Medium", "High"]).render(buf.area, &mut buf, &mut state);
+/// assert_eq!(buf, Buffer::with_lines(["‹Medium› ▾  "]));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Select<'a> {
+    options: Vec<Line<'a>>,
+    label: Option<Line<'a>>,
+    style: Style,
+    id: Option<&'a str>,
+}
+
+impl<'a> Select<'a> {
+    /// A choice among `options`.
+    pub fn new<I>(options: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Into<Line<'a>>,
+    {
+        Select {
+            options: options.into_iter().map(Into::into).collect(),
+            ..Select::default()
+        }
+    }
+
+    /// Sets an explicit, stable id; the select then takes the agent's `set_value`.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// What the choice is called (recorded, not drawn).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// The style.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+}
+
+/// What the select does with an agent's `set_value`.
+pub(crate) fn apply_action(
+    state: &mut SelectState,
+    options: &[Line<'_>],
+    inv: &Invocation<'_>,
+) -> Outcome {
+    if inv.action() != "set_value" {
+        return Outcome::NotHandled;
+    }
+    let Some(Value::Text(text)) = inv.value() else {
+        return Outcome::Rejected("a select takes one of its options' text".into());
+    };
+    match options.iter().position(|o| o.to_string() == *text) {
+        Some(i) => {
+            state.selected = Some(i);
+            Outcome::Handled
+        }
+        None => Outcome::Rejected(format!("`{text}` is not one of the options")),
+    }
+}
+
+impl StatefulWidget for Select<'_> {
+    type State = SelectState;
+
+    fn render(self, area: Rect, buf: &mut Buffer, state: &mut SelectState) {
+        if let Some(id) = self.id {
+            taria::take_widget_actions(id, |inv| apply_action(state, &self.options, inv));
+        }
+        let chosen = state.selected.and_then(|i| self.options.get(i));
+        if taria::is_recording() {
+            taria::leaf(|n| {
+                n.role(Role::Select).options(&self.options).bounds(area);
+                if let Some(chosen) = chosen {
+                    n.value(format_args!("{chosen}"));
+                }
+                if let Some(label) = &self.label {
+                    n.label(label);
+                }
+                if let Some(id) = self.id {
+                    n.id(id).action(Action::SetValue);
+                }
+            });
+        }
+        let mut line = chosen.cloned().unwrap_or_default();
+        line.spans.insert(0, Span::raw("‹"));
+        line.spans.push(Span::raw("› ▾"));
+        line.style(self.style).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_value_picks_an_option() {
+        let options = [Line::from("Low"), Line::from("High")];
+        let mut state = SelectState::default();
+        let high = Value::Text("High".into());
+        assert_eq!(
+            apply_action(
+                &mut state,
+                &options,
+                &Invocation::new("s", "set_value").with_value(&high)
+            ),
+            Outcome::Handled
+        );
+        assert_eq!(state.selected(), Some(1));
+        let nope = Value::Text("Max".into());
+        assert!(matches!(
+            apply_action(
+                &mut state,
+                &options,
+                &Invocation::new("s", "set_value").with_value(&nope)
+            ),
+            Outcome::Rejected(_)
+        ));
+    }
+}

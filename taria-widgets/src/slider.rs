@@ -1,0 +1,221 @@
+//! [`Slider`]: a number on a range (ratatui has none), recorded as `slider`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::StatefulWidget;
+use taria::{Action, Invocation, Outcome, Role, Value};
+
+/// The state of a [`Slider`]: its value.
+///
+/// ```
+/// let state = taria_widgets::SliderState::new(3.0);
+/// assert_eq!(state.value(), 3.0);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SliderState {
+    value: f64,
+}
+
+impl SliderState {
+    /// A state at `value`.
+    #[must_use]
+    pub const fn new(value: f64) -> Self {
+        SliderState { value }
+    }
+
+    /// The value.
+    #[must_use]
+    pub const fn value(&self) -> f64 {
+        self.value
+    }
+
+    /// Sets the value (the slider clamps it to its range when drawn).
+    pub const fn set_value(&mut self, value: f64) {
+        self.value = value;
+    }
+}
+
+/// A track with a knob: `──●─────`, the knob at the value's place between `min` and
+/// `max`.
+///
+/// Recorded as `slider`: label, value, `min`, `max`, `step` (the `valueSchema`). With
+/// an [`id`](Slider::id) it offers `set_value`, `increment` and `decrement` (by
+/// `step`) and takes them into its [`SliderState`].
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
+/// use taria_widgets::{Slider, SliderState};
+///
+/// let mut buf = Buffer::empty(Rect::new(0, 0, 5, 1));
+/// Slider::new(0.0, 10.0).render(buf.area, &mut buf, &mut SliderState::new(5.0));
+/// assert_eq!(buf, Buffer::with_lines(["──●──"]));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Slider<'a> {
+    min: f64,
+    max: f64,
+    step: f64,
+    label: Option<&'a str>,
+    style: Style,
+    id: Option<&'a str>,
+}
+
+impl<'a> Slider<'a> {
+    /// A slider from `min` to `max`, step 1.
+    #[must_use]
+    pub const fn new(min: f64, max: f64) -> Self {
+        Slider {
+            min,
+            max,
+            step: 1.0,
+            label: None,
+            style: Style::new(),
+            id: None,
+        }
+    }
+
+    /// Sets an explicit, stable id; the slider then takes the agent's actions.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// The step between allowed values (and of `increment`/`decrement`).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn step(mut self, step: f64) -> Self {
+        self.step = step;
+        self
+    }
+
+    /// What the slider is called (recorded, not drawn).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn label(mut self, label: &'a str) -> Self {
+        self.label = Some(label);
+        self
+    }
+
+    /// The style.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.style = style.into();
+        self
+    }
+
+    fn clamp(&self, value: f64) -> f64 {
+        if value.is_nan() || self.max < self.min {
+            return self.min;
+        }
+        value.clamp(self.min, self.max)
+    }
+}
+
+/// What the slider does with an agent's `set_value`, `increment` or `decrement`.
+pub(crate) fn apply_action(
+    state: &mut SliderState,
+    slider: &Slider<'_>,
+    inv: &Invocation<'_>,
+) -> Outcome {
+    let value = match (inv.action(), inv.value()) {
+        ("set_value", Some(Value::Number(n))) => *n,
+        ("set_value", _) => return Outcome::Rejected("a slider takes a number".into()),
+        ("increment", _) => state.value + slider.step,
+        ("decrement", _) => state.value - slider.step,
+        _ => return Outcome::NotHandled,
+    };
+    state.value = slider.clamp(value);
+    Outcome::Handled
+}
+
+impl StatefulWidget for Slider<'_> {
+    type State = SliderState;
+
+    fn render(self, area: Rect, buf: &mut Buffer, state: &mut SliderState) {
+        if let Some(id) = self.id {
+            taria::take_widget_actions(id, |inv| apply_action(state, &self, inv));
+        }
+        let value = self.clamp(state.value);
+        if taria::is_recording() {
+            taria::leaf(|n| {
+                n.role(Role::Slider)
+                    .value(value)
+                    .min(self.min)
+                    .max(self.max)
+                    .step(self.step)
+                    .bounds(area);
+                if let Some(label) = self.label {
+                    n.label(label);
+                }
+                if let Some(id) = self.id {
+                    n.id(id)
+                        .actions([Action::SetValue, Action::Increment, Action::Decrement]);
+                }
+            });
+        }
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        buf.set_style(area, self.style);
+        let span = self.max - self.min;
+        let ratio = if span > 0.0 {
+            (value - self.min) / span
+        } else {
+            0.0
+        };
+        let last = f64::from(area.width - 1);
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "ratio is in 0..=1"
+        )]
+        let knob = area.x + (ratio * last).round() as u16;
+        for x in area.left()..area.right() {
+            buf[(x, area.y)].set_symbol(if x == knob { "●" } else { "─" });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_step_and_clamp() {
+        let slider = Slider::new(0.0, 10.0).step(2.0);
+        let mut state = SliderState::new(9.0);
+        assert_eq!(
+            apply_action(&mut state, &slider, &Invocation::new("s", "increment")),
+            Outcome::Handled
+        );
+        assert!(
+            (state.value() - 10.0).abs() < f64::EPSILON,
+            "clamped to max"
+        );
+        assert_eq!(
+            apply_action(&mut state, &slider, &Invocation::new("s", "decrement")),
+            Outcome::Handled
+        );
+        assert!((state.value() - 8.0).abs() < f64::EPSILON);
+        let four = Value::Number(4.0);
+        assert_eq!(
+            apply_action(
+                &mut state,
+                &slider,
+                &Invocation::new("s", "set_value").with_value(&four)
+            ),
+            Outcome::Handled
+        );
+        assert!((state.value() - 4.0).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn draws_the_knob_at_the_ends() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 4, 1));
+        Slider::new(0.0, 1.0).render(buf.area, &mut buf, &mut SliderState::new(-3.0));
+        assert_eq!(buf, Buffer::with_lines(["●───"]));
+        Slider::new(0.0, 1.0).render(buf.area, &mut buf, &mut SliderState::new(1.0));
+        assert_eq!(buf, Buffer::with_lines(["───●"]));
+    }
+}
