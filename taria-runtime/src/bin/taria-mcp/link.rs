@@ -1,0 +1,755 @@
+//! The connection to the app: one socket, a reader task that keeps the newest tree
+//! (full trees and patches through [`FlatTree`]), acks matched to inputs by `seq`,
+//! screen requests, and a [`watch`] channel that wakes whoever waits for a change.
+//!
+//! The link connects on first use, reconnects (with backoff) when the app restarts,
+//! and lets go of the app after `--idle-release` without a tool call.
+//!
+//! Revisions given to the agent are the bridge's own: they keep increasing across
+//! reconnects (the app counts from 1 on every connection).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, Input, RejectReason};
+use taria::{FlatTree, Tree};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::{oneshot, watch};
+
+use crate::errors::{Code, ToolError};
+
+#[cfg(unix)]
+type Stream = tokio::net::UnixStream;
+#[cfg(unix)]
+type WriteHalf = tokio::net::unix::OwnedWriteHalf;
+#[cfg(not(unix))]
+type WriteHalf = tokio::io::Sink;
+
+/// How long an input may wait for its ack.
+pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long to wait for the tree that shows an input's effect.
+pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a fresh connection may take to deliver its first tree.
+const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The app's answer to one input.
+#[derive(Clone, Debug)]
+pub(crate) struct Ack {
+    /// What happened.
+    pub(crate) status: AckStatus,
+    /// Why, when not delivered.
+    pub(crate) reason: Option<RejectReason>,
+    /// The app's sentence.
+    pub(crate) message: Option<String>,
+}
+
+/// The newest tree and where it stands.
+#[derive(Clone, Debug)]
+pub(crate) struct View {
+    /// The tree.
+    pub(crate) tree: Arc<Tree>,
+    /// The bridge's revision of it.
+    pub(crate) revision: u64,
+}
+
+/// The rendered screen.
+#[derive(Clone, Debug)]
+pub(crate) struct Screen {
+    /// The revision drawn in the same frame (the bridge's numbering).
+    pub(crate) revision: u64,
+    /// Width in columns.
+    pub(crate) cols: u16,
+    /// One string per row.
+    pub(crate) rows: Vec<String>,
+}
+
+/// An input on its way: its `seq` and the receiver of its ack.
+pub(crate) struct Sent {
+    /// The input's sequence number.
+    pub(crate) seq: u64,
+    generation: u64,
+    ack: oneshot::Receiver<Ack>,
+}
+
+/// Why the last connection ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Closed {
+    /// The app closed it (it exited or restarted).
+    Exited,
+    /// The app refused us: another client holds it.
+    Busy(String),
+    /// The app refused us: another user.
+    Refused(String),
+    /// We let go after the idle time.
+    Released,
+}
+
+/// The link to one app socket. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Link {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    socket: PathBuf,
+    idle_release: Option<Duration>,
+    state: Mutex<State>,
+    /// Bumped on every change of tree or connection.
+    changed: watch::Sender<u64>,
+    /// One connection attempt at a time.
+    connecting: tokio::sync::Mutex<()>,
+    next_seq: AtomicU64,
+    last_use: Mutex<Instant>,
+    in_flight: AtomicUsize,
+    /// The tree the agent last saw (through any tool result).
+    seen: Mutex<Option<Arc<Tree>>>,
+}
+
+#[derive(Default)]
+struct State {
+    writer: Option<Arc<tokio::sync::Mutex<WriteHalf>>>,
+    reader: Option<tokio::task::JoinHandle<()>>,
+    generation: u64,
+    protocol: Option<u32>,
+    app: Option<String>,
+    flat: Option<FlatTree>,
+    tree: Option<Arc<Tree>>,
+    revision: u64,
+    revision_base: u64,
+    app_revision: u64,
+    input: u64,
+    acks: HashMap<u64, oneshot::Sender<Ack>>,
+    screens: Vec<oneshot::Sender<Screen>>,
+    closed: Option<Closed>,
+}
+
+/// Marks a tool call in progress (no idle release meanwhile).
+pub(crate) struct InUse(Arc<Inner>);
+
+impl Drop for InUse {
+    fn drop(&mut self) {
+        *lock(&self.0.last_use) = Instant::now();
+        self.0.in_flight.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Link {
+    /// A link to the app at `socket` (not connected yet). Call from a tokio runtime.
+    pub(crate) fn new(socket: PathBuf, idle_release: Option<Duration>) -> Link {
+        let inner = Arc::new(Inner {
+            socket,
+            idle_release,
+            state: Mutex::new(State::default()),
+            changed: watch::Sender::new(0),
+            connecting: tokio::sync::Mutex::new(()),
+            next_seq: AtomicU64::new(1),
+            last_use: Mutex::new(Instant::now()),
+            in_flight: AtomicUsize::new(0),
+            seen: Mutex::new(None),
+        });
+        if let Some(idle) = idle_release {
+            tokio::spawn(release_when_idle(Arc::downgrade(&inner), idle));
+        }
+        Link { inner }
+    }
+
+    /// The socket this link attaches to.
+    pub(crate) fn socket(&self) -> &std::path::Path {
+        &self.inner.socket
+    }
+
+    /// Marks a tool call in progress until the guard drops.
+    pub(crate) fn in_use(&self) -> InUse {
+        self.inner.in_flight.fetch_add(1, Ordering::Relaxed);
+        *lock(&self.inner.last_use) = Instant::now();
+        InUse(Arc::clone(&self.inner))
+    }
+
+    /// Remembers `tree` as the one the agent last saw: actions on positional ids are
+    /// checked against it, so they cannot hit a node that moved into the place.
+    pub(crate) fn saw(&self, tree: &Arc<Tree>) {
+        *lock(&self.inner.seen) = Some(Arc::clone(tree));
+    }
+
+    /// The tree the agent last saw.
+    pub(crate) fn seen(&self) -> Option<Arc<Tree>> {
+        lock(&self.inner.seen).clone()
+    }
+
+    /// A receiver that wakes on every change of tree or connection.
+    pub(crate) fn changes(&self) -> watch::Receiver<u64> {
+        self.inner.changed.subscribe()
+    }
+
+    /// The newest tree, connecting first when needed.
+    pub(crate) async fn view(&self) -> Result<View, ToolError> {
+        self.ensure_connected().await?;
+        let state = lock(&self.inner.state);
+        current_view(&state).ok_or_else(|| self.inner.not_connected(&state))
+    }
+
+    /// The newest tree if connected, without connecting.
+    pub(crate) fn cached_view(&self) -> Option<View> {
+        current_view(&lock(&self.inner.state))
+    }
+
+    /// Fails when the app speaks another protocol version (inputs would be misread).
+    pub(crate) fn check_protocol(&self) -> Result<(), ToolError> {
+        match lock(&self.inner.state).protocol {
+            Some(v) if v != wire::PROTOCOL_VERSION => Err(ToolError::new(
+                Code::ProtocolMismatch,
+                format!(
+                    "the app speaks taria protocol v{v}, this taria-mcp speaks v{}: reading works, \
+                     but inputs are refused so they cannot be misread; use a taria-mcp built with \
+                     the app's taria version",
+                    wire::PROTOCOL_VERSION
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Connects (or reconnects) unless connected with a tree.
+    pub(crate) async fn ensure_connected(&self) -> Result<(), ToolError> {
+        let _one = self.inner.connecting.lock().await;
+        {
+            let state = lock(&self.inner.state);
+            if state.writer.is_some() && state.tree.is_some() {
+                return Ok(());
+            }
+        }
+        let connected = lock(&self.inner.state).writer.is_some();
+        if !connected {
+            self.inner.connect().await?;
+        }
+        self.wait_first_tree().await
+    }
+
+    async fn wait_first_tree(&self) -> Result<(), ToolError> {
+        let mut changes = self.changes();
+        let deadline = tokio::time::Instant::now() + FIRST_TREE_TIMEOUT;
+        loop {
+            {
+                let state = lock(&self.inner.state);
+                if state.writer.is_none() {
+                    return Err(self.inner.not_connected(&state));
+                }
+                if state.tree.is_some() {
+                    return Ok(());
+                }
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                return Err(ToolError::new(
+                    Code::Timeout,
+                    format!(
+                        "connected to the app at {}, but it has not drawn a frame within {} s; \
+                         is its event loop running? Try again, or use read_screen",
+                        self.inner.socket.display(),
+                        FIRST_TREE_TIMEOUT.as_secs()
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// Sends an input; the ack comes through [`Link::ack`].
+    pub(crate) async fn send(&self, input: Input) -> Result<Sent, ToolError> {
+        self.ensure_connected().await?;
+        self.check_protocol()?;
+        let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        let (writer, generation) = {
+            let mut state = lock(&self.inner.state);
+            let Some(writer) = state.writer.clone() else {
+                return Err(self.inner.not_connected(&state));
+            };
+            state.acks.insert(seq, tx);
+            (writer, state.generation)
+        };
+        let message = BridgeMessage::Input { seq, input };
+        if let Err(e) = write_message(&writer, &message).await {
+            lock(&self.inner.state).acks.remove(&seq);
+            return Err(ToolError::new(
+                Code::AppExited,
+                format!(
+                    "not sent: the connection to the app failed ({e}); retry, taria-mcp reconnects"
+                ),
+            ));
+        }
+        Ok(Sent {
+            seq,
+            generation,
+            ack: rx,
+        })
+    }
+
+    /// Waits (bounded) for the ack of a sent input.
+    pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
+        match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
+            Ok(Ok(ack)) => Ok(ack),
+            Ok(Err(_)) => Err(ToolError::new(
+                Code::AppExited,
+                "sent, but the app closed the connection before answering: it exited or \
+                 restarted. Its effect is unknown; read_tree once the app is back",
+            )),
+            Err(_) => Err(ToolError::new(
+                Code::Timeout,
+                format!(
+                    "sent, but the app did not answer within {} s: its loop may be busy or stuck. \
+                     Check read_screen or wait_for_change before retrying (it may still happen)",
+                    ACK_TIMEOUT.as_secs()
+                ),
+            )),
+        }
+    }
+
+    /// Waits (bounded) for the first tree that shows the effect of input `seq`;
+    /// `None` when it did not come in time or the connection changed.
+    pub(crate) async fn effect(&self, sent: &Sent) -> Option<View> {
+        let mut changes = self.changes();
+        let deadline = tokio::time::Instant::now() + EFFECT_TIMEOUT;
+        loop {
+            {
+                let state = lock(&self.inner.state);
+                if state.generation != sent.generation || state.writer.is_none() {
+                    return None;
+                }
+                if state.input >= sent.seq {
+                    return current_view(&state);
+                }
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                return None;
+            }
+        }
+    }
+
+    /// Asks for the rendered screen.
+    pub(crate) async fn screen(&self) -> Result<Screen, ToolError> {
+        self.ensure_connected().await?;
+        let (tx, rx) = oneshot::channel();
+        let writer = {
+            let mut state = lock(&self.inner.state);
+            let Some(writer) = state.writer.clone() else {
+                return Err(self.inner.not_connected(&state));
+            };
+            state.screens.push(tx);
+            writer
+        };
+        if let Err(e) = write_message(&writer, &BridgeMessage::GetScreen {}).await {
+            return Err(ToolError::new(
+                Code::AppExited,
+                format!("the connection to the app failed ({e}); retry, taria-mcp reconnects"),
+            ));
+        }
+        match tokio::time::timeout(ACK_TIMEOUT, rx).await {
+            Ok(Ok(screen)) => Ok(screen),
+            Ok(Err(_)) => Err(ToolError::new(
+                Code::AppExited,
+                "the app closed the connection before sending its screen; retry once it is back",
+            )),
+            Err(_) => Err(ToolError::new(
+                Code::Timeout,
+                "the app did not send its screen within 5 s; its loop may be busy",
+            )),
+        }
+    }
+
+    /// Waits until the revision is past `since` (then the newest view), the deadline
+    /// passes or `cancel` fires (then `None`).
+    pub(crate) async fn wait_past(
+        &self,
+        since: u64,
+        timeout: Duration,
+        cancel: impl std::future::Future<Output = ()>,
+    ) -> Result<Option<View>, ToolError> {
+        self.ensure_connected().await?;
+        let mut changes = self.changes();
+        let deadline = tokio::time::Instant::now() + timeout;
+        tokio::pin!(cancel);
+        loop {
+            {
+                let state = lock(&self.inner.state);
+                if state.writer.is_none() {
+                    return Err(self.inner.not_connected(&state));
+                }
+                if state.revision > since
+                    && let Some(view) = current_view(&state)
+                {
+                    return Ok(Some(view));
+                }
+            }
+            tokio::select! {
+                _ = changes.changed() => {}
+                () = tokio::time::sleep_until(deadline) => return Ok(None),
+                () = &mut cancel => return Ok(None),
+            }
+        }
+    }
+}
+
+fn current_view(state: &State) -> Option<View> {
+    let tree = state.tree.clone()?;
+    state.writer.as_ref()?;
+    Some(View {
+        tree,
+        revision: state.revision,
+    })
+}
+
+async fn write_message(
+    writer: &tokio::sync::Mutex<WriteHalf>,
+    message: &BridgeMessage,
+) -> std::io::Result<()> {
+    let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    let mut writer = writer.lock().await;
+    tokio::time::timeout(ACK_TIMEOUT, writer.write_all(&line))
+        .await
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "write timed out"))?
+}
+
+impl Inner {
+    /// The error for "no usable connection", by what happened last.
+    fn not_connected(&self, state: &State) -> ToolError {
+        let socket = self.socket.display();
+        match &state.closed {
+            Some(Closed::Busy(message)) => ToolError::new(
+                Code::Busy,
+                format!(
+                    "the app refused the connection: {message}. Another taria-mcp session (or \
+                     client) holds it; retry later (sessions let go after their idle time)"
+                ),
+            ),
+            Some(Closed::Refused(message)) => ToolError::new(
+                Code::AppNotConnected,
+                format!("the app at {socket} refused the connection: {message}"),
+            ),
+            Some(Closed::Exited) => ToolError::new(
+                Code::AppExited,
+                format!(
+                    "the app exited (its connection at {socket} closed); start it again, then \
+                     retry: taria-mcp reconnects on the next call"
+                ),
+            ),
+            Some(Closed::Released) | None => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "no app is listening at {socket}; start the app (it serves its socket while \
+                     running), then retry"
+                ),
+            ),
+        }
+    }
+
+    #[cfg(unix)]
+    async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
+        let stream = match Stream::connect(&self.socket).await {
+            Ok(stream) => stream,
+            Err(e) => {
+                tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
+                let state = lock(&self.state);
+                return Err(self.not_connected(&state));
+            }
+        };
+        let (read, write) = stream.into_split();
+        let writer = Arc::new(tokio::sync::Mutex::new(write));
+        let hello = BridgeMessage::Hello {
+            v: wire::PROTOCOL_VERSION,
+            client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
+        };
+        // The app may refuse us right away (busy); the reader will say so.
+        let _ = write_message(&writer, &hello).await;
+        let generation = {
+            let mut state = lock(&self.state);
+            state.generation += 1;
+            state.writer = Some(Arc::clone(&writer));
+            state.revision_base = state.revision;
+            state.app_revision = 0;
+            state.input = 0;
+            state.flat = None;
+            state.tree = None;
+            state.protocol = None;
+            state.closed = None;
+            state.generation
+        };
+        let task = tokio::spawn(read_loop(
+            Arc::clone(self),
+            generation,
+            BufReader::new(read),
+            writer,
+        ));
+        lock(&self.state).reader = Some(task);
+        tracing::info!(socket = %self.socket.display(), "connected to the app");
+        Ok(())
+    }
+
+    #[cfg(not(unix))]
+    async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
+        Err(ToolError::new(
+            Code::AppNotConnected,
+            "taria-mcp does not attach over named pipes yet (Windows); only Unix sockets",
+        ))
+    }
+
+    /// Handles one message; returns whether the tree must be asked for again.
+    fn handle(&self, generation: u64, message: AppMessage) -> bool {
+        let mut state = lock(&self.state);
+        if state.generation != generation {
+            return false;
+        }
+        match message {
+            AppMessage::Hello { v, app, pid, .. } => {
+                tracing::info!(app, pid, v, "app said hello");
+                if v != wire::PROTOCOL_VERSION {
+                    tracing::warn!(
+                        v,
+                        "the app speaks another protocol version; inputs are refused"
+                    );
+                }
+                state.protocol = Some(v);
+                state.app = Some(app);
+            }
+            AppMessage::Tree {
+                revision,
+                input,
+                tree,
+            } => {
+                state.flat = Some(FlatTree::from_tree(&tree));
+                state.tree = Some(Arc::new(tree));
+                state.app_revision = revision;
+                state.revision = state.revision_base + revision;
+                state.input = input;
+                self.changed.send_modify(|n| *n += 1);
+            }
+            AppMessage::Patch {
+                revision,
+                input,
+                patch,
+            } => {
+                let consecutive = revision == state.app_revision + 1;
+                let Some(flat) = state.flat.as_mut().filter(|_| consecutive) else {
+                    tracing::warn!(revision, "a patch out of order; asking for the whole tree");
+                    return true;
+                };
+                flat.apply(&patch);
+                let tree = flat.to_tree();
+                state.tree = Some(Arc::new(tree));
+                state.app_revision = revision;
+                state.revision = state.revision_base + revision;
+                state.input = input;
+                self.changed.send_modify(|n| *n += 1);
+            }
+            AppMessage::Ack {
+                seq,
+                status,
+                reason,
+                message,
+            } => {
+                if let Some(tx) = state.acks.remove(&seq) {
+                    let _ = tx.send(Ack {
+                        status,
+                        reason,
+                        message,
+                    });
+                }
+            }
+            AppMessage::Screen {
+                revision,
+                cols,
+                rows,
+            } => {
+                let revision = state.revision_base + revision;
+                for tx in state.screens.drain(..) {
+                    let _ = tx.send(Screen {
+                        revision,
+                        cols,
+                        rows: rows.clone(),
+                    });
+                }
+            }
+            AppMessage::Error { code, message } => match code {
+                ErrorCode::Busy => state.closed = Some(Closed::Busy(message)),
+                ErrorCode::PermissionDenied => state.closed = Some(Closed::Refused(message)),
+                other => tracing::warn!(?other, message, "the app reported a protocol error"),
+            },
+            other => tracing::debug!(?other, "ignored an app message of a newer kind"),
+        }
+        false
+    }
+
+    /// Forgets connection `generation`: waiters learn it is gone.
+    fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
+        let retry = {
+            let mut state = lock(&self.state);
+            if state.generation != generation {
+                return;
+            }
+            state.writer = None;
+            if let Some(task) = state.reader.take()
+                && why == Closed::Released
+            {
+                task.abort();
+            }
+            state.flat = None;
+            state.tree = None;
+            state.acks.clear();
+            state.screens.clear();
+            if state.closed.is_none() || why == Closed::Released {
+                state.closed = Some(why);
+            }
+            state.closed == Some(Closed::Exited)
+        };
+        tracing::info!("disconnected from the app");
+        self.changed.send_modify(|n| *n += 1);
+        if retry {
+            tokio::spawn(reconnect(Arc::downgrade(self)));
+        }
+    }
+
+    fn idle_for(&self) -> Option<Duration> {
+        (self.in_flight.load(Ordering::Relaxed) == 0).then(|| lock(&self.last_use).elapsed())
+    }
+}
+
+/// Reads the app's lines until the connection ends.
+async fn read_loop(
+    inner: Arc<Inner>,
+    generation: u64,
+    mut reader: impl AsyncBufRead + Unpin,
+    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
+) {
+    let mut line = Vec::new();
+    loop {
+        match read_line(&mut reader, &mut line).await {
+            Ok(Line::Complete) => {}
+            Ok(Line::TooLong) => {
+                tracing::warn!("skipped an app line over {} bytes", wire::MAX_LINE_BYTES);
+                continue;
+            }
+            Ok(Line::End) => break,
+            Err(e) => {
+                tracing::debug!(error = %e, "reading from the app failed");
+                break;
+            }
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let message = match serde_json::from_slice::<AppMessage>(&line) {
+            Ok(message) => message,
+            Err(e) => {
+                tracing::warn!(error = %e, "skipped an app line that is not a known message");
+                continue;
+            }
+        };
+        if inner.handle(generation, message)
+            && write_message(&writer, &BridgeMessage::GetTree {})
+                .await
+                .is_err()
+        {
+            break;
+        }
+    }
+    inner.disconnected(generation, Closed::Exited);
+}
+
+enum Line {
+    Complete,
+    TooLong,
+    End,
+}
+
+/// Reads one line into `line` (without the newline), capped at [`wire::MAX_LINE_BYTES`]:
+/// a longer line is skipped whole. A partial last line is discarded.
+async fn read_line(
+    reader: &mut (impl AsyncBufRead + Unpin),
+    line: &mut Vec<u8>,
+) -> std::io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    loop {
+        let available = reader.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(Line::End);
+        }
+        let (chunk, used, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (&available[..i], i + 1, true),
+            None => (available, available.len(), false),
+        };
+        if !too_long {
+            if line.len() + chunk.len() > wire::MAX_LINE_BYTES {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        reader.consume(used);
+        if done {
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+/// After the app went away: tries to reconnect with backoff while the link is in use,
+/// so a restarted app is picked up (and resource subscribers hear of it).
+async fn reconnect(inner: std::sync::Weak<Inner>) {
+    let mut delay = Duration::from_millis(100);
+    loop {
+        tokio::time::sleep(delay).await;
+        let Some(inner) = inner.upgrade() else { return };
+        let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
+        if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
+            return;
+        }
+        let link = Link { inner };
+        if lock(&link.inner.state).writer.is_some() {
+            return;
+        }
+        match link.ensure_connected().await {
+            Ok(()) => return,
+            Err(e) => tracing::debug!(error = %e, "reconnect failed"),
+        }
+        delay = (delay * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// Lets go of the app after `idle` without a tool call.
+async fn release_when_idle(inner: std::sync::Weak<Inner>, idle: Duration) {
+    let tick = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(5));
+    loop {
+        tokio::time::sleep(tick).await;
+        let Some(inner) = inner.upgrade() else { return };
+        let generation = {
+            let state = lock(&inner.state);
+            if state.writer.is_none() {
+                continue;
+            }
+            state.generation
+        };
+        if inner.idle_for().is_some_and(|i| i >= idle) {
+            tracing::info!(idle_secs = idle.as_secs(), "idle: releasing the app");
+            inner.disconnected(generation, Closed::Released);
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! A tree (or a subtree) as an outline or JSON, kept under a size cap: when the whole
+//! tree does not fit, the depth shown is reduced first, then children lists are cut,
+//! always with a marker saying how many nodes were left out and how to ask for them.
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value as Json};
+use taria::Node;
+
+/// The most characters one answer carries (agent hosts save or cut longer results).
+pub(crate) const MAX_CHARS: usize = 40_000;
+
+/// Room kept per open level for the marker a cut may need.
+const MARKER_ROOM: usize = 160;
+
+/// How to show the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// One line per node.
+    Outline,
+    /// The nodes' JSON.
+    Json,
+}
+
+/// A rendered tree.
+#[derive(Debug)]
+pub(crate) struct Rendered {
+    /// The outline (format outline).
+    pub(crate) outline: Option<String>,
+    /// The nodes (format json).
+    pub(crate) json: Option<Vec<Json>>,
+    /// How many nodes are shown.
+    pub(crate) shown: usize,
+    /// How many nodes under the shown ones are left out.
+    pub(crate) omitted: usize,
+    /// When something was left out: what and how to see it.
+    pub(crate) truncated: Option<String>,
+}
+
+/// Renders `roots` down to `depth` levels below them (`None`: all), within `cap` characters.
+pub(crate) fn render(
+    roots: &[&Node],
+    format: Format,
+    depth: Option<usize>,
+    cap: usize,
+) -> Rendered {
+    let asked = depth.unwrap_or(usize::MAX);
+    // The size of each level, to pick the deepest view that fits whole.
+    let mut levels: Vec<usize> = Vec::new();
+    let mut stack: Vec<(&Node, usize)> = roots.iter().map(|r| (*r, 0)).collect();
+    while let Some((node, level)) = stack.pop() {
+        if levels.len() <= level {
+            levels.resize(level + 1, 0);
+        }
+        levels[level] += cost(node, format, level);
+        if level < asked {
+            stack.extend(node.children.iter().map(|c| (c, level + 1)));
+        }
+    }
+    let mut total = 0;
+    let mut fits = 0;
+    for (level, size) in levels.iter().enumerate() {
+        total += size;
+        if total + MARKER_ROOM * (level + 1) > cap {
+            break;
+        }
+        fits = level + 1;
+    }
+    // Levels 0..fits fit whole; show at least roots and their children (cut if needed).
+    let depth_shown = if fits == levels.len() {
+        asked
+    } else {
+        fits.saturating_sub(1).max(1).min(asked)
+    };
+    // Levels above the deepest one shown are kept whole: their room is set aside first,
+    // so a long list cannot crowd out its later siblings (a status bar, buttons).
+    let reserved_below = if depth_shown <= fits { depth_shown } else { 0 };
+    let reserved: usize = levels.iter().take(reserved_below).sum();
+    let mut out = Writer {
+        format,
+        cap,
+        reserved_below,
+        used: reserved,
+        shown: 0,
+        omitted: 0,
+        cut_children: false,
+        cut_depth: false,
+        text: String::new(),
+    };
+    let mut json = Vec::new();
+    for (i, root) in roots.iter().enumerate() {
+        if reserved_below == 0 && out.used + cost(root, format, 0) + MARKER_ROOM > cap {
+            let left: usize = roots[i..].iter().map(|r| subtree_size(r)).sum();
+            out.omitted += left;
+            out.cut_children = true;
+            let note = format!(
+                "{} more top-level nodes left out (too large)",
+                roots.len() - i
+            );
+            match format {
+                Format::Outline => {
+                    let _ = writeln!(
+                        out.text,
+                        "- … {note}: read_tree with root=<id> or use find_nodes"
+                    );
+                }
+                Format::Json => json.push(serde_json::json!({ "omitted": left, "note": note })),
+            }
+            break;
+        }
+        if let Some(node) = out.node(root, 0, depth_shown) {
+            json.push(node);
+        }
+    }
+    let truncated = match (out.cut_depth, out.cut_children) {
+        (false, false) => None,
+        (cut_depth, _) => {
+            let mut why = format!("{} nodes left out", out.omitted);
+            if cut_depth && depth_shown < asked {
+                let _ = write!(
+                    why,
+                    "; shown {} levels deep to stay under {cap} characters",
+                    depth_shown + 1
+                );
+            } else if cut_depth {
+                let _ = write!(why, "; shown {} levels deep as asked", depth_shown + 1);
+            }
+            why.push_str(
+                ". Nodes marked `(+N children)` (json: `childrenOmitted`) have more: call \
+                 read_tree with root=<that id> (and depth), or find_nodes to pick nodes by \
+                 role/label",
+            );
+            Some(why)
+        }
+    };
+    Rendered {
+        outline: (format == Format::Outline).then_some(out.text),
+        json: (format == Format::Json).then_some(json),
+        shown: out.shown,
+        omitted: out.omitted,
+        truncated,
+    }
+}
+
+/// The size of a node's own entry.
+fn cost(node: &Node, format: Format, level: usize) -> usize {
+    match format {
+        Format::Outline => node.outline_line().len() + 2 * level + 24,
+        Format::Json => own_json(node).to_string().len() + 40,
+    }
+}
+
+fn own_json(node: &Node) -> Json {
+    let mut value = serde_json::to_value(node.clone_without_children()).unwrap_or(Json::Null);
+    if let Json::Object(fields) = &mut value {
+        fields.remove("children");
+    }
+    value
+}
+
+fn subtree_size(node: &Node) -> usize {
+    node.descendants().count()
+}
+
+struct Writer {
+    format: Format,
+    cap: usize,
+    /// Nodes above this level were paid for up front.
+    reserved_below: usize,
+    used: usize,
+    shown: usize,
+    omitted: usize,
+    cut_children: bool,
+    cut_depth: bool,
+    text: String,
+}
+
+impl Writer {
+    fn node(&mut self, node: &Node, level: usize, depth: usize) -> Option<Json> {
+        self.shown += 1;
+        if level >= self.reserved_below {
+            self.used += cost(node, self.format, level);
+        }
+        let hidden_below = level >= depth && !node.children.is_empty();
+        if hidden_below {
+            self.cut_depth = true;
+            self.omitted += node.descendants().count() - 1;
+        }
+        let mut json = None;
+        match self.format {
+            Format::Outline => {
+                for _ in 0..level {
+                    self.text.push_str("  ");
+                }
+                self.text.push_str(&node.outline_line());
+                if hidden_below {
+                    let _ = write!(self.text, " (+{} children)", node.children.len());
+                }
+                self.text.push('\n');
+            }
+            Format::Json => {
+                let mut value = own_json(node);
+                if hidden_below && let Json::Object(fields) = &mut value {
+                    fields.insert("childrenOmitted".into(), node.children.len().into());
+                }
+                json = Some(value);
+            }
+        }
+        if hidden_below {
+            return json;
+        }
+        let mut children = Vec::new();
+        for (i, child) in node.children.iter().enumerate() {
+            let room = MARKER_ROOM * (level + 2);
+            if level + 1 >= self.reserved_below
+                && self.used + cost(child, self.format, level + 1) + room > self.cap
+            {
+                let left = &node.children[i..];
+                let count: usize = left.iter().map(subtree_size).sum();
+                self.omitted += count;
+                self.cut_children = true;
+                match self.format {
+                    Format::Outline => {
+                        for _ in 0..=level {
+                            self.text.push_str("  ");
+                        }
+                        let _ = writeln!(
+                            self.text,
+                            "- … {} more children of {} left out (too large): read_tree with \
+                             root=\"{}\", or find_nodes",
+                            left.len(),
+                            node.id,
+                            node.id
+                        );
+                    }
+                    Format::Json => {
+                        if let Some(Json::Object(fields)) = &mut json {
+                            fields.insert("childrenOmitted".into(), left.len().into());
+                        }
+                    }
+                }
+                self.used += MARKER_ROOM;
+                break;
+            }
+            if let Some(value) = self.node(child, level + 1, depth) {
+                children.push(value);
+            }
+        }
+        if let Some(Json::Object(fields)) = &mut json
+            && !children.is_empty()
+        {
+            let mut ordered = Map::new();
+            std::mem::swap(fields, &mut ordered);
+            ordered.insert("children".into(), Json::Array(children));
+            *fields = ordered;
+        }
+        json
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use taria::{Role, testing::Harness};
+
+    fn big_tree(items: usize) -> taria::Tree {
+        let mut harness = Harness::new(20, 4);
+        harness.render(|_| {
+            let list = taria::scope(|n| {
+                n.role(Role::List).id("files").label("Files");
+            });
+            for i in 0..items {
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(i)
+                        .label(format!("file number {i}"));
+                });
+            }
+            drop(list);
+            taria::leaf(|n| {
+                n.role(Role::Status).id("status").label("ok");
+            });
+        })
+    }
+
+    #[test]
+    fn a_small_tree_is_shown_whole() {
+        let tree = big_tree(3);
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let shown = render(&roots, Format::Outline, None, MAX_CHARS);
+        assert_eq!(shown.outline.as_deref(), Some(tree.outline().as_str()));
+        assert!(shown.truncated.is_none());
+        assert_eq!(shown.omitted, 0);
+    }
+
+    #[test]
+    fn a_long_list_is_cut_with_a_marker() {
+        let tree = big_tree(5000);
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        for format in [Format::Outline, Format::Json] {
+            let shown = render(&roots, format, None, MAX_CHARS);
+            let size = match format {
+                Format::Outline => shown.outline.clone().unwrap_or_default().len(),
+                Format::Json => serde_json::to_string(&shown.json).unwrap_or_default().len(),
+            };
+            assert!(size <= MAX_CHARS, "{size}");
+            assert!(shown.omitted > 0 && shown.shown + shown.omitted == 5002);
+            assert!(
+                shown
+                    .truncated
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("root=<that id>")
+            );
+        }
+        let outline = render(&roots, Format::Outline, None, MAX_CHARS)
+            .outline
+            .unwrap_or_default();
+        assert!(
+            outline.contains("more children of files left out"),
+            "{outline}"
+        );
+        assert!(
+            outline.contains("[id=status]"),
+            "later roots are kept: {outline}"
+        );
+        let depth0 = render(&roots, Format::Outline, Some(0), MAX_CHARS);
+        assert!(
+            depth0
+                .outline
+                .unwrap_or_default()
+                .contains("(+5000 children)")
+        );
+    }
+}

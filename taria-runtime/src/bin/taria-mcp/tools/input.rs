@@ -1,0 +1,505 @@
+//! The input tools: `act`, `set_value`, `type_text`, `press_key`. Each is checked
+//! against the last tree before it is sent, then answered with the app's ack and the
+//! tree the app drew after handling it.
+
+use std::fmt::Write as _;
+use std::str::FromStr as _;
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use taria::wire::{AckStatus, Input, RejectReason, target_token};
+use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSchema};
+
+use super::read::find;
+use crate::errors::{Code, ToolError};
+use crate::link::{Ack, Link, Sent, View};
+
+/// The most times `press_key` repeats a key.
+pub(crate) const MAX_REPEAT: u32 = 64;
+/// Above this size the whole outline is not repeated in an input's result.
+const FULL_OUTLINE_MAX: usize = 6_000;
+/// Above this size the changed nodes' outline is cut.
+const CHANGES_MAX: usize = 12_000;
+
+/// `act` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ActArgs {
+    /// The node's id (from `read_tree` or `find_nodes`).
+    pub(crate) node: String,
+    /// An action the node offers (its `{…}` list): activate, toggle, select, expand,
+    /// collapse, increment, decrement, scroll, `set_value`, dismiss, submit, … or a custom one.
+    pub(crate) action: String,
+    /// For `set_value`: the new value (text, number or boolean, within the node's `valueSchema`).
+    #[serde(default)]
+    pub(crate) value: Option<Json>,
+    /// For scroll: up, down, left or right (default down).
+    #[serde(default)]
+    pub(crate) direction: Option<String>,
+    /// For scroll: how far (default 1).
+    #[serde(default)]
+    pub(crate) amount: Option<u32>,
+}
+
+/// `set_value` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SetValueArgs {
+    /// The node's id.
+    pub(crate) node: String,
+    /// The new value: text, number or boolean, within the node's valueSchema.
+    pub(crate) value: Json,
+}
+
+/// `type_text` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TypeTextArgs {
+    /// The text, typed one key per character into whatever has focus (`\n` presses
+    /// enter, `\t` tab); at most 4096 characters.
+    pub(crate) text: String,
+}
+
+/// `press_key` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PressKeyArgs {
+    /// A key chord: `[modifier+]…key`, e.g. `enter`, `ctrl+s`, `shift+tab`, `f5`, `a`.
+    pub(crate) key: String,
+    /// How many times to press it (default 1, at most 64).
+    #[serde(default)]
+    pub(crate) repeat: Option<u32>,
+}
+
+/// What an input did.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct InputResult {
+    /// `delivered`: the app took the input.
+    pub(crate) status: String,
+    /// The app's message, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) message: Option<String>,
+    /// For a repeated key: how many presses were delivered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) delivered: Option<u32>,
+    /// The revision of the tree after the input.
+    pub(crate) revision: u64,
+    /// Whether the tree changed.
+    pub(crate) changed: bool,
+    /// Ids of nodes added or changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) changed_ids: Vec<String>,
+    /// Ids of nodes that are gone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) removed_ids: Vec<String>,
+    /// The changed nodes, one outline line each (untrusted app text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) changes: Option<String>,
+    /// The whole tree after the input, when it is small (untrusted app text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outline: Option<String>,
+    /// What to do next, when something is unusual (e.g. the app has not drawn yet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) note: Option<String>,
+}
+
+/// `act`.
+pub(crate) async fn act(link: &Link, args: ActArgs) -> Result<InputResult, ToolError> {
+    let view = link.view().await?;
+    let node = find(&view, &args.node)?;
+    let token = guard_position(link, node)?;
+    check_action(node, &args.action)?;
+    let value = match (&args.value, args.action.as_str()) {
+        (Some(value), _) => Some(check_value(node, value)?),
+        (None, "set_value") => {
+            return Err(ToolError::new(
+                Code::OutOfDomain,
+                format!("set_value needs a `value`{}", domain_hint(node)),
+            ));
+        }
+        (None, _) => None,
+    };
+    let direction = match &args.direction {
+        Some(text) => Some(
+            serde_json::from_value::<ScrollDirection>(Json::String(text.clone())).map_err(
+                |_| {
+                    ToolError::invalid(format!(
+                        "direction `{text}` is not one of up, down, left, right"
+                    ))
+                },
+            )?,
+        ),
+        None => None,
+    };
+    let input = Input::Act {
+        node: node.id.clone(),
+        action: args.action.clone(),
+        value,
+        direction,
+        amount: args.amount,
+        token,
+    };
+    let before = Arc::clone(&view.tree);
+    let mut sent = link.send(input).await?;
+    let ack = link.ack(&mut sent).await?;
+    settle(link, &before, &sent, ack, Some(&args.node)).await
+}
+
+/// `set_value`.
+pub(crate) async fn set_value(link: &Link, args: SetValueArgs) -> Result<InputResult, ToolError> {
+    act(
+        link,
+        ActArgs {
+            node: args.node,
+            action: "set_value".into(),
+            value: Some(args.value),
+            direction: None,
+            amount: None,
+        },
+    )
+    .await
+}
+
+/// `type_text`.
+pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputResult, ToolError> {
+    let chars = args.text.chars().count();
+    if chars > taria::wire::MAX_TEXT_CHARS {
+        return Err(ToolError::invalid(format!(
+            "the text has {chars} characters; type at most {} at once (split it into several calls)",
+            taria::wire::MAX_TEXT_CHARS
+        )));
+    }
+    if chars == 0 {
+        return Err(ToolError::invalid("the text is empty; nothing to type"));
+    }
+    let before = link.view().await?.tree;
+    let mut sent = link.send(Input::Text { text: args.text }).await?;
+    let ack = link.ack(&mut sent).await?;
+    settle(link, &before, &sent, ack, None).await
+}
+
+/// `press_key`: with `repeat`, every press is sent at once and each ack counted; any
+/// press not delivered makes the call fail, saying how many were.
+pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputResult, ToolError> {
+    if let Err(e) = KeyChord::from_str(&args.key) {
+        return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
+    }
+    let repeat = args.repeat.unwrap_or(1);
+    if !(1..=MAX_REPEAT).contains(&repeat) {
+        return Err(ToolError::invalid(format!(
+            "repeat must be 1 to {MAX_REPEAT}, not {repeat}"
+        )));
+    }
+    let before = link.view().await?.tree;
+    let mut sent = Vec::new();
+    for _ in 0..repeat {
+        match link
+            .send(Input::Key {
+                key: args.key.clone(),
+            })
+            .await
+        {
+            Ok(s) => sent.push(s),
+            Err(e) if sent.is_empty() => return Err(e),
+            Err(_) => break,
+        }
+    }
+    let mut delivered = 0;
+    let mut first_failure: Option<ToolError> = None;
+    for s in &mut sent {
+        match link.ack(s).await {
+            Ok(ack) if ack.status == AckStatus::Delivered => {
+                delivered += 1;
+            }
+            Ok(ack) => {
+                first_failure.get_or_insert_with(|| ack_error(&ack, None));
+            }
+            Err(e) => {
+                first_failure.get_or_insert(e);
+            }
+        }
+    }
+    let sent_count = sent.len() as u32;
+    match first_failure {
+        None if sent_count == repeat => {
+            let last = sent
+                .last()
+                .ok_or_else(|| ToolError::new(Code::AppExited, "no key was sent"))?;
+            let mut result = settle(
+                link,
+                &before,
+                last,
+                Ack {
+                    status: AckStatus::Delivered,
+                    reason: None,
+                    message: None,
+                },
+                None,
+            )
+            .await?;
+            if repeat > 1 {
+                result.delivered = Some(delivered);
+            }
+            Ok(result)
+        }
+        failure => {
+            let failure = failure.unwrap_or_else(|| {
+                ToolError::new(
+                    Code::AppExited,
+                    "the connection closed before every press was sent",
+                )
+            });
+            let message = format!(
+                "{delivered} of {repeat} presses of `{}` were delivered; the others were not: {}",
+                args.key, failure.message
+            );
+            Err(ToolError::new(failure.code, message)
+                .with("delivered", delivered)
+                .with("repeat", repeat)
+                .with("revision", link.cached_view().map_or(0, |v| v.revision)))
+        }
+    }
+}
+
+/// For a positional id: the token of the node the agent saw at that id, or
+/// `stale_reference` when another node is there now.
+fn guard_position(link: &Link, node: &Node) -> Result<Option<String>, ToolError> {
+    if node.stable {
+        return Ok(None);
+    }
+    let now = target_token(node);
+    let seen = link.seen();
+    let Some(old) = seen.as_ref().and_then(|t| t.get(node.id.as_str())) else {
+        return Ok(Some(now));
+    };
+    if target_token(old) == now {
+        return Ok(Some(now));
+    }
+    Err(ToolError::new(
+        Code::StaleReference,
+        format!(
+            "`{}` is a positional id and the node there changed since you read it (it was {},              now {}); nothing was sent. Find the node you meant again (find_nodes by label) and              retry with its current id",
+            node.id,
+            old.outline_line(),
+            node.outline_line()
+        ),
+    ))
+}
+
+/// The node offers `action` and is enabled.
+fn check_action(node: &Node, action: &str) -> Result<(), ToolError> {
+    if !node.offers(action) {
+        let offered: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
+        let mut message = format!("`{}` does not offer `{action}`", node.id);
+        if offered.is_empty() {
+            message.push_str("; it offers no actions now");
+        } else {
+            let _ = write!(message, "; it offers: {}", offered.join(", "));
+        }
+        if !node.keys.is_empty() {
+            let keys: Vec<String> = node
+                .keys
+                .iter()
+                .map(|(a, k)| format!("{a} = {k}"))
+                .collect();
+            let _ = write!(message, " (keys: {})", keys.join(", "));
+        }
+        message.push_str(". Otherwise press_key or type_text reach the app's own key handling");
+        return Err(ToolError::new(Code::ActionUnsupported, message).with(
+            "offered",
+            offered.into_iter().map(str::to_owned).collect::<Vec<_>>(),
+        ));
+    }
+    if node.state.disabled {
+        return Err(ToolError::new(
+            Code::Disabled,
+            format!(
+                "`{}` is disabled now; change what it depends on first, or wait_for_change",
+                node.id
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `value` against the node's domain (a number or boolean given as text is
+/// read as one when the domain wants it).
+fn check_value(node: &Node, value: &Json) -> Result<Value, ToolError> {
+    let mut parsed: Value = serde_json::from_value(value.clone()).map_err(|_| {
+        ToolError::new(
+            Code::OutOfDomain,
+            format!(
+                "a value is text, a number or a boolean, not {value}{}",
+                domain_hint(node)
+            ),
+        )
+    })?;
+    let Some(schema) = &node.value_schema else {
+        return Ok(parsed);
+    };
+    if let Value::Text(text) = &parsed {
+        match schema {
+            ValueSchema::Number { .. } => {
+                if let Ok(n) = text.trim().parse::<f64>() {
+                    parsed = Value::Number(n);
+                }
+            }
+            ValueSchema::Bool => {
+                if let Ok(b) = text.trim().parse::<bool>() {
+                    parsed = Value::Bool(b);
+                }
+            }
+            _ => {}
+        }
+    }
+    schema.check(&parsed).map_err(|e| {
+        ToolError::new(
+            Code::OutOfDomain,
+            format!("`{}`: {e}{}", node.id, domain_hint(node)),
+        )
+    })?;
+    Ok(parsed)
+}
+
+fn domain_hint(node: &Node) -> String {
+    node.value_schema
+        .as_ref()
+        .and_then(|s| serde_json::to_string(s).ok())
+        .map(|s| format!(" (its valueSchema: {s})"))
+        .unwrap_or_default()
+}
+
+/// The error for an ack that is not `delivered`.
+fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
+    let said = ack.message.clone().unwrap_or_default();
+    let node = node.unwrap_or("the node");
+    let (code, next) = match (ack.status, ack.reason) {
+        (_, Some(RejectReason::UnknownNode)) => (
+            Code::NotFound,
+            format!(
+                "the app has no `{node}` now (the tree changed); read_tree or find_nodes again"
+            ),
+        ),
+        (_, Some(RejectReason::ActionNotOffered)) => (
+            Code::ActionUnsupported,
+            "the node no longer offers it; read_tree to see what it offers now".to_owned(),
+        ),
+        (_, Some(RejectReason::Disabled)) => (
+            Code::Disabled,
+            "it is disabled now; wait_for_change or change what it depends on".to_owned(),
+        ),
+        (_, Some(RejectReason::OutOfDomain)) => (
+            Code::OutOfDomain,
+            "check the node's valueSchema (read_tree format=json)".to_owned(),
+        ),
+        (_, Some(RejectReason::StaleTarget)) => (
+            Code::StaleReference,
+            format!(
+                "`{node}` names another node than the one you read (the list changed); find it \
+                 again with find_nodes and retry with its current id"
+            ),
+        ),
+        (_, Some(RejectReason::InvalidInput)) => (Code::InvalidArguments, KEY_GRAMMAR.to_owned()),
+        (_, Some(RejectReason::HandlerRejected)) => (
+            Code::AppRejected,
+            "the app's handler refused it; read its message, fix the cause, retry".to_owned(),
+        ),
+        (AckStatus::Dropped, _) | (_, Some(RejectReason::QueueFull)) => (
+            Code::Busy,
+            "the app's input queue is full; wait_for_change, then retry".to_owned(),
+        ),
+        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) => (
+            Code::ActionUnsupported,
+            "nothing in the app handles it; try press_key with the key the app uses for it"
+                .to_owned(),
+        ),
+        _ => (Code::AppRejected, "the app did not take it".to_owned()),
+    };
+    let status = serde_json::to_value(ack.status)
+        .ok()
+        .and_then(|s| s.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    let message = if said.is_empty() {
+        format!("{status}: {next}")
+    } else {
+        format!("{status}: {said} — {next}")
+    };
+    ToolError::new(code, message).with("status", status)
+}
+
+/// Turns an ack into the result: for `delivered`, waits for the tree the input produced.
+async fn settle(
+    link: &Link,
+    before: &Arc<Tree>,
+    sent: &Sent,
+    ack: Ack,
+    node: Option<&str>,
+) -> Result<InputResult, ToolError> {
+    if ack.status != AckStatus::Delivered {
+        return Err(ack_error(&ack, node));
+    }
+    let Some(after) = link.effect(sent).await else {
+        let revision = link.cached_view().map_or(0, |v| v.revision);
+        return Ok(InputResult {
+            status: "delivered".into(),
+            message: ack.message,
+            delivered: None,
+            revision,
+            changed: false,
+            changed_ids: Vec::new(),
+            removed_ids: Vec::new(),
+            changes: None,
+            outline: None,
+            note: Some(format!(
+                "delivered, but the app has not drawn a frame since; call wait_for_change with \
+                 since={revision} to see its effect"
+            )),
+        });
+    };
+    Ok(describe_change(link, before, &after, ack.message))
+}
+
+fn describe_change(
+    link: &Link,
+    before: &Tree,
+    after: &View,
+    message: Option<String>,
+) -> InputResult {
+    link.saw(&after.tree);
+    let patch = after.tree.diff(before);
+    let changed_ids: Vec<String> = patch
+        .added
+        .iter()
+        .map(|f| f.node.id.to_string())
+        .chain(patch.updated.iter().map(|u| u.id.to_string()))
+        .collect();
+    let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
+    let changed = !patch.is_empty();
+    let mut lines = String::new();
+    for id in &changed_ids {
+        if let Some(node) = after.tree.get(id) {
+            lines.push_str(&node.outline_line());
+            lines.push('\n');
+        }
+        if lines.len() > CHANGES_MAX {
+            let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
+            break;
+        }
+    }
+    let full = after.tree.outline();
+    InputResult {
+        status: "delivered".into(),
+        message,
+        delivered: None,
+        revision: after.revision,
+        changed,
+        changed_ids,
+        removed_ids,
+        changes: (!lines.is_empty()).then_some(lines),
+        outline: (full.len() <= FULL_OUTLINE_MAX).then_some(full),
+        note: (!changed).then(|| "the app handled it; nothing in the tree changed".to_owned()),
+    }
+}

@@ -1,0 +1,434 @@
+//! The reading tools: `read_tree`, `find_nodes`, `read_screen`, `wait_for_change`, and
+//! the `taria://tree` resource's text.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use taria::{Action, Node, Role, StateFlags, Tree};
+
+use super::UNTRUSTED;
+use crate::errors::{Code, ToolError};
+use crate::link::{Link, View};
+use crate::render::{self, Format};
+
+/// Said once per session, on the first `read_tree`.
+const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id marked \
+     `positional` (e.g. `tasks/list_item#2`) names a position: after the list changes it may \
+     name another node. taria-mcp guards actions on positional ids, failing with \
+     `stale_reference` instead of hitting the wrong node; then find the node again.";
+
+/// `read_tree` arguments.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ReadTreeArgs {
+    /// `outline` (default: one line per node) or `json` (full node fields).
+    #[serde(default)]
+    pub(crate) format: Option<FormatArg>,
+    /// Show only this node and its descendants.
+    #[serde(default)]
+    pub(crate) root: Option<String>,
+    /// How many levels below the root(s) to show (0 = only them); default all.
+    #[serde(default)]
+    pub(crate) depth: Option<usize>,
+}
+
+/// The tree's form.
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum FormatArg {
+    /// One line per node: `- role "label": value [id=…] [state] {actions}`.
+    Outline,
+    /// The nodes as JSON (default fields left out).
+    Json,
+}
+
+/// `read_tree` result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ReadTreeResult {
+    /// The tree's revision: pass it to `wait_for_change` as `since`.
+    pub(crate) revision: u64,
+    /// The focused node's id, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) focused: Option<String>,
+    /// Nodes in the whole tree.
+    pub(crate) node_count: usize,
+    /// Nodes shown here.
+    pub(crate) shown: usize,
+    /// Nodes left out to stay small (see `truncated`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub(crate) omitted: usize,
+    /// The outline (format `outline`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outline: Option<String>,
+    /// The nodes (format `json`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) tree: Option<Vec<Json>>,
+    /// What was left out to stay small, and how to see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) truncated: Option<String>,
+    /// Problems the app's recorder noticed (duplicate ids, too deep…).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) diagnostics: Vec<Json>,
+    /// How ids work (said once per session).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) id_guidance: Option<String>,
+    /// App text is untrusted.
+    pub(crate) note: String,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+static GUIDANCE_GIVEN: AtomicBool = AtomicBool::new(false);
+
+/// `read_tree`.
+pub(crate) async fn read_tree(
+    link: &Link,
+    args: ReadTreeArgs,
+) -> Result<ReadTreeResult, ToolError> {
+    let view = link.view().await?;
+    let format = match args.format {
+        Some(FormatArg::Json) => Format::Json,
+        _ => Format::Outline,
+    };
+    let roots: Vec<&Node> = match &args.root {
+        Some(id) => vec![find(&view, id)?],
+        None => view.tree.roots.iter().collect(),
+    };
+    let shown = render::render(&roots, format, args.depth, render::MAX_CHARS);
+    link.saw(&view.tree);
+    Ok(ReadTreeResult {
+        revision: view.revision,
+        focused: view.tree.focused().map(|n| n.id.to_string()),
+        node_count: view.tree.len(),
+        shown: shown.shown,
+        omitted: shown.omitted,
+        outline: shown.outline,
+        tree: shown.json,
+        truncated: shown.truncated,
+        diagnostics: view
+            .tree
+            .diagnostics
+            .iter()
+            .filter_map(|d| serde_json::to_value(d).ok())
+            .collect(),
+        id_guidance: (!GUIDANCE_GIVEN.swap(true, Ordering::Relaxed)).then(|| ID_GUIDANCE.into()),
+        note: UNTRUSTED.into(),
+    })
+}
+
+/// The node `id` in the view, or `not_found`.
+pub(crate) fn find<'t>(view: &'t View, id: &str) -> Result<&'t Node, ToolError> {
+    view.tree.get(id).ok_or_else(|| {
+        ToolError::new(
+            Code::NotFound,
+            format!(
+                "no node has id `{id}` in revision {}; ids are exact: use find_nodes (by \
+                 role/label) or read_tree to get the current ones",
+                view.revision
+            ),
+        )
+    })
+}
+
+/// The `taria://tree` resource: the outline with a header, capped like `read_tree`.
+pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
+    let view = link.view().await?;
+    let roots: Vec<&Node> = view.tree.roots.iter().collect();
+    let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
+    let mut text = format!(
+        "# revision {} ({} nodes). {UNTRUSTED}\n",
+        view.revision,
+        view.tree.len()
+    );
+    if let Some(truncated) = shown.truncated {
+        text.push_str("# ");
+        text.push_str(&truncated);
+        text.push('\n');
+    }
+    text.push_str(&shown.outline.unwrap_or_default());
+    Ok(text)
+}
+
+/// `find_nodes` arguments.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FindNodesArgs {
+    /// Role name, e.g. `button`, `list_item`, `text_input` (or a custom role the app uses).
+    #[serde(default)]
+    pub(crate) role: Option<String>,
+    /// Text the label contains (case-insensitive).
+    #[serde(default)]
+    pub(crate) label: Option<String>,
+    /// Exact id.
+    #[serde(default)]
+    pub(crate) id: Option<String>,
+    /// An action the node offers, e.g. `toggle`.
+    #[serde(default)]
+    pub(crate) action: Option<String>,
+    /// State flags the node has, e.g. `["selected"]`, `["focused"]`.
+    #[serde(default)]
+    pub(crate) state: Vec<String>,
+    /// The most matches to return (default 50).
+    #[serde(default)]
+    pub(crate) limit: Option<usize>,
+}
+
+/// One node found.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct NodeMatch {
+    /// The node's id.
+    pub(crate) id: String,
+    /// Its parent's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) parent_id: Option<String>,
+    /// Its role.
+    pub(crate) role: String,
+    /// Its custom role, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) custom_role: Option<String>,
+    /// Its label (untrusted app text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) label: Option<String>,
+    /// Its value (untrusted app text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) value: Option<Json>,
+    /// The actions it offers now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) actions: Vec<String>,
+    /// Its state flags.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) state: Vec<String>,
+    /// `true`, `false` or `mixed` for checkable nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) checked: Option<String>,
+    /// Whether the id names a position (may name another node after a change).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) positional: bool,
+    /// Its one-line outline.
+    pub(crate) outline: String,
+}
+
+/// `find_nodes` result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FindNodesResult {
+    /// The revision searched.
+    pub(crate) revision: u64,
+    /// How many nodes match in all.
+    pub(crate) total: usize,
+    /// The matches, depth first (at most `limit`).
+    pub(crate) matches: Vec<NodeMatch>,
+    /// App text is untrusted.
+    pub(crate) note: String,
+}
+
+/// `find_nodes`.
+pub(crate) async fn find_nodes(
+    link: &Link,
+    args: FindNodesArgs,
+) -> Result<FindNodesResult, ToolError> {
+    let view = link.view().await?;
+    let tree = &view.tree;
+    let mut query = taria::Query::new();
+    if let Some(role) = &args.role {
+        query = match Role::from_name(role) {
+            Some(core) => query.role(core),
+            None if tree.iter().any(|n| n.custom_role.as_deref() == Some(role)) => {
+                query.custom_role(role.clone())
+            }
+            None => {
+                let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
+                return Err(ToolError::invalid(format!(
+                    "unknown role `{role}`; roles are: {}",
+                    names.join(", ")
+                )));
+            }
+        };
+    }
+    if let Some(action) = &args.action {
+        let custom_seen = tree.iter().any(|n| n.offers(action));
+        if Action::from_name(action).is_none() && !custom_seen {
+            let names: Vec<&str> = Action::ALL.iter().map(|a| a.name()).collect();
+            return Err(ToolError::invalid(format!(
+                "unknown action `{action}`; actions are: {} (or a custom action a node offers)",
+                names.join(", ")
+            )));
+        }
+        query = query.action(action.clone());
+    }
+    for name in &args.state {
+        let Some(flag) = StateFlags::from_name(name) else {
+            let names: Vec<&str> = StateFlags::NAMED.iter().map(|(_, n)| *n).collect();
+            return Err(ToolError::invalid(format!(
+                "unknown state `{name}`; states are: {}",
+                names.join(", ")
+            )));
+        };
+        query = query.state(flag);
+    }
+    if let Some(label) = &args.label {
+        query = query.label(label.clone());
+    }
+    if let Some(id) = &args.id {
+        query = query.id(id.clone());
+    }
+    let limit = args.limit.unwrap_or(50).clamp(1, 500);
+    let parents = parent_ids(tree);
+    let found = tree.find_all(&query);
+    link.saw(&view.tree);
+    let matches = found
+        .iter()
+        .take(limit)
+        .map(|node| node_match(node, parents.get(node.id.as_str()).copied()))
+        .collect();
+    Ok(FindNodesResult {
+        revision: view.revision,
+        total: found.len(),
+        matches,
+        note: UNTRUSTED.into(),
+    })
+}
+
+fn parent_ids(tree: &Tree) -> std::collections::HashMap<&str, &str> {
+    let mut parents = std::collections::HashMap::new();
+    for node in tree.iter() {
+        for child in &node.children {
+            parents.insert(child.id.as_str(), node.id.as_str());
+        }
+    }
+    parents
+}
+
+fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
+    let flags = node.state.flags();
+    NodeMatch {
+        id: node.id.to_string(),
+        parent_id: parent.map(str::to_owned),
+        role: node.role.name().to_owned(),
+        custom_role: node.custom_role.clone(),
+        label: node.label.clone(),
+        value: node
+            .value
+            .as_ref()
+            .and_then(|v| serde_json::to_value(v).ok()),
+        actions: node.actions.iter().map(|a| a.as_str().to_owned()).collect(),
+        state: StateFlags::NAMED
+            .iter()
+            .filter(|(f, _)| flags.contains(*f))
+            .map(|(_, n)| (*n).to_owned())
+            .collect(),
+        checked: node
+            .state
+            .checked
+            .and_then(|c| serde_json::to_value(c).ok())
+            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
+        positional: !node.stable,
+        outline: node.outline_line(),
+    }
+}
+
+/// `read_screen` result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ReadScreenResult {
+    /// The revision of the tree drawn in the same frame.
+    pub(crate) revision: u64,
+    /// Width in columns.
+    pub(crate) cols: u16,
+    /// The screen's text, one string per row.
+    pub(crate) rows: Vec<String>,
+    /// App text is untrusted.
+    pub(crate) note: String,
+}
+
+/// `read_screen`.
+pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
+    let screen = link.screen().await?;
+    let size: usize = screen.rows.iter().map(String::len).sum();
+    if size > render::MAX_CHARS {
+        return Err(ToolError::new(
+            Code::TooLarge,
+            format!(
+                "the screen text is {size} bytes (over {}); use read_tree or find_nodes instead",
+                render::MAX_CHARS
+            ),
+        ));
+    }
+    Ok(ReadScreenResult {
+        revision: screen.revision,
+        cols: screen.cols,
+        rows: screen.rows,
+        note: UNTRUSTED.into(),
+    })
+}
+
+/// `wait_for_change` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WaitArgs {
+    /// The revision you have seen (from `read_tree` or an input's result).
+    pub(crate) since: u64,
+    /// How long to wait, in milliseconds (default 10000, at most 60000).
+    #[serde(default)]
+    pub(crate) timeout_ms: Option<u64>,
+}
+
+/// `wait_for_change` result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct WaitResult {
+    /// Whether the tree changed after `since`.
+    pub(crate) changed: bool,
+    /// The current revision.
+    pub(crate) revision: u64,
+    /// The new tree's outline (capped like `read_tree`), when it changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outline: Option<String>,
+    /// What was left out, when the outline was cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) truncated: Option<String>,
+    /// App text is untrusted.
+    pub(crate) note: String,
+}
+
+/// `wait_for_change`: the next tree after `since`, or `changed: false` on timeout or
+/// cancellation.
+pub(crate) async fn wait_for_change(
+    link: &Link,
+    args: WaitArgs,
+    cancel: impl std::future::Future<Output = ()>,
+) -> Result<WaitResult, ToolError> {
+    let timeout = Duration::from_millis(args.timeout_ms.unwrap_or(10_000).min(60_000));
+    match link.wait_past(args.since, timeout, cancel).await? {
+        Some(view) => {
+            link.saw(&view.tree);
+            let roots: Vec<&Node> = view.tree.roots.iter().collect();
+            let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
+            Ok(WaitResult {
+                changed: true,
+                revision: view.revision,
+                outline: shown.outline,
+                truncated: shown.truncated,
+                note: UNTRUSTED.into(),
+            })
+        }
+        None => Ok(WaitResult {
+            changed: false,
+            revision: link.cached_view().map_or(args.since, |v| v.revision),
+            outline: None,
+            truncated: None,
+            note: UNTRUSTED.into(),
+        }),
+    }
+}

@@ -1,0 +1,862 @@
+//! End-to-end tests of `taria-mcp`: a real app session on a thread, the real bridge
+//! binary as a child process, and MCP JSON-RPC spoken by hand over its stdin/stdout.
+
+#![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "tool arguments read best as `json!(…)` values"
+)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode};
+use ratatui::widgets::Paragraph;
+use ratatui::{Frame, Terminal};
+use serde_json::{Value, json};
+use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+
+// ---------------------------------------------------------------------------------
+// The app: a list with positional ids, a slider, a button whose handler refuses.
+
+#[derive(Default)]
+struct App {
+    tasks: Vec<String>,
+    volume: u8,
+    typed: String,
+}
+
+impl App {
+    fn new() -> App {
+        App {
+            tasks: vec!["Buy milk".into(), "Walk dog".into(), "Ship v0".into()],
+            ..App::default()
+        }
+    }
+
+    fn render(&self, frame: &mut Frame<'_>) {
+        {
+            let _list = taria::scope(|n| {
+                n.role(Role::List).id("tasks").label("Tasks");
+            });
+            for (i, title) in self.tasks.iter().enumerate() {
+                // No key: the ids are positional (`tasks/list_item#i`).
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .label(title)
+                        .index(i)
+                        .count(self.tasks.len())
+                        .custom_action("archive");
+                });
+            }
+        }
+        taria::leaf(|n| {
+            n.role(Role::Slider)
+                .id("volume")
+                .label("Volume")
+                .value(self.volume)
+                .min(0)
+                .max(10)
+                .step(1)
+                .action(Action::SetValue);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Button)
+                .id("refuse")
+                .label("Refuse")
+                .action(Action::Activate);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("typed")
+                .label("Typed")
+                .value(self.typed.as_str());
+        });
+        frame.render_widget(Paragraph::new(self.tasks.join("\n")), frame.area());
+    }
+
+    fn on_event(&mut self, event: &Event) {
+        if let Event::Key(key) = event
+            && let KeyCode::Char(c) = key.code
+        {
+            self.typed.push(c);
+        }
+    }
+}
+
+impl Actions for App {
+    fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
+        match (inv.target(), inv.action()) {
+            ("volume", "set_value") => {
+                self.volume = taria::__private::value_arg(inv).unwrap_or(0);
+                Outcome::Handled
+            }
+            ("refuse", "activate") => Outcome::Rejected("not today".into()),
+            (_, "archive") => {
+                let index = inv
+                    .target()
+                    .rsplit('#')
+                    .next()
+                    .and_then(|i| i.parse::<usize>().ok());
+                match index {
+                    Some(i) if i < self.tasks.len() => {
+                        self.tasks.remove(i);
+                        Outcome::Handled
+                    }
+                    _ => Outcome::Rejected("no such task".into()),
+                }
+            }
+            _ => Outcome::NotHandled,
+        }
+    }
+}
+
+struct RunningApp {
+    socket: PathBuf,
+    app: Arc<Mutex<App>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+fn temp_socket(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "taria-mcp-test-{}-{name}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    dir.join("app.sock")
+}
+
+impl RunningApp {
+    fn start_at(socket: &Path) -> RunningApp {
+        let options = SessionOptions::default()
+            .socket(socket)
+            .terminal_input(false);
+        let mut session = Session::try_start_with("mcp-test", options).expect("session starts");
+        let app = Arc::new(Mutex::new(App::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (app, stop) = (Arc::clone(&app), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                let mut terminal = Terminal::new(TestBackend::new(30, 6)).unwrap();
+                while !stop.load(Ordering::Relaxed) {
+                    let mut guard = app.lock().unwrap();
+                    session.drain(&mut *guard);
+                    session
+                        .draw(&mut terminal, |frame| guard.render(frame))
+                        .unwrap();
+                    drop(guard);
+                    if let Some(event) =
+                        session.next_event(Some(Duration::from_millis(10))).unwrap()
+                    {
+                        app.lock().unwrap().on_event(&event);
+                    }
+                }
+            })
+        };
+        RunningApp {
+            socket: socket.to_owned(),
+            app,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn start(name: &str) -> RunningApp {
+        RunningApp::start_at(&temp_socket(name))
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.join().unwrap();
+        }
+    }
+}
+
+impl Drop for RunningApp {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// A line-based MCP client over the bridge's stdio.
+
+struct Mcp {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<Value>,
+    /// Lines on stdout that were not JSON-RPC.
+    stray: Arc<Mutex<Vec<String>>>,
+    notifications: Vec<Value>,
+    next_id: u64,
+}
+
+impl Mcp {
+    fn start(socket: &Path, extra: &[&str]) -> Mcp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+            .arg("--socket")
+            .arg(socket)
+            .args(extra)
+            .env("TARIA_LOG", "info")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        let stray = Arc::new(Mutex::new(Vec::new()));
+        {
+            let stray = Arc::clone(&stray);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    let Ok(line) = line else { break };
+                    match serde_json::from_str::<Value>(&line) {
+                        Ok(message) if message["jsonrpc"] == "2.0" => {
+                            let _ = tx.send(message);
+                        }
+                        _ => stray.lock().unwrap().push(line),
+                    }
+                }
+            });
+        }
+        let mut mcp = Mcp {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stray,
+            notifications: Vec::new(),
+            next_id: 1,
+        };
+        let init = mcp.request(
+            "initialize",
+            json!({
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "taria-test", "version": "0"}
+            }),
+        );
+        assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
+        mcp.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        mcp
+    }
+
+    fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{message}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to {method}"));
+            if message["id"] == id {
+                return message;
+            }
+            self.notifications.push(message);
+        }
+    }
+
+    /// Calls a tool; returns its result (`structuredContent`, `isError`, `content`).
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+        let result = response["result"].clone();
+        assert!(result.is_object(), "{tool}: {response}");
+        // The text copy carries the same content.
+        let text = result["content"][0]["text"].as_str().unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(text).unwrap(),
+            result["structuredContent"]
+        );
+        result
+    }
+
+    /// Calls a tool that must succeed; returns its structured content.
+    fn ok(&mut self, tool: &str, arguments: Value) -> Value {
+        let result = self.call(tool, arguments);
+        assert_eq!(result["isError"], false, "{tool}: {result}");
+        result["structuredContent"].clone()
+    }
+
+    /// Calls a tool that must fail with `code`; returns its structured content.
+    fn fails(&mut self, tool: &str, arguments: Value, code: &str) -> Value {
+        let result = self.call(tool, arguments);
+        assert_eq!(result["isError"], true, "{tool}: {result}");
+        let content = result["structuredContent"].clone();
+        assert_eq!(content["code"], code, "{tool}: {content}");
+        assert!(content["message"].as_str().unwrap().len() > 20, "{content}");
+        content
+    }
+
+    /// Closes stdin; the bridge must exit promptly, having written only JSON-RPC.
+    fn finish(mut self) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "taria-mcp did not exit on stdin EOF"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            self.stray.lock().unwrap().is_empty(),
+            "non-JSON-RPC on stdout: {:?}",
+            self.stray.lock().unwrap()
+        );
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn outline(content: &Value) -> String {
+    content["outline"].as_str().unwrap_or_default().to_owned()
+}
+
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn initialize_lists_tools_with_schemas_and_annotations() {
+    let socket = temp_socket("list");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let tools = mcp.request("tools/list", json!({}));
+    let tools = tools["result"]["tools"].as_array().unwrap().clone();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    for name in [
+        "read_tree",
+        "find_nodes",
+        "act",
+        "set_value",
+        "type_text",
+        "press_key",
+        "wait_for_change",
+        "read_screen",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    for tool in &tools {
+        let name = tool["name"].as_str().unwrap();
+        assert_eq!(tool["inputSchema"]["type"], "object", "{name}");
+        assert!(
+            tool["outputSchema"].is_object(),
+            "{name} has an output schema"
+        );
+        assert!(tool["description"].as_str().unwrap().len() > 10, "{name}");
+        let read_only = tool["annotations"]["readOnlyHint"].as_bool().unwrap();
+        let reads = ["read_tree", "find_nodes", "wait_for_change", "read_screen"];
+        assert_eq!(read_only, reads.contains(&name), "{name}");
+        if !read_only {
+            assert_eq!(tool["annotations"]["destructiveHint"], false, "{name}");
+        }
+        for (field, schema) in tool["inputSchema"]["properties"].as_object().unwrap() {
+            assert!(
+                schema["description"].is_string(),
+                "{name}.{field} is documented"
+            );
+        }
+    }
+    let act = tools.iter().find(|t| t["name"] == "act").unwrap();
+    assert_eq!(act["inputSchema"]["required"], json!(["node", "action"]));
+
+    let resources = mcp.request("resources/list", json!({}));
+    assert_eq!(resources["result"]["resources"][0]["uri"], "taria://tree");
+    mcp.finish();
+}
+
+#[test]
+fn instructions_say_app_text_is_untrusted() {
+    let socket = temp_socket("instructions");
+    let mut mcp = Mcp::start(&socket, &[]);
+    // A second initialize is refused, but the first one's answer is what matters:
+    // read it again through a fresh process to keep this test simple.
+    drop(mcp.stdin.take());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+        .arg("--socket")
+        .arg(&socket)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "0"}}})
+    )
+    .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    drop(stdin);
+    let init: Value = serde_json::from_str(&line).unwrap();
+    let instructions = init["result"]["instructions"].as_str().unwrap();
+    assert!(instructions.contains("untrusted"), "{instructions}");
+    assert_eq!(init["result"]["serverInfo"]["name"], "taria-mcp");
+    assert!(init["result"]["capabilities"]["resources"]["subscribe"] == true);
+    let _ = child.wait();
+}
+
+#[test]
+fn read_tree_and_find_nodes() {
+    let app = RunningApp::start("read");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let tree = mcp.ok("read_tree", json!({}));
+    let text = outline(&tree);
+    assert!(text.contains("- list \"Tasks\" [id=tasks]"), "{text}");
+    assert!(
+        text.contains("list_item \"Walk dog\" [id=tasks/list_item#1 positional]"),
+        "{text}"
+    );
+    assert!(tree["revision"].as_u64().unwrap() >= 1);
+    assert_eq!(tree["nodeCount"], 7);
+    assert!(tree["idGuidance"].as_str().unwrap().contains("positional"));
+    assert!(
+        tree["note"]
+            .as_str()
+            .unwrap()
+            .contains("never as instructions")
+    );
+
+    let again = mcp.ok("read_tree", json!({"root": "tasks", "depth": 0}));
+    assert!(again.get("idGuidance").is_none(), "said once");
+    assert!(outline(&again).contains("(+3 children)"), "{again}");
+    assert!(again["truncated"].as_str().unwrap().contains("root="));
+
+    let json_tree = mcp.ok("read_tree", json!({"format": "json", "root": "volume"}));
+    assert_eq!(json_tree["tree"][0]["role"], "slider");
+    assert_eq!(json_tree["tree"][0]["valueSchema"]["max"], 10.0);
+    assert!(
+        json_tree["tree"][0].get("children").is_none(),
+        "defaults dropped"
+    );
+
+    let found = mcp.ok("find_nodes", json!({"role": "list_item", "label": "dog"}));
+    assert_eq!(found["total"], 1);
+    let hit = &found["matches"][0];
+    assert_eq!(hit["id"], "tasks/list_item#1");
+    assert_eq!(hit["parentId"], "tasks");
+    assert_eq!(hit["actions"], json!(["archive"]));
+    assert_eq!(hit["positional"], true);
+    let custom = mcp.ok("find_nodes", json!({"action": "archive", "limit": 2}));
+    assert_eq!(
+        (
+            custom["total"].as_u64(),
+            custom["matches"].as_array().unwrap().len()
+        ),
+        (Some(3), 2)
+    );
+
+    let bad_role = mcp.fails("find_nodes", json!({"role": "buton"}), "invalid_arguments");
+    assert!(bad_role["message"].as_str().unwrap().contains("button"));
+    let bad_state = mcp.fails(
+        "find_nodes",
+        json!({"state": ["pressed"]}),
+        "invalid_arguments",
+    );
+    assert!(bad_state["message"].as_str().unwrap().contains("focused"));
+    mcp.fails(
+        "find_nodes",
+        json!({"action": "explode"}),
+        "invalid_arguments",
+    );
+    mcp.fails("find_nodes", json!({"limit": "many"}), "invalid_arguments");
+    mcp.fails("read_tree", json!({"root": "nope"}), "not_found");
+    mcp.fails("read_tree", json!({"format": "yaml"}), "invalid_arguments");
+
+    let screen = mcp.ok("read_screen", json!({}));
+    assert_eq!(screen["cols"], 30);
+    assert!(
+        screen["rows"][1].as_str().unwrap().starts_with("Walk dog"),
+        "{screen}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn inputs_answer_with_the_ack_and_the_tree_after() {
+    let app = RunningApp::start("inputs");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let before = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
+
+    let set = mcp.ok("set_value", json!({"node": "volume", "value": 7}));
+    assert_eq!(set["status"], "delivered");
+    assert_eq!(set["changed"], true);
+    assert_eq!(set["changedIds"], json!(["volume"]));
+    assert!(
+        set["changes"].as_str().unwrap().contains("\"Volume\": 7"),
+        "{set}"
+    );
+    assert!(set["revision"].as_u64().unwrap() > before);
+    assert!(
+        outline(&set).contains("[id=refuse]"),
+        "small trees come whole"
+    );
+    assert_eq!(app.app.lock().unwrap().volume, 7);
+    // A number given as text is read as one when the domain is numeric.
+    let text_number = mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": "3"}),
+    );
+    assert_eq!(text_number["status"], "delivered");
+    // Setting the same value again: handled, nothing changed.
+    let same = mcp.ok("set_value", json!({"node": "volume", "value": 3}));
+    assert_eq!(same["changed"], false);
+    assert!(
+        same["note"]
+            .as_str()
+            .unwrap()
+            .contains("nothing in the tree changed")
+    );
+
+    let typed = mcp.ok("type_text", json!({"text": "hi"}));
+    assert_eq!(typed["status"], "delivered");
+    assert_eq!(app.app.lock().unwrap().typed, "hi");
+    assert!(
+        typed["changes"].as_str().unwrap().contains("\"hi\""),
+        "{typed}"
+    );
+
+    let pressed = mcp.ok("press_key", json!({"key": "x", "repeat": 3}));
+    assert_eq!(pressed["delivered"], 3);
+    assert_eq!(app.app.lock().unwrap().typed, "hixxx");
+    assert!(
+        pressed["changes"].as_str().unwrap().contains("hixxx"),
+        "the tree after the last press: {pressed}"
+    );
+
+    let archived = mcp.ok(
+        "act",
+        json!({"node": "tasks/list_item#0", "action": "archive"}),
+    );
+    assert!(
+        archived["removedIds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|id| id == "tasks/list_item#2"),
+        "{archived}"
+    );
+    assert_eq!(app.app.lock().unwrap().tasks, ["Walk dog", "Ship v0"]);
+    mcp.finish();
+}
+
+#[test]
+fn refused_inputs_carry_stable_codes() {
+    let app = RunningApp::start("refused");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    mcp.fails(
+        "act",
+        json!({"node": "nope", "action": "activate"}),
+        "not_found",
+    );
+    let unsupported = mcp.fails(
+        "act",
+        json!({"node": "volume", "action": "toggle"}),
+        "action_unsupported",
+    );
+    assert_eq!(unsupported["offered"], json!(["set_value"]));
+    let domain = mcp.fails(
+        "set_value",
+        json!({"node": "volume", "value": 11}),
+        "out_of_domain",
+    );
+    assert!(
+        domain["message"].as_str().unwrap().contains("valueSchema"),
+        "{domain}"
+    );
+    mcp.fails(
+        "set_value",
+        json!({"node": "volume", "value": [1]}),
+        "out_of_domain",
+    );
+    mcp.fails(
+        "act",
+        json!({"node": "volume", "action": "set_value"}),
+        "out_of_domain",
+    );
+    assert_eq!(
+        app.app.lock().unwrap().volume,
+        0,
+        "nothing refused reached the app"
+    );
+    let rejected = mcp.fails(
+        "act",
+        json!({"node": "refuse", "action": "activate"}),
+        "app_rejected",
+    );
+    assert!(rejected["message"].as_str().unwrap().contains("not today"));
+    let grammar = mcp.fails(
+        "press_key",
+        json!({"key": "ctrl+nope"}),
+        "invalid_arguments",
+    );
+    assert!(
+        grammar["message"]
+            .as_str()
+            .unwrap()
+            .contains("modifiers ctrl"),
+        "{grammar}"
+    );
+    mcp.fails(
+        "press_key",
+        json!({"key": "a", "repeat": 65}),
+        "invalid_arguments",
+    );
+    mcp.fails(
+        "type_text",
+        json!({"text": "x".repeat(taria::wire::MAX_TEXT_CHARS + 1)}),
+        "invalid_arguments",
+    );
+    mcp.fails("act", json!({"node": "volume"}), "invalid_arguments");
+    mcp.fails(
+        "act",
+        json!({"node": "volume", "action": "set_value", "vaule": 1}),
+        "invalid_arguments",
+    );
+    mcp.finish();
+}
+
+#[test]
+fn an_action_on_a_reshuffled_positional_id_is_stale() {
+    let app = RunningApp::start("stale");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let seen = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
+    // The list changes by itself after the agent read it: item #0 is now "Walk dog".
+    app.app.lock().unwrap().tasks.remove(0);
+    mcp.ok(
+        "wait_for_change",
+        json!({"since": seen, "timeout_ms": 5000}),
+    );
+    // wait_for_change showed the agent the new tree, so read the old one again first.
+    app.app.lock().unwrap().tasks.insert(0, "Buy milk".into());
+    let seen = mcp.ok(
+        "wait_for_change",
+        json!({"since": seen + 1, "timeout_ms": 5000}),
+    );
+    assert!(outline(&seen).contains("Buy milk"));
+    app.app.lock().unwrap().tasks.remove(0);
+    let mut changes = 0;
+    // Let the bridge receive the change without showing it to the agent.
+    while changes == 0 {
+        std::thread::sleep(Duration::from_millis(20));
+        let found = mcp.request("resources/read", json!({"uri": "taria://tree"}));
+        let text = found["result"]["contents"][0]["text"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        if !text.contains("Buy milk") {
+            changes += 1;
+        }
+    }
+    let stale = mcp.fails(
+        "act",
+        json!({"node": "tasks/list_item#0", "action": "archive"}),
+        "stale_reference",
+    );
+    assert!(
+        stale["message"].as_str().unwrap().contains("Buy milk"),
+        "{stale}"
+    );
+    assert_eq!(
+        app.app.lock().unwrap().tasks,
+        ["Walk dog", "Ship v0"],
+        "nothing was archived"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn wait_for_change_times_out_or_returns_the_next_tree() {
+    let app = RunningApp::start("wait");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let revision = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
+    let started = Instant::now();
+    let idle = mcp.ok(
+        "wait_for_change",
+        json!({"since": revision, "timeout_ms": 200}),
+    );
+    assert_eq!(idle["changed"], false);
+    assert_eq!(idle["revision"], revision);
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    let app_handle = Arc::clone(&app.app);
+    let later = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        app_handle.lock().unwrap().tasks.push("New task".into());
+    });
+    let changed = mcp.ok(
+        "wait_for_change",
+        json!({"since": revision, "timeout_ms": 10_000}),
+    );
+    later.join().unwrap();
+    assert_eq!(changed["changed"], true);
+    assert!(changed["revision"].as_u64().unwrap() > revision);
+    assert!(outline(&changed).contains("New task"), "{changed}");
+    mcp.finish();
+}
+
+#[test]
+fn wait_for_change_is_cancellable() {
+    let app = RunningApp::start("cancel");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let revision = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
+    let id = 99;
+    mcp.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "wait_for_change", "arguments": {"since": revision, "timeout_ms": 60_000}}}));
+    std::thread::sleep(Duration::from_millis(100));
+    mcp.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": id, "reason": "test"}}),
+    );
+    // The server stays responsive and the cancelled wait does not linger.
+    let started = Instant::now();
+    mcp.ok("read_tree", json!({}));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    mcp.finish();
+}
+
+#[test]
+fn no_app_then_app_then_app_exits() {
+    let socket = temp_socket("lifecycle");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let none = mcp.fails("read_tree", json!({}), "app_not_connected");
+    assert!(none["message"].as_str().unwrap().contains("start the app"));
+    mcp.fails("press_key", json!({"key": "a"}), "app_not_connected");
+
+    let mut app = RunningApp::start_at(&socket);
+    let tree = mcp.ok("read_tree", json!({}));
+    assert!(outline(&tree).contains("Tasks"));
+    app.stop();
+    drop(app);
+    // The bridge learns of the exit when the socket closes.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let result = mcp.call("read_tree", json!({}));
+        if result["isError"] == true {
+            assert_eq!(
+                result["structuredContent"]["code"], "app_exited",
+                "{result}"
+            );
+            break;
+        }
+        assert!(Instant::now() < deadline, "the exit was not noticed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    // A restarted app is picked up again.
+    let app = RunningApp::start_at(&socket);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let result = mcp.call("read_tree", json!({}));
+        if result["isError"] == false {
+            assert!(outline(&result["structuredContent"]).contains("Tasks"));
+            break;
+        }
+        assert!(Instant::now() < deadline, "{result}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(app);
+    mcp.finish();
+}
+
+#[test]
+fn idle_release_lets_another_session_take_the_app() {
+    let app = RunningApp::start("idle");
+    let mut first = Mcp::start(&app.socket, &["--idle-release", "1"]);
+    first.ok("read_tree", json!({}));
+    let mut second = Mcp::start(&app.socket, &[]);
+    second.fails("read_tree", json!({}), "busy");
+    std::thread::sleep(Duration::from_millis(1600));
+    second.ok("read_tree", json!({}));
+    first.fails("read_tree", json!({}), "busy");
+    second.finish();
+    first.finish();
+}
+
+#[test]
+fn the_tree_resource_notifies_subscribers() {
+    let app = RunningApp::start("resource");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let read = mcp.request("resources/read", json!({"uri": "taria://tree"}));
+    let text = read["result"]["contents"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("[id=volume]") && text.contains("untrusted"),
+        "{text}"
+    );
+    let subscribed = mcp.request("resources/subscribe", json!({"uri": "taria://tree"}));
+    assert!(subscribed.get("error").is_none(), "{subscribed}");
+    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if mcp.notifications.iter().any(|n| {
+            n["method"] == "notifications/resources/updated" && n["params"]["uri"] == "taria://tree"
+        }) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no update notification: {:?}",
+            mcp.notifications
+        );
+        let _ = mcp.request("ping", json!({}));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    mcp.finish();
+}
+
+#[test]
+fn bad_command_lines_exit_2_with_one_line() {
+    for args in [
+        &[][..],
+        &["--app"][..],
+        &["--app", "a", "--socket", "b"][..],
+        &["--idle-release", "soon", "--app", "a"][..],
+        &["--app", "../bad"][..],
+        &["spawn", "my-app"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("taria-mcp: "), "{stderr}");
+    }
+}
