@@ -97,14 +97,10 @@ impl App {
 fn draw_tasks(frame: &mut Frame<'_>, area: Rect, tasks: &[(String, bool)], state: &mut ListState) {
     for (i, (title, done)) in tasks.iter().enumerate() {
         taria::leaf(|n| {
-            n.role(Role::ListItem)
-                .key(i)
-                .label(title)
-                .checked(*done)
-                .index(i)
-                .count(tasks.len());
-            n.selected(state.selected() == Some(i))
-                .key_fallback(Action::Toggle, "space");
+            let selected = state.selected() == Some(i);
+            n.role(Role::ListItem).label(title).checked(*done);
+            n.index(i).count(tasks.len()).selected(selected);
+            n.key_fallback(Action::Toggle, "space");
         });
     }
     let items = tasks

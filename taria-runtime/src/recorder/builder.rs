@@ -70,6 +70,11 @@ impl<'a> NodeBuilder<'a> {
 
     /// Sets a key that identifies the node among its siblings (a row's database id, a
     /// file name). The id becomes `<parent id>/<key>`, stable while the key is.
+    ///
+    /// Don't pass the item's position as its key: after an insert or delete the same
+    /// id would name another item, while claiming to be stable. Items without an
+    /// identity of their own should get no key: their positional ids are marked, and
+    /// the bridge refuses actions on them when the node there changed.
     pub fn key(&mut self, key: impl Display) -> &mut Self {
         self.arena.scratch_key.clear();
         write_capped(&mut self.arena.scratch_key, &key, MAX_LABEL_BYTES);
