@@ -1,0 +1,77 @@
+"""An agent does the todo task through taria: the official MCP client, the real
+`taria-mcp` bridge, the real `todo` example in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from harness import PtyApp, attached, dump
+
+
+@pytest.fixture
+def todo():
+    app = PtyApp("todo")
+    yield app
+    app.stop()
+
+
+def test_an_agent_adds_completes_filters_and_deletes_a_task(todo: PtyApp) -> None:
+    asyncio.run(_todo_task(todo))
+
+
+async def _todo_task(todo: PtyApp) -> None:
+    async with attached(todo) as (agent, init):
+        assert init.server_info.name == "taria-mcp"
+        assert "untrusted" in (init.instructions or "").lower()
+        tools = {tool.name: tool for tool in (await agent.session.list_tools()).tools}
+        for name in ("read_tree", "find_nodes", "act", "set_value", "type_text", "press_key", "wait_for_change", "read_screen"):
+            assert name in tools, name
+            assert tools[name].input_schema["type"] == "object"
+        assert tools["read_tree"].annotations.read_only_hint is True
+
+        tree = await agent.ok("read_tree")
+        assert '[id=new-task]' in tree["outline"], dump(tree)
+
+        # Add "ship v0" through the text input's handlers.
+        await agent.ok("set_value", node="new-task", value="ship v0")
+        added = await agent.ok("act", node="new-task", action="submit")
+        assert added["status"] == "delivered", dump(added)
+        found = await agent.ok("find_nodes", label="ship v0", role="list_item")
+        # Label search is case-insensitive: the sample task "Ship v0" matches too.
+        ours = [m for m in found["matches"] if m["label"] == "ship v0"]
+        assert len(ours) == 1, dump(found)
+        task = ours[0]["id"]
+
+        # Mark it done, switch to the Done filter, see it there.
+        toggled = await agent.ok("act", node=task, action="toggle")
+        assert task in toggled["changedIds"], dump(toggled)
+        await agent.ok("act", node="filter/done", action="select")
+        done = await agent.ok("find_nodes", role="list_item", id=task)
+        assert done["matches"][0]["checked"] == "true", dump(done)
+        tabs = await agent.ok("find_nodes", role="tab", state=["selected"])
+        assert [m["label"] for m in tabs["matches"]] == ["Done"], dump(tabs)
+
+        # Delete it: a modal confirmation appears; nothing behind it can be acted on.
+        await agent.ok("act", node=task, action="delete")
+        dialog = await agent.ok("find_nodes", role="dialog")
+        assert dialog["matches"][0]["id"] == "confirm-delete", dump(dialog)
+        blocked = await agent.error("act", node="filter/all", action="select")
+        assert blocked["code"] == "action_unsupported", dump(blocked)
+        await agent.ok("act", node="confirm-delete", action="submit")
+        gone = await agent.ok("find_nodes", id=task)
+        assert gone["total"] == 0, dump(gone)
+
+        # What a person sees agrees.
+        screen = await agent.ok("read_screen")
+        text = "\n".join(screen["rows"])
+        assert "ship v0" not in text
+        assert "Deleted the task" in text, text
+
+        # Errors say what to do next.
+        missing = await agent.error("act", node="tasks/999", action="toggle")
+        assert missing["code"] == "not_found" and "read_tree" in missing["message"], dump(missing)
+        bad_key = await agent.error("press_key", key="ctrl+")
+        assert bad_key["code"] == "invalid_arguments" and "modifiers" in bad_key["message"], dump(bad_key)
+        print(f"todo task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
