@@ -34,10 +34,9 @@ use crate::text::line_text;
 ///         .render_scoped(frame.area(), frame.buffer_mut());
 ///     frame.render_widget(taria_widgets::Paragraph::new("3 unread"), inner);
 /// });
-/// assert_eq!(tree.outline(), "\
-/// - region \"Inbox\" [id=inbox]
-///   - text \"3 unread\": \"3 unread\" [id=inbox/text#0 positional]
-/// ");
+/// let inbox = tree.get("inbox").unwrap();
+/// assert_eq!(inbox.label.as_deref(), Some("Inbox"));
+/// assert_eq!(inbox.children[0].value, Some(taria::Value::Text("3 unread".into())));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Block<'a> {

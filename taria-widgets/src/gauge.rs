@@ -167,7 +167,8 @@ impl<'a> Styled for Gauge<'a> {
 /// let tree = harness.render(|frame| {
 ///     frame.render_widget(LineGauge::default().ratio(0.25).label("Disk"), frame.area());
 /// });
-/// assert_eq!(tree.outline(), "- progress \"Disk\": 0.25 [id=progress#0 positional]\n");
+/// assert_eq!(tree.roots[0].role, taria::Role::Progress);
+/// assert_eq!(tree.roots[0].value, Some(taria::Value::Number(0.25)));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LineGauge<'a> {

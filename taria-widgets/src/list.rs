@@ -114,11 +114,12 @@ impl<'a> Styled for ListItem<'a> {
 ///         .id("tasks");
 ///     frame.render_stateful_widget(list, frame.area(), &mut state);
 /// });
-/// assert_eq!(tree.outline(), "\
-/// - list \"Tasks\" [id=tasks] [count=2] [scroll=0/2 view=2] {select, scroll}
-///   - list_item \"Buy milk\" [id=tasks/0] [index=0/2] {select}
-///   - list_item \"Walk dog\" [id=tasks/1] [selected] [index=1/2] {select}
-/// ");
+/// let tasks = tree.get("tasks").unwrap();
+/// assert_eq!((tasks.role, tasks.label.as_deref()), (taria::Role::List, Some("Tasks")));
+/// assert_eq!(tasks.position.count, Some(2));
+/// let walk = tree.get("tasks/1").unwrap();
+/// assert_eq!(walk.label.as_deref(), Some("Walk dog"));
+/// assert!(walk.state.selected);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct List<'a> {

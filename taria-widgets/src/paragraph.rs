@@ -31,7 +31,9 @@ use crate::text::FirstLine;
 ///     let help = Paragraph::new("q quits\n? help").block(Block::bordered().title("Keys"));
 ///     frame.render_widget(help, frame.area());
 /// });
-/// assert_eq!(tree.outline(), "- text \"Keys\": \"q quits\\n? help\" [id=text#0 positional]\n");
+/// let help = &tree.roots[0];
+/// assert_eq!(help.label.as_deref(), Some("Keys"));
+/// assert_eq!(help.value, Some(taria::Value::Text("q quits\n? help".into())));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Paragraph<'a> {

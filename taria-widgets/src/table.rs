@@ -483,7 +483,13 @@ impl<'a> Table<'a> {
     fn record(&self, area: Rect, state: &TableState) {
         let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
         let len = self.rows.len();
-        let column_count = self.column_count();
+        // ratatui counts columns (walking every row) only to clamp the selected
+        // column and to split the width when no widths are given; so do we.
+        let column_count = if state.selected_column().is_some() || self.widths.is_empty() {
+            self.column_count()
+        } else {
+            self.widths.len()
+        };
         // ratatui clamps the selection before drawing; record what it will draw.
         let mut state = *state;
         if table_area.is_empty() {
@@ -720,8 +726,10 @@ impl StatefulWidget for Table<'_> {
 
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
-            let (rows, columns) = (self.rows.len(), self.column_count());
-            taria::take_widget_actions(id, |inv| apply_action(state, id, rows, columns, inv));
+            // Counting columns walks every row: only when an action is waiting.
+            taria::take_widget_actions(id, |inv| {
+                apply_action(state, id, self.rows.len(), self.column_count(), inv)
+            });
         }
         if taria::is_recording() {
             self.record(area, state);
