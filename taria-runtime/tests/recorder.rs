@@ -282,3 +282,58 @@ fn outline_shows_state_values_and_truncated_subtrees() {
         "- form \"Sign up\" [id=signup] (+2 children)\n"
     );
 }
+
+#[test]
+fn outline_leaves_out_only_what_the_lines_around_imply() {
+    let tree = Harness::new(10, 3).render(|_| {
+        let list = taria::scope(|n| {
+            n.role(Role::List).id("rows").action(Action::Scroll);
+        });
+        // Rows 50..=52 of 1000 are on screen: the first shows where the run starts.
+        for i in 50..53 {
+            taria::leaf(|n| {
+                n.role(Role::Row)
+                    .key(i)
+                    .index(i)
+                    .count(1000)
+                    .actions([Action::Select, Action::Activate]);
+            });
+        }
+        // A gap: row 60 states its index again.
+        taria::leaf(|n| {
+            n.role(Role::Row)
+                .key(60)
+                .index(60)
+                .count(1000)
+                .actions([Action::Select, Action::Activate]);
+        });
+        drop(list);
+        let mixed = taria::scope(|n| {
+            n.role(Role::Toolbar).id("tools");
+        });
+        taria::leaf(|n| {
+            n.role(Role::Button).id("a").action(Action::Activate);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Button).id("b").action(Action::Toggle);
+        });
+        drop(mixed);
+    });
+    assert_eq!(
+        tree.outline(),
+        "- list [id=rows] {scroll} children{activate, select}\n  \
+         - row [id=rows/50] [index=50/1000]\n  \
+         - row [id=rows/51]\n  \
+         - row [id=rows/52]\n  \
+         - row [id=rows/60] [index=60/1000]\n\
+         - toolbar [id=tools]\n  \
+         - button [id=a] {activate}\n  \
+         - button [id=b] {toggle}\n"
+    );
+    // A line on its own (find_nodes results, act results) leaves nothing out.
+    let row = tree.get("rows/51").unwrap();
+    assert_eq!(
+        row.outline_line(),
+        "- row [id=rows/51] [index=51/1000] {activate, select}"
+    );
+}

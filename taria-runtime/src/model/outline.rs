@@ -2,24 +2,30 @@
 
 use std::fmt::Write as _;
 
-use super::{Checked, Node, StateFlags, Tree, Value};
+use super::{ActionName, Checked, Node, StateFlags, Tree, Value};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
     ///
     /// ```text
-    /// - list "Tasks" [id=tasks] {select, scroll}
-    ///   - list_item "Buy milk" [id=tasks/1] [selected] [checked=false] [index=0/2] {toggle}
+    /// - list "Tasks" [id=tasks] {select, scroll} children{toggle, delete}
+    ///   - list_item "Buy milk" [id=tasks/1] [selected] [checked=false] [index=0/2]
+    ///   - list_item "Walk dog" [id=tasks/2] [checked=true]
     /// ```
     ///
     /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
-    /// offered in braces. Absent parts are left out.
+    /// offered in braces. Absent parts are left out, and so is what the lines around
+    /// imply (see [`Node::outline_line_in`]): an item's `[index=i/n]` when it follows
+    /// its sibling `i-1` of the same count, and the actions of children when every
+    /// child offers the same ones: the parent's line then ends with `children{…}`.
     #[must_use]
     pub fn outline(&self) -> String {
         let mut out = String::new();
+        let mut previous = None;
         for root in &self.roots {
-            write_node(&mut out, root, 0, usize::MAX);
+            write_node(&mut out, root, None, previous, 0, usize::MAX);
+            previous = Some(root);
         }
         out
     }
@@ -31,37 +37,79 @@ impl Node {
     #[must_use]
     pub fn outline(&self, depth: usize) -> String {
         let mut out = String::new();
-        write_node(&mut out, self, 0, depth);
+        write_node(&mut out, self, None, None, 0, depth);
         out
     }
 
-    /// This node's own outline line, without indentation or a line break.
+    /// This node's own outline line, complete (nothing left out), without indentation
+    /// or a line break.
     #[must_use]
     pub fn outline_line(&self) -> String {
+        self.outline_line_in(None, None)
+    }
+
+    /// This node's outline line as it reads under `parent`, after its `previous`
+    /// sibling: an `[index=i/n]` the previous sibling implies (it has index `i-1` and
+    /// count `n`) is left out, and so are the actions when `parent`'s line shows them
+    /// as `children{…}` (see [`Node::shared_child_actions`]).
+    #[must_use]
+    pub fn outline_line_in(&self, parent: Option<&Node>, previous: Option<&Node>) -> String {
         let mut out = String::new();
-        write_line(&mut out, self);
+        write_line(&mut out, self, parent, previous);
         out
+    }
+
+    /// The actions every child offers, when there are two or more children and they
+    /// all offer the same non-empty set: an outline shows them once, on this node's
+    /// line, as `children{…}`.
+    #[must_use]
+    pub fn shared_child_actions(&self) -> Option<&[ActionName]> {
+        let (first, rest) = self.children.split_first()?;
+        (!rest.is_empty()
+            && !first.actions.is_empty()
+            && rest.iter().all(|c| c.actions == first.actions))
+        .then_some(first.actions.as_slice())
     }
 }
 
-fn write_node(out: &mut String, node: &Node, indent: usize, depth: usize) {
+fn write_node(
+    out: &mut String,
+    node: &Node,
+    parent: Option<&Node>,
+    previous: Option<&Node>,
+    indent: usize,
+    depth: usize,
+) {
     for _ in 0..indent {
         out.push_str("  ");
     }
-    write_line(out, node);
+    write_line(out, node, parent, previous);
     if depth == 0 && !node.children.is_empty() {
         let _ = write!(out, " (+{} children)", node.children.len());
     }
     out.push('\n');
     if depth > 0 {
+        let mut previous = None;
         for child in &node.children {
-            write_node(out, child, indent + 1, depth - 1);
+            write_node(out, child, Some(node), previous, indent + 1, depth - 1);
+            previous = Some(child);
         }
     }
 }
 
+fn write_actions(out: &mut String, prefix: &str, actions: &[ActionName]) {
+    out.push_str(prefix);
+    for (i, action) in actions.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(action.as_str());
+    }
+    out.push('}');
+}
+
 // `write!` into a `String` cannot fail.
-fn write_line(out: &mut String, node: &Node) {
+fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Option<&Node>) {
     let _ = write!(out, "- {}", node.role);
     if let Some(custom) = &node.custom_role {
         let _ = write!(out, ":{custom}");
@@ -105,7 +153,12 @@ fn write_line(out: &mut String, node: &Node) {
             None => out.push_str(" [invalid]"),
         }
     }
+    let implied = previous.is_some_and(|p| {
+        p.position.count == node.position.count
+            && matches!((p.position.index, node.position.index), (Some(a), Some(b)) if b == a + 1)
+    });
     match (node.position.index, node.position.count) {
+        _ if implied => {}
         (Some(i), Some(n)) => {
             let _ = write!(out, " [index={i}/{n}]");
         }
@@ -127,14 +180,11 @@ fn write_line(out: &mut String, node: &Node) {
             s.offset, s.content, s.viewport
         );
     }
-    if !node.actions.is_empty() {
-        out.push_str(" {");
-        for (i, action) in node.actions.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            out.push_str(action.as_str());
-        }
-        out.push('}');
+    let hoisted = parent.is_some_and(|p| p.shared_child_actions().is_some());
+    if !node.actions.is_empty() && !hoisted {
+        write_actions(out, " {", &node.actions);
+    }
+    if let Some(shared) = node.shared_child_actions() {
+        write_actions(out, " children{", shared);
     }
 }

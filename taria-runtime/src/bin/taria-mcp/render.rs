@@ -108,7 +108,8 @@ pub(crate) fn render(
             }
             break;
         }
-        if let Some(node) = out.node(root, 0, depth_shown) {
+        let previous = i.checked_sub(1).map(|p| roots[p]);
+        if let Some(node) = out.node(root, None, previous, 0, depth_shown) {
             json.push(node);
         }
     }
@@ -176,7 +177,14 @@ struct Writer {
 }
 
 impl Writer {
-    fn node(&mut self, node: &Node, level: usize, depth: usize) -> Option<Json> {
+    fn node(
+        &mut self,
+        node: &Node,
+        parent: Option<&Node>,
+        previous: Option<&Node>,
+        level: usize,
+        depth: usize,
+    ) -> Option<Json> {
         self.shown += 1;
         if level >= self.reserved_below {
             self.used += cost(node, self.format, level);
@@ -192,7 +200,7 @@ impl Writer {
                 for _ in 0..level {
                     self.text.push_str("  ");
                 }
-                self.text.push_str(&node.outline_line());
+                self.text.push_str(&node.outline_line_in(parent, previous));
                 if hidden_below {
                     let _ = write!(self.text, " (+{} children)", node.children.len());
                 }
@@ -242,7 +250,8 @@ impl Writer {
                 self.used += MARKER_ROOM;
                 break;
             }
-            if let Some(value) = self.node(child, level + 1, depth) {
+            let previous = i.checked_sub(1).map(|p| &node.children[p]);
+            if let Some(value) = self.node(child, Some(node), previous, level + 1, depth) {
                 children.push(value);
             }
         }

@@ -25,6 +25,6 @@ fn main() {
         tree.outline(),
         "- log [id=log] [count=3] [scroll=1/3 view=2]\n  \
            - tree_item \"two\" [id=log/1] [index=1] [level=1]\n  \
-           - tree_item \"three\" [id=log/2] [index=2] [level=1]\n"
+           - tree_item \"three\" [id=log/2] [level=1]\n"
     );
 }

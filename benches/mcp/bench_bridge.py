@@ -1,0 +1,96 @@
+"""Bridge benchmarks through real processes: the official MCP Python client, the real
+`taria-mcp` bridge, the real `todo` example in a pseudo-terminal.
+
+Run after building (`cargo test --workspace --all-features` builds everything):
+
+    pip install -r examples/e2e/requirements.txt
+    python3 benches/mcp/bench_bridge.py
+
+Prints Markdown tables for benches/README.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "e2e"))
+
+import mcp.types as types  # noqa: E402
+from harness import PtyApp, attached  # noqa: E402
+
+SAMPLES = 300
+
+
+def text_of(result) -> str:
+    return "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+async def bench(app: PtyApp, cols: int, rows: int) -> None:
+    notifications: list[int] = []
+
+    async with attached(app) as (agent, _):
+        # Subscribe to the tree resource and measure update notifications.
+        async def on_message(message) -> None:
+            if isinstance(message, types.ResourceUpdatedNotification):
+                notifications.append(len(message.model_dump_json(by_alias=True, exclude_none=True)))
+
+        agent.session._message_handler = on_message  # the SDK calls it for every notification
+
+        outline = await agent.ok("read_tree", format="outline")
+        as_json = await agent.ok("read_tree", format="json")
+        nodes = outline["nodeCount"]
+        outline_bytes = len(outline["outline"].encode())
+        json_bytes = len(json.dumps(as_json["tree"], separators=(",", ":")).encode())
+        screen = await agent.ok("read_screen")
+        screen_text = "\n".join(screen["rows"])
+        visible = sum(1 for c in screen_text if not c.isspace())
+
+        await agent.session.subscribe_resource("taria://tree")
+        latencies = []
+        for i in range(SAMPLES):
+            node = "tasks/2" if i % 2 else "tasks/3"
+            start = time.perf_counter()
+            result = await agent.call("act", node=node, action="toggle")
+            latencies.append((time.perf_counter() - start) * 1000)
+            assert not result.is_error, text_of(result)
+        await asyncio.sleep(0.2)
+        latencies.sort()
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(round((len(latencies) - 1) * p)))]
+
+    print(f"act round trip (toggle a task: tool call -> ack -> tree after), {SAMPLES} samples, {nodes} nodes")
+    print("| p50 | p90 | p99 | max |")
+    print("|---|---|---|---|")
+    print(f"| {pct(0.5):.2f} ms | {pct(0.9):.2f} ms | {pct(0.99):.2f} ms | {latencies[-1]:.2f} ms |")
+    print()
+    print(f"read_tree size, todo demo ({nodes} nodes), screen {cols}x{rows}")
+    print("| form | bytes | bytes/node |")
+    print("|---|---|---|")
+    print(f"| outline | {outline_bytes} | {outline_bytes / nodes:.1f} |")
+    print(f"| JSON (compact) | {json_bytes} | {json_bytes / nodes:.1f} |")
+    print(f"| screen text (rows x cols) | {len(screen_text.encode())} | ({visible} non-blank characters) |")
+    print()
+    if notifications:
+        print(f"resource update notification for a one-node change: median {statistics.median(notifications):.0f} bytes "
+              f"({len(notifications)} notifications)")
+    else:
+        print("no update notifications arrived")
+
+
+def main() -> None:
+    cols, rows = 100, 30
+    app = PtyApp("todo", cols=cols, rows=rows)
+    try:
+        asyncio.run(bench(app, cols, rows))
+    finally:
+        app.stop()
+
+
+if __name__ == "__main__":
+    main()
