@@ -73,6 +73,13 @@ impl App {
                 .action(Action::Activate);
         });
         taria::leaf(|n| {
+            n.role(Role::Button)
+                .id("locked")
+                .label("Locked")
+                .action(Action::Activate)
+                .disabled(true);
+        });
+        taria::leaf(|n| {
             n.role(Role::TextInput)
                 .id("typed")
                 .label("Typed")
@@ -121,6 +128,8 @@ struct RunningApp {
     socket: PathBuf,
     app: Arc<Mutex<App>>,
     stop: Arc<AtomicBool>,
+    /// While set, the app's loop does nothing (alive, but reads no input).
+    paused: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -143,17 +152,26 @@ fn temp_socket(name: &str) -> PathBuf {
 
 impl RunningApp {
     fn start_at(socket: &Path) -> RunningApp {
+        RunningApp::start_sized(socket, 30, 6)
+    }
+
+    fn start_sized(socket: &Path, cols: u16, rows: u16) -> RunningApp {
         let options = SessionOptions::default()
             .socket(socket)
             .terminal_input(false);
         let mut session = Session::try_start_with("mcp-test", options).expect("session starts");
         let app = Arc::new(Mutex::new(App::new()));
         let stop = Arc::new(AtomicBool::new(false));
+        let paused = Arc::new(AtomicBool::new(false));
         let thread = {
-            let (app, stop) = (Arc::clone(&app), Arc::clone(&stop));
+            let (app, stop, paused) = (Arc::clone(&app), Arc::clone(&stop), Arc::clone(&paused));
             std::thread::spawn(move || {
-                let mut terminal = Terminal::new(TestBackend::new(30, 6)).unwrap();
+                let mut terminal = Terminal::new(TestBackend::new(cols, rows)).unwrap();
                 while !stop.load(Ordering::Relaxed) {
+                    if paused.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(5));
+                        continue;
+                    }
                     let mut guard = app.lock().unwrap();
                     session.drain(&mut *guard);
                     session
@@ -172,6 +190,7 @@ impl RunningApp {
             socket: socket.to_owned(),
             app,
             stop,
+            paused,
             thread: Some(thread),
         }
     }
@@ -203,22 +222,39 @@ struct Mcp {
     lines: mpsc::Receiver<Value>,
     /// Lines on stdout that were not JSON-RPC.
     stray: Arc<Mutex<Vec<String>>>,
+    /// Lines on stderr (the logs).
+    stderr: Arc<Mutex<Vec<String>>>,
     notifications: Vec<Value>,
     next_id: u64,
 }
 
 impl Mcp {
     fn start(socket: &Path, extra: &[&str]) -> Mcp {
+        let mut args = vec!["--socket", socket.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        Mcp::launch(&args)
+    }
+
+    /// Starts `taria-mcp <args>` and initializes the session.
+    fn launch(args: &[&str]) -> Mcp {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
-            .arg("--socket")
-            .arg(socket)
-            .args(extra)
+            .args(args)
             .env("TARIA_LOG", "info")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        {
+            let (pipe, stderr) = (child.stderr.take().unwrap(), Arc::clone(&stderr));
+            std::thread::spawn(move || {
+                for line in BufReader::new(pipe).lines() {
+                    let Ok(line) = line else { break };
+                    stderr.lock().unwrap().push(line);
+                }
+            });
+        }
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
         let stray = Arc::new(Mutex::new(Vec::new()));
@@ -241,6 +277,7 @@ impl Mcp {
             child,
             lines,
             stray,
+            stderr,
             notifications: Vec::new(),
             next_id: 1,
         };
@@ -311,6 +348,28 @@ impl Mcp {
         assert_eq!(content["code"], code, "{tool}: {content}");
         assert!(content["message"].as_str().unwrap().len() > 20, "{content}");
         content
+    }
+
+    /// Waits (up to 10 s) for a log line containing `needle`; returns it.
+    fn log_line(&self, needle: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(line) = self
+                .stderr
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|l| l.contains(needle))
+            {
+                return line.clone();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no log line with `{needle}`: {:?}",
+                self.stderr.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Closes stdin; the bridge must exit promptly, having written only JSON-RPC.
@@ -442,7 +501,7 @@ fn read_tree_and_find_nodes() {
         "{text}"
     );
     assert!(tree["revision"].as_u64().unwrap() >= 1);
-    assert_eq!(tree["nodeCount"], 7);
+    assert_eq!(tree["nodeCount"], 8);
     assert!(tree["idGuidance"].as_str().unwrap().contains("positional"));
     assert!(
         tree["note"]
@@ -846,7 +905,9 @@ fn bad_command_lines_exit_2_with_one_line() {
         &["--app", "a", "--socket", "b"][..],
         &["--idle-release", "soon", "--app", "a"][..],
         &["--app", "../bad"][..],
-        &["spawn", "my-app"][..],
+        &["spawn"][..],
+        &["--cols", "5", "--", "my-app"][..],
+        &["--app", "a", "--rows", "30"][..],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
             .args(args)
@@ -859,4 +920,420 @@ fn bad_command_lines_exit_2_with_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("taria-mcp: "), "{stderr}");
     }
+}
+
+// ---------------------------------------------------------------------------------
+// The error codes the happy paths above do not reach.
+
+#[test]
+fn a_disabled_node_is_refused_before_sending() {
+    let app = RunningApp::start("disabled");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let disabled = mcp.fails(
+        "act",
+        json!({"node": "locked", "action": "activate"}),
+        "disabled",
+    );
+    assert!(
+        disabled["message"].as_str().unwrap().contains("`locked`"),
+        "{disabled}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn an_app_that_stops_reading_times_out_saying_the_input_was_sent() {
+    let app = RunningApp::start("timeout");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    app.paused.store(true, Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(50));
+    let started = Instant::now();
+    let timeout = mcp.fails("press_key", json!({"key": "z"}), "timeout");
+    let took = started.elapsed();
+    // The documented bound: 5 s for the ack (`ACK_TIMEOUT`), plus slack for a busy machine.
+    assert!(
+        took >= Duration::from_secs(5) && took < Duration::from_secs(8),
+        "{took:?}"
+    );
+    assert_eq!(timeout["sent"], true, "{timeout}");
+    assert!(
+        timeout["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("sent, but"),
+        "{timeout}"
+    );
+    // The app takes the key once it reads again: "it may still happen" was true.
+    app.paused.store(false, Ordering::Relaxed);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !app.app.lock().unwrap().typed.contains('z') {
+        assert!(Instant::now() < deadline, "the late key never arrived");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    mcp.finish();
+}
+
+#[test]
+fn a_screen_over_the_cap_is_too_large() {
+    // 300 × 150 cells: 45,000 bytes of text, over the 40,000-character cap.
+    let app = RunningApp::start_sized(&temp_socket("too-large"), 300, 150);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let too_large = mcp.fails("read_screen", json!({}), "too_large");
+    assert!(
+        too_large["message"].as_str().unwrap().contains("read_tree"),
+        "{too_large}"
+    );
+    // The tree is small and still readable.
+    mcp.ok("read_tree", json!({}));
+    mcp.finish();
+}
+
+/// A fake app on a plain Unix socket: says hello with protocol `v`, sends a one-button
+/// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)`.
+#[cfg(unix)]
+struct FakeApp {
+    socket: PathBuf,
+    inputs: Arc<Mutex<Vec<Value>>>,
+}
+
+#[cfg(unix)]
+impl FakeApp {
+    fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
+        use std::os::unix::net::UnixListener;
+        let socket = temp_socket(name);
+        let listener = UnixListener::bind(&socket).unwrap();
+        let mut harness = taria::testing::Harness::new(10, 2);
+        let tree = harness.render(|_| {
+            taria::leaf(|n| {
+                n.role(Role::Button)
+                    .id("ok")
+                    .label("OK")
+                    .action(Action::Activate);
+            });
+        });
+        let tree = serde_json::to_value(&tree).unwrap();
+        let inputs = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&inputs);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { return };
+                let mut writer = stream.try_clone().unwrap();
+                let mut revision = 0;
+                let mut send_tree = |writer: &mut std::os::unix::net::UnixStream| {
+                    revision += 1;
+                    let message =
+                        json!({"type": "tree", "revision": revision, "input": 0, "tree": tree});
+                    writeln!(writer, "{message}").is_ok()
+                };
+                let hello =
+                    json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
+                if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer) {
+                    continue;
+                }
+                let mut count = 0;
+                for line in BufReader::new(stream).lines() {
+                    let Ok(line) = line else { break };
+                    let Ok(message) = serde_json::from_str::<Value>(&line) else {
+                        continue;
+                    };
+                    match message["type"].as_str() {
+                        Some("get_tree") => {
+                            send_tree(&mut writer);
+                        }
+                        Some("input") => {
+                            count += 1;
+                            let seq = message["seq"].as_u64().unwrap();
+                            seen.lock().unwrap().push(message);
+                            let _ = writeln!(writer, "{}", ack(seq, count));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        });
+        FakeApp { socket, inputs }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_app_speaking_another_protocol_can_be_read_but_not_driven() {
+    let app = FakeApp::start(
+        "protocol",
+        2,
+        |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let tree = mcp.ok("read_tree", json!({}));
+    assert!(outline(&tree).contains("[id=ok]"), "{tree}");
+    let mismatch = mcp.fails("press_key", json!({"key": "a"}), "protocol_mismatch");
+    let message = mismatch["message"].as_str().unwrap();
+    assert!(
+        message.contains("v2") && message.contains("v1"),
+        "{message}"
+    );
+    mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "protocol_mismatch",
+    );
+    assert!(
+        app.inputs.lock().unwrap().is_empty(),
+        "nothing was sent: {:?}",
+        app.inputs.lock().unwrap()
+    );
+    mcp.finish();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
+    // The app takes two presses, then its queue is "full".
+    let app = FakeApp::start("partial", 1, |seq, n| {
+        if n <= 2 {
+            json!({"type": "ack", "seq": seq, "status": "delivered"})
+        } else {
+            json!({"type": "ack", "seq": seq, "status": "dropped", "reason": "queue_full"})
+        }
+    });
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let partial = mcp.fails("press_key", json!({"key": "x", "repeat": 5}), "busy");
+    assert_eq!(
+        (&partial["delivered"], &partial["repeat"]),
+        (&json!(2), &json!(5)),
+        "{partial}"
+    );
+    let message = partial["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("2 of 5 presses of `x` were delivered"),
+        "{message}"
+    );
+    assert!(message.contains("queue is full"), "{message}");
+    assert_eq!(app.inputs.lock().unwrap().len(), 5, "every press was sent");
+    mcp.finish();
+}
+
+#[test]
+fn resize_is_refused_in_attach_mode() {
+    let app = RunningApp::start("resize-attach");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let refused = mcp.fails(
+        "resize",
+        json!({"cols": 100, "rows": 30}),
+        "invalid_arguments",
+    );
+    assert!(
+        refused["message"].as_str().unwrap().contains("spawn mode"),
+        "{refused}"
+    );
+    mcp.finish();
+}
+
+// ---------------------------------------------------------------------------------
+// Spawn mode: the bridge starts a real example app in a pseudo-terminal.
+
+/// The built `before-after` example, next to this test binary's directory.
+#[cfg(unix)]
+fn before_after() -> String {
+    let exe = std::env::current_exe().unwrap();
+    // Tests run from `<target>/<profile>/deps/`; examples are in `<target>/<profile>/examples/`.
+    let profile = exe.parent().and_then(Path::parent).unwrap();
+    let app = profile.join("examples").join("before-after");
+    assert!(
+        app.is_file(),
+        "{} is missing: build the examples first (`cargo build -p taria-examples --examples`), \
+         or run `cargo test --workspace --all-features`, which builds them",
+        app.display()
+    );
+    app.to_str().unwrap().to_owned()
+}
+
+/// The app's pid, from the bridge's log.
+#[cfg(unix)]
+fn spawned_pid(mcp: &Mcp) -> i32 {
+    let line = mcp.log_line("spawned the app");
+    let pid = line
+        .split("pid=")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    pid.parse().unwrap()
+}
+
+#[cfg(unix)]
+fn alive(pid: i32) -> bool {
+    let pid = rustix::process::Pid::from_raw(pid).unwrap();
+    rustix::process::test_kill_process(pid).is_ok()
+}
+
+/// Waits up to `limit` for the process to be gone.
+#[cfg(unix)]
+fn gone_within(pid: i32, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while alive(pid) {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+#[cfg(unix)]
+fn bounds(mcp: &mut Mcp, id: &str) -> Value {
+    let tree = mcp.ok("read_tree", json!({"format": "json", "root": id}));
+    tree["tree"][0]["bounds"].clone()
+}
+
+#[cfg(unix)]
+#[test]
+fn spawn_mode_drives_a_real_app_in_a_pseudo_terminal() {
+    let app = before_after();
+    let mut mcp = Mcp::launch(&["--cols", "80", "--rows", "20", "--", &app]);
+    let tree = mcp.ok("read_tree", json!({}));
+    let text = outline(&tree);
+    assert!(text.contains("- list \"Tasks\" [id=tasks]"), "{text}");
+    assert!(text.contains("\"Write docs\""), "{text}");
+    // The label is irrelevant: TARIA_SOCKET pointed the app at the bridge's socket.
+    assert_eq!(bounds(&mut mcp, "tasks"), json!([0, 0, 80, 17]));
+
+    // Through the key fallback: select the item (down), then space.
+    let toggled = mcp.ok(
+        "act",
+        json!({"node": "tasks/list_item#1", "action": "toggle"}),
+    );
+    let changes = toggled["changes"].as_str().unwrap();
+    assert!(
+        changes.contains("\"Write docs\" [id=tasks/list_item#1 positional] [selected] [checked]"),
+        "{toggled}"
+    );
+
+    let resized = mcp.ok("resize", json!({"cols": 100, "rows": 30}));
+    assert_eq!(
+        (&resized["cols"], &resized["rows"]),
+        (&json!(100), &json!(30))
+    );
+    assert_eq!(resized["changed"], true, "{resized}");
+    assert_eq!(bounds(&mut mcp, "tasks"), json!([0, 0, 100, 27]));
+    let same = mcp.ok("resize", json!({"cols": 100, "rows": 30}));
+    assert_eq!(same["changed"], false);
+    mcp.fails(
+        "resize",
+        json!({"cols": 9, "rows": 30}),
+        "invalid_arguments",
+    );
+    mcp.fails(
+        "resize",
+        json!({"cols": 100, "rows": 501}),
+        "invalid_arguments",
+    );
+
+    let screen = mcp.ok("read_screen", json!({}));
+    assert_eq!(screen["cols"], 100);
+    let rows = screen["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 30);
+    for row in rows {
+        assert_eq!(row.as_str().unwrap().chars().count(), 100, "{row}");
+    }
+    assert!(
+        rows.iter()
+            .any(|r| r.as_str().unwrap().contains("[x] Write docs")),
+        "{screen}"
+    );
+
+    // The app quits by itself (its `q` key): the bridge stays up and says how it ended.
+    let pid = spawned_pid(&mcp);
+    let quit = mcp.call("press_key", json!({"key": "q"}));
+    if quit["isError"] == true {
+        assert_eq!(quit["structuredContent"]["code"], "app_exited", "{quit}");
+    }
+    assert!(
+        gone_within(pid, Duration::from_secs(3)),
+        "the app did not quit"
+    );
+    let exited = mcp.fails("read_tree", json!({}), "app_exited");
+    assert_eq!(exited["exitCode"], 0, "{exited}");
+    assert!(
+        exited["message"]
+            .as_str()
+            .unwrap()
+            .contains("exit status 0"),
+        "{exited}"
+    );
+    mcp.fails("press_key", json!({"key": "a"}), "app_exited");
+    mcp.finish();
+}
+
+#[cfg(unix)]
+#[test]
+fn closing_the_session_stops_the_spawned_app() {
+    let app = before_after();
+    let mut mcp = Mcp::launch(&["spawn", &app]);
+    mcp.ok("read_tree", json!({}));
+    let pid = spawned_pid(&mcp);
+    assert!(alive(pid));
+    let started = Instant::now();
+    mcp.finish();
+    assert!(
+        gone_within(
+            pid,
+            Duration::from_secs(3).saturating_sub(started.elapsed())
+        ),
+        "the app outlived the session"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_to_the_bridge_stops_the_spawned_app() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let app = before_after();
+    let mut mcp = Mcp::launch(&["--", &app]);
+    // The default size: 120 × 40.
+    assert_eq!(bounds(&mut mcp, "tasks"), json!([0, 0, 120, 37]));
+    let pid = spawned_pid(&mcp);
+    let bridge = Pid::from_raw(i32::try_from(mcp.child.id()).unwrap()).unwrap();
+    kill_process(bridge, Signal::TERM).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while mcp.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the bridge ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        gone_within(pid, Duration::from_secs(1)),
+        "the app outlived the bridge"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_spawned_command_that_fails_is_explained() {
+    // Not found: the session still runs, every tool says why, and stderr has one line.
+    let mut mcp = Mcp::launch(&["--", "taria-no-such-command"]);
+    let missing = mcp.fails("read_tree", json!({}), "app_not_connected");
+    assert!(
+        missing["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot start `taria-no-such-command`"),
+        "{missing}"
+    );
+    mcp.log_line("taria-mcp: cannot start `taria-no-such-command`");
+    mcp.finish();
+
+    // Exits before serving its socket: the exit status and its last output.
+    let mut mcp = Mcp::launch(&["spawn", "sh", "-c", "echo build failed: boom; exit 3"]);
+    let exited = mcp.fails("read_tree", json!({}), "app_exited");
+    assert_eq!(exited["exitCode"], 3, "{exited}");
+    let message = exited["message"].as_str().unwrap();
+    assert!(
+        message.contains("exit status 3") && message.contains("build failed: boom"),
+        "{message}"
+    );
+    mcp.finish();
 }

@@ -1,4 +1,5 @@
-//! Command-line arguments: which app to attach to, and for how long to hold it.
+//! Command-line arguments: which app to attach to (or which command to spawn), and for
+//! how long to hold it.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -7,14 +8,19 @@ use std::time::Duration;
 pub(crate) const USAGE: &str = "\
 usage: taria-mcp --app <label> [--idle-release SECS]
        taria-mcp --socket <path> [--idle-release SECS]
-       taria-mcp [--idle-release SECS] -- <command> [args…]   (spawn mode)
-       taria-mcp spawn <command> [args…]                      (spawn mode)
+       taria-mcp [--cols N --rows N] -- <command> [args…]       (spawn mode)
+       taria-mcp spawn [--cols N --rows N] <command> [args…]    (spawn mode)
 
 An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   --app <label>          attach to the running app serving <label> (e.g. `todo`)
   --socket <path>        attach to the app socket at <path>
   --idle-release SECS    let go of the app after SECS without a tool call, so another
-                         session can take it; reconnect on next use (default 60, 0 = never)
+                         session can take it; reconnect on next use (default 60, 0 = never;
+                         attach mode only)
+  -- <command> [args…]   spawn mode: run <command> in a pseudo-terminal with a private
+                         socket (TARIA_SOCKET), stop it when the MCP session ends
+  spawn <command> …      the same, for launchers that cannot pass a literal `--`
+  --cols N, --rows N     spawn mode: the terminal's size (default 120×40)
 Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged.";
 
 /// Where the app is.
@@ -24,8 +30,45 @@ pub(crate) enum Target {
     Label(String),
     /// An explicit socket path.
     Socket(PathBuf),
-    /// A command to run in a pseudo-terminal (not built yet).
+    /// A command to run in a pseudo-terminal (spawn mode).
     Spawn(Vec<String>),
+}
+
+/// The pseudo-terminal's default size in spawn mode.
+pub(crate) const DEFAULT_SIZE: Size = Size {
+    cols: 120,
+    rows: 40,
+};
+/// The widths a pseudo-terminal may have.
+pub(crate) const COLS: std::ops::RangeInclusive<u16> = 10..=1000;
+/// The heights a pseudo-terminal may have.
+pub(crate) const ROWS: std::ops::RangeInclusive<u16> = 5..=500;
+
+/// A terminal size in cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Size {
+    /// Columns.
+    pub(crate) cols: u16,
+    /// Rows.
+    pub(crate) rows: u16,
+}
+
+/// Parses a `--cols` / `--rows` value within `range`.
+pub(crate) fn dimension(
+    name: &str,
+    text: &str,
+    range: &std::ops::RangeInclusive<u16>,
+) -> Result<u16, String> {
+    text.parse::<u16>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{name} takes a whole number from {} to {}, not `{text}`",
+                range.start(),
+                range.end()
+            )
+        })
 }
 
 /// The parsed command line.
@@ -35,6 +78,8 @@ pub(crate) struct Options {
     pub(crate) target: Target,
     /// Release the app after this long without a tool call (`None`: never).
     pub(crate) idle_release: Option<Duration>,
+    /// The pseudo-terminal's size (spawn mode).
+    pub(crate) size: Size,
 }
 
 /// What the command line asks for.
@@ -53,6 +98,8 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
     let mut args = args.into_iter();
     let mut target = None;
     let mut idle_release = Some(Duration::from_secs(60));
+    let mut cols = None;
+    let mut rows = None;
     let set_target = |t: Target, target: &mut Option<Target>| {
         if target.is_some() {
             return Err("give only one of --app, --socket, `--` <command> or `spawn`".to_owned());
@@ -91,6 +138,8 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
                 })?;
                 idle_release = (secs > 0).then(|| Duration::from_secs(secs));
             }
+            "--cols" => cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
+            "--rows" => rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
             "--" => {
                 let command: Vec<String> = args.by_ref().collect();
                 if command.is_empty() {
@@ -99,10 +148,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
                 set_target(Target::Spawn(command), &mut target)?;
             }
             "spawn" if first => {
-                let command: Vec<String> = args.by_ref().collect();
-                if command.is_empty() {
-                    return Err("`spawn` must be followed by the command to run".into());
-                }
+                let command = spawn_command(&mut args, &mut cols, &mut rows)?;
                 set_target(Target::Spawn(command), &mut target)?;
             }
             other => {
@@ -113,11 +159,56 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
         }
         first = false;
     }
-    let target = target.ok_or("say which app: --app <label> or --socket <path> (see --help)")?;
+    let target = target
+        .ok_or("say which app: --app <label>, --socket <path> or -- <command> (see --help)")?;
+    let spawn = matches!(target, Target::Spawn(_));
+    if !spawn && (cols.is_some() || rows.is_some()) {
+        return Err("--cols and --rows only apply to spawn mode (-- <command>)".into());
+    }
     Ok(Command::Run(Options {
         target,
-        idle_release,
+        // A spawned app's socket is private: nobody else could take it.
+        idle_release: if spawn { None } else { idle_release },
+        size: Size {
+            cols: cols.unwrap_or(DEFAULT_SIZE.cols),
+            rows: rows.unwrap_or(DEFAULT_SIZE.rows),
+        },
     }))
+}
+
+/// After `spawn`: `--cols`/`--rows`, then the command (an optional `--` ends the options).
+fn spawn_command(
+    args: &mut impl Iterator<Item = String>,
+    cols: &mut Option<u16>,
+    rows: &mut Option<u16>,
+) -> Result<Vec<String>, String> {
+    let mut command = Vec::new();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| format!("{name} needs a value (see --help)"))
+        };
+        match flag.as_str() {
+            "--cols" => *cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
+            "--rows" => *rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
+            "--" => break,
+            _ => {
+                command.push(arg);
+                break;
+            }
+        }
+    }
+    command.extend(args);
+    if command.is_empty() {
+        return Err("`spawn` must be followed by the command to run".into());
+    }
+    Ok(command)
 }
 
 #[cfg(test)]
@@ -135,6 +226,7 @@ mod tests {
             Ok(Command::Run(Options {
                 target: Target::Label("todo".into()),
                 idle_release: Some(Duration::from_secs(60)),
+                size: DEFAULT_SIZE,
             }))
         );
         assert_eq!(
@@ -142,6 +234,7 @@ mod tests {
             Ok(Command::Run(Options {
                 target: Target::Socket("/tmp/a.sock".into()),
                 idle_release: None,
+                size: DEFAULT_SIZE,
             }))
         );
         assert!(matches!(
@@ -170,5 +263,61 @@ mod tests {
         );
         assert!(run(&["--bogus"]).unwrap_err().contains("unknown argument"));
         assert!(run(&["--"]).unwrap_err().contains("command"));
+        assert!(run(&["spawn"]).unwrap_err().contains("command"));
+        assert!(
+            run(&["spawn", "--cols", "80"])
+                .unwrap_err()
+                .contains("command")
+        );
+        assert!(
+            run(&["--cols", "9", "--", "a"])
+                .unwrap_err()
+                .contains("10 to 1000")
+        );
+        assert!(
+            run(&["spawn", "--rows=501", "a"])
+                .unwrap_err()
+                .contains("5 to 500")
+        );
+        assert!(
+            run(&["--app", "a", "--cols", "80"])
+                .unwrap_err()
+                .contains("spawn mode")
+        );
+    }
+
+    #[test]
+    fn spawn_forms() {
+        let spawn = |args: &[&str]| match run(args) {
+            Ok(Command::Run(Options {
+                target: Target::Spawn(command),
+                size,
+                idle_release,
+            })) => (command, size, idle_release),
+            other => panic!("{args:?}: {other:?}"),
+        };
+        let (command, size, idle) =
+            spawn(&["--cols", "80", "--rows=24", "--", "app", "--cols", "1"]);
+        assert_eq!(command, ["app", "--cols", "1"]);
+        assert_eq!(size, Size { cols: 80, rows: 24 });
+        assert_eq!(idle, None, "a spawned app is never released");
+        let (command, size, _) = spawn(&["spawn", "--cols", "100", "--rows", "30", "app", "-x"]);
+        assert_eq!(
+            (command, size),
+            (
+                vec!["app".into(), "-x".into()],
+                Size {
+                    cols: 100,
+                    rows: 30
+                }
+            )
+        );
+        let (command, size, _) = spawn(&["spawn", "--", "--weird-name", "--rows"]);
+        assert_eq!(
+            (command, size),
+            (vec!["--weird-name".into(), "--rows".into()], DEFAULT_SIZE)
+        );
+        let (command, _, _) = spawn(&["spawn", "cargo", "run", "--example", "todo"]);
+        assert_eq!(command, ["cargo", "run", "--example", "todo"]);
     }
 }

@@ -3,7 +3,9 @@
 //! screen requests, and a [`watch`] channel that wakes whoever waits for a change.
 //!
 //! The link connects on first use, reconnects (with backoff) when the app restarts,
-//! and lets go of the app after `--idle-release` without a tool call.
+//! and lets go of the app after `--idle-release` without a tool call. In spawn mode it
+//! knows the app it started ([`Spawned`]): it waits for the socket to appear, and once
+//! the app has exited every call answers `app_exited` with its exit status.
 //!
 //! Revisions given to the agent are the bridge's own: they keep increasing across
 //! reconnects (the app counts from 1 on every connection).
@@ -20,6 +22,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
+use crate::spawn::Spawned;
 
 #[cfg(unix)]
 type Stream = tokio::net::UnixStream;
@@ -96,6 +99,8 @@ pub(crate) struct Link {
 struct Inner {
     socket: PathBuf,
     idle_release: Option<Duration>,
+    /// The app taria-mcp started (spawn mode).
+    spawned: Option<Arc<Spawned>>,
     state: Mutex<State>,
     /// Bumped on every change of tree or connection.
     changed: watch::Sender<u64>,
@@ -145,9 +150,25 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Link {
     /// A link to the app at `socket` (not connected yet). Call from a tokio runtime.
     pub(crate) fn new(socket: PathBuf, idle_release: Option<Duration>) -> Link {
+        Link::with_app(socket, idle_release, None)
+    }
+
+    /// A link to an app taria-mcp started; it connects as soon as the app serves.
+    pub(crate) fn spawned(spawned: Arc<Spawned>) -> Link {
+        let link = Link::with_app(spawned.socket().to_owned(), None, Some(spawned));
+        tokio::spawn(reconnect(Arc::downgrade(&link.inner)));
+        link
+    }
+
+    fn with_app(
+        socket: PathBuf,
+        idle_release: Option<Duration>,
+        spawned: Option<Arc<Spawned>>,
+    ) -> Link {
         let inner = Arc::new(Inner {
             socket,
             idle_release,
+            spawned,
             state: Mutex::new(State::default()),
             changed: watch::Sender::new(0),
             connecting: tokio::sync::Mutex::new(()),
@@ -165,6 +186,11 @@ impl Link {
     /// The socket this link attaches to.
     pub(crate) fn socket(&self) -> &std::path::Path {
         &self.inner.socket
+    }
+
+    /// The app taria-mcp started, in spawn mode.
+    pub(crate) fn spawned_app(&self) -> Option<&Arc<Spawned>> {
+        self.inner.spawned.as_ref()
     }
 
     /// Marks a tool call in progress until the guard drops.
@@ -202,6 +228,13 @@ impl Link {
         current_view(&lock(&self.inner.state))
     }
 
+    /// The newest revision seen (kept after the connection closed), and whether the
+    /// app is connected now.
+    pub(crate) fn last_revision(&self) -> (u64, bool) {
+        let state = lock(&self.inner.state);
+        (state.revision, state.writer.is_some())
+    }
+
     /// Fails when the app speaks another protocol version (inputs would be misread).
     pub(crate) fn check_protocol(&self) -> Result<(), ToolError> {
         match lock(&self.inner.state).protocol {
@@ -229,7 +262,18 @@ impl Link {
         }
         let connected = lock(&self.inner.state).writer.is_some();
         if !connected {
-            self.inner.connect().await?;
+            if let Some(spawned) = &self.inner.spawned {
+                spawned.ready().await?;
+            }
+            if let Err(e) = self.inner.connect().await {
+                // A spawned app that just closed its socket is probably exiting: say how.
+                if let Some(spawned) = &self.inner.spawned
+                    && let Some(exit) = spawned.exited_within(Duration::from_secs(1)).await
+                {
+                    return Err(spawned.exited_error(&exit));
+                }
+                return Err(e);
+            }
         }
         self.wait_first_tree().await
     }
@@ -286,7 +330,8 @@ impl Link {
                 format!(
                     "not sent: the connection to the app failed ({e}); retry, taria-mcp reconnects"
                 ),
-            ));
+            )
+            .with("sent", false));
         }
         Ok(Sent {
             seq,
@@ -303,7 +348,8 @@ impl Link {
                 Code::AppExited,
                 "sent, but the app closed the connection before answering: it exited or \
                  restarted. Its effect is unknown; read_tree once the app is back",
-            )),
+            )
+            .with("sent", true)),
             Err(_) => Err(ToolError::new(
                 Code::Timeout,
                 format!(
@@ -311,7 +357,8 @@ impl Link {
                      Check read_screen or wait_for_change before retrying (it may still happen)",
                     ACK_TIMEOUT.as_secs()
                 ),
-            )),
+            )
+            .with("sent", true)),
         }
     }
 
@@ -427,6 +474,11 @@ async fn write_message(
 impl Inner {
     /// The error for "no usable connection", by what happened last.
     fn not_connected(&self, state: &State) -> ToolError {
+        if let Some(spawned) = &self.spawned
+            && let Some(exit) = spawned.exit()
+        {
+            return spawned.exited_error(&exit);
+        }
         let socket = self.socket.display();
         match &state.closed {
             Some(Closed::Busy(message)) => ToolError::new(
@@ -495,6 +547,9 @@ impl Inner {
             writer,
         ));
         lock(&self.state).reader = Some(task);
+        if let Some(spawned) = &self.spawned {
+            spawned.mark_served();
+        }
         tracing::info!(socket = %self.socket.display(), "connected to the app");
         Ok(())
     }
@@ -718,6 +773,9 @@ async fn reconnect(inner: std::sync::Weak<Inner>) {
     loop {
         tokio::time::sleep(delay).await;
         let Some(inner) = inner.upgrade() else { return };
+        if inner.spawned.as_ref().is_some_and(|s| s.exit().is_some()) {
+            return;
+        }
         let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
         if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
             return;

@@ -8,9 +8,11 @@ mod errors;
 mod link;
 mod render;
 mod server;
+mod spawn;
 mod tools;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use rmcp::ServiceExt as _;
 use tracing_subscriber::EnvFilter;
@@ -34,23 +36,6 @@ fn main() -> ExitCode {
         }
         cli::Command::Run(options) => options,
     };
-    let socket = match &options.target {
-        cli::Target::Socket(path) => path.clone(),
-        cli::Target::Label(label) => match taria::socket_path(label) {
-            Ok(path) => path,
-            Err(e) => {
-                eprintln!("taria-mcp: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        cli::Target::Spawn(_) => {
-            eprintln!(
-                "taria-mcp: spawn mode is not built yet; start the app yourself and attach with \
-                 --app <label>"
-            );
-            return ExitCode::from(2);
-        }
-    };
     init_tracing();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -62,13 +47,58 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(serve(socket, options.idle_release)) {
+    let target = match &options.target {
+        cli::Target::Socket(path) => Target::Attach(path.clone()),
+        cli::Target::Label(label) => match taria::socket_path(label) {
+            Ok(path) => Target::Attach(path),
+            Err(e) => {
+                eprintln!("taria-mcp: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        cli::Target::Spawn(_) if cfg!(not(unix)) => {
+            eprintln!(
+                "taria-mcp: spawn mode needs Unix (a pseudo-terminal and a Unix socket); start \
+                 the app yourself and attach with --app <label>"
+            );
+            return ExitCode::from(2);
+        }
+        cli::Target::Spawn(command) => {
+            // Started before serving, so the app builds and starts while the host connects.
+            // When it cannot start, the session still runs and every tool says why.
+            let spawned = Arc::new(spawn::Spawned::start(command, options.size));
+            if let Some(e) = spawned.start_error() {
+                eprintln!("taria-mcp: {e}");
+            }
+            Target::Spawn(spawned)
+        }
+    };
+    let spawned = match &target {
+        Target::Spawn(spawned) => Some(Arc::clone(spawned)),
+        Target::Attach(_) => None,
+    };
+    let result = runtime.block_on(serve(target, options.idle_release));
+    // Never leave the app running: SIGTERM, a grace period, then SIGKILL.
+    if let Some(spawned) = spawned {
+        spawned.stop();
+    }
+    // The stdin reader may still be blocked (after a signal): do not wait for it.
+    runtime.shutdown_background();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "taria-mcp stopped");
             ExitCode::FAILURE
         }
     }
+}
+
+/// What the session drives.
+enum Target {
+    /// An app someone else runs, at this socket.
+    Attach(std::path::PathBuf),
+    /// The app taria-mcp started.
+    Spawn(Arc<spawn::Spawned>),
 }
 
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings).
@@ -81,16 +111,71 @@ fn init_tracing() {
         .init();
 }
 
-/// Serves MCP on stdin/stdout until the client closes stdin.
+/// Serves MCP on stdin/stdout until the client closes stdin or the process is asked to
+/// stop (SIGTERM, SIGINT, SIGHUP).
 async fn serve(
-    socket: std::path::PathBuf,
+    target: Target,
     idle_release: Option<std::time::Duration>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let link = link::Link::new(socket, idle_release);
+    let link = match target {
+        Target::Attach(socket) => link::Link::new(socket, idle_release),
+        Target::Spawn(spawned) => link::Link::spawned(spawned),
+    };
     tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
-    let service = server::Bridge::new(link)
-        .serve(rmcp::transport::stdio())
-        .await?;
-    service.waiting().await?;
+    // Listening starts now, before the handshake: a stop request is never lost.
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    let service = tokio::select! {
+        service = server::Bridge::new(link).serve(rmcp::transport::stdio()) => service?,
+        () = &mut stop => return Ok(()),
+    };
+    let cancel = service.cancellation_token();
+    tokio::select! {
+        done = service.waiting() => drop(done?),
+        () = &mut stop => {
+            tracing::info!("asked to stop");
+            cancel.cancel();
+        }
+    }
     Ok(())
+}
+
+/// Resolves when the process gets SIGTERM, SIGINT or SIGHUP. The handlers are
+/// installed when this is called, not when it is first polled.
+#[cfg(unix)]
+fn stop_signal() -> impl Future<Output = ()> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let listen = |kind| {
+        signal(kind)
+            .inspect_err(|e| tracing::warn!(error = %e, "cannot listen for a signal"))
+            .ok()
+    };
+    let (mut term, mut int, mut hup) = (
+        listen(SignalKind::terminate()),
+        listen(SignalKind::interrupt()),
+        listen(SignalKind::hangup()),
+    );
+    async move {
+        tokio::select! {
+            () = next(term.as_mut()) => {}
+            () = next(int.as_mut()) => {}
+            () = next(hup.as_mut()) => {}
+        }
+    }
+}
+
+/// The next delivery of a signal (never, when listening failed).
+#[cfg(unix)]
+async fn next(stream: Option<&mut tokio::signal::unix::Signal>) {
+    match stream {
+        Some(stream) => drop(stream.recv().await),
+        None => std::future::pending().await,
+    }
+}
+
+#[cfg(not(unix))]
+fn stop_signal() -> impl Future<Output = ()> {
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

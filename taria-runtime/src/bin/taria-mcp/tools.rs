@@ -2,6 +2,7 @@
 
 pub(crate) mod input;
 pub(crate) mod read;
+pub(crate) mod terminal;
 
 use rmcp::model::{CallToolResult, JsonObject};
 use serde::Serialize;

@@ -252,16 +252,25 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
                     "the connection closed before every press was sent",
                 )
             });
-            let message = format!(
-                "{delivered} of {repeat} presses of `{}` were delivered; the others were not: {}",
-                args.key, failure.message
-            );
-            Err(ToolError::new(failure.code, message)
-                .with("delivered", delivered)
-                .with("repeat", repeat)
-                .with("revision", link.cached_view().map_or(0, |v| v.revision)))
+            if repeat == 1 {
+                return Err(failure);
+            }
+            Err(partial_failure(&args.key, delivered, repeat, failure)
+                .with("revision", link.last_revision().0))
         }
     }
+}
+
+/// The error for a repeated key some presses of which were not delivered: the first
+/// failure's code and fields, and how many presses were.
+fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -> ToolError {
+    let message = format!(
+        "{delivered} of {repeat} presses of `{key}` were delivered; the others were not: {}",
+        failure.message
+    );
+    let mut error = ToolError::new(failure.code, message);
+    error.extra = failure.extra;
+    error.with("delivered", delivered).with("repeat", repeat)
 }
 
 /// For a positional id: the token of the node the agent saw at that id, or
@@ -281,7 +290,7 @@ fn guard_position(link: &Link, node: &Node) -> Result<Option<String>, ToolError>
     Err(ToolError::new(
         Code::StaleReference,
         format!(
-            "`{}` is a positional id and the node there changed since you read it (it was {},              now {}); nothing was sent. Find the node you meant again (find_nodes by label) and              retry with its current id",
+            "`{}` is a positional id and the node there changed since you read it (it was {}, now {}); nothing was sent. Find the node you meant again (find_nodes by label) and retry with its current id",
             node.id,
             old.outline_line(),
             node.outline_line()
@@ -442,7 +451,17 @@ async fn settle(
         return Err(ack_error(&ack, node));
     }
     let Some(after) = link.effect(sent).await else {
-        let revision = link.cached_view().map_or(0, |v| v.revision);
+        let (revision, connected) = link.last_revision();
+        let advice = if connected {
+            format!(
+                "delivered, but the app has not drawn a frame since; call wait_for_change with \
+                 since={revision} to see its effect"
+            )
+        } else {
+            "delivered, then the app closed its connection before drawing again (it exited or \
+             restarted); read_tree to see where it stands"
+                .to_owned()
+        };
         return Ok(InputResult {
             status: "delivered".into(),
             message: ack.message,
@@ -453,10 +472,7 @@ async fn settle(
             removed_ids: Vec::new(),
             changes: None,
             outline: None,
-            note: Some(format!(
-                "delivered, but the app has not drawn a frame since; call wait_for_change with \
-                 since={revision} to see its effect"
-            )),
+            note: Some(advice),
         });
     };
     Ok(describe_change(link, before, &after, ack.message))

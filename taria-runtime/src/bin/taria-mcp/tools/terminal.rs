@@ -1,0 +1,120 @@
+//! `resize`: the pseudo-terminal's size, in spawn mode.
+
+use std::time::Duration;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use taria::Node;
+
+use super::UNTRUSTED;
+use crate::cli::{COLS, ROWS, Size};
+use crate::errors::ToolError;
+use crate::link::Link;
+use crate::render::{self, Format};
+
+/// How long `resize` waits for the app to draw at the new size.
+pub(crate) const RESIZE_WAIT: Duration = Duration::from_secs(3);
+
+/// `resize` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ResizeArgs {
+    /// Width in columns (10 to 1000).
+    pub(crate) cols: u32,
+    /// Height in rows (5 to 500).
+    pub(crate) rows: u32,
+}
+
+/// `resize` result.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ResizeResult {
+    /// The terminal's width now.
+    pub(crate) cols: u16,
+    /// The terminal's height now.
+    pub(crate) rows: u16,
+    /// Whether the app drew a new tree after the resize.
+    pub(crate) changed: bool,
+    /// The current revision.
+    pub(crate) revision: u64,
+    /// The tree the app drew at the new size (capped like `read_tree`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outline: Option<String>,
+    /// What was left out, when the outline was cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) truncated: Option<String>,
+    /// What happened, when it is unusual.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) note: Option<String>,
+}
+
+/// `resize`: resizes the pseudo-terminal (the app gets SIGWINCH), then waits (bounded)
+/// for the tree the app draws next.
+pub(crate) async fn resize(link: &Link, args: ResizeArgs) -> Result<ResizeResult, ToolError> {
+    let Some(spawned) = link.spawned_app() else {
+        return Err(ToolError::invalid(
+            "resize only works in spawn mode (taria-mcp -- <command>), where taria-mcp owns the \
+             app's terminal; this session attached to an app running in someone else's terminal",
+        ));
+    };
+    let in_range = |n: u32, range: &std::ops::RangeInclusive<u16>| {
+        u16::try_from(n).ok().filter(|n| range.contains(n))
+    };
+    let (Some(cols), Some(rows)) = (in_range(args.cols, &COLS), in_range(args.rows, &ROWS)) else {
+        return Err(ToolError::invalid(format!(
+            "{}×{} is out of bounds: cols {}..={}, rows {}..={}",
+            args.cols,
+            args.rows,
+            COLS.start(),
+            COLS.end(),
+            ROWS.start(),
+            ROWS.end()
+        )));
+    };
+    let size = Size { cols, rows };
+    let before = link.view().await?;
+    if spawned.size() == Some(size) {
+        return Ok(ResizeResult {
+            cols,
+            rows,
+            changed: false,
+            revision: before.revision,
+            outline: None,
+            truncated: None,
+            note: Some("the terminal already has that size; nothing changed".into()),
+        });
+    }
+    spawned.resize(size)?;
+    let waited = link
+        .wait_past(before.revision, RESIZE_WAIT, std::future::pending())
+        .await?;
+    Ok(match waited {
+        Some(view) => {
+            link.saw(&view.tree);
+            let roots: Vec<&Node> = view.tree.roots.iter().collect();
+            let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
+            ResizeResult {
+                cols,
+                rows,
+                changed: true,
+                revision: view.revision,
+                outline: shown.outline,
+                truncated: shown.truncated,
+                note: Some(UNTRUSTED.into()),
+            }
+        }
+        None => ResizeResult {
+            cols,
+            rows,
+            changed: false,
+            revision: link.cached_view().map_or(before.revision, |v| v.revision),
+            outline: None,
+            truncated: None,
+            note: Some(format!(
+                "resized, but the app drew no new tree within {} s (its tree may not depend on \
+                 the size); read_tree or read_screen to check",
+                RESIZE_WAIT.as_secs()
+            )),
+        },
+    })
+}
