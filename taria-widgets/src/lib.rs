@@ -32,6 +32,14 @@
 //! | [`Select`] | `select` | value and options (the `valueSchema`) | `set_value` → [`SelectState`] |
 //! | [`Slider`] | `slider` | value, min, max, step (the `valueSchema`) | `set_value`, `increment`, `decrement` → [`SliderState`] |
 //! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport | `scroll` → [`ScrollbarState`] |
+//! | [`Sparkline`] | `chart` | label: [`Sparkline::label`] or block title; value: `120 points min 3 max 97 last 42` | — |
+//! | [`BarChart`] | `chart` | label; value: bar count, min, max, each bar's label and value (`3 bars min 1 max 9: "Mon" 1, …`) | — |
+//! | [`Chart`] | `chart` | label; value: per series name, point count, min/max/last of y; axis titles and bounds (format in [`Chart`]) | — |
+//! | [`Canvas`] | `image` | label: [`Canvas::label`] or block title | — |
+//! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` | — |
+//!
+//! The charts record a summary, never every point; a summary longer than
+//! [`taria::MAX_VALUE_BYTES`] is cut there.
 //!
 //! **Agent actions without app code.** A stateful widget rendered with an explicit
 //! [`id`](List::id) takes the agent actions addressed to it or its children while it
@@ -43,8 +51,13 @@
 //! [`ALL_WIDGETS`] names every widget; the conformance test checks each one's
 //! contract.
 
+mod barchart;
 mod block;
 mod button;
+#[cfg(feature = "calendar")]
+mod calendar;
+mod canvas;
+mod chart;
 mod checkbox;
 mod gauge;
 mod list;
@@ -52,13 +65,20 @@ mod paragraph;
 mod scrollbar;
 mod select;
 mod slider;
+mod sparkline;
+mod summary;
 mod table;
 mod tabs;
 mod text;
 mod text_input;
 
+pub use barchart::{Bar, BarChart, BarGroup};
 pub use block::{Block, Shadow, TitlePosition};
 pub use button::Button;
+#[cfg(feature = "calendar")]
+pub use calendar::{CalendarEventStore, DateStyler, Monthly};
+pub use canvas::Canvas;
+pub use chart::{Axis, Chart, Dataset, GraphType, LegendPosition};
 pub use checkbox::Checkbox;
 pub use gauge::{Gauge, LineGauge};
 pub use list::{List, ListDirection, ListItem, ListState};
@@ -66,23 +86,30 @@ pub use paragraph::{Paragraph, Wrap};
 pub use scrollbar::{ScrollDirection, Scrollbar, ScrollbarOrientation, ScrollbarState};
 pub use select::{Select, SelectState};
 pub use slider::{Slider, SliderState};
+pub use sparkline::{RenderDirection, Sparkline, SparklineBar};
 pub use table::{Cell, HighlightSpacing, Row, Table, TableState};
 pub use tabs::Tabs;
 pub use text_input::{TextInput, TextInputState};
 
 /// The name of every widget in this crate (the conformance test has one contract
-/// row for each).
+/// row for each). `Monthly` is listed only with the `calendar` feature.
 pub const ALL_WIDGETS: &[&str] = &[
+    "BarChart",
     "Block",
     "Button",
+    "Canvas",
+    "Chart",
     "Checkbox",
     "Gauge",
     "LineGauge",
     "List",
+    #[cfg(feature = "calendar")]
+    "Monthly",
     "Paragraph",
     "Scrollbar",
     "Select",
     "Slider",
+    "Sparkline",
     "Table",
     "Tabs",
     "TextInput",

@@ -211,6 +211,101 @@ fn contracts() -> Vec<Contract> {
             },
         },
         Contract {
+            widget: "Sparkline",
+            draw: |f| {
+                f.render_widget(
+                    w::Sparkline::default().data([1, 4, 2]).label("cpu").id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Chart,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("cpu"));
+                assert_eq!(
+                    n.value,
+                    Some(taria::Value::Text("3 points min 1 max 4 last 2".into()))
+                );
+            },
+        },
+        Contract {
+            widget: "BarChart",
+            draw: |f| {
+                f.render_widget(
+                    w::BarChart::default()
+                        .data(&[("a", 1), ("b", 3)])
+                        .block(w::Block::bordered().title("Bars"))
+                        .id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Chart,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("Bars"));
+                assert_eq!(
+                    n.value,
+                    Some(taria::Value::Text(
+                        r#"2 bars min 1 max 3: "a" 1, "b" 3"#.into()
+                    ))
+                );
+            },
+        },
+        Contract {
+            widget: "Chart",
+            draw: |f| {
+                static POINTS: [(f64, f64); 2] = [(0.0, 1.0), (1.0, 2.0)];
+                f.render_widget(
+                    w::Chart::new(vec![w::Dataset::default().name("s").data(&POINTS)])
+                        .x_axis(w::Axis::default().title("t").bounds([0.0, 1.0]))
+                        .label("Plot")
+                        .id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Chart,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("Plot"));
+                assert_eq!(
+                    n.value,
+                    Some(taria::Value::Text(
+                        r#"1 series: "s" 2 points min 1 max 2 last 2; x axis "t" [0, 1], y axis [0, 0]"#
+                            .into()
+                    ))
+                );
+            },
+        },
+        Contract {
+            widget: "Canvas",
+            draw: |f| {
+                f.render_widget(
+                    w::Canvas::default().paint(|_| {}).label("map").id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Image,
+            actions: &[],
+            check: |n| assert_eq!(n.label.as_deref(), Some("map")),
+        },
+        #[cfg(feature = "calendar")]
+        Contract {
+            widget: "Monthly",
+            draw: |f| {
+                let day = time::Date::from_calendar_date(2025, time::Month::March, 9).unwrap();
+                f.render_widget(
+                    w::Monthly::new(day, w::CalendarEventStore::default()).id("x"),
+                    f.area(),
+                )
+            },
+            role: Role::Text,
+            actions: &[],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("March 2025"));
+                assert_eq!(n.value, Some(taria::Value::Text("2025-03-09".into())));
+            },
+        },
+        Contract {
             widget: "Slider",
             draw: |f| {
                 draw_stateful(

@@ -1,0 +1,223 @@
+//! [`Canvas`]: ratatui's canvas, recorded as an `image` with a label.
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::symbols::Marker;
+use ratatui::widgets::Widget;
+use ratatui::widgets::canvas::Context;
+use taria::Role;
+
+use crate::Block;
+
+/// A free-form drawing (shapes from `ratatui::widgets::canvas`), drawn exactly like
+/// ratatui's `Canvas`.
+///
+/// Recorded as an `image`: an agent cannot read the drawing, so give it a
+/// [`label`](Canvas::label) saying what it shows (else the block's title is used).
+///
+/// ```
+/// use ratatui::style::Color;
+/// use ratatui::widgets::canvas::Line;
+/// use taria::testing::Harness;
+/// use taria_widgets::Canvas;
+///
+/// let mut harness = Harness::new(20, 5);
+/// let tree = harness.render(|frame| {
+///     let canvas = Canvas::default()
+///         .x_bounds([0.0, 10.0])
+///         .y_bounds([0.0, 10.0])
+///         .paint(|ctx| ctx.draw(&Line::new(0.0, 0.0, 10.0, 10.0, Color::Red)))
+///         .label("route from A to B")
+///         .id("map");
+///     frame.render_widget(canvas, frame.area());
+/// });
+/// let map = tree.get("map").unwrap();
+/// assert_eq!(map.role, taria::Role::Image);
+/// assert_eq!(map.label.as_deref(), Some("route from A to B"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Canvas<'a, F>
+where
+    F: Fn(&mut Context<'_>),
+{
+    inner: ratatui::widgets::canvas::Canvas<'a, F>,
+    label: Option<Cow<'a, str>>,
+    block_label: Option<Cow<'a, str>>,
+    id: Option<&'a str>,
+}
+
+impl<F> Default for Canvas<'_, F>
+where
+    F: Fn(&mut Context<'_>),
+{
+    fn default() -> Self {
+        Canvas {
+            inner: ratatui::widgets::canvas::Canvas::default(),
+            label: None,
+            block_label: None,
+            id: None,
+        }
+    }
+}
+
+impl<'a, F> Canvas<'a, F>
+where
+    F: Fn(&mut Context<'_>),
+{
+    /// Sets an explicit, stable id.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn id(mut self, id: &'a str) -> Self {
+        self.id = Some(id);
+        self
+    }
+
+    /// Says what the drawing shows, for agents (instead of the block's title).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn label(mut self, label: impl Into<Cow<'a, str>>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// See ratatui's [`Canvas::block`](ratatui::widgets::canvas::Canvas::block).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+        let (block, label) = block.into().into_parts();
+        self.inner = self.inner.block(block);
+        self.block_label = label;
+        self
+    }
+
+    /// See ratatui's [`Canvas::x_bounds`](ratatui::widgets::canvas::Canvas::x_bounds).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn x_bounds(mut self, bounds: [f64; 2]) -> Self {
+        self.inner = self.inner.x_bounds(bounds);
+        self
+    }
+
+    /// See ratatui's [`Canvas::y_bounds`](ratatui::widgets::canvas::Canvas::y_bounds).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn y_bounds(mut self, bounds: [f64; 2]) -> Self {
+        self.inner = self.inner.y_bounds(bounds);
+        self
+    }
+
+    /// See ratatui's [`Canvas::paint`](ratatui::widgets::canvas::Canvas::paint).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn paint(mut self, f: F) -> Self {
+        self.inner = self.inner.paint(f);
+        self
+    }
+
+    /// See ratatui's [`Canvas::background_color`](ratatui::widgets::canvas::Canvas::background_color).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn background_color(mut self, color: Color) -> Self {
+        self.inner = self.inner.background_color(color);
+        self
+    }
+
+    /// See ratatui's [`Canvas::marker`](ratatui::widgets::canvas::Canvas::marker).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn marker(mut self, marker: Marker) -> Self {
+        self.inner = self.inner.marker(marker);
+        self
+    }
+}
+
+impl<F> Widget for Canvas<'_, F>
+where
+    F: Fn(&mut Context<'_>),
+{
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Widget::render(&self, area, buf);
+    }
+}
+
+impl<F> Widget for &Canvas<'_, F>
+where
+    F: Fn(&mut Context<'_>),
+{
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if taria::is_recording() {
+            taria::leaf(|n| {
+                n.role(Role::Image).bounds(area);
+                if let Some(id) = self.id {
+                    n.id(id);
+                }
+                if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
+                    n.label(label);
+                }
+            });
+        }
+        (&self.inner).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::widgets::canvas::{Circle, Line, Rectangle};
+    use taria::testing::Harness;
+
+    use super::*;
+
+    fn paint(ctx: &mut Context<'_>) {
+        ctx.draw(&Line::new(0.0, 0.0, 10.0, 10.0, Color::Red));
+        ctx.layer();
+        ctx.draw(&Circle {
+            x: 5.0,
+            y: 5.0,
+            radius: 3.0,
+            color: Color::Blue,
+        });
+        ctx.draw(&Rectangle::new(1.0, 1.0, 4.0, 2.0, Color::Green));
+        ctx.print(2.0, 8.0, "hi");
+    }
+
+    #[test]
+    fn draws_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 24, 10);
+        for marker in [
+            Marker::Braille,
+            Marker::Dot,
+            Marker::HalfBlock,
+            Marker::Block,
+        ] {
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            Canvas::default()
+                .block(Block::bordered().title("C"))
+                .x_bounds([0.0, 10.0])
+                .y_bounds([0.0, 10.0])
+                .marker(marker)
+                .background_color(Color::Black)
+                .paint(paint)
+                .render(area, &mut a);
+            ratatui::widgets::canvas::Canvas::default()
+                .block(ratatui::widgets::Block::bordered().title("C"))
+                .x_bounds([0.0, 10.0])
+                .y_bounds([0.0, 10.0])
+                .marker(marker)
+                .background_color(Color::Black)
+                .paint(paint)
+                .render(area, &mut b);
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn the_block_title_labels_the_image() {
+        let mut harness = Harness::new(20, 6);
+        let tree = harness.render(|frame| {
+            let canvas = Canvas::default()
+                .block(Block::bordered().title("World"))
+                .paint(|_| {});
+            frame.render_widget(canvas, frame.area());
+        });
+        let node = &tree.roots[0];
+        assert_eq!(
+            (node.role, node.label.as_deref()),
+            (Role::Image, Some("World"))
+        );
+    }
+}
