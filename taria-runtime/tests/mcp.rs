@@ -490,6 +490,38 @@ fn instructions_say_app_text_is_untrusted() {
 }
 
 #[test]
+fn both_current_mcp_protocol_versions_are_negotiated() {
+    let socket = temp_socket("versions");
+    for version in ["2025-06-18", "2025-11-25"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+            .arg("--socket")
+            .arg(&socket)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(
+            stdin,
+            "{}",
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": version, "capabilities": {},
+                "clientInfo": {"name": "t", "version": "0"}}})
+        )
+        .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        drop(stdin);
+        let init: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(init["result"]["protocolVersion"], version, "{init}");
+        let _ = child.wait();
+    }
+}
+
+#[test]
 fn read_tree_and_find_nodes() {
     let app = RunningApp::start("read");
     let mut mcp = Mcp::start(&app.socket, &[]);

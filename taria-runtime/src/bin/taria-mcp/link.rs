@@ -22,6 +22,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
+use crate::limits::{RateLimit, check_in_flight};
 use crate::spawn::Spawned;
 
 #[cfg(unix)]
@@ -111,6 +112,8 @@ struct Inner {
     in_flight: AtomicUsize,
     /// The tree the agent last saw (through any tool result).
     seen: Mutex<Option<Arc<Tree>>>,
+    /// Inputs per second (see [`crate::limits`]).
+    rate: Mutex<RateLimit>,
 }
 
 #[derive(Default)]
@@ -176,6 +179,7 @@ impl Link {
             last_use: Mutex::new(Instant::now()),
             in_flight: AtomicUsize::new(0),
             seen: Mutex::new(None),
+            rate: Mutex::new(RateLimit::new(Instant::now())),
         });
         if let Some(idle) = idle_release {
             tokio::spawn(release_when_idle(Arc::downgrade(&inner), idle));
@@ -312,15 +316,17 @@ impl Link {
     pub(crate) async fn send(&self, input: Input) -> Result<Sent, ToolError> {
         self.ensure_connected().await?;
         self.check_protocol()?;
-        let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
-        let (writer, generation) = {
+        let (writer, generation, seq) = {
             let mut state = lock(&self.inner.state);
             let Some(writer) = state.writer.clone() else {
                 return Err(self.inner.not_connected(&state));
             };
+            check_in_flight(state.acks.len())?;
+            lock(&self.inner.rate).take(Instant::now())?;
+            let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
             state.acks.insert(seq, tx);
-            (writer, state.generation)
+            (writer, state.generation, seq)
         };
         let message = BridgeMessage::Input { seq, input };
         if let Err(e) = write_message(&writer, &message).await {

@@ -5,6 +5,7 @@
 
 mod cli;
 mod errors;
+mod limits;
 mod link;
 mod render;
 mod server;
