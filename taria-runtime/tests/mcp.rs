@@ -913,8 +913,11 @@ fn the_tree_resource_notifies_subscribers() {
     mcp.ok("set_value", json!({"node": "volume", "value": 5}));
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
+        // The notification names what changed: the slider, not the whole tree.
         if mcp.notifications.iter().any(|n| {
-            n["method"] == "notifications/resources/updated" && n["params"]["uri"] == "taria://tree"
+            n["method"] == "notifications/resources/updated"
+                && n["params"]["uri"] == "taria://tree"
+                && n["params"]["_meta"]["changedIds"] == json!(["volume"])
         }) {
             break;
         }

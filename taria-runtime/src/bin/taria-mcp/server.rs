@@ -8,10 +8,11 @@ use std::time::Duration;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::schema_for_output;
 use rmcp::model::{
-    CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, ResourceUpdatedNotificationParam, ServerCapabilities, ServerConfig,
-    SubscribeRequestParams, UnsubscribeRequestParams,
+    CallToolResult, Implementation, JsonObject, ListResourcesResult, MetaObject,
+    NotificationMetaObject, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents,
+    ResourceUpdatedNotificationParam, ServerCapabilities, ServerConfig, SubscribeRequestParams,
+    UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{
@@ -279,14 +280,45 @@ impl ServerHandler for Bridge {
     }
 }
 
-/// Sends `notifications/resources/updated` when the tree changes (at most every 50 ms).
+/// The most changed ids a notification lists; past that it says how many there were.
+const MAX_NOTIFIED_IDS: usize = 50;
+
+/// `_meta` for an update notification: the bridge's revision and the ids of the nodes
+/// that were added, changed or removed since the last notification (all of them on
+/// the first one).
+fn changed_ids_meta(
+    revision: u64,
+    before: Option<&taria::Tree>,
+    after: &taria::Tree,
+) -> NotificationMetaObject {
+    let ids: Vec<String> = match before {
+        Some(before) => after
+            .diff(before)
+            .touched_ids()
+            .map(|id| id.as_str().to_owned())
+            .collect(),
+        None => after.iter().map(|n| n.id.as_str().to_owned()).collect(),
+    };
+    let mut meta = serde_json::Map::new();
+    meta.insert("revision".into(), revision.into());
+    meta.insert("changedCount".into(), ids.len().into());
+    meta.insert(
+        "changedIds".into(),
+        ids.into_iter()
+            .take(MAX_NOTIFIED_IDS)
+            .collect::<Vec<_>>()
+            .into(),
+    );
+    NotificationMetaObject(MetaObject(meta))
+}
+
+/// Sends `notifications/resources/updated` when the tree changes (at most every 50 ms),
+/// with the changed ids in `_meta` (see [`changed_ids_meta`]).
 async fn notify_subscriber(bridge: Bridge) {
     let mut changes = bridge.link.changes();
     let mut last_revision = 0;
+    let mut last_tree: Option<Arc<taria::Tree>> = None;
     while changes.changed().await.is_ok() {
-        if !bridge.subscribed.load(Ordering::Relaxed) {
-            continue;
-        }
         let Some(view) = bridge.link.cached_view() else {
             continue;
         };
@@ -294,6 +326,14 @@ async fn notify_subscriber(bridge: Bridge) {
             continue;
         }
         last_revision = view.revision;
+        // Follow the tree even while nobody is subscribed: a new subscriber's first
+        // notification then lists what changed since it subscribed.
+        if !bridge.subscribed.load(Ordering::Relaxed) {
+            last_tree = Some(Arc::clone(&view.tree));
+            continue;
+        }
+        let meta = changed_ids_meta(view.revision, last_tree.as_deref(), &view.tree);
+        last_tree = Some(Arc::clone(&view.tree));
         let peer = bridge
             .subscriber
             .lock()
@@ -301,7 +341,11 @@ async fn notify_subscriber(bridge: Bridge) {
             .clone();
         if let Some(peer) = peer
             && let Err(e) = peer
-                .notify_resource_updated(ResourceUpdatedNotificationParam::new(TREE_URI))
+                .notify_resource_updated({
+                    let mut param = ResourceUpdatedNotificationParam::new(TREE_URI);
+                    param.meta = Some(meta);
+                    param
+                })
                 .await
         {
             tracing::debug!(error = %e, "could not notify the subscriber");
