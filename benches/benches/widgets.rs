@@ -5,7 +5,9 @@
 //! 100,000 rows with 40 on screen, the table built outside the timing, to show that
 //! recording costs what the visible rows cost.
 //!
-//! Run with `cargo bench -p taria-benches --bench widgets`.
+//! Run with `cargo bench -p taria-benches --bench widgets`. Each iteration's work runs
+//! inside `ratatui_frame`, `disabled_frame` or `enabled_frame`, functions that are never
+//! inlined, so that callgrind counts exactly that work (see `benches/README.md`).
 
 use divan::{Bencher, black_box};
 use ratatui::buffer::Buffer;
@@ -40,11 +42,33 @@ fn run(bencher: Bencher<'_, '_>, area: Rect, mode: Mode, mut draw: impl FnMut(&m
     recorder.set_enabled(mode == Mode::Enabled);
     recorder.record(|| draw(&mut buf));
     match mode {
-        Mode::Ratatui => bencher.bench_local(|| draw(black_box(&mut buf))),
-        Mode::Disabled | Mode::Enabled => {
-            bencher.bench_local(|| recorder.record(|| draw(black_box(&mut buf))));
+        Mode::Ratatui => bencher.bench_local(|| ratatui_frame(|| draw(black_box(&mut buf)))),
+        Mode::Disabled => {
+            bencher
+                .bench_local(|| disabled_frame(|| recorder.record(|| draw(black_box(&mut buf)))));
+        }
+        Mode::Enabled => {
+            bencher.bench_local(|| enabled_frame(|| recorder.record(|| draw(black_box(&mut buf)))));
         }
     }
+}
+
+// One iteration's work, in a function of its own per mode, never inlined: callgrind's
+// inclusive cost of each is exactly what that mode's iterations cost.
+
+#[inline(never)]
+fn ratatui_frame(f: impl FnOnce()) {
+    f();
+}
+
+#[inline(never)]
+fn disabled_frame(f: impl FnOnce()) {
+    f();
+}
+
+#[inline(never)]
+fn enabled_frame(f: impl FnOnce()) {
+    f();
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -195,6 +219,163 @@ fn scrollbar(bencher: Bencher<'_, '_>, mode: Mode) {
             taria_widgets::Scrollbar::new(VerticalRight)
                 .id("bar")
                 .render(area, buf, &mut ours);
+        }
+    });
+}
+
+/// 120 values, a titled block.
+#[divan::bench(args = MODES)]
+fn sparkline(bencher: Bencher<'_, '_>, mode: Mode) {
+    let area = Rect::new(0, 0, 122, 10);
+    let data: Vec<u64> = (0..120u64).map(|i| i * 37 % 101).collect();
+    run(bencher, area, mode, |buf| {
+        if mode == Mode::Ratatui {
+            ratatui::widgets::Sparkline::default()
+                .data(&data)
+                .block(ratatui_block("CPU"))
+                .render(area, buf);
+        } else {
+            taria_widgets::Sparkline::default()
+                .data(&data)
+                .block(block("CPU"))
+                .id("cpu")
+                .render(area, buf);
+        }
+    });
+}
+
+/// 12 labelled bars, a titled block.
+#[divan::bench(args = MODES)]
+fn bar_chart(bencher: Bencher<'_, '_>, mode: Mode) {
+    let area = Rect::new(0, 0, 40, 12);
+    let data: Vec<(&str, u64)> = (0..12)
+        .map(|i| (WORDS[i % 8], (i * 7 % 13) as u64))
+        .collect();
+    run(bencher, area, mode, |buf| {
+        if mode == Mode::Ratatui {
+            ratatui::widgets::BarChart::default()
+                .data(&data)
+                .bar_width(2)
+                .block(ratatui_block("Commits"))
+                .render(area, buf);
+        } else {
+            taria_widgets::BarChart::default()
+                .data(&data)
+                .bar_width(2)
+                .block(block("Commits"))
+                .id("commits")
+                .render(area, buf);
+        }
+    });
+}
+
+/// Two series of 200 points, braille lines, both axes titled and labelled.
+#[divan::bench(args = MODES)]
+fn chart(bencher: Bencher<'_, '_>, mode: Mode) {
+    use ratatui::symbols::Marker;
+    use ratatui::widgets::GraphType;
+    let area = Rect::new(0, 0, 80, 24);
+    let cpu: Vec<(f64, f64)> = (0..200)
+        .map(|i| (f64::from(i), f64::from(i * 37 % 101)))
+        .collect();
+    let mem: Vec<(f64, f64)> = (0..200)
+        .map(|i| (f64::from(i), f64::from(40 + i % 20)))
+        .collect();
+    run(bencher, area, mode, |buf| {
+        if mode == Mode::Ratatui {
+            use ratatui::widgets::{Axis, Chart, Dataset};
+            let datasets = vec![
+                Dataset::default()
+                    .name("cpu")
+                    .data(&cpu)
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line),
+                Dataset::default()
+                    .name("mem")
+                    .data(&mem)
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line),
+            ];
+            Chart::new(datasets)
+                .block(ratatui_block("Load"))
+                .x_axis(
+                    Axis::default()
+                        .title("time")
+                        .bounds([0.0, 200.0])
+                        .labels(["0", "100", "200"]),
+                )
+                .y_axis(
+                    Axis::default()
+                        .title("%")
+                        .bounds([0.0, 100.0])
+                        .labels(["0", "50", "100"]),
+                )
+                .render(area, buf);
+        } else {
+            use taria_widgets::{Axis, Chart, Dataset};
+            let datasets = vec![
+                Dataset::default()
+                    .name("cpu")
+                    .data(&cpu)
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line),
+                Dataset::default()
+                    .name("mem")
+                    .data(&mem)
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line),
+            ];
+            Chart::new(datasets)
+                .block(block("Load"))
+                .x_axis(
+                    Axis::default()
+                        .title("time")
+                        .bounds([0.0, 200.0])
+                        .labels(["0", "100", "200"]),
+                )
+                .y_axis(
+                    Axis::default()
+                        .title("%")
+                        .bounds([0.0, 100.0])
+                        .labels(["0", "50", "100"]),
+                )
+                .id("load")
+                .render(area, buf);
+        }
+    });
+}
+
+/// A line and a circle on a braille canvas.
+#[divan::bench(args = MODES)]
+fn canvas(bencher: Bencher<'_, '_>, mode: Mode) {
+    use ratatui::style::Color;
+    use ratatui::widgets::canvas::{Circle, Context, Line};
+    let area = Rect::new(0, 0, 60, 20);
+    let paint = |ctx: &mut Context<'_>| {
+        ctx.draw(&Line::new(0.0, 0.0, 100.0, 100.0, Color::Red));
+        ctx.draw(&Circle {
+            x: 50.0,
+            y: 50.0,
+            radius: 30.0,
+            color: Color::Blue,
+        });
+    };
+    run(bencher, area, mode, |buf| {
+        if mode == Mode::Ratatui {
+            ratatui::widgets::canvas::Canvas::default()
+                .block(ratatui_block("Map"))
+                .x_bounds([0.0, 100.0])
+                .y_bounds([0.0, 100.0])
+                .paint(paint)
+                .render(area, buf);
+        } else {
+            taria_widgets::Canvas::default()
+                .block(block("Map"))
+                .x_bounds([0.0, 100.0])
+                .y_bounds([0.0, 100.0])
+                .paint(paint)
+                .id("map")
+                .render(area, buf);
         }
     });
 }
