@@ -452,16 +452,11 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
     mcp.finish();
 }
 
-#[test]
-fn instructions_say_app_text_is_untrusted() {
-    let socket = temp_socket("instructions");
-    let mut mcp = Mcp::start(&socket, &[]);
-    // A second initialize is refused, but the first one's answer is what matters:
-    // read it again through a fresh process to keep this test simple.
-    drop(mcp.stdin.take());
+/// Starts a fresh bridge, sends `initialize` with `version`, returns the answer.
+fn initialize_once(socket: &Path, version: &str) -> Value {
     let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
         .arg("--socket")
-        .arg(&socket)
+        .arg(socket)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -472,7 +467,7 @@ fn instructions_say_app_text_is_untrusted() {
         stdin,
         "{}",
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
+            "protocolVersion": version, "capabilities": {},
             "clientInfo": {"name": "t", "version": "0"}}})
     )
     .unwrap();
@@ -481,43 +476,25 @@ fn instructions_say_app_text_is_untrusted() {
         .read_line(&mut line)
         .unwrap();
     drop(stdin);
-    let init: Value = serde_json::from_str(&line).unwrap();
+    let _ = child.wait();
+    serde_json::from_str(&line).unwrap()
+}
+
+#[test]
+fn instructions_say_app_text_is_untrusted() {
+    let init = initialize_once(&temp_socket("instructions"), "2025-11-25");
     let instructions = init["result"]["instructions"].as_str().unwrap();
     assert!(instructions.contains("untrusted"), "{instructions}");
     assert_eq!(init["result"]["serverInfo"]["name"], "taria-mcp");
     assert!(init["result"]["capabilities"]["resources"]["subscribe"] == true);
-    let _ = child.wait();
 }
 
 #[test]
 fn both_current_mcp_protocol_versions_are_negotiated() {
     let socket = temp_socket("versions");
     for version in ["2025-06-18", "2025-11-25"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
-            .arg("--socket")
-            .arg(&socket)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(
-            stdin,
-            "{}",
-            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                "protocolVersion": version, "capabilities": {},
-                "clientInfo": {"name": "t", "version": "0"}}})
-        )
-        .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        drop(stdin);
-        let init: Value = serde_json::from_str(&line).unwrap();
+        let init = initialize_once(&socket, version);
         assert_eq!(init["result"]["protocolVersion"], version, "{init}");
-        let _ = child.wait();
     }
 }
 
