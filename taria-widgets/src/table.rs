@@ -90,6 +90,12 @@ impl<'a> Styled for Cell<'a> {
 /// One row of a [`Table`]: ratatui's [`Row`](ratatui::widgets::Row) with readable
 /// cells.
 ///
+/// A row built while no frame is being recorded (`!taria::is_recording()`, the
+/// usual case for rows built in the draw closure of an unrecorded frame) holds
+/// ratatui's row directly, so the table hands it over at render without touching its
+/// cells; if such a row is rendered in a recorded frame after all, its `row` node
+/// has no label and no `cell` children.
+///
 /// ```
 /// use taria_widgets::{Cell, Row};
 ///
@@ -99,11 +105,57 @@ impl<'a> Styled for Cell<'a> {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Row<'a> {
-    cells: Vec<Cell<'a>>,
+    cells: Cells<'a>,
+    /// How many cells the row has (ratatui's row does not say).
+    cell_count: usize,
     height: u16,
     top_margin: u16,
     bottom_margin: u16,
     style: Style,
+}
+
+/// A row's cells: ours (readable, for recording) or already ratatui's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Cells<'a> {
+    Ours(Vec<Cell<'a>>),
+    /// ratatui's row, kept in step with the row's height, margins and style.
+    Theirs(ratatui::widgets::Row<'a>),
+}
+
+impl Default for Cells<'_> {
+    fn default() -> Self {
+        Cells::Ours(Vec::new())
+    }
+}
+
+impl<'a> Cells<'a> {
+    /// Ours while recording, ratatui's otherwise; and how many.
+    fn new<T>(cells: T) -> (Self, usize)
+    where
+        T: IntoIterator,
+        T::Item: Into<Cell<'a>>,
+    {
+        let cells = cells.into_iter().map(Into::into);
+        if taria::is_recording() {
+            let cells: Vec<Cell<'a>> = cells.collect();
+            let count = cells.len();
+            (Cells::Ours(cells), count)
+        } else {
+            let mut count = 0;
+            let row = ratatui::widgets::Row::new(cells.map(|c: Cell<'a>| {
+                count += 1;
+                c.into_ratatui()
+            }));
+            (Cells::Theirs(row), count)
+        }
+    }
+
+    fn ours(&self) -> Option<&[Cell<'a>]> {
+        match self {
+            Cells::Ours(cells) => Some(cells),
+            Cells::Theirs(_) => None,
+        }
+    }
 }
 
 impl<'a> Row<'a> {
@@ -113,8 +165,10 @@ impl<'a> Row<'a> {
         T: IntoIterator,
         T::Item: Into<Cell<'a>>,
     {
+        let (cells, cell_count) = Cells::new(cells);
         Row {
-            cells: cells.into_iter().map(Into::into).collect(),
+            cells,
+            cell_count,
             height: 1,
             ..Row::default()
         }
@@ -127,50 +181,76 @@ impl<'a> Row<'a> {
         T: IntoIterator,
         T::Item: Into<Cell<'a>>,
     {
-        self.cells = cells.into_iter().map(Into::into).collect();
+        (self.cells, self.cell_count) = Cells::new(cells);
+        let (height, top, bottom, style) = self.parts();
+        self.map_theirs(|r| {
+            r.height(height)
+                .top_margin(top)
+                .bottom_margin(bottom)
+                .style(style)
+        })
+    }
+
+    const fn parts(&self) -> (u16, u16, u16, Style) {
+        (self.height, self.top_margin, self.bottom_margin, self.style)
+    }
+
+    /// Applies `f` to ratatui's row, if the row holds one.
+    fn map_theirs(
+        mut self,
+        f: impl FnOnce(ratatui::widgets::Row<'a>) -> ratatui::widgets::Row<'a>,
+    ) -> Self {
+        self.cells = match self.cells {
+            Cells::Theirs(row) => Cells::Theirs(f(row)),
+            ours @ Cells::Ours(_) => ours,
+        };
         self
     }
 
     /// See ratatui's [`Row::height`](ratatui::widgets::Row::height).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn height(mut self, height: u16) -> Self {
+    pub fn height(mut self, height: u16) -> Self {
         self.height = height;
-        self
+        self.map_theirs(|r| r.height(height))
     }
 
     /// See ratatui's [`Row::top_margin`](ratatui::widgets::Row::top_margin).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn top_margin(mut self, margin: u16) -> Self {
+    pub fn top_margin(mut self, margin: u16) -> Self {
         self.top_margin = margin;
-        self
+        self.map_theirs(|r| r.top_margin(margin))
     }
 
     /// See ratatui's [`Row::bottom_margin`](ratatui::widgets::Row::bottom_margin).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn bottom_margin(mut self, margin: u16) -> Self {
+    pub fn bottom_margin(mut self, margin: u16) -> Self {
         self.bottom_margin = margin;
-        self
+        self.map_theirs(|r| r.bottom_margin(margin))
     }
 
     /// See ratatui's [`Row::style`](ratatui::widgets::Row::style).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.style = style.into();
-        self
+        let style = self.style;
+        self.map_theirs(|r| r.style(style))
     }
 
-    const fn height_with_margin(&self) -> u16 {
-        self.height
-            .saturating_add(self.top_margin)
-            .saturating_add(self.bottom_margin)
+    const fn shape(&self) -> (u16, u16, u16) {
+        (self.height, self.top_margin, self.bottom_margin)
     }
 
     fn into_ratatui(self) -> ratatui::widgets::Row<'a> {
-        ratatui::widgets::Row::new(self.cells.into_iter().map(Cell::into_ratatui))
-            .height(self.height)
-            .top_margin(self.top_margin)
-            .bottom_margin(self.bottom_margin)
-            .style(self.style)
+        match self.cells {
+            Cells::Ours(cells) => {
+                ratatui::widgets::Row::new(cells.into_iter().map(Cell::into_ratatui))
+                    .height(self.height)
+                    .top_margin(self.top_margin)
+                    .bottom_margin(self.bottom_margin)
+                    .style(self.style)
+            }
+            Cells::Theirs(row) => row,
+        }
     }
 }
 
@@ -228,7 +308,7 @@ pub struct Table<'a> {
     /// ratatui's table without rows, header, footer, widths and block (given to it
     /// at render).
     inner: ratatui::widgets::Table<'a>,
-    rows: Vec<Row<'a>>,
+    rows: Rows<'a>,
     header: Option<Row<'a>>,
     footer: Option<Row<'a>>,
     widths: Vec<Constraint>,
@@ -239,6 +319,86 @@ pub struct Table<'a> {
     highlight_spacing: HighlightSpacing,
     flex: Flex,
     id: Option<&'a str>,
+}
+
+/// A table's rows: ours (readable, for recording) or, when built with recording
+/// off, already ratatui's, handed over at render as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Rows<'a> {
+    Ours(Vec<Row<'a>>),
+    Theirs {
+        rows: Vec<ratatui::widgets::Row<'a>>,
+        /// The most cells in a row.
+        columns: usize,
+        /// Every row's height, top and bottom margin, if all rows share them.
+        shape: Option<(u16, u16, u16)>,
+    },
+}
+
+impl Default for Rows<'_> {
+    fn default() -> Self {
+        Rows::Ours(Vec::new())
+    }
+}
+
+impl<'a> Rows<'a> {
+    fn new<T>(rows: T) -> Self
+    where
+        T: IntoIterator,
+        T::Item: Into<Row<'a>>,
+    {
+        let rows = rows.into_iter().map(Into::into);
+        if taria::is_recording() {
+            return Rows::Ours(rows.collect());
+        }
+        let (mut columns, mut shape, mut mixed) = (0, None, false);
+        let rows = rows
+            .map(|row: Row<'a>| {
+                columns = columns.max(row.cell_count);
+                match shape {
+                    None => shape = Some(row.shape()),
+                    Some(first) => mixed |= first != row.shape(),
+                }
+                row.into_ratatui()
+            })
+            .collect();
+        Rows::Theirs {
+            rows,
+            columns,
+            shape: if mixed { None } else { shape },
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Rows::Ours(rows) => rows.len(),
+            Rows::Theirs { rows, .. } => rows.len(),
+        }
+    }
+
+    /// Row `i`'s height, top and bottom margin, if known.
+    fn shape(&self, i: usize) -> Option<(u16, u16, u16)> {
+        match self {
+            Rows::Ours(rows) => rows.get(i).map(Row::shape),
+            Rows::Theirs { shape, .. } => *shape,
+        }
+    }
+
+    /// Row `i`, if ours.
+    fn ours(&self, i: usize) -> Option<&Row<'a>> {
+        match self {
+            Rows::Ours(rows) => rows.get(i),
+            Rows::Theirs { .. } => None,
+        }
+    }
+
+    fn into_ratatui(self) -> Vec<ratatui::widgets::Row<'a>> {
+        match self {
+            // Same layouts on both sides: the vector is reused, not reallocated.
+            Rows::Ours(rows) => rows.into_iter().map(Row::into_ratatui).collect(),
+            Rows::Theirs { rows, .. } => rows,
+        }
+    }
 }
 
 /// ratatui's check, kept so the same tables panic at the same place.
@@ -265,7 +425,7 @@ impl<'a> Table<'a> {
         let widths: Vec<Constraint> = widths.into_iter().map(Into::into).collect();
         ensure_percentages_less_than_100(&widths);
         Table {
-            rows: rows.into_iter().map(Into::into).collect(),
+            rows: Rows::new(rows),
             widths,
             ..Table::default()
         }
@@ -286,7 +446,7 @@ impl<'a> Table<'a> {
         T: IntoIterator,
         T::Item: Into<Row<'a>>,
     {
-        self.rows = rows.into_iter().map(Into::into).collect();
+        self.rows = Rows::new(rows);
         self
     }
 
@@ -389,11 +549,13 @@ impl<'a> Table<'a> {
     }
 
     fn column_count(&self) -> usize {
-        self.rows
-            .iter()
-            .chain(self.footer.iter())
-            .chain(self.header.iter())
-            .map(|r| r.cells.len())
+        let rows = match &self.rows {
+            Rows::Ours(rows) => rows.iter().map(|r| r.cell_count).max(),
+            Rows::Theirs { columns, .. } => Some(*columns),
+        };
+        rows.into_iter()
+            .chain(self.footer.iter().map(|r| r.cell_count))
+            .chain(self.header.iter().map(|r| r.cell_count))
             .max()
             .unwrap_or_default()
     }
@@ -447,34 +609,44 @@ impl<'a> Table<'a> {
     }
 
     /// ratatui's `Table::visible_rows`, mirrored: `(first, end)` of the rows on screen.
-    fn visible(&self, state: &TableState, height_available: u16) -> (usize, usize) {
-        let rows = &self.rows;
-        let last_row = rows.len().saturating_sub(1);
+    /// `shape` gives each row's height, top and bottom margin.
+    fn visible(
+        &self,
+        state: &TableState,
+        height_available: u16,
+        shape: impl Fn(usize) -> (u16, u16, u16),
+    ) -> (usize, usize) {
+        let len = self.rows.len();
+        let with_margin = |i: usize| {
+            let (h, t, b) = shape(i);
+            h.saturating_add(t).saturating_add(b)
+        };
+        let last_row = len.saturating_sub(1);
         let mut start = state.offset().min(last_row);
         if let Some(selected) = state.selected() {
             start = start.min(selected);
         }
         let mut end = start;
         let mut height = 0u16;
-        for row in rows.iter().skip(start) {
-            if height + row.height > height_available {
+        for i in start..len {
+            if height + shape(i).0 > height_available {
                 break;
             }
-            height += row.height_with_margin();
+            height += with_margin(i);
             end += 1;
         }
         if let Some(selected) = state.selected() {
             let selected = selected.min(last_row);
             while selected >= end {
-                height = height.saturating_add(rows[end].height_with_margin());
+                height = height.saturating_add(with_margin(end));
                 end += 1;
                 while height > height_available {
-                    height = height.saturating_sub(rows[start].height_with_margin());
+                    height = height.saturating_sub(with_margin(start));
                     start += 1;
                 }
             }
         }
-        if height < height_available && end < rows.len() {
+        if height < height_available && end < len {
             end += 1;
         }
         (start, end)
@@ -508,17 +680,23 @@ impl<'a> Table<'a> {
             state.select_column(None);
         }
         let (header_area, rows_area) = self.layout(table_area);
+        // Rows built with recording off keep their heights only when all share them;
+        // otherwise which rows are on screen is unknown here, and not recorded.
+        let laid_out = len == 0 || self.rows.shape(0).is_some();
+        let shape = |i: usize| self.rows.shape(i).unwrap_or((1, 0, 0));
         let (first, end) = if len == 0 || table_area.is_empty() {
             (state.offset(), state.offset())
         } else {
-            self.visible(&state, rows_area.height)
+            self.visible(&state, rows_area.height, shape)
         };
         let _table = taria::scope(|n| {
             n.role(Role::Table)
                 .count(len)
-                .scroll(first, len, end - first)
                 .actions([Action::Select, Action::Scroll])
                 .bounds(area);
+            if laid_out {
+                n.scroll(first, len, end - first);
+            }
             if let Some(id) = self.id {
                 n.id(id);
             }
@@ -537,30 +715,41 @@ impl<'a> Table<'a> {
                     .label("header")
                     .bounds(header_area);
             });
-            for (i, (cell, &(x, width))) in header.cells.iter().zip(&columns).enumerate() {
+            let names = header.cells.ours();
+            for (i, &(x, width)) in columns.iter().take(header.cell_count).enumerate() {
                 taria::leaf(|n| {
                     n.role(Role::Heading)
                         .key(i)
-                        .label(FirstLine(&cell.content))
                         .bounds(cell_bounds(x, width, header_area));
+                    if let Some(cell) = names.and_then(|cells| cells.get(i)) {
+                        n.label(FirstLine(&cell.content));
+                    }
                 });
             }
         }
+        if !laid_out {
+            return;
+        }
         let mut y = 0u16;
-        for (i, row) in self.rows.iter().enumerate().take(end).skip(first) {
-            let top = rows_area.y.saturating_add(y).saturating_add(row.top_margin);
+        for i in first..end {
+            let (height, top_margin, bottom_margin) = shape(i);
+            let top = rows_area.y.saturating_add(y).saturating_add(top_margin);
             let drawn =
-                Rect::new(rows_area.x, top, rows_area.width, row.height).intersection(rows_area);
-            y = y.saturating_add(row.height_with_margin());
-            self.record_row(i, row, drawn, &state, &columns);
+                Rect::new(rows_area.x, top, rows_area.width, height).intersection(rows_area);
+            y = y
+                .saturating_add(height)
+                .saturating_add(top_margin)
+                .saturating_add(bottom_margin);
+            self.record_row(i, self.rows.ours(i), drawn, &state, &columns);
         }
     }
 
-    /// Records row `i` (drawn in `row_area`) and its cells.
+    /// Records row `i` (drawn in `row_area`) and its cells: no label and no cells
+    /// when its text went straight to ratatui (built with recording off).
     fn record_row(
         &self,
         i: usize,
-        row: &Row<'_>,
+        row: Option<&Row<'_>>,
         row_area: Rect,
         state: &TableState,
         columns: &[(u16, u16)],
@@ -576,6 +765,7 @@ impl<'a> Table<'a> {
             .intersection(row_area)
         };
         let selected = state.selected() == Some(i);
+        let cells = row.and_then(|r| r.cells.ours());
         let _row = taria::scope(|n| {
             n.role(Role::Row)
                 .key(i)
@@ -584,12 +774,15 @@ impl<'a> Table<'a> {
                 .count(len)
                 .action(Action::Select)
                 .bounds(row_area);
-            if let Some(cell) = row.cells.first() {
+            if let Some(cell) = cells.and_then(<[_]>::first) {
                 n.label(FirstLine(&cell.content));
             }
         });
+        let Some(cells) = cells else {
+            return;
+        };
         let mut column = 0;
-        for (c, cell) in row.cells.iter().enumerate() {
+        for (c, cell) in cells.iter().enumerate() {
             let Some(&(x, mut width)) = columns.get(column) else {
                 break;
             };
@@ -603,7 +796,8 @@ impl<'a> Table<'a> {
             let name = self
                 .header
                 .as_ref()
-                .and_then(|h| h.cells.get(column))
+                .and_then(|h| h.cells.ours())
+                .and_then(|cells| cells.get(column))
                 .map(|h| FirstLine(&h.content));
             let cell_selected = state.selected_column().is_some_and(|s| {
                 (column..column + span).contains(&s) && (selected || state.selected().is_none())
@@ -634,10 +828,7 @@ impl<'a> Table<'a> {
             block,
             ..
         } = self;
-        // Same layouts on both sides: the vectors are reused, not reallocated.
-        let mut table = inner
-            .rows(rows.into_iter().map(Row::into_ratatui))
-            .widths(widths);
+        let mut table = inner.rows(rows.into_ratatui()).widths(widths);
         if let Some(header) = header {
             table = table.header(header.into_ratatui());
         }
