@@ -31,7 +31,8 @@ fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt:
 /// A progress bar filling its area, drawn exactly like ratatui's `Gauge`.
 ///
 /// Recorded as `progress`: value = the ratio (`0.0..=1.0`), min 0, max 1; label = the
-/// gauge's label, else its block's title.
+/// gauge's label, else its block's title. (A label set with recording off is not
+/// kept for a later recorded render, which then falls back to the block's title.)
 ///
 /// ```
 /// use taria::testing::Harness;
@@ -49,8 +50,9 @@ fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt:
 pub struct Gauge<'a> {
     inner: ratatui::widgets::Gauge<'a>,
     ratio: f64,
+    /// The label, kept for recording (set while recording only: the drawn one is
+    /// in `inner`).
     label: Option<Span<'a>>,
-    block: Option<ratatui::widgets::Block<'a>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
 }
@@ -67,7 +69,7 @@ impl<'a> Gauge<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
-        self.block = Some(block);
+        self.inner = self.inner.block(block);
         self.block_label = label;
         self
     }
@@ -91,7 +93,9 @@ impl<'a> Gauge<'a> {
     /// See ratatui's [`Gauge::label`](ratatui::widgets::Gauge::label).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Span<'a>>>(mut self, label: T) -> Self {
-        self.label = Some(label.into());
+        let label = label.into();
+        self.label = taria::is_recording().then(|| label.clone());
+        self.inner = self.inner.label(label);
         self
     }
 
@@ -127,19 +131,7 @@ impl Widget for Gauge<'_> {
             };
             record(area, self.id, self.ratio, label);
         }
-        let Gauge {
-            mut inner,
-            label,
-            block,
-            ..
-        } = self;
-        if let Some(label) = label {
-            inner = inner.label(label);
-        }
-        if let Some(block) = block {
-            inner = inner.block(block);
-        }
-        inner.render(area, buf);
+        self.inner.render(area, buf);
     }
 }
 
@@ -174,8 +166,9 @@ impl<'a> Styled for Gauge<'a> {
 pub struct LineGauge<'a> {
     inner: ratatui::widgets::LineGauge<'a>,
     ratio: f64,
+    /// The label, kept for recording (set while recording only: the drawn one is
+    /// in `inner`).
     label: Option<Line<'a>>,
-    block: Option<ratatui::widgets::Block<'a>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
 }
@@ -192,7 +185,7 @@ impl<'a> LineGauge<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
-        self.block = Some(block);
+        self.inner = self.inner.block(block);
         self.block_label = label;
         self
     }
@@ -231,7 +224,9 @@ impl<'a> LineGauge<'a> {
     /// See ratatui's [`LineGauge::label`](ratatui::widgets::LineGauge::label).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
-        self.label = Some(label.into());
+        let label = label.into();
+        self.label = taria::is_recording().then(|| label.clone());
+        self.inner = self.inner.label(label);
         self
     }
 
@@ -267,19 +262,7 @@ impl Widget for LineGauge<'_> {
             };
             record(area, self.id, self.ratio, label);
         }
-        let LineGauge {
-            mut inner,
-            label,
-            block,
-            ..
-        } = self;
-        if let Some(label) = label {
-            inner = inner.label(label);
-        }
-        if let Some(block) = block {
-            inner = inner.block(block);
-        }
-        inner.render(area, buf);
+        self.inner.render(area, buf);
     }
 }
 
