@@ -59,6 +59,7 @@ pub struct Gauge<'a> {
 
 impl<'a> Gauge<'a> {
     /// Sets an explicit, stable id.
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
         self.id = Some(id);
@@ -66,6 +67,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::block`](ratatui::widgets::Gauge::block).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
@@ -75,6 +77,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::percent`](ratatui::widgets::Gauge::percent) (panics above 100).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn percent(mut self, percent: u16) -> Self {
         self.inner = self.inner.percent(percent);
@@ -83,6 +86,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::ratio`](ratatui::widgets::Gauge::ratio) (panics outside `0..=1`).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn ratio(mut self, ratio: f64) -> Self {
         self.inner = self.inner.ratio(ratio);
@@ -91,6 +95,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::label`](ratatui::widgets::Gauge::label).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Span<'a>>>(mut self, label: T) -> Self {
         let label = label.into();
@@ -100,6 +105,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::style`](ratatui::widgets::Gauge::style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.style(style);
@@ -107,6 +113,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::gauge_style`](ratatui::widgets::Gauge::gauge_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn gauge_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.gauge_style(style);
@@ -114,6 +121,7 @@ impl<'a> Gauge<'a> {
     }
 
     /// See ratatui's [`Gauge::use_unicode`](ratatui::widgets::Gauge::use_unicode).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn use_unicode(mut self, unicode: bool) -> Self {
         self.inner = self.inner.use_unicode(unicode);
@@ -122,6 +130,7 @@ impl<'a> Gauge<'a> {
 }
 
 impl Widget for Gauge<'_> {
+    #[inline]
     fn render(self, area: Rect, buf: &mut Buffer) {
         if taria::is_recording() {
             let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
@@ -131,7 +140,8 @@ impl Widget for Gauge<'_> {
             };
             record(area, self.id, self.ratio, label);
         }
-        self.inner.render(area, buf);
+        // By reference, as ratatui's own `render` does: no move of the widget.
+        Widget::render(&self.inner, area, buf);
     }
 }
 
@@ -175,6 +185,7 @@ pub struct LineGauge<'a> {
 
 impl<'a> LineGauge<'a> {
     /// Sets an explicit, stable id.
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
         self.id = Some(id);
@@ -182,6 +193,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::block`](ratatui::widgets::LineGauge::block).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
@@ -191,6 +203,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::ratio`](ratatui::widgets::LineGauge::ratio) (panics outside `0..=1`).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn ratio(mut self, ratio: f64) -> Self {
         self.inner = self.inner.ratio(ratio);
@@ -199,6 +212,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::filled_symbol`](ratatui::widgets::LineGauge::filled_symbol).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn filled_symbol(mut self, symbol: &'a str) -> Self {
         self.inner = self.inner.filled_symbol(symbol);
@@ -206,6 +220,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::unfilled_symbol`](ratatui::widgets::LineGauge::unfilled_symbol).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn unfilled_symbol(mut self, symbol: &'a str) -> Self {
         self.inner = self.inner.unfilled_symbol(symbol);
@@ -215,6 +230,7 @@ impl<'a> LineGauge<'a> {
     /// See ratatui's [`LineGauge::line_set`](ratatui::widgets::LineGauge::line_set).
     #[deprecated = "use `filled_symbol` and `unfilled_symbol`, as ratatui says"]
     #[expect(deprecated, reason = "mirrors ratatui's deprecated method")]
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn line_set(mut self, set: symbols::line::Set<'a>) -> Self {
         self.inner = self.inner.line_set(set);
@@ -222,6 +238,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::label`](ratatui::widgets::LineGauge::label).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
         let label = label.into();
@@ -231,6 +248,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::style`](ratatui::widgets::LineGauge::style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.style(style);
@@ -238,6 +256,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::filled_style`](ratatui::widgets::LineGauge::filled_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn filled_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.filled_style(style);
@@ -245,6 +264,7 @@ impl<'a> LineGauge<'a> {
     }
 
     /// See ratatui's [`LineGauge::unfilled_style`](ratatui::widgets::LineGauge::unfilled_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn unfilled_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.unfilled_style(style);
@@ -253,6 +273,7 @@ impl<'a> LineGauge<'a> {
 }
 
 impl Widget for LineGauge<'_> {
+    #[inline]
     fn render(self, area: Rect, buf: &mut Buffer) {
         if taria::is_recording() {
             let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
@@ -262,7 +283,8 @@ impl Widget for LineGauge<'_> {
             };
             record(area, self.id, self.ratio, label);
         }
-        self.inner.render(area, buf);
+        // By reference, as ratatui's own `render` does: no move of the widget.
+        Widget::render(&self.inner, area, buf);
     }
 }
 
