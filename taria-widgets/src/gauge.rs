@@ -12,7 +12,29 @@ use taria::Role;
 
 use crate::Block;
 
-fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt::Display>) {
+/// A gauge's label and its block's title, kept for recording.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Texts<'a, L> {
+    label: Option<L>,
+    block_label: Option<Cow<'a, str>>,
+}
+
+fn record<L: std::fmt::Display>(
+    area: Rect,
+    id: Option<&str>,
+    ratio: f64,
+    texts: Option<&Texts<'_, L>>,
+) {
+    let label: Option<&dyn std::fmt::Display> = match texts {
+        Some(Texts {
+            label: Some(label), ..
+        }) => Some(label),
+        Some(Texts {
+            block_label: Some(title),
+            ..
+        }) => Some(title),
+        _ => None,
+    };
     taria::leaf(|n| {
         n.role(Role::Progress)
             .value(ratio)
@@ -31,8 +53,8 @@ fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt:
 /// A progress bar filling its area, drawn exactly like ratatui's `Gauge`.
 ///
 /// Recorded as `progress`: value = the ratio (`0.0..=1.0`), min 0, max 1; label = the
-/// gauge's label, else its block's title. (A label set with recording off is not
-/// kept for a later recorded render, which then falls back to the block's title.)
+/// gauge's label, else its block's title. (Label and title set with recording off
+/// are not kept: a later recorded render of that gauge has no label.)
 ///
 /// ```
 /// use taria::testing::Harness;
@@ -50,10 +72,9 @@ fn record(area: Rect, id: Option<&str>, ratio: f64, label: Option<&dyn std::fmt:
 pub struct Gauge<'a> {
     inner: ratatui::widgets::Gauge<'a>,
     ratio: f64,
-    /// The label, kept for recording (set while recording only: the drawn one is
-    /// in `inner`).
-    label: Option<Span<'a>>,
-    block_label: Option<Cow<'a, str>>,
+    /// What recording needs beyond `inner`: set while recording only, boxed so
+    /// the unrecorded widget stays as small as ratatui's.
+    texts: Option<Box<Texts<'a, Span<'a>>>>,
     id: Option<&'a str>,
 }
 
@@ -72,7 +93,9 @@ impl<'a> Gauge<'a> {
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
         self.inner = self.inner.block(block);
-        self.block_label = label;
+        if taria::is_recording() {
+            self.texts.get_or_insert_default().block_label = label;
+        }
         self
     }
 
@@ -99,7 +122,9 @@ impl<'a> Gauge<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Span<'a>>>(mut self, label: T) -> Self {
         let label = label.into();
-        self.label = taria::is_recording().then(|| label.clone());
+        if taria::is_recording() {
+            self.texts.get_or_insert_default().label = Some(label.clone());
+        }
         self.inner = self.inner.label(label);
         self
     }
@@ -133,12 +158,7 @@ impl Widget for Gauge<'_> {
     #[inline]
     fn render(self, area: Rect, buf: &mut Buffer) {
         if taria::is_recording() {
-            let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
-                (Some(label), _) => Some(label),
-                (None, Some(title)) => Some(title),
-                (None, None) => None,
-            };
-            record(area, self.id, self.ratio, label);
+            record(area, self.id, self.ratio, self.texts.as_deref());
         }
         // By reference, as ratatui's own `render` does: no move of the widget.
         Widget::render(&self.inner, area, buf);
@@ -176,10 +196,9 @@ impl<'a> Styled for Gauge<'a> {
 pub struct LineGauge<'a> {
     inner: ratatui::widgets::LineGauge<'a>,
     ratio: f64,
-    /// The label, kept for recording (set while recording only: the drawn one is
-    /// in `inner`).
-    label: Option<Line<'a>>,
-    block_label: Option<Cow<'a, str>>,
+    /// What recording needs beyond `inner`: set while recording only, boxed so
+    /// the unrecorded widget stays as small as ratatui's.
+    texts: Option<Box<Texts<'a, Line<'a>>>>,
     id: Option<&'a str>,
 }
 
@@ -198,7 +217,9 @@ impl<'a> LineGauge<'a> {
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
         self.inner = self.inner.block(block);
-        self.block_label = label;
+        if taria::is_recording() {
+            self.texts.get_or_insert_default().block_label = label;
+        }
         self
     }
 
@@ -242,7 +263,9 @@ impl<'a> LineGauge<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
         let label = label.into();
-        self.label = taria::is_recording().then(|| label.clone());
+        if taria::is_recording() {
+            self.texts.get_or_insert_default().label = Some(label.clone());
+        }
         self.inner = self.inner.label(label);
         self
     }
@@ -276,12 +299,7 @@ impl Widget for LineGauge<'_> {
     #[inline]
     fn render(self, area: Rect, buf: &mut Buffer) {
         if taria::is_recording() {
-            let label: Option<&dyn std::fmt::Display> = match (&self.label, &self.block_label) {
-                (Some(label), _) => Some(label),
-                (None, Some(title)) => Some(title),
-                (None, None) => None,
-            };
-            record(area, self.id, self.ratio, label);
+            record(area, self.id, self.ratio, self.texts.as_deref());
         }
         // By reference, as ratatui's own `render` does: no move of the widget.
         Widget::render(&self.inner, area, buf);
