@@ -33,6 +33,7 @@ pub struct Cell<'a> {
 
 impl<'a> Cell<'a> {
     /// See ratatui's [`Cell::new`](ratatui::widgets::Cell::new).
+    #[inline]
     pub fn new<T: Into<Text<'a>>>(content: T) -> Self {
         Cell {
             content: content.into(),
@@ -42,6 +43,7 @@ impl<'a> Cell<'a> {
     }
 
     /// See ratatui's [`Cell::content`](ratatui::widgets::Cell::content).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn content<T: Into<Text<'a>>>(mut self, content: T) -> Self {
         self.content = content.into();
@@ -49,6 +51,7 @@ impl<'a> Cell<'a> {
     }
 
     /// See ratatui's [`Cell::column_span`](ratatui::widgets::Cell::column_span).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn column_span(mut self, column_span: u16) -> Self {
         self.column_span = column_span;
@@ -56,12 +59,14 @@ impl<'a> Cell<'a> {
     }
 
     /// See ratatui's [`Cell::style`](ratatui::widgets::Cell::style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.style = style.into();
         self
     }
 
+    #[inline]
     fn into_ratatui(self) -> ratatui::widgets::Cell<'a> {
         ratatui::widgets::Cell::new(self.content)
             .style(self.style)
@@ -130,6 +135,7 @@ impl Default for Cells<'_> {
 
 impl<'a> Cells<'a> {
     /// Ours while recording, ratatui's otherwise; and how many.
+    #[inline]
     fn new<T>(cells: T) -> (Self, usize)
     where
         T: IntoIterator,
@@ -160,6 +166,7 @@ impl<'a> Cells<'a> {
 
 impl<'a> Row<'a> {
     /// See ratatui's [`Row::new`](ratatui::widgets::Row::new).
+    #[inline]
     pub fn new<T>(cells: T) -> Self
     where
         T: IntoIterator,
@@ -175,6 +182,7 @@ impl<'a> Row<'a> {
     }
 
     /// See ratatui's [`Row::cells`](ratatui::widgets::Row::cells).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn cells<T>(mut self, cells: T) -> Self
     where
@@ -208,6 +216,7 @@ impl<'a> Row<'a> {
     }
 
     /// See ratatui's [`Row::height`](ratatui::widgets::Row::height).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn height(mut self, height: u16) -> Self {
         self.height = height;
@@ -215,6 +224,7 @@ impl<'a> Row<'a> {
     }
 
     /// See ratatui's [`Row::top_margin`](ratatui::widgets::Row::top_margin).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn top_margin(mut self, margin: u16) -> Self {
         self.top_margin = margin;
@@ -222,6 +232,7 @@ impl<'a> Row<'a> {
     }
 
     /// See ratatui's [`Row::bottom_margin`](ratatui::widgets::Row::bottom_margin).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn bottom_margin(mut self, margin: u16) -> Self {
         self.bottom_margin = margin;
@@ -229,6 +240,7 @@ impl<'a> Row<'a> {
     }
 
     /// See ratatui's [`Row::style`](ratatui::widgets::Row::style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.style = style.into();
@@ -240,6 +252,7 @@ impl<'a> Row<'a> {
         (self.height, self.top_margin, self.bottom_margin)
     }
 
+    #[inline]
     fn into_ratatui(self) -> ratatui::widgets::Row<'a> {
         match self.cells {
             Cells::Ours(cells) => {
@@ -342,6 +355,7 @@ impl Default for Rows<'_> {
 }
 
 impl<'a> Rows<'a> {
+    #[inline]
     fn new<T>(rows: T) -> Self
     where
         T: IntoIterator,
@@ -415,6 +429,7 @@ fn ensure_percentages_less_than_100(widths: &[Constraint]) {
 
 impl<'a> Table<'a> {
     /// See ratatui's [`Table::new`](ratatui::widgets::Table::new).
+    #[inline]
     pub fn new<R, C>(rows: R, widths: C) -> Self
     where
         R: IntoIterator,
@@ -433,6 +448,7 @@ impl<'a> Table<'a> {
 
     /// Sets an explicit, stable id: rows get `id/0`, `id/1`, …, cells `id/<row>/<column>`,
     /// and the widget takes the agent's `select`/`scroll` into its state.
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
         self.id = Some(id);
@@ -440,6 +456,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::rows`](ratatui::widgets::Table::rows).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn rows<T>(mut self, rows: T) -> Self
     where
@@ -452,6 +469,7 @@ impl<'a> Table<'a> {
 
     /// See ratatui's [`Table::header`](ratatui::widgets::Table::header): its cells
     /// name the columns.
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn header(mut self, header: Row<'a>) -> Self {
         self.header = Some(header);
@@ -459,6 +477,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::footer`](ratatui::widgets::Table::footer).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn footer(mut self, footer: Row<'a>) -> Self {
         self.footer = Some(footer);
@@ -466,6 +485,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::widths`](ratatui::widgets::Table::widths).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn widths<I>(mut self, widths: I) -> Self
     where
@@ -478,6 +498,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::column_spacing`](ratatui::widgets::Table::column_spacing).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn column_spacing(mut self, spacing: u16) -> Self {
         self.inner = self.inner.column_spacing(spacing);
@@ -487,6 +508,7 @@ impl<'a> Table<'a> {
 
     /// See ratatui's [`Table::block`](ratatui::widgets::Table::block). Takes a taria
     /// [`Block`] (whose title labels the table) or a ratatui one.
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
         let (block, label) = block.into().into_parts();
@@ -496,6 +518,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::style`](ratatui::widgets::Table::style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.style(style);
@@ -503,6 +526,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::row_highlight_style`](ratatui::widgets::Table::row_highlight_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn row_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.row_highlight_style(style);
@@ -510,6 +534,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::column_highlight_style`](ratatui::widgets::Table::column_highlight_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn column_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.column_highlight_style(style);
@@ -517,6 +542,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::cell_highlight_style`](ratatui::widgets::Table::cell_highlight_style).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn cell_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.cell_highlight_style(style);
@@ -524,6 +550,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::highlight_symbol`](ratatui::widgets::Table::highlight_symbol).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn highlight_symbol<T: Into<Text<'a>>>(mut self, highlight_symbol: T) -> Self {
         let symbol = highlight_symbol.into();
@@ -533,6 +560,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::highlight_spacing`](ratatui::widgets::Table::highlight_spacing).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn highlight_spacing(mut self, value: HighlightSpacing) -> Self {
         self.inner = self.inner.highlight_spacing(value.clone());
@@ -541,6 +569,7 @@ impl<'a> Table<'a> {
     }
 
     /// See ratatui's [`Table::flex`](ratatui::widgets::Table::flex).
+    #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn flex(mut self, flex: Flex) -> Self {
         self.inner = self.inner.flex(flex);
@@ -925,7 +954,7 @@ impl StatefulWidget for Table<'_> {
         if taria::is_recording() {
             self.record(area, state);
         }
-        StatefulWidget::render(self.into_ratatui(), area, buf, state);
+        StatefulWidget::render(&self.into_ratatui(), area, buf, state);
     }
 }
 
@@ -936,7 +965,7 @@ impl Widget for Table<'_> {
         if taria::is_recording() {
             self.record(area, &state);
         }
-        StatefulWidget::render(self.into_ratatui(), area, buf, &mut state);
+        StatefulWidget::render(&self.into_ratatui(), area, buf, &mut state);
     }
 }
 
