@@ -377,3 +377,30 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod recording_tests {
+    use taria::testing::Harness;
+
+    use super::*;
+
+    /// Built while recording: labelled. Built with recording off, drawn recorded:
+    /// the value is kept, the label is not.
+    #[test]
+    fn the_label_is_kept_only_when_built_while_recording() {
+        let mut harness = Harness::new(20, 3);
+        let tree = harness.render(|frame| {
+            let gauge = Gauge::default()
+                .ratio(0.5)
+                .block(Block::bordered().title("G"))
+                .id("g");
+            frame.render_widget(gauge, frame.area());
+        });
+        assert_eq!(tree.get("g").expect("gauge").label.as_deref(), Some("G"));
+        let early = LineGauge::default().ratio(0.25).label("Disk").id("d");
+        let tree = harness.render(|frame| frame.render_widget(early, frame.area()));
+        let disk = tree.get("d").expect("line gauge");
+        assert_eq!(disk.value, Some(taria::Value::Number(0.25)));
+        assert_eq!(disk.label, None);
+    }
+}

@@ -1144,6 +1144,70 @@ mod tests {
         assert_eq!(row, "name 1");
     }
 
+    /// Tables (and rows) built while recording hold readable rows; drawn later with
+    /// recording off they draw the same.
+    #[test]
+    fn rows_built_while_recording_draw_what_ratatui_draws() {
+        let area = Rect::new(0, 0, 30, 12);
+        let mut recorder = taria::Recorder::new();
+        for state in states() {
+            let table = recorder.record(|| {
+                assert!(taria::is_recording());
+                ours(12)
+            });
+            assert!(matches!(table.rows, Rows::Ours(_)));
+            let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+            let (mut sa, mut sb) = (state, state);
+            StatefulWidget::render(table, area, &mut a, &mut sa);
+            StatefulWidget::render(theirs(12), area, &mut b, &mut sb);
+            assert_eq!(a, b);
+            assert_eq!(sa, sb);
+        }
+    }
+
+    /// A table built with recording off and drawn in a recorded frame records what it
+    /// still knows: the rows on screen (no labels, no cells) when all rows share a
+    /// height, else the table alone.
+    #[test]
+    fn a_table_built_unrecorded_records_what_it_knows() {
+        let uniform = Table::new((0..30).map(|i| Row::new(row(i))), WIDTHS)
+            .header(Row::new(["Id", "Name", "Score"]))
+            .id("u");
+        assert!(matches!(uniform.rows, Rows::Theirs { shape: Some(_), .. }));
+        let mixed = ours(30);
+        assert!(matches!(mixed.rows, Rows::Theirs { shape: None, .. }));
+        let mut state = TableState::default().with_selected(Some(20));
+        let mut harness = Harness::new(30, 12);
+        let tree = harness.render(|frame| {
+            frame.render_stateful_widget(uniform, frame.area(), &mut state);
+        });
+        let table = tree.get("u").expect("table");
+        assert_eq!(table.position.count, Some(30));
+        let scroll = table.scroll.expect("scroll");
+        assert_eq!(scroll.offset as usize, state.offset());
+        let rows: Vec<_> = table
+            .children
+            .iter()
+            .filter(|c| c.role == Role::Row)
+            .collect();
+        assert_eq!(rows.len(), scroll.viewport as usize);
+        assert!(tree.get("u/20").expect("the selected row").state.selected);
+        assert!(
+            rows.iter()
+                .all(|r| r.label.is_none() && r.children.is_empty())
+        );
+        assert_eq!(tree.get("u/header/1").expect("heading").label, None);
+        let mut state = TableState::default();
+        let tree = harness.render(|frame| {
+            frame.render_stateful_widget(mixed, frame.area(), &mut state);
+        });
+        let table = tree.get("t").expect("table");
+        assert_eq!(table.position.count, Some(30));
+        assert_eq!(table.label.as_deref(), Some("Scores"));
+        assert!(table.scroll.is_none());
+        assert!(!table.children.iter().any(|c| c.role == Role::Row));
+    }
+
     #[test]
     fn a_huge_table_records_only_its_visible_rows() {
         let rows: Vec<Row<'_>> = (0..100_000).map(|i| Row::new([i.to_string()])).collect();
