@@ -295,6 +295,12 @@ impl<'a> Styled for Row<'a> {
 /// selected column or cell). Only the rows on screen are recorded, so a table of
 /// 100,000 rows records what its visible rows cost.
 ///
+/// Built with recording off (`!taria::is_recording()`, as in the draw closure of an
+/// unrecorded frame), the table and its rows hold ratatui's rows, handed to ratatui
+/// at render untouched. Drawn in a recorded frame after all, such a table records
+/// its rows on screen without labels or cells if all rows share a height and
+/// margins, else the `table` node alone.
+///
 /// **State route.** Rendered with [`StatefulWidget`] and an [`id`](Table::id), the
 /// table takes `select` on a row (`TableState::select`) or a cell
 /// (`TableState::select_cell`) and `scroll` (up/down moves the row selection like
