@@ -7,20 +7,20 @@
     reason = "tool arguments read best as `json!(…)` values"
 )]
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, mpsc};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ratatui::backend::TestBackend;
+use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
-use ratatui::{Frame, Terminal};
 use serde_json::{Value, json};
-use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+use taria::{Action, Actions, Invocation, Outcome, Role};
 
 // ---------------------------------------------------------------------------------
 // The app: a list with positional ids, a slider, a button whose handler refuses.
@@ -124,92 +124,34 @@ impl Actions for App {
     }
 }
 
-struct RunningApp {
-    socket: PathBuf,
-    app: Arc<Mutex<App>>,
-    stop: Arc<AtomicBool>,
-    /// While set, the app's loop does nothing (alive, but reads no input).
-    paused: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
+/// The bridge tests' app in the shared test loop.
+type RunningApp = support::RunningApp<App>;
+
+impl support::LoopApp for App {
+    fn render(&mut self, frame: &mut Frame<'_>) {
+        App::render(self, frame);
+    }
+
+    fn on_event(&mut self, event: &Event) {
+        App::on_event(self, event);
+    }
 }
 
 fn temp_socket(name: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "taria-mcp-test-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-    }
-    dir.join("app.sock")
+    support::temp_dir(name).join("app.sock")
 }
 
-impl RunningApp {
+impl support::RunningApp<App> {
     fn start_at(socket: &Path) -> RunningApp {
-        RunningApp::start_sized(socket, 30, 6)
+        Self::launch(socket, App::new(), 30, 6)
     }
 
     fn start_sized(socket: &Path, cols: u16, rows: u16) -> RunningApp {
-        let options = SessionOptions::default()
-            .socket(socket)
-            .terminal_input(false);
-        let mut session = Session::try_start_with("mcp-test", options).expect("session starts");
-        let app = Arc::new(Mutex::new(App::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let paused = Arc::new(AtomicBool::new(false));
-        let thread = {
-            let (app, stop, paused) = (Arc::clone(&app), Arc::clone(&stop), Arc::clone(&paused));
-            std::thread::spawn(move || {
-                let mut terminal = Terminal::new(TestBackend::new(cols, rows)).unwrap();
-                while !stop.load(Ordering::Relaxed) {
-                    if paused.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(5));
-                        continue;
-                    }
-                    let mut guard = app.lock().unwrap();
-                    session.drain(&mut *guard);
-                    session
-                        .draw(&mut terminal, |frame| guard.render(frame))
-                        .unwrap();
-                    drop(guard);
-                    if let Some(event) =
-                        session.next_event(Some(Duration::from_millis(10))).unwrap()
-                    {
-                        app.lock().unwrap().on_event(&event);
-                    }
-                }
-            })
-        };
-        RunningApp {
-            socket: socket.to_owned(),
-            app,
-            stop,
-            paused,
-            thread: Some(thread),
-        }
+        Self::launch(socket, App::new(), cols, rows)
     }
 
     fn start(name: &str) -> RunningApp {
-        RunningApp::start_at(&temp_socket(name))
-    }
-
-    fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            thread.join().unwrap();
-        }
-    }
-}
-
-impl Drop for RunningApp {
-    fn drop(&mut self) {
-        self.stop();
+        Self::start_at(&temp_socket(name))
     }
 }
 

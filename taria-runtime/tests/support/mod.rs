@@ -175,10 +175,27 @@ impl Actions for TestApp {
     }
 }
 
+/// What the test loop runs: an app that draws, takes handlers, and reads events.
+pub trait LoopApp: Actions + Send + 'static {
+    fn render(&mut self, frame: &mut Frame<'_>);
+    fn on_event(&mut self, event: &Event);
+}
+
+impl LoopApp for TestApp {
+    fn render(&mut self, frame: &mut Frame<'_>) {
+        TestApp::render(self, frame);
+    }
+
+    fn on_event(&mut self, event: &Event) {
+        TestApp::on_event(self, event);
+    }
+}
+
 /// An app loop running on its own thread with a real session.
-pub struct RunningApp {
+pub struct RunningApp<A = TestApp> {
     pub socket: PathBuf,
-    pub app: Arc<Mutex<TestApp>>,
+    pub app: Arc<Mutex<A>>,
+    /// While set, the loop does nothing (alive, but reads no input).
     pub paused: Arc<AtomicBool>,
     /// Loop turns so far.
     pub turns: Arc<AtomicUsize>,
@@ -186,18 +203,25 @@ pub struct RunningApp {
     thread: Option<JoinHandle<()>>,
 }
 
-impl RunningApp {
+impl RunningApp<TestApp> {
     pub fn start(name: &str) -> RunningApp {
         let socket = temp_dir(name).join("app.sock");
-        RunningApp::start_at(&socket)
+        Self::start_at(&socket)
     }
 
     pub fn start_at(socket: &Path) -> RunningApp {
+        Self::launch(socket, TestApp::new(), 40, 8)
+    }
+}
+
+impl<A: LoopApp> RunningApp<A> {
+    /// Runs `app` in a `cols` x `rows` headless terminal, serving `socket`.
+    pub fn launch(socket: &Path, app: A, cols: u16, rows: u16) -> RunningApp<A> {
         let options = SessionOptions::default()
             .socket(socket)
             .terminal_input(false);
         let mut session = Session::try_start_with("test-app", options).expect("session starts");
-        let app = Arc::new(Mutex::new(TestApp::new()));
+        let app = Arc::new(Mutex::new(app));
         let (stop, paused) = (
             Arc::new(AtomicBool::new(false)),
             Arc::new(AtomicBool::new(false)),
@@ -211,7 +235,7 @@ impl RunningApp {
                 Arc::clone(&turns),
             );
             std::thread::spawn(move || {
-                let mut terminal = Terminal::new(TestBackend::new(40, 8)).unwrap();
+                let mut terminal = Terminal::new(TestBackend::new(cols, rows)).unwrap();
                 while !stop.load(Ordering::Relaxed) {
                     if paused.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(5));
@@ -243,12 +267,19 @@ impl RunningApp {
     }
 }
 
-impl Drop for RunningApp {
-    fn drop(&mut self) {
+impl<A> RunningApp<A> {
+    /// Stops the loop and waits for it (the session ends, its socket goes away).
+    pub fn stop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+impl<A> Drop for RunningApp<A> {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
