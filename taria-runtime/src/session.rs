@@ -218,7 +218,10 @@ impl Session {
             let _lent = widget_route::Lent::new(&mut actions);
             self.recorder.record(draw)
         };
-        if !actions.is_empty() {
+        if actions.is_empty() {
+            // Hand the vector back so its capacity is kept from frame to frame.
+            self.widget_actions = actions;
+        } else {
             self.settle_widget_actions(actions);
         }
         if connected && let Some(buffer) = output.buffer() {
