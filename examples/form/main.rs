@@ -1,0 +1,29 @@
+//! A sign-up form an agent can fill in. Run it with `cargo run --example form`, then
+//! point an MCP host at it (`taria-mcp -- cargo run --example form`, see the README).
+//!
+//! Keys: `tab`/`↓` next field, `shift+tab`/`↑` previous, type to edit a text field,
+//! `space` toggles the check box, `←`/`→` change the plan and the seats, `enter`
+//! submits, `esc` quits (and `q`, outside text fields).
+//!
+//! The controls are `taria-widgets`' `TextInput` (the password one redacted),
+//! `Checkbox`, `Select`, `Slider` and `Button`: given an id, they take an agent's
+//! `set_value`/`toggle`/`increment` into the app's own state with no app code. Each
+//! control sits in a `form_field` node that says whether it is required and, after a
+//! submit, whether it is invalid and why; the same message is drawn under the field.
+//!
+//! `app.rs` has the state, the loop, the keys, the validation and the `#[action]`
+//! handlers; `ui.rs` draws it, with `#[taria::widget]` attributes saying what each
+//! part is.
+
+mod app;
+mod ui;
+
+#[cfg(test)]
+mod tests;
+
+fn main() -> std::io::Result<()> {
+    let mut terminal = ratatui::init();
+    let result = app::App::new().run(&mut terminal);
+    ratatui::restore();
+    result
+}

@@ -1,0 +1,1 @@
+//! The form, driven headless as a person and as an agent would.
