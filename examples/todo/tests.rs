@@ -24,8 +24,10 @@ fn task_id(h: &AppHarness<App>, title: &str) -> String {
     h.find_all(&Query::new().role(Role::ListItem))
         .into_iter()
         .find(|n| n.label.as_deref() == Some(title))
-        .map(|n| n.id.to_string())
-        .unwrap_or_else(|| panic!("no task {title:?}:\n{}", h.tree().outline()))
+        .map_or_else(
+            || panic!("no task {title:?}:\n{}", h.tree().outline()),
+            |n| n.id.to_string(),
+        )
 }
 
 fn selected_tab(h: &AppHarness<App>) -> Option<String> {

@@ -9,6 +9,7 @@ pub use widget_route::take_widget_actions;
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -57,6 +58,13 @@ impl Default for SessionOptions {
     }
 }
 
+/// Why a session's endpoint did not start.
+struct StartError {
+    message: String,
+    /// Printed already (see [`Session::report_start_error`]).
+    reported: bool,
+}
+
 /// The connection number a headless session's inputs belong to.
 const HEADLESS_CONNECTION: u64 = 1;
 
@@ -74,13 +82,15 @@ struct PendingEvent {
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
 /// functions [`drain`](crate::drain) and [`crate::event`]).
 ///
-/// If the endpoint cannot start (label in use, no runtime directory), the session
-/// logs one warning and the app runs exactly as before.
+/// If the endpoint cannot start (label in use, no runtime directory), the app runs
+/// exactly as before; the session logs a `tracing` warning and prints one line on
+/// stderr saying why and what to do — when it ends (for `#[taria::app]`, after the
+/// app has restored the terminal), or at once when stderr is not a terminal.
 pub struct Session {
     label: String,
     recorder: Recorder,
     endpoint: Option<Endpoint>,
-    start_error: Option<String>,
+    start_error: Option<StartError>,
     signal: Arc<Signal>,
     options: SessionOptions,
     pending: VecDeque<PendingEvent>,
@@ -100,6 +110,15 @@ pub struct Session {
     local_answers: Option<Vec<AppMessage>>,
     /// The last input number handed out by [`Session::submit`].
     local_seq: u64,
+}
+
+/// An app whose endpoint could not start hears why when the session ends (see
+/// [`Session::start`]): one line on stderr, after a `#[taria::app]` app has
+/// restored the terminal (the thread's session ends with the thread).
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.report_start_error();
+    }
 }
 
 impl std::fmt::Debug for Session {
@@ -126,7 +145,16 @@ impl Session {
             Err(error) => {
                 tracing::warn!(%error, "taria: agent access is off for this run");
                 let mut session = Session::detached(label, options);
-                session.start_error = Some(error.to_string());
+                session.start_error = Some(StartError {
+                    message: error.to_string(),
+                    reported: false,
+                });
+                // The app's screen is the terminal: say it now only when stderr goes
+                // elsewhere (a log file); otherwise when the session ends, which for
+                // `#[taria::app]` is after the app has restored the terminal.
+                if !std::io::stderr().is_terminal() {
+                    session.report_start_error();
+                }
                 session
             }
         }
@@ -237,10 +265,29 @@ impl Session {
         self.endpoint.as_ref().map(Endpoint::path)
     }
 
-    /// Why the endpoint did not start, if it did not.
+    /// Why the endpoint did not start, if it did not. An app that shows this itself
+    /// (e.g. in a status line) can call [`Session::take_start_error`] instead, so the
+    /// session does not print it when it ends.
     #[must_use]
     pub fn start_error(&self) -> Option<&str> {
-        self.start_error.as_deref()
+        self.start_error.as_ref().map(|e| e.message.as_str())
+    }
+
+    /// Takes why the endpoint did not start: the app reports it, the session will not.
+    pub fn take_start_error(&mut self) -> Option<String> {
+        self.start_error.take().map(|e| e.message)
+    }
+
+    /// Prints why the endpoint did not start, once, as one line on stderr.
+    fn report_start_error(&mut self) {
+        if let Some(error) = &mut self.start_error
+            && !std::mem::replace(&mut error.reported, true)
+        {
+            eprintln!(
+                "taria: agent access was off for this run: {}",
+                error.message
+            );
+        }
     }
 
     /// Whether a bridge is connected now (frames are recorded only then).
