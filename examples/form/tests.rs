@@ -1,1 +1,266 @@
-//! The form, driven headless as a person and as an agent would.
+//! The form driven headless with `taria::testing::AppHarness`: filled in by an agent
+//! (`set_value`, `act`) and by a person (keys), validation shown in the tree and on
+//! screen, the password kept out of both, and the tree's golden outlines.
+
+use taria::testing::AppHarness;
+use taria::wire::RejectReason;
+use taria::{Checked, Node, Query, Role, StateFlags, Value};
+
+use crate::app::App;
+
+fn form() -> AppHarness<App> {
+    AppHarness::new(App::new(), 80, 24, crate::ui::draw).on_event(|app, event| app.on_event(&event))
+}
+
+/// The ids of the fields whose last check failed.
+fn invalid_fields(h: &AppHarness<App>) -> Vec<String> {
+    h.find_all(&Query::new().state(StateFlags::INVALID))
+        .into_iter()
+        .map(|n| n.id.to_string())
+        .collect()
+}
+
+fn message(node: &Node) -> Option<&str> {
+    node.state.invalid_message.as_deref()
+}
+
+fn status(h: &AppHarness<App>) -> String {
+    h.node("status").label.unwrap_or_default()
+}
+
+/// An agent fills every control with no handler code in the app: the controls take
+/// the values into the app's state themselves.
+fn fill_in(h: &mut AppHarness<App>, email: &str) {
+    h.set_value("name", "Ada Lovelace").unwrap();
+    h.set_value("email", email).unwrap();
+    h.set_value("password", "correct horse").unwrap();
+    h.act("terms", "toggle").unwrap();
+    h.set_value("plan", "Team").unwrap();
+    h.set_value("seats", 5).unwrap();
+}
+
+#[test]
+fn an_agent_fills_the_form_fixes_the_invalid_field_and_submits() {
+    let mut h = form();
+    fill_in(&mut h, "ada@example");
+    assert_eq!(
+        h.node("name").value,
+        Some(Value::Text("Ada Lovelace".into()))
+    );
+    assert_eq!(h.node("terms").state.checked, Some(Checked::True));
+    assert_eq!(h.node("plan").value, Some(Value::Text("Team".into())));
+    assert_eq!(h.node("seats").value, Some(Value::Number(5.0)));
+    assert!(h.screen().contains("5 seats"), "{}", h.screen());
+    assert!(
+        invalid_fields(&h).is_empty(),
+        "nothing is checked before submit"
+    );
+
+    h.act("submit", "activate").unwrap();
+    assert_eq!(invalid_fields(&h), ["signup/email"]);
+    let email = h.node("signup/email");
+    assert_eq!(message(&email), Some("Enter an email like ada@example.com"));
+    assert!(
+        email.state.focused,
+        "the focus moves to the first invalid field"
+    );
+    assert!(
+        h.screen().contains("✗ Enter an email like ada@example.com"),
+        "{}",
+        h.screen()
+    );
+    assert_eq!(
+        status(&h),
+        "1 field needs fixing: see the message under it."
+    );
+
+    h.set_value("email", "ada@example.com").unwrap();
+    h.act("submit", "activate").unwrap();
+    assert!(invalid_fields(&h).is_empty(), "{}", h.tree().outline());
+    let done = "Submitted: Ada Lovelace <ada@example.com>, Team plan, 5 seats";
+    assert_eq!(status(&h), done);
+    assert!(h.screen().contains(done), "{}", h.screen());
+    assert!(!h.screen().contains('✗'));
+}
+
+#[test]
+fn an_empty_submit_marks_each_required_field_with_its_message() {
+    let mut h = form();
+    let required: Vec<_> = h
+        .find_all(&Query::new().state(StateFlags::REQUIRED))
+        .into_iter()
+        .map(|n| n.id.to_string())
+        .collect();
+    assert_eq!(
+        required,
+        [
+            "signup/name",
+            "signup/email",
+            "signup/password",
+            "signup/terms"
+        ]
+    );
+    h.act("submit", "activate").unwrap();
+    assert_eq!(invalid_fields(&h), required);
+    for (id, text) in [
+        ("signup/name", "Enter your name"),
+        ("signup/email", "Enter your email"),
+        ("signup/password", "Use at least 8 characters"),
+        ("signup/terms", "Accept the terms to continue"),
+    ] {
+        assert_eq!(message(&h.node(id)), Some(text), "{id}");
+        assert!(h.screen().contains(&format!("✗ {text}")), "{}", h.screen());
+    }
+    assert_eq!(
+        status(&h),
+        "4 fields need fixing: see the messages under them."
+    );
+    h.assert_snapshot("form/snapshots/empty-submit.outline");
+}
+
+#[test]
+fn the_solo_plan_takes_one_seat() {
+    let mut h = form();
+    fill_in(&mut h, "ada@example.com");
+    h.set_value("plan", "Solo").unwrap();
+    h.act("submit", "activate").unwrap();
+    assert_eq!(invalid_fields(&h), ["signup/seats"]);
+    assert_eq!(
+        message(&h.node("signup/seats")),
+        Some("Solo is for 1 seat: choose Team for more")
+    );
+    // The slider steps down by its own `decrement`, one seat at a time.
+    for _ in 0..4 {
+        h.act("seats", "decrement").unwrap();
+    }
+    h.act("submit", "activate").unwrap();
+    assert!(invalid_fields(&h).is_empty(), "{}", h.tree().outline());
+    assert!(status(&h).ends_with("Solo plan, 1 seat"), "{}", status(&h));
+}
+
+#[test]
+fn a_person_does_the_same_with_keys() {
+    let mut h = form();
+    assert!(
+        h.node("signup/name").state.focused,
+        "the name has the focus"
+    );
+    h.type_text("Ada Lovelace").unwrap();
+    h.press("tab").unwrap();
+    h.type_text("ada@example.com").unwrap();
+    h.press("tab").unwrap();
+    h.type_text("short").unwrap();
+    h.press("enter").unwrap();
+    assert_eq!(invalid_fields(&h), ["signup/password", "signup/terms"]);
+    assert!(h.node("signup/password").state.focused);
+    assert!(h.screen().contains("✗ Use at least 8 characters"));
+
+    h.type_text(" and long").unwrap();
+    h.press("tab").unwrap();
+    h.press("space").unwrap();
+    assert_eq!(h.node("terms").state.checked, Some(Checked::True));
+    h.press("down").unwrap();
+    h.press("right").unwrap();
+    assert_eq!(h.node("plan").value, Some(Value::Text("Team".into())));
+    h.press("tab").unwrap();
+    for _ in 0..4 {
+        h.press("right").unwrap();
+    }
+    h.press("left").unwrap();
+    h.press("right").unwrap();
+    h.press("tab").unwrap();
+    assert!(h.node("submit").state.focused);
+    h.press("space").unwrap();
+    assert!(invalid_fields(&h).is_empty(), "{}", h.tree().outline());
+    assert_eq!(
+        status(&h),
+        "Submitted: Ada Lovelace <ada@example.com>, Team plan, 5 seats"
+    );
+    // Back to the first field, the other way round.
+    for _ in 0..6 {
+        h.press("shift+tab").unwrap();
+    }
+    assert!(h.node("signup/name").state.focused);
+}
+
+#[test]
+fn q_types_in_text_fields_and_quits_elsewhere() {
+    let mut h = form();
+    h.type_text("q").unwrap();
+    assert!(!h.app().should_quit);
+    assert_eq!(h.node("name").value, Some(Value::Text("q".into())));
+    h.act("signup/plan", "focus").unwrap();
+    h.press("q").unwrap();
+    assert!(h.app().should_quit);
+    let mut h = form();
+    h.press("esc").unwrap();
+    assert!(h.app().should_quit, "esc quits from a text field too");
+}
+
+#[test]
+fn an_agent_focuses_a_field_then_types_into_it() {
+    let mut h = form();
+    h.act("signup/email", "focus").unwrap();
+    assert!(h.node("signup/email").state.focused);
+    assert!(h.node("email").state.focused);
+    assert!(!h.node("signup/name").state.focused);
+    h.type_text("grace@example.org").unwrap();
+    assert_eq!(
+        h.node("email").value,
+        Some(Value::Text("grace@example.org".into()))
+    );
+    assert!(h.screen().contains("grace@example.org"));
+}
+
+#[test]
+fn the_password_is_in_neither_the_tree_nor_the_screen() {
+    let mut h = form();
+    h.set_value("password", "hunter2hunter2").unwrap();
+    h.act("signup/password", "focus").unwrap();
+    h.type_text("xyzzy").unwrap();
+    let node = h.node("password");
+    assert!(node.state.redacted);
+    assert_eq!(node.value, None);
+    let json = serde_json::to_string(&h.tree()).unwrap();
+    for secret in ["hunter2", "xyzzy"] {
+        assert!(!json.contains(secret), "{json}");
+        assert!(!h.tree().outline().contains(secret));
+        assert!(!h.screen().contains(secret), "{}", h.screen());
+    }
+    assert!(h.screen().contains(&"•".repeat(19)), "{}", h.screen());
+    // The app has it, and a valid submit does not show it either.
+    assert_eq!(h.app().password.value(), "hunter2hunter2xyzzy");
+    fill_in(&mut h, "ada@example.com");
+    h.act("submit", "activate").unwrap();
+    assert!(status(&h).starts_with("Submitted"));
+    assert!(!h.screen().contains("correct horse"));
+}
+
+#[test]
+fn values_outside_a_control_domain_are_refused_before_the_app() {
+    let mut h = form();
+    let plan = h.set_value("plan", "Gold").unwrap_err();
+    assert_eq!(plan.reason, RejectReason::OutOfDomain, "{plan}");
+    let seats = h.set_value("seats", 99).unwrap_err();
+    assert_eq!(seats.reason, RejectReason::OutOfDomain, "{seats}");
+    let name = h.set_value("name", "x".repeat(101)).unwrap_err();
+    assert_eq!(name.reason, RejectReason::OutOfDomain, "{name}");
+    let terms = h.set_value("terms", "yes").unwrap_err();
+    assert_eq!(terms.reason, RejectReason::OutOfDomain, "{terms}");
+    let missing = h.act("signup/nope", "focus").unwrap_err();
+    assert_eq!(missing.reason, RejectReason::UnknownNode);
+    assert_eq!(h.app().name.value(), "", "nothing changed");
+    assert_eq!(h.app().plan_name(), "Solo");
+}
+
+#[test]
+fn the_first_frame_matches_its_outline() {
+    let h = form();
+    assert_eq!(
+        h.find(&Query::new().role(Role::Form))
+            .and_then(|n| n.label)
+            .as_deref(),
+        Some("Sign up")
+    );
+    h.assert_snapshot("form/snapshots/first-frame.outline");
+}
