@@ -1,32 +1,24 @@
 """An agent does the todo task through taria: the official MCP client, the real
-`taria-mcp` bridge, the real `todo` example in a pseudo-terminal."""
+`taria-mcp` bridge in spawn mode, the real `todo` example in the bridge's
+pseudo-terminal."""
 
 from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from harness import PtyApp, attached, dump
+from harness import dump, spawned
 
 
-@pytest.fixture
-def todo():
-    app = PtyApp("todo")
-    yield app
-    app.stop()
+def test_an_agent_adds_completes_filters_and_deletes_a_task() -> None:
+    asyncio.run(_todo_task())
 
 
-def test_an_agent_adds_completes_filters_and_deletes_a_task(todo: PtyApp) -> None:
-    asyncio.run(_todo_task(todo))
-
-
-async def _todo_task(todo: PtyApp) -> None:
-    async with attached(todo) as (agent, init):
+async def _todo_task() -> None:
+    async with spawned("todo") as (agent, init):
         assert init.server_info.name == "taria-mcp"
         assert "untrusted" in (init.instructions or "").lower()
         tools = {tool.name: tool for tool in (await agent.session.list_tools()).tools}
-        for name in ("read_tree", "find_nodes", "act", "set_value", "type_text", "press_key", "wait_for_change", "read_screen"):
+        for name in ("read_tree", "find_nodes", "act", "set_value", "type_text", "press_key", "wait_for_change", "read_screen", "resize"):
             assert name in tools, name
             assert tools[name].input_schema["type"] == "object"
         assert tools["read_tree"].annotations.read_only_hint is True
