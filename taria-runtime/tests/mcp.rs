@@ -1236,7 +1236,10 @@ fn gone_within(pid: i32, limit: Duration) -> bool {
 
 #[cfg(unix)]
 fn bounds(mcp: &mut Mcp, id: &str) -> Value {
-    let tree = mcp.ok("read_tree", json!({"format": "json", "root": id}));
+    let tree = mcp.ok(
+        "read_tree",
+        json!({"format": "json", "root": id, "bounds": true}),
+    );
     tree["tree"][0]["bounds"].clone()
 }
 

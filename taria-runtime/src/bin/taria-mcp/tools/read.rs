@@ -33,6 +33,10 @@ pub(crate) struct ReadTreeArgs {
     /// How many levels below the root(s) to show (0 = only them); default all.
     #[serde(default)]
     pub(crate) depth: Option<usize>,
+    /// With format `json`: include each node's screen cell rectangle as
+    /// `bounds: [x, y, width, height]`.
+    #[serde(default)]
+    pub(crate) bounds: bool,
 }
 
 /// The tree's form.
@@ -41,7 +45,8 @@ pub(crate) struct ReadTreeArgs {
 pub(crate) enum FormatArg {
     /// One line per node: `- role "label": value [id=…] [state] {actions}`.
     Outline,
-    /// The nodes as JSON (default fields left out).
+    /// The nodes as JSON: the outline's information as fields (defaults left out,
+    /// actions shared by all children listed once on the parent as `childActions`).
     Json,
 }
 
@@ -97,7 +102,9 @@ pub(crate) async fn read_tree(
 ) -> Result<ReadTreeResult, ToolError> {
     let view = link.view().await?;
     let format = match args.format {
-        Some(FormatArg::Json) => Format::Json,
+        Some(FormatArg::Json) => Format::Json {
+            bounds: args.bounds,
+        },
         _ => Format::Outline,
     };
     let roots: Vec<&Node> = match &args.root {
