@@ -353,7 +353,7 @@ pub(crate) struct ReadScreenResult {
     pub(crate) revision: u64,
     /// Width in columns.
     pub(crate) cols: u16,
-    /// The screen's text, one string per row.
+    /// The screen's text, one string per row, trailing spaces removed.
     pub(crate) rows: Vec<String>,
     /// App text is untrusted.
     pub(crate) note: String,
@@ -361,7 +361,10 @@ pub(crate) struct ReadScreenResult {
 
 /// `read_screen`.
 pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
-    let screen = link.screen().await?;
+    let mut screen = link.screen().await?;
+    for row in &mut screen.rows {
+        row.truncate(row.trim_end_matches(' ').len());
+    }
     let size: usize = screen.rows.iter().map(String::len).sum();
     if size > render::MAX_CHARS {
         return Err(ToolError::new(
