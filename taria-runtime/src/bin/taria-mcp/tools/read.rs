@@ -222,8 +222,6 @@ pub(crate) struct NodeMatch {
     /// Whether the id names a position (may name another node after a change).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) positional: bool,
-    /// Its one-line outline.
-    pub(crate) outline: String,
 }
 
 /// `find_nodes` result.
@@ -341,7 +339,6 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .and_then(|c| serde_json::to_value(c).ok())
             .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
         positional: !node.stable,
-        outline: node.outline_line(),
     }
 }
 
