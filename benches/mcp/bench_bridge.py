@@ -1,5 +1,5 @@
 """Bridge benchmarks through real processes: the official MCP Python client, the real
-`taria-mcp` bridge, the real `todo` example in a pseudo-terminal.
+`taria-mcp` bridge in spawn mode, the real `todo` example in its pseudo-terminal.
 
 Run after building (`cargo test --workspace --all-features` builds everything):
 
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "e2e"))
 
 import mcp.types as types  # noqa: E402
-from harness import PtyApp, attached  # noqa: E402
+from harness import spawned  # noqa: E402
 
 SAMPLES = 300
 
@@ -30,10 +30,10 @@ def text_of(result) -> str:
     return "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
 
 
-async def bench(app: PtyApp, cols: int, rows: int) -> None:
+async def bench(cols: int, rows: int) -> None:
     notifications: list[int] = []
 
-    async with attached(app) as (agent, _):
+    async with spawned("todo", cols, rows) as (agent, _):
         # Subscribe to the tree resource and measure update notifications.
         async def on_message(message) -> None:
             if isinstance(message, types.ResourceUpdatedNotification):
@@ -85,11 +85,7 @@ async def bench(app: PtyApp, cols: int, rows: int) -> None:
 
 def main() -> None:
     cols, rows = 100, 30
-    app = PtyApp("todo", cols=cols, rows=rows)
-    try:
-        asyncio.run(bench(app, cols, rows))
-    finally:
-        app.stop()
+    asyncio.run(bench(cols, rows))
 
 
 if __name__ == "__main__":
