@@ -1,5 +1,6 @@
 //! [`Button`]: a push button (ratatui has none), recorded as `button`.
 
+use crate::field::FieldState;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -25,10 +26,9 @@ use taria::{Action, Role};
 pub struct Button<'a> {
     label: Line<'a>,
     style: Style,
-    disabled: bool,
-    focused: bool,
     activate_key: Option<&'a str>,
     id: Option<&'a str>,
+    field: FieldState<'a>,
 }
 
 impl<'a> Button<'a> {
@@ -54,37 +54,22 @@ impl<'a> Button<'a> {
         self
     }
 
-    /// Disables the button: drawn dimmed; agents' `activate` is refused.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn disabled(mut self, disabled: bool) -> Self {
-        self.disabled = disabled;
-        self
-    }
-
-    /// Whether the button has the focus (drawn reversed).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn focused(mut self, focused: bool) -> Self {
-        self.focused = focused;
-        self
-    }
-
     /// The button's style.
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.style = style.into();
         self
     }
+
+    crate::field::field_methods!();
 }
 
 impl Widget for Button<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if taria::is_recording() {
             taria::leaf(|n| {
-                n.role(Role::Button)
-                    .label(&self.label)
-                    .disabled(self.disabled)
-                    .focused(self.focused)
-                    .bounds(area);
+                n.role(Role::Button).label(&self.label).bounds(area);
+                self.field.record(n);
                 match self.activate_key {
                     Some(key) => n.key_fallback(Action::Activate, key),
                     None => n.action(Action::Activate),
@@ -94,11 +79,8 @@ impl Widget for Button<'_> {
                 }
             });
         }
-        let mut style = self.style;
-        if self.disabled {
-            style = style.add_modifier(Modifier::DIM);
-        }
-        if self.focused {
+        let mut style = self.field.style(self.style);
+        if self.field.focused {
             style = style.add_modifier(Modifier::REVERSED);
         }
         let mut line = self.label;

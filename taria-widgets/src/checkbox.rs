@@ -7,9 +7,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{StatefulWidget, Widget};
 use taria::{Action, Invocation, Outcome, Role, Value};
 
+use crate::field::FieldState;
+
 /// `[x] Label` / `[ ] Label`. Its state is a `bool` (checked).
 ///
-/// Recorded as `checkbox`: label, `checked`. With an [`id`](Checkbox::id) it offers
+/// Recorded as `checkbox`: label, `checked`, and the form state
+/// ([`focused`](Checkbox::focused), [`required`](Checkbox::required),
+/// [`disabled`](Checkbox::disabled), [`invalid`](Checkbox::invalid)). With an [`id`](Checkbox::id) it offers
 /// `toggle` and `set_value` (a bool) and takes them into its state.
 ///
 /// ```
@@ -25,6 +29,7 @@ pub struct Checkbox<'a> {
     label: Line<'a>,
     style: Style,
     id: Option<&'a str>,
+    field: FieldState<'a>,
 }
 
 impl<'a> Checkbox<'a> {
@@ -49,6 +54,8 @@ impl<'a> Checkbox<'a> {
         self.style = style.into();
         self
     }
+
+    crate::field::field_methods!();
 }
 
 /// What the box does with an agent's `toggle` or `set_value`.
@@ -75,6 +82,7 @@ impl StatefulWidget for Checkbox<'_> {
                     .label(&self.label)
                     .checked(*checked)
                     .bounds(area);
+                self.field.record(n);
                 if let Some(id) = self.id {
                     n.id(id).actions([Action::Toggle, Action::SetValue]);
                 }
@@ -83,7 +91,7 @@ impl StatefulWidget for Checkbox<'_> {
         let mark = if *checked { "[x] " } else { "[ ] " };
         let mut line = self.label;
         line.spans.insert(0, Span::raw(mark));
-        line.style(self.style).render(area, buf);
+        line.style(self.field.style(self.style)).render(area, buf);
     }
 }
 

@@ -59,6 +59,7 @@ mod calendar;
 mod canvas;
 mod chart;
 mod checkbox;
+mod field;
 mod gauge;
 mod list;
 mod paragraph;

@@ -1,5 +1,6 @@
 //! [`Select`]: a choice among options (ratatui has none), recorded as `select`.
 
+use crate::field::FieldState;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -55,6 +56,7 @@ pub struct Select<'a> {
     label: Option<Line<'a>>,
     style: Style,
     id: Option<&'a str>,
+    field: FieldState<'a>,
 }
 
 impl<'a> Select<'a> {
@@ -90,6 +92,8 @@ impl<'a> Select<'a> {
         self.style = style.into();
         self
     }
+
+    crate::field::field_methods!();
 }
 
 /// What the select does with an agent's `set_value`.
@@ -124,6 +128,7 @@ impl StatefulWidget for Select<'_> {
         if taria::is_recording() {
             taria::leaf(|n| {
                 n.role(Role::Select).options(&self.options).bounds(area);
+                self.field.record(n);
                 if let Some(chosen) = chosen {
                     n.value(format_args!("{chosen}"));
                 }
@@ -138,7 +143,7 @@ impl StatefulWidget for Select<'_> {
         let mut line = chosen.cloned().unwrap_or_default();
         line.spans.insert(0, Span::raw("‹"));
         line.spans.push(Span::raw("› ▾"));
-        line.style(self.style).render(area, buf);
+        line.style(self.field.style(self.style)).render(area, buf);
     }
 }
 

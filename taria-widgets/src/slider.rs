@@ -1,5 +1,6 @@
 //! [`Slider`]: a number on a range (ratatui has none), recorded as `slider`.
 
+use crate::field::FieldState;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -59,6 +60,7 @@ pub struct Slider<'a> {
     label: Option<&'a str>,
     style: Style,
     id: Option<&'a str>,
+    field: FieldState<'a>,
 }
 
 impl<'a> Slider<'a> {
@@ -72,6 +74,12 @@ impl<'a> Slider<'a> {
             label: None,
             style: Style::new(),
             id: None,
+            field: FieldState {
+                focused: false,
+                required: false,
+                disabled: false,
+                invalid: None,
+            },
         }
     }
 
@@ -102,6 +110,8 @@ impl<'a> Slider<'a> {
         self.style = style.into();
         self
     }
+
+    crate::field::field_methods!();
 
     fn clamp(&self, value: f64) -> f64 {
         if value.is_nan() || self.max < self.min {
@@ -144,6 +154,7 @@ impl StatefulWidget for Slider<'_> {
                     .max(self.max)
                     .step(self.step)
                     .bounds(area);
+                self.field.record(n);
                 if let Some(label) = self.label {
                     n.label(label);
                 }
@@ -157,7 +168,7 @@ impl StatefulWidget for Slider<'_> {
         if area.is_empty() {
             return;
         }
-        buf.set_style(area, self.style);
+        buf.set_style(area, self.field.style(self.style));
         let span = self.max - self.min;
         let ratio = if span > 0.0 {
             (value - self.min) / span

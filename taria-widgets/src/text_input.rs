@@ -1,5 +1,6 @@
 //! [`TextInput`]: a one-line text field (ratatui has none), recorded as `text_input`.
 
+use crate::field::FieldState;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
@@ -128,9 +129,9 @@ pub struct TextInput<'a> {
     placeholder: Option<&'a str>,
     password: bool,
     max_len: Option<usize>,
-    focused: bool,
     style: Style,
     id: Option<&'a str>,
+    field: FieldState<'a>,
 }
 
 impl<'a> TextInput<'a> {
@@ -175,19 +176,14 @@ impl<'a> TextInput<'a> {
         self
     }
 
-    /// Whether the field has the focus (shows the cursor).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn focused(mut self, focused: bool) -> Self {
-        self.focused = focused;
-        self
-    }
-
     /// The field's style.
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
         self.style = style.into();
         self
     }
+
+    crate::field::field_methods!();
 }
 
 /// What the input does with an agent's `set_value`.
@@ -223,7 +219,8 @@ impl StatefulWidget for TextInput<'_> {
         }
         if taria::is_recording() {
             taria::leaf(|n| {
-                n.role(Role::TextInput).focused(self.focused).bounds(area);
+                n.role(Role::TextInput).bounds(area);
+                self.field.record(n);
                 if let Some(id) = self.id {
                     n.id(id).action(Action::SetValue);
                 }
@@ -244,7 +241,7 @@ impl StatefulWidget for TextInput<'_> {
         if area.is_empty() {
             return;
         }
-        buf.set_style(area, self.style);
+        buf.set_style(area, self.field.style(self.style));
         let width = usize::from(area.width);
         if state.value.is_empty() {
             if let Some(placeholder) = self.placeholder {
@@ -262,7 +259,7 @@ impl StatefulWidget for TextInput<'_> {
                 buf[(x, area.y)].set_symbol(symbol);
             }
         }
-        if self.focused {
+        if self.field.focused {
             let skip = state.cursor.saturating_sub(width.saturating_sub(1));
             let x = area
                 .x
