@@ -83,7 +83,8 @@ impl App {
             n.role(Role::TextInput)
                 .id("typed")
                 .label("Typed")
-                .value(self.typed.as_str());
+                .value(self.typed.as_str())
+                .invalid(self.typed.is_empty().then_some("type something"));
         });
         frame.render_widget(Paragraph::new(self.tasks.join("\n")), frame.area());
     }
@@ -477,6 +478,14 @@ fn read_tree_and_find_nodes() {
     assert_eq!(hit["parentId"], "tasks");
     assert_eq!(hit["actions"], json!(["archive"]));
     assert_eq!(hit["positional"], true);
+    let volume = mcp.ok("find_nodes", json!({"id": "volume"}));
+    assert_eq!(
+        volume["matches"][0]["valueSchema"],
+        json!({"type": "number", "min": 0.0, "max": 10.0, "step": 1.0})
+    );
+    let invalid = mcp.ok("find_nodes", json!({"state": ["invalid"]}));
+    assert_eq!(invalid["matches"][0]["id"], "typed");
+    assert_eq!(invalid["matches"][0]["invalidMessage"], "type something");
     let custom = mcp.ok("find_nodes", json!({"action": "archive", "limit": 2}));
     assert_eq!(
         (

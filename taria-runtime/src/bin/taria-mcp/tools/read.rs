@@ -219,6 +219,12 @@ pub(crate) struct NodeMatch {
     /// `true`, `false` or `mixed` for checkable nodes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) checked: Option<String>,
+    /// Why its value is invalid, when the app says (untrusted app text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) invalid_message: Option<String>,
+    /// The values `set_value` accepts (type, range, options), for nodes offering it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) value_schema: Option<Json>,
     /// Whether the id names a position (may name another node after a change).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) positional: bool,
@@ -339,6 +345,11 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .and_then(|c| serde_json::to_value(c).ok())
             .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
         positional: !node.stable,
+        invalid_message: node.state.invalid_message.clone(),
+        value_schema: node
+            .value_schema
+            .as_ref()
+            .and_then(|schema| serde_json::to_value(schema).ok()),
     }
 }
 
