@@ -10,6 +10,8 @@
 //! `#[taria::widget]` attributes saying what each part is.
 
 mod app;
+#[cfg(test)]
+mod tests;
 mod ui;
 
 fn main() -> std::io::Result<()> {

@@ -9,6 +9,7 @@ pub use widget_route::take_widget_actions;
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -57,6 +58,16 @@ impl Default for SessionOptions {
     }
 }
 
+/// Why a session's endpoint did not start.
+struct StartError {
+    message: String,
+    /// Printed already (see [`Session::report_start_error`]).
+    reported: bool,
+}
+
+/// The connection number a headless session's inputs belong to.
+const HEADLESS_CONNECTION: u64 = 1;
+
 /// An event the app reads from [`crate::event`], with the input it completes.
 struct PendingEvent {
     event: Event,
@@ -71,13 +82,15 @@ struct PendingEvent {
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
 /// functions [`drain`](crate::drain) and [`crate::event`]).
 ///
-/// If the endpoint cannot start (label in use, no runtime directory), the session
-/// logs one warning and the app runs exactly as before.
+/// If the endpoint cannot start (label in use, no runtime directory), the app runs
+/// exactly as before; the session logs a `tracing` warning and prints one line on
+/// stderr saying why and what to do — when it ends (for `#[taria::app]`, after the
+/// app has restored the terminal), or at once when stderr is not a terminal.
 pub struct Session {
     label: String,
     recorder: Recorder,
     endpoint: Option<Endpoint>,
-    start_error: Option<String>,
+    start_error: Option<StartError>,
     signal: Arc<Signal>,
     options: SessionOptions,
     pending: VecDeque<PendingEvent>,
@@ -93,6 +106,19 @@ pub struct Session {
     always_record: bool,
     /// Actions held for the next frame's widgets.
     widget_actions: Vec<widget_route::WidgetAction>,
+    /// Answers of a headless session (no endpoint): what a test harness reads.
+    local_answers: Option<Vec<AppMessage>>,
+    /// The last input number handed out by [`Session::submit`].
+    local_seq: u64,
+}
+
+/// An app whose endpoint could not start hears why when the session ends (see
+/// [`Session::start`]): one line on stderr, after a `#[taria::app]` app has
+/// restored the terminal (the thread's session ends with the thread).
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.report_start_error();
+    }
 }
 
 impl std::fmt::Debug for Session {
@@ -119,7 +145,16 @@ impl Session {
             Err(error) => {
                 tracing::warn!(%error, "taria: agent access is off for this run");
                 let mut session = Session::detached(label, options);
-                session.start_error = Some(error.to_string());
+                session.start_error = Some(StartError {
+                    message: error.to_string(),
+                    reported: false,
+                });
+                // The app's screen is the terminal: say it now only when stderr goes
+                // elsewhere (a log file); otherwise when the session ends, which for
+                // `#[taria::app]` is after the app has restored the terminal.
+                if !std::io::stderr().is_terminal() {
+                    session.report_start_error();
+                }
                 session
             }
         }
@@ -158,6 +193,63 @@ impl Session {
             inbox: VecDeque::new(),
             always_record: false,
             widget_actions: Vec::new(),
+            local_answers: None,
+            local_seq: 0,
+        }
+    }
+
+    /// A session with no endpoint whose inputs come from [`Session::submit`] and
+    /// whose answers are read back with [`Session::take_answer`]: the test harness's.
+    /// It records every frame.
+    pub(crate) fn headless(label: &str) -> Session {
+        let mut session = Session::detached(label, SessionOptions::default().terminal_input(false));
+        session.local_answers = Some(Vec::new());
+        session.connection = HEADLESS_CONNECTION;
+        session.always_record = true;
+        session
+    }
+
+    /// Queues an input as if an agent had sent it (headless sessions); returns its
+    /// number for [`Session::take_answer`].
+    pub(crate) fn submit(&mut self, input: Input) -> u64 {
+        self.local_seq += 1;
+        self.inbox.push_back(QueuedInput {
+            connection: self.connection,
+            seq: self.local_seq,
+            input,
+        });
+        self.local_seq
+    }
+
+    /// The answer to input `seq` of a headless session, once there is one.
+    pub(crate) fn take_answer(&mut self, seq: u64) -> Option<AppMessage> {
+        let answers = self.local_answers.as_mut()?;
+        let at = answers
+            .iter()
+            .position(|m| matches!(m, AppMessage::Ack { seq: s, .. } if *s == seq))?;
+        Some(answers.remove(at))
+    }
+
+    /// Says the app reads its events (so key inputs are queued for it) without it
+    /// calling [`crate::event`]: a harness hands the events over itself.
+    pub(crate) fn set_reads_events(&mut self) {
+        self.reads_events = true;
+    }
+
+    /// The next queued agent key event, without waiting or reading the terminal
+    /// (headless sessions hand these to the app themselves).
+    pub(crate) fn next_agent_event(&mut self) -> Option<Event> {
+        let event = self.pending.pop_front()?;
+        Some(self.deliver(event))
+    }
+
+    /// Sends an answer to `connection`: over the endpoint, or into the headless
+    /// answer list.
+    fn send(&mut self, connection: u64, message: AppMessage) {
+        if let Some(endpoint) = &self.endpoint {
+            endpoint.shared.send(connection, message);
+        } else if let Some(answers) = &mut self.local_answers {
+            answers.push(message);
         }
     }
 
@@ -173,10 +265,29 @@ impl Session {
         self.endpoint.as_ref().map(Endpoint::path)
     }
 
-    /// Why the endpoint did not start, if it did not.
+    /// Why the endpoint did not start, if it did not. An app that shows this itself
+    /// (e.g. in a status line) can call [`Session::take_start_error`] instead, so the
+    /// session does not print it when it ends.
     #[must_use]
     pub fn start_error(&self) -> Option<&str> {
-        self.start_error.as_deref()
+        self.start_error.as_ref().map(|e| e.message.as_str())
+    }
+
+    /// Takes why the endpoint did not start: the app reports it, the session will not.
+    pub fn take_start_error(&mut self) -> Option<String> {
+        self.start_error.take().map(|e| e.message)
+    }
+
+    /// Prints why the endpoint did not start, once, as one line on stderr.
+    fn report_start_error(&mut self) {
+        if let Some(error) = &mut self.start_error
+            && !std::mem::replace(&mut error.reported, true)
+        {
+            eprintln!(
+                "taria: agent access was off for this run: {}",
+                error.message
+            );
+        }
     }
 
     /// Whether a bridge is connected now (frames are recorded only then).
@@ -254,9 +365,6 @@ impl Session {
     /// Answers the actions held for the frame just drawn: taken by a widget, or else
     /// pressed through the node's key fallback, or else ignored.
     fn settle_widget_actions(&mut self, mut actions: Vec<widget_route::WidgetAction>) {
-        let Some(shared) = self.endpoint.as_ref().map(|e| Arc::clone(&e.shared)) else {
-            return;
-        };
         for action in actions.drain(..) {
             if action.connection != self.connection {
                 continue;
@@ -279,7 +387,7 @@ impl Session {
                 if answer.status == AckStatus::Delivered {
                     self.handled = self.handled.max(action.seq);
                 }
-                shared.send(action.connection, answer.into_message(action.seq));
+                self.send(action.connection, answer.into_message(action.seq));
             }
         }
         // Hand the (empty) vector back to keep its capacity.
@@ -303,16 +411,14 @@ impl Session {
     /// ([`crate::event`]). Each input is answered once. Returns how many inputs were
     /// taken. Call it once per loop turn, before drawing.
     pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
-        let Some(endpoint) = &self.endpoint else {
-            return 0;
-        };
-        let shared = Arc::clone(&endpoint.shared);
-        {
+        if let Some(endpoint) = &self.endpoint {
+            let shared = Arc::clone(&endpoint.shared);
             let mut state = shared.lock();
             if state.connection != self.connection && state.connection != 0 {
                 self.switch_connection(state.connection);
             }
-            std::mem::swap(&mut self.inbox, &mut state.inbox);
+            // `append` moves the inputs and leaves both queues' capacity in place.
+            self.inbox.append(&mut state.inbox);
         }
         let mut inbox = std::mem::take(&mut self.inbox);
         let count = inbox.len();
@@ -360,7 +466,7 @@ impl Session {
                     self.handled = self.handled.max(seq);
                     handled_now = true;
                 }
-                shared.send(connection, answer.into_message(seq));
+                self.send(connection, answer.into_message(seq));
             }
         }
         self.inbox = inbox;
@@ -421,12 +527,9 @@ impl Session {
     fn deliver(&mut self, event: PendingEvent) -> Event {
         if let Some((connection, seq)) = event.completes
             && connection == self.connection
-            && let Some(endpoint) = &self.endpoint
         {
             self.handled = self.handled.max(seq);
-            endpoint
-                .shared
-                .send(connection, Answer::delivered().into_message(seq));
+            self.send(connection, Answer::delivered().into_message(seq));
         }
         event.event
     }

@@ -1,5 +1,11 @@
-//! Headless rendering for tests: draw into ratatui's `TestBackend` with recording
-//! on, then assert on the tree by meaning — role, label, id, state — not on cells.
+//! Headless tests that assert on meaning — role, label, id, state — not on cells.
+//!
+//! [`AppHarness`] runs a whole app headless: its draw function, its `#[action]`
+//! handlers, and its event handler, with agent inputs (`act`, `set_value`, `press`,
+//! `type_text`) going through the same validation and routing an agent's go
+//! through. [`Harness`] draws single frames for widget tests. [`assert_snapshot`]
+//! compares a tree's outline with a golden file (`TARIA_SNAPSHOTS=overwrite`
+//! rewrites it).
 //!
 //! ```
 //! use ratatui::widgets::Paragraph;
@@ -16,6 +22,12 @@
 //! assert_eq!(focused.id, "save");
 //! assert_eq!(harness.screen_text()[0].trim_end(), "[ Save ]");
 //! ```
+
+mod app_harness;
+mod snapshot;
+
+pub use app_harness::{ActError, AppHarness};
+pub use snapshot::{SNAPSHOTS_ENV, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
 

@@ -97,7 +97,7 @@ fn attribute_on_impls_and_functions_records_the_described_tree() {
         tree.outline(),
         r#"- list "Tasks" [id=tasks] [count=2] {select, scroll}
   - list_item [id=tasks/list_item#0 positional] [index=0]
-    - checkbox "Buy milk" [id=tasks/list_item#0/100 positional] [checked=false] {toggle, archive}
+    - checkbox "Buy milk" [id=tasks/list_item#0/100 positional] [unchecked] {toggle, archive}
   - list_item [id=tasks/list_item#1 positional] [selected]
     - checkbox "Ship v0" [id=tasks/list_item#1/101 positional] [checked] {toggle, archive}
 - slider "Volume": 3 [id=volume] {increment, set_value}

@@ -337,3 +337,24 @@ fn outline_leaves_out_only_what_the_lines_around_imply() {
         "- row [id=rows/51] [index=51/1000] {activate, select}"
     );
 }
+
+#[test]
+fn an_action_offered_twice_is_listed_once() {
+    let mut recorder = Recorder::new();
+    recorder.record(|| {
+        taria::leaf(|n| {
+            n.role(Role::ListItem)
+                .id("note")
+                .custom_action("archive")
+                .custom_key_fallback("archive", "ctrl+a")
+                .custom_action("archive")
+                .action(Action::Toggle)
+                .key_fallback(Action::Toggle, "space");
+        });
+    });
+    let tree = recorder.tree();
+    let note = tree.get("note").unwrap();
+    let names: Vec<&str> = note.actions.iter().map(taria::ActionName::as_str).collect();
+    assert_eq!(names, ["toggle", "archive"]);
+    assert_eq!(note.keys.get("archive").map(String::as_str), Some("ctrl+a"));
+}

@@ -9,7 +9,7 @@ impl Tree {
     ///
     /// ```text
     /// - list "Tasks" [id=tasks] {select, scroll} children{toggle, delete}
-    ///   - list_item "Buy milk" [id=tasks/1] [selected] [checked=false] [index=0/2]
+    ///   - list_item "Buy milk" [id=tasks/1] [selected] [unchecked] [index=0/2]
     ///   - list_item "Walk dog" [id=tasks/2] [checked=true]
     /// ```
     ///
@@ -57,6 +57,16 @@ impl Node {
         let mut out = String::new();
         write_line(&mut out, self, parent, previous);
         out
+    }
+
+    /// Whether this node's index and count follow from its `previous` sibling's: it
+    /// has index `i-1` and the same count. An outline leaves them out then.
+    #[must_use]
+    pub fn position_implied_by(&self, previous: Option<&Node>) -> bool {
+        previous.is_some_and(|p| {
+            p.position.count == self.position.count
+                && matches!((p.position.index, self.position.index), (Some(a), Some(b)) if b == a + 1)
+        })
     }
 
     /// The actions every child offers, when there are two or more children and they
@@ -136,7 +146,7 @@ fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Op
     }
     match node.state.checked {
         Some(Checked::True) => out.push_str(" [checked]"),
-        Some(Checked::False) => out.push_str(" [checked=false]"),
+        Some(Checked::False) => out.push_str(" [unchecked]"),
         Some(Checked::Mixed) => out.push_str(" [checked=mixed]"),
         None => {}
     }
@@ -153,10 +163,7 @@ fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Op
             None => out.push_str(" [invalid]"),
         }
     }
-    let implied = previous.is_some_and(|p| {
-        p.position.count == node.position.count
-            && matches!((p.position.index, node.position.index), (Some(a), Some(b)) if b == a + 1)
-    });
+    let implied = node.position_implied_by(previous);
     match (node.position.index, node.position.count) {
         _ if implied => {}
         (Some(i), Some(n)) => {

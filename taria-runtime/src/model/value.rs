@@ -26,6 +26,42 @@ impl std::fmt::Display for Value {
     }
 }
 
+impl From<bool> for Value {
+    fn from(value: bool) -> Value {
+        Value::Bool(value)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(value: &str) -> Value {
+        Value::Text(value.to_owned())
+    }
+}
+
+impl From<String> for Value {
+    fn from(value: String) -> Value {
+        Value::Text(value)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(value: f64) -> Value {
+        Value::Number(value)
+    }
+}
+
+macro_rules! value_from_integer {
+    ($($int:ty),*) => {$(
+        impl From<$int> for Value {
+            fn from(value: $int) -> Value {
+                Value::Number(f64::from(value))
+            }
+        }
+    )*};
+}
+
+value_from_integer!(f32, i8, i16, i32, u8, u16, u32);
+
 /// The domain of a settable value, published so a consumer can validate before sending.
 ///
 /// ```

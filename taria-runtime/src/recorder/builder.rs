@@ -238,6 +238,9 @@ impl<'a> NodeBuilder<'a> {
         if let Some(action) = Action::from_name(name) {
             return self.action(action);
         }
+        if self.arena.custom_actions(self.index).any(|a| a == name) {
+            return self;
+        }
         let span = self.arena.push_str(name, MAX_LABEL_BYTES);
         let node = self.arena.nodes[self.index as usize];
         // Custom actions of one node are contiguous: they are added while its builder runs.

@@ -477,6 +477,39 @@ async fn write_message(
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "write timed out"))?
 }
 
+/// Why attaching to `socket` failed, and what to do about it.
+#[cfg(unix)]
+fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
+    use std::os::unix::fs::FileTypeExt as _;
+    let socket = path.display();
+    let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
+    let message = match error.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
+            if !is_socket && path.exists() =>
+        {
+            format!(
+                "{socket} is not a socket; check --socket/--app: it must be the socket of a \
+             running taria app"
+            )
+        }
+        std::io::ErrorKind::NotFound => format!(
+            "no app is running at {socket}. Start the app (e.g. `cargo run --example todo`), \
+             then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If it is \
+             running, it has another label or TARIA_SOCKET, or it is not built with taria \
+             (#[taria::app])"
+        ),
+        std::io::ErrorKind::ConnectionRefused => format!(
+            "{socket} is left over from an app that is no longer running; start the app \
+             again, then retry"
+        ),
+        _ => format!(
+            "cannot connect to {socket} ({error}); check --socket/--app: it must be the \
+             socket of a running taria app"
+        ),
+    };
+    ToolError::new(Code::AppNotConnected, message)
+}
+
 impl Inner {
     /// The error for "no usable connection", by what happened last.
     fn not_connected(&self, state: &State) -> ToolError {
@@ -522,7 +555,12 @@ impl Inner {
             Err(e) => {
                 tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
                 let state = lock(&self.state);
-                return Err(self.not_connected(&state));
+                return Err(match state.closed {
+                    None | Some(Closed::Released) if self.spawned.is_none() => {
+                        connect_failed(&self.socket, &e)
+                    }
+                    _ => self.not_connected(&state),
+                });
             }
         };
         let (read, write) = stream.into_split();

@@ -74,6 +74,16 @@ fn main() -> ExitCode {
             Target::Spawn(spawned)
         }
     };
+    if let Target::Attach(socket) = &target
+        && !socket.exists()
+    {
+        // One line for the host's log; the session runs and connects when the app is up.
+        eprintln!(
+            "taria-mcp: no app is running at {} yet: start it (taria-mcp connects on the next \
+             tool call), or let taria-mcp start it: taria-mcp -- <command>",
+            socket.display()
+        );
+    }
     let spawned = match &target {
         Target::Spawn(spawned) => Some(Arc::clone(spawned)),
         Target::Attach(_) => None,

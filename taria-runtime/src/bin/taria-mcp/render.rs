@@ -18,8 +18,12 @@ const MARKER_ROOM: usize = 160;
 pub(crate) enum Format {
     /// One line per node.
     Outline,
-    /// The nodes' JSON.
-    Json,
+    /// The nodes' JSON: what the outline says, as fields (see [`node_json`]); with
+    /// `bounds`, each node's `[x, y, width, height]` too.
+    Json {
+        /// Include each node's bounds.
+        bounds: bool,
+    },
 }
 
 /// A rendered tree.
@@ -104,7 +108,9 @@ pub(crate) fn render(
                         "- … {note}: read_tree with root=<id> or use find_nodes"
                     );
                 }
-                Format::Json => json.push(serde_json::json!({ "omitted": left, "note": note })),
+                Format::Json { .. } => {
+                    json.push(serde_json::json!({ "omitted": left, "note": note }));
+                }
             }
             break;
         }
@@ -136,7 +142,7 @@ pub(crate) fn render(
     };
     Rendered {
         outline: (format == Format::Outline).then_some(out.text),
-        json: (format == Format::Json).then_some(json),
+        json: matches!(format, Format::Json { .. }).then_some(json),
         shown: out.shown,
         omitted: out.omitted,
         truncated,
@@ -147,14 +153,44 @@ pub(crate) fn render(
 fn cost(node: &Node, format: Format, level: usize) -> usize {
     match format {
         Format::Outline => node.outline_line().len() + 2 * level + 24,
-        Format::Json => own_json(node).to_string().len() + 40,
+        Format::Json { bounds } => node_json(node, None, None, bounds).to_string().len() + 40,
     }
 }
 
-fn own_json(node: &Node) -> Json {
+/// A node's own JSON, as compact as its outline line: default fields are left out
+/// (by the model's serde), and so are key fallbacks (taria presses them for the
+/// agent), bounds unless asked for, an index the previous sibling implies, and the
+/// actions every sibling shares — their parent lists them once as `childActions`.
+pub(crate) fn node_json(
+    node: &Node,
+    parent: Option<&Node>,
+    previous: Option<&Node>,
+    bounds: bool,
+) -> Json {
     let mut value = serde_json::to_value(node.clone_without_children()).unwrap_or(Json::Null);
-    if let Json::Object(fields) = &mut value {
-        fields.remove("children");
+    let Json::Object(fields) = &mut value else {
+        return value;
+    };
+    fields.remove("children");
+    fields.remove("keys");
+    if !bounds {
+        fields.remove("bounds");
+    }
+    if parent.is_some_and(|p| p.shared_child_actions().is_some()) {
+        fields.remove("actions");
+    }
+    if let Some(shared) = node.shared_child_actions() {
+        let names: Vec<Json> = shared.iter().map(|a| Json::from(a.as_str())).collect();
+        fields.insert("childActions".into(), Json::Array(names));
+    }
+    if node.position_implied_by(previous)
+        && let Some(Json::Object(position)) = fields.get_mut("position")
+    {
+        position.remove("index");
+        position.remove("count");
+        if position.is_empty() {
+            fields.remove("position");
+        }
     }
     value
 }
@@ -206,8 +242,8 @@ impl Writer {
                 }
                 self.text.push('\n');
             }
-            Format::Json => {
-                let mut value = own_json(node);
+            Format::Json { bounds } => {
+                let mut value = node_json(node, parent, previous, bounds);
                 if hidden_below && let Json::Object(fields) = &mut value {
                     fields.insert("childrenOmitted".into(), node.children.len().into());
                 }
@@ -241,7 +277,7 @@ impl Writer {
                             node.id
                         );
                     }
-                    Format::Json => {
+                    Format::Json { .. } => {
                         if let Some(Json::Object(fields)) = &mut json {
                             fields.insert("childrenOmitted".into(), left.len().into());
                         }
@@ -293,6 +329,50 @@ mod tests {
     }
 
     #[test]
+    fn json_says_what_the_outline_says_and_no_more() {
+        let mut harness = Harness::new(20, 4);
+        let tree = harness.render(|frame| {
+            let _list = taria::scope(|n| {
+                n.role(Role::List)
+                    .id("tasks")
+                    .label("Tasks")
+                    .bounds(frame.area());
+            });
+            for (i, title) in ["milk", "eggs"].into_iter().enumerate() {
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(title)
+                        .label(title)
+                        .index(i)
+                        .count(2)
+                        .checked(i == 0)
+                        .key_fallback(taria::Action::Toggle, "space");
+                });
+            }
+        });
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let compact = render(&roots, Format::Json { bounds: false }, None, MAX_CHARS);
+        assert_eq!(
+            serde_json::Value::from(compact.json.unwrap()),
+            serde_json::json!([{
+                "id": "tasks", "role": "list", "label": "Tasks", "childActions": ["toggle"],
+                "children": [
+                    {"id": "tasks/milk", "role": "list_item", "label": "milk", "checked": "true",
+                     "position": {"index": 0, "count": 2}},
+                    {"id": "tasks/eggs", "role": "list_item", "label": "eggs", "checked": "false"},
+                ],
+            }])
+        );
+        let with_bounds = render(&roots, Format::Json { bounds: true }, None, MAX_CHARS);
+        let json = with_bounds.json.unwrap();
+        assert_eq!(json[0]["bounds"], serde_json::json!([0, 0, 20, 4]));
+        assert_eq!(
+            json[0]["children"][0]["bounds"],
+            serde_json::json!([0, 0, 0, 0])
+        );
+    }
+
+    #[test]
     fn a_small_tree_is_shown_whole() {
         let tree = big_tree(3);
         let roots: Vec<&Node> = tree.roots.iter().collect();
@@ -306,11 +386,11 @@ mod tests {
     fn a_long_list_is_cut_with_a_marker() {
         let tree = big_tree(5000);
         let roots: Vec<&Node> = tree.roots.iter().collect();
-        for format in [Format::Outline, Format::Json] {
+        for format in [Format::Outline, Format::Json { bounds: false }] {
             let shown = render(&roots, format, None, MAX_CHARS);
             let size = match format {
                 Format::Outline => shown.outline.clone().unwrap_or_default().len(),
-                Format::Json => serde_json::to_string(&shown.json).unwrap_or_default().len(),
+                Format::Json { .. } => serde_json::to_string(&shown.json).unwrap_or_default().len(),
             };
             assert!(size <= MAX_CHARS, "{size}");
             assert!(shown.omitted > 0 && shown.shown + shown.omitted == 5002);

@@ -18,8 +18,6 @@ use crate::link::{Ack, Link, Sent, View};
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
-/// Above this size the whole outline is not repeated in an input's result.
-const FULL_OUTLINE_MAX: usize = 6_000;
 /// Above this size the changed nodes' outline is cut.
 const CHANGES_MAX: usize = 12_000;
 
@@ -95,12 +93,11 @@ pub(crate) struct InputResult {
     /// Ids of nodes that are gone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) removed_ids: Vec<String>,
-    /// The changed nodes, one outline line each (untrusted app text).
+    /// The tree the app drew after the input, as its difference from the tree
+    /// before: the added and changed nodes, one outline line each (untrusted app
+    /// text). `read_tree` shows the whole tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) changes: Option<String>,
-    /// The whole tree after the input, when it is small (untrusted app text).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) outline: Option<String>,
     /// What to do next, when something is unusual (e.g. the app has not drawn yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
@@ -471,7 +468,6 @@ async fn settle(
             changed_ids: Vec::new(),
             removed_ids: Vec::new(),
             changes: None,
-            outline: None,
             note: Some(advice),
         });
     };
@@ -505,7 +501,6 @@ fn describe_change(
             break;
         }
     }
-    let full = after.tree.outline();
     InputResult {
         status: "delivered".into(),
         message,
@@ -515,7 +510,6 @@ fn describe_change(
         changed_ids,
         removed_ids,
         changes: (!lines.is_empty()).then_some(lines),
-        outline: (full.len() <= FULL_OUTLINE_MAX).then_some(full),
         note: (!changed).then(|| "the app handled it; nothing in the tree changed".to_owned()),
     }
 }

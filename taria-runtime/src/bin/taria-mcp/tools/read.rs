@@ -33,6 +33,10 @@ pub(crate) struct ReadTreeArgs {
     /// How many levels below the root(s) to show (0 = only them); default all.
     #[serde(default)]
     pub(crate) depth: Option<usize>,
+    /// With format `json`: include each node's screen cell rectangle as
+    /// `bounds: [x, y, width, height]`.
+    #[serde(default)]
+    pub(crate) bounds: bool,
 }
 
 /// The tree's form.
@@ -41,7 +45,8 @@ pub(crate) struct ReadTreeArgs {
 pub(crate) enum FormatArg {
     /// One line per node: `- role "label": value [id=…] [state] {actions}`.
     Outline,
-    /// The nodes as JSON (default fields left out).
+    /// The nodes as JSON: the outline's information as fields (defaults left out,
+    /// actions shared by all children listed once on the parent as `childActions`).
     Json,
 }
 
@@ -97,7 +102,9 @@ pub(crate) async fn read_tree(
 ) -> Result<ReadTreeResult, ToolError> {
     let view = link.view().await?;
     let format = match args.format {
-        Some(FormatArg::Json) => Format::Json,
+        Some(FormatArg::Json) => Format::Json {
+            bounds: args.bounds,
+        },
         _ => Format::Outline,
     };
     let roots: Vec<&Node> = match &args.root {
@@ -215,8 +222,6 @@ pub(crate) struct NodeMatch {
     /// Whether the id names a position (may name another node after a change).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) positional: bool,
-    /// Its one-line outline.
-    pub(crate) outline: String,
 }
 
 /// `find_nodes` result.
@@ -334,7 +339,6 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .and_then(|c| serde_json::to_value(c).ok())
             .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
         positional: !node.stable,
-        outline: node.outline_line(),
     }
 }
 
@@ -346,7 +350,7 @@ pub(crate) struct ReadScreenResult {
     pub(crate) revision: u64,
     /// Width in columns.
     pub(crate) cols: u16,
-    /// The screen's text, one string per row.
+    /// The screen's text, one string per row, trailing spaces removed.
     pub(crate) rows: Vec<String>,
     /// App text is untrusted.
     pub(crate) note: String,
@@ -354,7 +358,10 @@ pub(crate) struct ReadScreenResult {
 
 /// `read_screen`.
 pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
-    let screen = link.screen().await?;
+    let mut screen = link.screen().await?;
+    for row in &mut screen.rows {
+        row.truncate(row.trim_end_matches(' ').len());
+    }
     let size: usize = screen.rows.iter().map(String::len).sum();
     if size > render::MAX_CHARS {
         return Err(ToolError::new(

@@ -1,0 +1,131 @@
+//! The todo app driven headless with `taria::testing::AppHarness`: the agent's task
+//! through actions, the same task by keys, the errors an agent gets, and the tree's
+//! golden outline.
+
+use ratatui::crossterm::event::{Event, KeyEventKind};
+use taria::testing::AppHarness;
+use taria::wire::RejectReason;
+use taria::{Checked, Query, Role, StateFlags};
+
+use crate::app::App;
+
+fn todo() -> AppHarness<App> {
+    AppHarness::new(App::with_sample_tasks(), 60, 16, crate::ui::draw).on_event(|app, event| {
+        if let Event::Key(key) = event
+            && key.kind == KeyEventKind::Press
+        {
+            app.on_key(key);
+        }
+    })
+}
+
+/// The id of the task labelled `title` in the last frame.
+fn task_id(h: &AppHarness<App>, title: &str) -> String {
+    h.find_all(&Query::new().role(Role::ListItem))
+        .into_iter()
+        .find(|n| n.label.as_deref() == Some(title))
+        .map_or_else(
+            || panic!("no task {title:?}:\n{}", h.tree().outline()),
+            |n| n.id.to_string(),
+        )
+}
+
+fn selected_tab(h: &AppHarness<App>) -> Option<String> {
+    h.find(&Query::new().role(Role::Tab).state(StateFlags::SELECTED))
+        .and_then(|n| n.label)
+}
+
+#[test]
+fn an_agent_adds_completes_filters_and_deletes_a_task() {
+    let mut h = todo();
+    h.set_value("new-task", "ship v0").unwrap();
+    h.act("new-task", "submit").unwrap();
+    let task = task_id(&h, "ship v0");
+    assert_eq!(h.node(&task).state.checked, Some(Checked::False));
+    assert_eq!(h.node("status").label.as_deref(), Some("Added \"ship v0\""));
+
+    h.act(&task, "toggle").unwrap();
+    assert_eq!(h.node(&task).state.checked, Some(Checked::True));
+
+    h.act("filter/done", "select").unwrap();
+    assert_eq!(selected_tab(&h).as_deref(), Some("Done"));
+    assert!(h.screen().contains("[x] ship v0"), "{}", h.screen());
+    assert!(
+        !h.screen().contains("Record a demo"),
+        "active tasks are filtered out"
+    );
+
+    h.act(&task, "delete").unwrap();
+    let dialog = h.node("confirm-delete");
+    assert!(dialog.state.modal);
+    assert!(h.screen().contains("Delete this task? (y/n)"));
+    h.act("confirm-delete", "submit").unwrap();
+    assert!(h.tree().get(&task).is_none());
+    assert!(h.tree().get("confirm-delete").is_none());
+    assert!(!h.screen().contains("ship v0"));
+    assert!(h.screen().contains("Deleted the task"));
+}
+
+#[test]
+fn a_person_does_the_same_task_with_keys() {
+    let mut h = todo();
+    h.press("a").unwrap();
+    assert!(h.node("new-task").state.focused);
+    h.type_text("ship v0\n").unwrap();
+    let task = task_id(&h, "ship v0");
+    // The new task is last: move down to it and complete it.
+    for _ in 0..3 {
+        h.press("down").unwrap();
+    }
+    assert!(h.node(&task).state.selected);
+    h.press("space").unwrap();
+    assert_eq!(h.node(&task).state.checked, Some(Checked::True));
+    h.press("tab").unwrap();
+    h.press("tab").unwrap();
+    assert_eq!(selected_tab(&h).as_deref(), Some("Done"));
+    // Done shows "Write the README" then "ship v0".
+    h.press("down").unwrap();
+    h.press("d").unwrap();
+    assert!(h.tree().get("confirm-delete").is_some());
+    h.press("y").unwrap();
+    assert!(h.tree().get(&task).is_none());
+    assert_eq!(h.app().tasks.len(), 3);
+}
+
+#[test]
+fn agent_actions_without_a_handler_go_through_the_key_fallback() {
+    let mut h = todo();
+    // `new-task` declares `focus = key("a")`; there is no focus handler.
+    h.act("new-task", "focus").unwrap();
+    assert!(h.node("new-task").state.focused);
+}
+
+#[test]
+fn mistakes_get_errors_that_say_what_to_do() {
+    let mut h = todo();
+    let empty = h.act("new-task", "submit").unwrap_err();
+    assert_eq!(empty.reason, RejectReason::HandlerRejected);
+    assert!(
+        empty.message.contains("set_value on new-task first"),
+        "{empty}"
+    );
+
+    let too_long = h.set_value("new-task", "x".repeat(201)).unwrap_err();
+    assert_eq!(too_long.reason, RejectReason::OutOfDomain);
+
+    let task = task_id(&h, "Record a demo");
+    h.act(&task, "delete").unwrap();
+    // Behind the modal dialog nothing can be acted on.
+    let blocked = h.act("filter/all", "select").unwrap_err();
+    assert_eq!(blocked.reason, RejectReason::ActionNotOffered);
+    h.act("confirm-delete", "dismiss").unwrap();
+    assert!(h.tree().get(&task).is_some(), "dismissing keeps the task");
+
+    let gone = h.act("tasks/999", "toggle").unwrap_err();
+    assert_eq!(gone.reason, RejectReason::UnknownNode);
+}
+
+#[test]
+fn the_first_frame_matches_its_outline() {
+    todo().assert_snapshot("todo/snapshots/first-frame.outline");
+}

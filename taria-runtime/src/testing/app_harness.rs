@@ -1,0 +1,343 @@
+//! [`AppHarness`]: a whole app run headless, driven the way an agent drives it.
+
+use std::path::Path;
+
+use ratatui::crossterm::event::Event;
+use ratatui::{Frame, Terminal, backend::TestBackend};
+
+use crate::session::Session;
+use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
+use crate::{Actions, Node, Query, ScrollDirection, Tree, Value};
+
+/// How many draw/event turns an input may take before the harness gives up on its
+/// answer (an action held for a widget takes one frame, a key fallback two).
+const MAX_TURNS: usize = 8;
+
+/// Draws the app into a frame.
+type DrawFn<A> = Box<dyn FnMut(&mut Frame<'_>, &mut A)>;
+/// Handles one terminal event, as the app's loop does after `event::read()`.
+type EventFn<A> = Box<dyn FnMut(&mut A, Event)>;
+
+/// An app running headless at a chosen size: its draw function, its `#[action]`
+/// handlers ([`Actions`]) and its event handler, with every frame recorded.
+///
+/// Inputs go through the same path an agent's do: [`act`](AppHarness::act),
+/// [`set_value`](AppHarness::set_value) and [`scroll`](AppHarness::scroll) are
+/// validated against the last drawn tree (unknown node, action not offered,
+/// disabled, value schema), then given to the app's handler, else to a stateful
+/// `taria-widgets` widget on the next frame, else pressed as the node's key
+/// fallback through [`on_event`](AppHarness::on_event); [`press`](AppHarness::press)
+/// and [`type_text`](AppHarness::type_text) become key events there. After each
+/// input the harness draws until the input is answered, so [`tree`](AppHarness::tree)
+/// and [`screen`](AppHarness::screen) show its effect.
+///
+/// ```
+/// use ratatui::crossterm::event::{Event, KeyCode};
+/// use ratatui::widgets::Paragraph;
+/// use taria::testing::AppHarness;
+///
+/// #[derive(Default)]
+/// struct Counter {
+///     count: u32,
+/// }
+///
+/// #[taria::actions]
+/// impl Counter {
+///     #[action(node = "count", "bump")]
+///     fn bump(&mut self) {
+///         self.count += 1;
+///     }
+/// }
+///
+/// fn draw(frame: &mut ratatui::Frame<'_>, counter: &mut Counter) {
+///     let _node = taria::scope(|n| {
+///         n.role(taria::Role::Button)
+///             .id("count")
+///             .label("Count")
+///             .value(counter.count)
+///             .custom_action("bump")
+///             .custom_key_fallback("bump", "+")
+///             .bounds(frame.area());
+///     });
+///     frame.render_widget(Paragraph::new(format!("count: {}", counter.count)), frame.area());
+/// }
+///
+/// let mut harness = AppHarness::new(Counter::default(), 20, 1, draw).on_event(|counter, event| {
+///     if let Event::Key(key) = event && key.code == KeyCode::Char('+') {
+///         counter.count += 1;
+///     }
+/// });
+/// harness.act("count", "bump").unwrap();
+/// harness.press("+").unwrap();
+/// assert_eq!(harness.node("count").value, Some(taria::Value::Number(2.0)));
+/// assert_eq!(harness.screen(), "count: 2");
+///
+/// let error = harness.act("count", "toggle").unwrap_err();
+/// assert_eq!(error.message, "`count` does not offer `toggle`; it offers: bump");
+/// ```
+pub struct AppHarness<A> {
+    app: A,
+    terminal: Terminal<TestBackend>,
+    session: Session,
+    draw: DrawFn<A>,
+    on_event: Option<EventFn<A>>,
+}
+
+impl<A: Actions> AppHarness<A> {
+    /// Runs `app` on a `width` × `height` screen, drawn by `draw`; draws the first
+    /// frame.
+    pub fn new(
+        app: A,
+        width: u16,
+        height: u16,
+        draw: impl FnMut(&mut Frame<'_>, &mut A) + 'static,
+    ) -> AppHarness<A> {
+        let terminal = match Terminal::new(TestBackend::new(width, height)) {
+            Ok(terminal) => terminal,
+            Err(never) => match never {},
+        };
+        let mut harness = AppHarness {
+            app,
+            terminal,
+            session: Session::headless("test"),
+            draw: Box::new(draw),
+            on_event: None,
+        };
+        harness.render();
+        harness
+    }
+
+    /// How the app handles one terminal event — what its loop does with
+    /// `event::read()`. Keys from [`press`](AppHarness::press),
+    /// [`type_text`](AppHarness::type_text) and key fallbacks arrive here; without
+    /// it they are answered as ignored, as for an app that does not read events
+    /// through taria.
+    #[must_use]
+    pub fn on_event(mut self, handle: impl FnMut(&mut A, Event) + 'static) -> AppHarness<A> {
+        self.on_event = Some(Box::new(handle));
+        self.session.set_reads_events();
+        self
+    }
+
+    /// Draws a frame (after changing the app directly, e.g. a timer tick) and
+    /// returns its tree.
+    pub fn render(&mut self) -> Tree {
+        let AppHarness {
+            app,
+            terminal,
+            session,
+            draw,
+            ..
+        } = self;
+        if let Err(never) = session.draw(terminal, |frame| draw(frame, app)) {
+            match never {}
+        }
+        self.session.tree()
+    }
+
+    /// Performs `action` (`"toggle"`, `"select"`, a custom name …) on node `node`.
+    pub fn act(&mut self, node: &str, action: &str) -> Result<(), ActError> {
+        self.input(act(node, action, None))
+    }
+
+    /// Sets node `node`'s value (checked against its `valueSchema` first).
+    pub fn set_value(&mut self, node: &str, value: impl Into<Value>) -> Result<(), ActError> {
+        self.input(act(node, "set_value", Some(value.into())))
+    }
+
+    /// Scrolls node `node` by `amount` in `direction`.
+    pub fn scroll(
+        &mut self,
+        node: &str,
+        direction: ScrollDirection,
+        amount: u32,
+    ) -> Result<(), ActError> {
+        self.input(Input::Act {
+            node: node.into(),
+            action: "scroll".into(),
+            value: None,
+            direction: Some(direction),
+            amount: Some(amount),
+            token: None,
+        })
+    }
+
+    /// Presses a key chord (`"enter"`, `"ctrl+s"`, `"shift+tab"`; grammar in
+    /// [`KEY_GRAMMAR`](crate::KEY_GRAMMAR)).
+    pub fn press(&mut self, key: &str) -> Result<(), ActError> {
+        self.input(Input::Key { key: key.into() })
+    }
+
+    /// Types `text`, one key press per character (`\n` presses enter).
+    pub fn type_text(&mut self, text: &str) -> Result<(), ActError> {
+        self.input(Input::Text { text: text.into() })
+    }
+
+    /// Submits one input, then drains, hands over key events and draws until it is
+    /// answered.
+    fn input(&mut self, input: Input) -> Result<(), ActError> {
+        let seq = self.session.submit(input);
+        for _ in 0..MAX_TURNS {
+            self.session.drain(&mut self.app);
+            while let Some(event) = self.session.next_agent_event() {
+                if let Some(handle) = &mut self.on_event {
+                    handle(&mut self.app, event);
+                }
+            }
+            self.render();
+            if let Some(answer) = self.session.take_answer(seq) {
+                return ActError::check(answer);
+            }
+        }
+        Err(ActError {
+            status: AckStatus::Ignored,
+            reason: RejectReason::NoRoute,
+            message: format!("no answer after {MAX_TURNS} frames"),
+        })
+    }
+
+    /// The app.
+    pub fn app(&self) -> &A {
+        &self.app
+    }
+
+    /// The app, to change it directly (call [`render`](AppHarness::render) after).
+    pub fn app_mut(&mut self) -> &mut A {
+        &mut self.app
+    }
+
+    /// Changes the screen size and draws a frame.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.terminal.backend_mut().resize(width, height);
+        self.render();
+    }
+
+    /// The tree of the last frame.
+    #[must_use]
+    pub fn tree(&self) -> Tree {
+        self.session.tree()
+    }
+
+    /// The node `id` of the last frame.
+    ///
+    /// # Panics
+    ///
+    /// When there is no such node; the message shows the tree's outline.
+    #[must_use]
+    #[track_caller]
+    pub fn node(&self, id: &str) -> Node {
+        let tree = self.tree();
+        match tree.get(id) {
+            Some(node) => node.clone(),
+            None => panic!(
+                "no node `{id}` in the last frame; its tree:\n{}",
+                tree.outline()
+            ),
+        }
+    }
+
+    /// The first node of the last frame matching `query`.
+    #[must_use]
+    pub fn find(&self, query: &Query) -> Option<Node> {
+        self.tree().find(query).cloned()
+    }
+
+    /// Every node of the last frame matching `query`, in tree order.
+    #[must_use]
+    pub fn find_all(&self, query: &Query) -> Vec<Node> {
+        self.tree().find_all(query).into_iter().cloned().collect()
+    }
+
+    /// The screen's rows as drawn by the last frame (trailing spaces kept).
+    #[must_use]
+    pub fn screen_text(&self) -> Vec<String> {
+        super::screen_text(self.terminal.backend().buffer())
+    }
+
+    /// The screen as one string: rows joined by `\n`, trailing spaces and trailing
+    /// empty rows removed.
+    #[must_use]
+    pub fn screen(&self) -> String {
+        let rows = self.screen_text();
+        let mut screen = rows
+            .iter()
+            .map(|row| row.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n");
+        screen.truncate(screen.trim_end().len());
+        screen
+    }
+
+    /// Compares the last frame's outline with the golden file at `path` (relative
+    /// to the package root under `cargo test`); see [`assert_snapshot`](super::assert_snapshot).
+    ///
+    /// # Panics
+    ///
+    /// When they differ or the file is missing, unless `TARIA_SNAPSHOTS=overwrite`.
+    #[track_caller]
+    pub fn assert_snapshot(&self, path: impl AsRef<Path>) {
+        super::assert_snapshot(path, &self.tree().outline());
+    }
+}
+
+fn act(node: &str, action: &str, value: Option<Value>) -> Input {
+    Input::Act {
+        node: node.into(),
+        action: action.into(),
+        value,
+        direction: None,
+        amount: None,
+        token: None,
+    }
+}
+
+/// Why an input was not delivered: what an agent's `act` would have answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ActError {
+    /// [`AckStatus::Rejected`] (refused before reaching the app, or by its handler)
+    /// or [`AckStatus::Ignored`] (nothing in the app takes it).
+    pub status: AckStatus,
+    /// Why.
+    pub reason: RejectReason,
+    /// The message an agent reads.
+    pub message: String,
+}
+
+impl ActError {
+    fn check(answer: AppMessage) -> Result<(), ActError> {
+        match answer {
+            AppMessage::Ack {
+                status: AckStatus::Delivered,
+                ..
+            } => Ok(()),
+            AppMessage::Ack {
+                status,
+                reason,
+                message,
+                ..
+            } => Err(ActError {
+                status,
+                reason: reason.unwrap_or(RejectReason::NoRoute),
+                message: message.unwrap_or_default(),
+            }),
+            other => Err(ActError {
+                status: AckStatus::Ignored,
+                reason: RejectReason::NoRoute,
+                message: format!("unexpected answer: {other:?}"),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for ActError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let status = match self.status {
+            AckStatus::Rejected => "rejected",
+            _ => "ignored",
+        };
+        write!(f, "{status}: {}", self.message)
+    }
+}
+
+impl std::error::Error for ActError {}
