@@ -235,9 +235,12 @@ impl App {
         self.selected_pid = self.selected().map(|p| p.pid);
     }
 
+    /// Sorts the rows and shows the top of the table (a timer tick sorts again too,
+    /// but keeps the selected process selected).
     pub(crate) fn sort_by(&mut self, column: Column, descending: bool) {
         self.sort = column;
         self.descending = descending;
+        self.selected_pid = None;
         self.refresh_view();
         self.status = format!(
             "Sorted by {} {}",
@@ -246,7 +249,9 @@ impl App {
         );
     }
 
+    /// Filters the rows and shows the top of the table.
     fn apply_filter(&mut self) {
+        self.selected_pid = None;
         self.refresh_view();
         let shown = self.view.len();
         self.status = if self.filter.value().is_empty() {
@@ -284,7 +289,7 @@ impl App {
         match row {
             Some(row) => self.table.select(Some(row)),
             None if self.view.is_empty() => self.table.select(None),
-            // The selected process is filtered out: start again from the top.
+            // A new order, or the selected process is filtered out: the top.
             None => self.table = TableState::default().with_selected(Some(0)),
         }
         // No blank rows below the last one when there are fewer rows than before.
