@@ -147,9 +147,9 @@ fn an_agent_sorts_filters_selects_and_scrolls_the_log() {
     // Down to the bottom: it follows again, the new lines at the bottom.
     h.scroll("log", ScrollDirection::Down, 100).unwrap();
     let log = h.node("log");
-    let last = h.app().machine.log.back().unwrap().render();
-    assert_eq!(text(&log).lines().last(), Some(last.as_str()));
-    assert!(h.screen().contains(&last));
+    let newest_line = h.app().machine.log.back().unwrap().render();
+    assert_eq!(text(&log).lines().last(), Some(newest_line.as_str()));
+    assert!(h.screen().contains(&newest_line));
 
     // Pause the timer.
     h.act("live", "toggle").unwrap();
