@@ -95,7 +95,7 @@ fn attribute_on_impls_and_functions_records_the_described_tree() {
     });
     assert_eq!(
         tree.outline(),
-        r#"- list "Tasks" [id=tasks] [count=2] {select, scroll}
+        r#"- list "Tasks" [id=tasks] {select, scroll}
   - list_item [id=tasks/list_item#0 positional] [index=0]
     - checkbox "Buy milk" [id=tasks/list_item#0/100 positional] [unchecked] {toggle, archive}
   - list_item [id=tasks/list_item#1 positional] [selected]

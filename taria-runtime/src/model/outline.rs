@@ -2,22 +2,23 @@
 
 use std::fmt::Write as _;
 
-use super::{ActionName, Checked, Node, StateFlags, Tree, Value};
+use super::{ActionName, Checked, Node, Position, StateFlags, Tree, Value};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
     ///
     /// ```text
-    /// - list "Tasks" [id=tasks] {select, scroll} children{toggle, delete}
-    ///   - list_item "Buy milk" [id=tasks/1] [selected] [unchecked] [index=0/2]
-    ///   - list_item "Walk dog" [id=tasks/2] [checked=true]
+    /// - list "Tasks" [id=tasks] [count=120] {select, scroll} children{toggle, delete}
+    ///   - list_item "Buy milk" [id=tasks/1] [selected] [unchecked] [index=40/120]
+    ///   - list_item "Walk dog" [id=tasks/2] [checked]
     /// ```
     ///
     /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
     /// offered in braces. Absent parts are left out, and so is what the lines around
     /// imply (see [`Node::outline_line_in`]): an item's `[index=i/n]` when it follows
-    /// its sibling `i-1` of the same count, and the actions of children when every
+    /// its sibling `i-1` of the same count or starts a complete run of its parent's
+    /// children, a `[count=n]` of `n` children, and the actions of children when every
     /// child offers the same ones: the parent's line then ends with `children{…}`.
     #[must_use]
     pub fn outline(&self) -> String {
@@ -49,9 +50,9 @@ impl Node {
     }
 
     /// This node's outline line as it reads under `parent`, after its `previous`
-    /// sibling: an `[index=i/n]` the previous sibling implies (it has index `i-1` and
-    /// count `n`) is left out, and so are the actions when `parent`'s line shows them
-    /// as `children{…}` (see [`Node::shared_child_actions`]).
+    /// sibling: an `[index=i/n]` they imply is left out (see
+    /// [`Node::position_implied`]), and so are the actions when `parent`'s line shows
+    /// them as `children{…}` (see [`Node::shared_child_actions`]).
     #[must_use]
     pub fn outline_line_in(&self, parent: Option<&Node>, previous: Option<&Node>) -> String {
         let mut out = String::new();
@@ -59,14 +60,38 @@ impl Node {
         out
     }
 
-    /// Whether this node's index and count follow from its `previous` sibling's: it
-    /// has index `i-1` and the same count. An outline leaves them out then.
+    /// Whether this node's index and count follow from where it is drawn, so an
+    /// outline leaves them out: its `previous` sibling has index `i-1` and the same
+    /// count, or it is the first of a complete run — index 0 of `n`, where `parent`
+    /// has `n` children and the last has index `n-1`.
     #[must_use]
-    pub fn position_implied_by(&self, previous: Option<&Node>) -> bool {
-        previous.is_some_and(|p| {
-            p.position.count == self.position.count
-                && matches!((p.position.index, self.position.index), (Some(a), Some(b)) if b == a + 1)
-        })
+    pub fn position_implied(&self, parent: Option<&Node>, previous: Option<&Node>) -> bool {
+        let Position { index, count, .. } = self.position;
+        match previous {
+            Some(p) => {
+                p.position.count == count
+                    && matches!((p.position.index, index), (Some(a), Some(b)) if b == a + 1)
+            }
+            None => parent.is_some_and(|parent| {
+                let n = parent.children.len();
+                index == Some(0)
+                    && count.is_some_and(|c| c as usize == n)
+                    && parent.children.last().is_some_and(|last| {
+                        last.position.index.is_some_and(|i| i as usize + 1 == n)
+                    })
+            }),
+        }
+    }
+
+    /// Whether this node's count is the number of its children, so an outline leaves
+    /// it out.
+    #[must_use]
+    pub fn count_implied(&self) -> bool {
+        self.position.index.is_none()
+            && self
+                .position
+                .count
+                .is_some_and(|c| c as usize == self.children.len())
     }
 
     /// The actions every child offers, when there are two or more children and they
@@ -163,7 +188,7 @@ fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Op
             None => out.push_str(" [invalid]"),
         }
     }
-    let implied = node.position_implied_by(previous);
+    let implied = node.position_implied(parent, previous) || node.count_implied();
     match (node.position.index, node.position.count) {
         _ if implied => {}
         (Some(i), Some(n)) => {

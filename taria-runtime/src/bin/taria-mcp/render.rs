@@ -159,7 +159,8 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 
 /// A node's own JSON, as compact as its outline line: default fields are left out
 /// (by the model's serde), and so are key fallbacks (taria presses them for the
-/// agent), bounds unless asked for, an index the previous sibling implies, and the
+/// agent), bounds unless asked for, an index and count where they are drawn implies
+/// them (see [`Node::position_implied`]), and the
 /// actions every sibling shares — their parent lists them once as `childActions`.
 pub(crate) fn node_json(
     node: &Node,
@@ -183,7 +184,7 @@ pub(crate) fn node_json(
         let names: Vec<Json> = shared.iter().map(|a| Json::from(a.as_str())).collect();
         fields.insert("childActions".into(), Json::Array(names));
     }
-    if node.position_implied_by(previous)
+    if (node.position_implied(parent, previous) || node.count_implied())
         && let Some(Json::Object(position)) = fields.get_mut("position")
     {
         position.remove("index");
@@ -357,8 +358,7 @@ mod tests {
             serde_json::json!([{
                 "id": "tasks", "role": "list", "label": "Tasks", "childActions": ["toggle"],
                 "children": [
-                    {"id": "tasks/milk", "role": "list_item", "label": "milk", "checked": "true",
-                     "position": {"index": 0, "count": 2}},
+                    {"id": "tasks/milk", "role": "list_item", "label": "milk", "checked": "true"},
                     {"id": "tasks/eggs", "role": "list_item", "label": "eggs", "checked": "false"},
                 ],
             }])
