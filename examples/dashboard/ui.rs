@@ -44,11 +44,11 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     draw_cpu_history(frame, cpu, app);
     draw_network(frame, network, app);
     let [sort, filter] =
-        Layout::horizontal([Constraint::Fill(1), Constraint::Length(34)]).areas(controls);
+        Layout::horizontal([Constraint::Min(60), Constraint::Max(30)]).areas(controls);
     draw_sort(frame, sort, app);
     draw_filter(frame, filter, app);
     let [table, log] =
-        Layout::horizontal([Constraint::Percentage(54), Constraint::Percentage(46)]).areas(body);
+        Layout::horizontal([Constraint::Min(58), Constraint::Percentage(46)]).areas(body);
     // Borders and the header row.
     app.table_viewport = usize::from(table.height.saturating_sub(3)).max(1);
     draw_table(frame, table, app);
@@ -166,37 +166,38 @@ fn draw_network(frame: &mut Frame<'_>, area: Rect, app: &App) {
     frame.render_widget(chart, area);
 }
 
-/// The sort control: one tab per column, the sorted one marked with its direction.
+/// The sort control: one tab per column (`1 PID  2 Name …`), the sorted one marked
+/// with its direction.
 #[taria::widget(role = tabs, id = "sort", label = "Sort by", actions("reverse"))]
 fn draw_sort(frame: &mut Frame<'_>, area: Rect, app: &App) {
     let arrow = if app.descending { " ▼" } else { " ▲" };
-    let mut spans = vec![Span::from(" Sort: ").dark_gray()];
+    let mut spans = vec![Span::from("Sort: ").dark_gray()];
+    let mut x = area.x + 6;
     for (i, column) in Column::ALL.into_iter().enumerate() {
         let sorted = column == app.sort;
+        let (title, style) = if sorted {
+            (
+                format!("{}{arrow}", column.title()),
+                Style::new().yellow().bold(),
+            )
+        } else {
+            (column.title().to_owned(), Style::new())
+        };
+        let number = Span::from(format!("{} ", i + 1)).dark_gray();
+        let width = (number.width() + Span::from(title.as_str()).width()) as u16;
+        let bounds = Rect::new(x, area.y, width, 1).intersection(area);
         taria::leaf(|n| {
             n.role(Role::Tab)
                 .key(column.key())
+                .label(&title)
                 .selected(sorted)
                 .index(i)
                 .count(Column::ALL.len())
-                .action(Action::Select);
-            if sorted {
-                n.label(format_args!("{}{arrow}", column.title()));
-            } else {
-                n.label(column.title());
-            }
+                .action(Action::Select)
+                .bounds(bounds);
         });
-        spans.push(Span::from(format!("{} ", i + 1)).dark_gray());
-        if sorted {
-            spans.push(
-                Span::from(format!("{}{arrow}", column.title()))
-                    .yellow()
-                    .bold(),
-            );
-        } else {
-            spans.push(Span::from(column.title()));
-        }
-        spans.push(Span::from("  "));
+        x = x.saturating_add(width + 2);
+        spans.extend([number, Span::styled(title, style), Span::from("  ")]);
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -207,7 +208,7 @@ fn draw_filter(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
     frame.render_widget(Paragraph::new("Filter: ").dark_gray(), label);
     let input_widget = TextInput::new()
         .label("Filter")
-        .placeholder("press / to filter")
+        .placeholder("/ to filter")
         .focused(app.filtering)
         .max_len(40)
         .id("filter");
