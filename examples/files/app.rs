@@ -74,6 +74,8 @@ pub(crate) struct App {
     top: Vec<usize>,
     /// The entries on the tree's rows, in order: the expanded part of the tree.
     pub(crate) rows: Vec<usize>,
+    /// Each row's place among its shown siblings: index and count.
+    pub(crate) places: Vec<(usize, usize)>,
     /// The selected row and the first row on screen.
     pub(crate) list: ListState,
     /// How many rows fit on screen (set when drawing).
@@ -205,6 +207,7 @@ impl App {
             entries: Vec::new(),
             top: Vec::new(),
             rows: Vec::new(),
+            places: Vec::new(),
             list: ListState::default(),
             viewport: 20,
             preview: Preview::Nothing,
@@ -305,26 +308,34 @@ impl App {
     /// selected when it is still shown.
     fn refresh_rows(&mut self) {
         let selected = self.selected_entry();
-        let mut rows = Vec::with_capacity(self.rows.len());
-        let mut stack: Vec<usize> = self.top.iter().rev().copied().collect();
-        while let Some(i) = stack.pop() {
-            let entry = &self.entries[i];
-            if entry.is_hidden() && !self.show_hidden {
-                continue;
-            }
-            rows.push(i);
-            if entry.expanded
-                && let Some(children) = &entry.children
-            {
-                stack.extend(children.iter().rev());
-            }
-        }
+        let (mut rows, mut places) = (Vec::new(), Vec::new());
+        self.lay_out(&self.top, &mut rows, &mut places);
         self.rows = rows;
+        self.places = places;
         if let Some(row) = selected.and_then(|s| self.rows.iter().position(|&e| e == s)) {
             self.list.select(Some(row));
         } else {
             // It is hidden now: select what took its row.
             self.select_row(self.list.selected().unwrap_or(0));
+        }
+    }
+
+    /// Appends the shown `children` of a folder, and the open folders' below them.
+    fn lay_out(&self, children: &[usize], rows: &mut Vec<usize>, places: &mut Vec<(usize, usize)>) {
+        let shown: Vec<usize> = children
+            .iter()
+            .copied()
+            .filter(|&c| self.show_hidden || !self.entries[c].is_hidden())
+            .collect();
+        for (i, &c) in shown.iter().enumerate() {
+            rows.push(c);
+            places.push((i, shown.len()));
+            let entry = &self.entries[c];
+            if entry.expanded
+                && let Some(grandchildren) = &entry.children
+            {
+                self.lay_out(grandchildren, rows, places);
+            }
         }
     }
 

@@ -147,6 +147,8 @@ fn an_agent_opens_a_folder_previews_a_file_and_closes_it() {
     );
 
     let main = item(&h, "main.rs");
+    let place = h.node(&main).position;
+    assert_eq!((place.index, place.count), (Some(1), Some(2)), "among its siblings");
     h.act(&main, "select").unwrap();
     assert_eq!(selected(&h).as_deref(), Some("main.rs"));
     let shown = preview(&h);
@@ -265,7 +267,6 @@ fn a_long_tree_records_only_the_rows_on_screen() {
     let mut h = browse(&fixture.project());
     let tree = h.node("files");
     let scroll = tree.scroll.unwrap();
-    assert_eq!(tree.position.count, Some(66));
     assert_eq!(scroll.content, 66);
     assert_eq!(items(&h).len(), scroll.viewport as usize);
     h.scroll("files", taria::ScrollDirection::Down, 40).unwrap();

@@ -69,9 +69,10 @@ fn draw_hidden(frame: &mut Frame<'_>, area: Rect, shown: bool) {
 }
 
 /// The tree: one row per entry of the expanded part, those on screen recorded as
-/// `tree_item`s (`files/<n>`) with their level, `expanded` for folders, and the
-/// actions that apply (`select`; `expand` or `collapse`).
-#[taria::widget(role = tree, id = "files", label = app.root_name.as_str(), count = app.rows.len(),
+/// `tree_item`s (`files/<n>`) with their level, their place among their siblings,
+/// `expanded` for folders, and the actions that apply (`select`; `expand` or
+/// `collapse`).
+#[taria::widget(role = tree, id = "files", label = app.root_name.as_str(),
     scroll(app.list.offset(), app.rows.len(), app.viewport), actions(scroll))]
 fn draw_tree(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
     let block = ratatui::widgets::Block::bordered().title(app.root_name.as_str());
@@ -83,21 +84,23 @@ fn draw_tree(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
         .highlight_symbol("> ");
     frame.render_stateful_widget(list, area, &mut app.list);
     let (offset, selected) = (app.list.offset(), app.list.selected());
-    let count = app.rows.len();
-    for (row, &e) in app
+    for (row, (&e, &(index, count))) in app
         .rows
         .iter()
+        .zip(&app.places)
         .enumerate()
         .skip(offset)
         .take(usize::from(inner.height))
     {
         let entry = &app.entries[e];
         taria::leaf(|n| {
+            // Like ARIA's posinset/setsize: the place among its siblings, so opening
+            // a folder does not move every row below it.
             n.role(Role::TreeItem)
                 .key(e)
                 .label(&entry.name)
                 .selected(selected == Some(row))
-                .index(row)
+                .index(index)
                 .count(count)
                 .level(entry.depth + 1)
                 .action(Action::Select)
