@@ -29,7 +29,7 @@ pub(crate) struct App {
     pub(crate) sort: Column,
     pub(crate) descending: bool,
     pub(crate) table: TableState,
-    /// The selected process, kept selected when the rows are sorted or filtered.
+    /// The selected process, kept selected when a tick sorts the rows again.
     selected_pid: Option<u32>,
     pub(crate) filter: TextInputState,
     /// Whether keys go to the filter field.

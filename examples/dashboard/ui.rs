@@ -1,7 +1,9 @@
 //! Drawing the dashboard. The charts, gauges, table and filter are taria-widgets
 //! (ratatui's widgets that record themselves: only ids and labels are set here); the
 //! sort control, the log and the live switch are drawn with ratatui and described
-//! with `#[taria::widget]` and `taria::leaf`.
+//! with `#[taria::widget]` and `taria::leaf`. The header, the help line and the
+//! table's scrollbar are plain ratatui, not recorded: they are for people (the table
+//! node carries its own scroll position).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -263,6 +265,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
     // An agent's `select` on a cell is taken by the table itself while it renders:
     // remember which process that selected.
     app.sync_selected();
+    // For people only: the table node already says where it is scrolled.
     let mut scrollbar = ScrollbarState::new(app.view.len())
         .position(app.table.selected().unwrap_or(app.table.offset()));
     frame.render_stateful_widget(

@@ -451,7 +451,9 @@ fn preview(entry: &Entry) -> Preview {
             },
             Err(e) => Preview::Error(format!("cannot read folder: {e}")),
         },
-        Kind::Other => Preview::Error("not a regular file (a broken link, a device…)".into()),
+        Kind::Other => {
+            Preview::Error("not a regular file: a broken link, a socket or a device".into())
+        }
         Kind::File => match read_start(&entry.path) {
             Ok((bytes, size)) if bytes.contains(&0) => Preview::Binary { size },
             Ok((bytes, size)) => Preview::Text {

@@ -148,7 +148,11 @@ fn an_agent_opens_a_folder_previews_a_file_and_closes_it() {
 
     let main = item(&h, "main.rs");
     let place = h.node(&main).position;
-    assert_eq!((place.index, place.count), (Some(1), Some(2)), "among its siblings");
+    assert_eq!(
+        (place.index, place.count),
+        (Some(1), Some(2)),
+        "among its siblings"
+    );
     h.act(&main, "select").unwrap();
     assert_eq!(selected(&h).as_deref(), Some("main.rs"));
     let shown = preview(&h);
@@ -225,7 +229,7 @@ fn a_broken_link_says_it_cannot_be_read() {
     h.act(&item(&h, "dangling"), "select").unwrap();
     assert_eq!(
         preview_text(&h),
-        "(not a regular file (a broken link, a device…))"
+        "(not a regular file: a broken link, a socket or a device)"
     );
 }
 
