@@ -1,0 +1,295 @@
+//! The dashboard driven headless with `taria::testing::AppHarness`: an agent's task
+//! through actions, the same by keys, the timer, the errors an agent gets, and the
+//! tree's golden outline. The data comes from the app's fixed seed, so every run
+//! sees the same machine.
+
+use taria::testing::AppHarness;
+use taria::wire::RejectReason;
+use taria::{Node, Query, Role, ScrollDirection, StateFlags, Value};
+
+use crate::app::{App, SEED};
+use crate::sim::{Machine, PROCESS_COUNT};
+
+fn dashboard() -> AppHarness<App> {
+    AppHarness::new(App::new(SEED), 120, 34, crate::ui::draw)
+        .on_event(|app, event| app.on_event(&event))
+}
+
+fn text(node: &Node) -> &str {
+    match &node.value {
+        Some(Value::Text(text)) => text,
+        other => panic!("{} has no text value: {other:?}", node.id),
+    }
+}
+
+fn number(node: &Node) -> f64 {
+    match node.value {
+        Some(Value::Number(n)) => n,
+        ref other => panic!("{} has no number value: {other:?}", node.id),
+    }
+}
+
+/// The label of the selected sort tab.
+fn sorted_by(h: &AppHarness<App>) -> String {
+    h.find(&Query::new().role(Role::Tab).state(StateFlags::SELECTED))
+        .and_then(|n| n.label)
+        .unwrap_or_default()
+}
+
+/// Cell `column` of the table's row `row` (as recorded: rows on screen only).
+fn cell(h: &AppHarness<App>, row: usize, column: usize) -> String {
+    text(&h.node(&format!("processes/{row}/{column}"))).to_owned()
+}
+
+/// The rows of the table recorded in the last frame.
+fn rows(h: &AppHarness<App>) -> Vec<Node> {
+    h.find_all(&Query::new().role(Role::Row))
+}
+
+#[test]
+fn the_same_seed_gives_the_same_machine() {
+    let (mut a, mut b) = (Machine::new(7), Machine::new(7));
+    for _ in 0..5 {
+        a.tick();
+        b.tick();
+    }
+    assert_eq!(a.processes, b.processes);
+    assert_eq!(a.log, b.log);
+    assert_eq!(a.cpu.to_bits(), b.cpu.to_bits());
+    assert_ne!(Machine::new(8).processes, a.processes);
+    assert_eq!(a.processes.len(), PROCESS_COUNT);
+    assert!(
+        a.processes.windows(2).all(|w| w[0].pid < w[1].pid),
+        "pids are unique"
+    );
+}
+
+#[test]
+fn an_agent_sorts_filters_selects_and_scrolls_the_log() {
+    let mut h = dashboard();
+    assert_eq!(sorted_by(&h), "CPU% ▼");
+    let table = h.node("processes");
+    assert_eq!(table.position.count, Some(10_000));
+
+    // Sort by memory: the first row is the process using the most.
+    h.act("sort/mem", "select").unwrap();
+    assert_eq!(sorted_by(&h), "Mem MiB ▼");
+    let most = h.app().machine.processes.iter().map(|p| p.mem_mib).max();
+    assert_eq!(cell(&h, 0, 4), most.unwrap().to_string());
+    assert!(h.screen().contains("5 Mem MiB ▼"), "{}", h.screen());
+    // Selecting the sorted column again changes nothing; `reverse` flips it.
+    h.act("sort/mem", "select").unwrap();
+    assert_eq!(sorted_by(&h), "Mem MiB ▼");
+    h.act("sort", "reverse").unwrap();
+    assert_eq!(sorted_by(&h), "Mem MiB ▲");
+    let least = h.app().machine.processes.iter().map(|p| p.mem_mib).min();
+    assert_eq!(cell(&h, 0, 4), least.unwrap().to_string());
+
+    // By PID: the row's label is its first cell, the PID.
+    h.act("sort/pid", "select").unwrap();
+    assert_eq!(h.node("processes/0").label.as_deref(), Some("1"));
+    assert_eq!(h.node("status").label.as_deref(), Some("Sorted by PID ▲"));
+
+    // Filter to one program: every row shown is one of its processes.
+    h.set_value("filter", "postgres").unwrap();
+    let matching = h
+        .app()
+        .machine
+        .processes
+        .iter()
+        .filter(|p| p.name.contains("postgres") || p.user == "postgres")
+        .count();
+    assert_eq!(h.node("processes").position.count, Some(matching as u32));
+    assert_eq!(h.node("filter").value, Some(Value::Text("postgres".into())));
+    for row in rows(&h) {
+        let cells: Vec<_> = row.children.iter().map(text).collect();
+        assert!(
+            cells[1].contains("postgres") || cells[2] == "postgres",
+            "{cells:?}"
+        );
+    }
+    assert!(
+        h.screen()
+            .contains(&format!("Processes ({matching} of 10000)")),
+        "{}",
+        h.screen()
+    );
+
+    // Select the fourth row: the app knows which process that is.
+    h.act("processes/3", "select").unwrap();
+    assert!(h.node("processes/3").state.selected);
+    let pid = h.node("processes/3").label.unwrap();
+    assert_eq!(h.app().selected().unwrap().pid.to_string(), pid);
+    assert!(
+        h.screen()
+            .lines()
+            .any(|l| l.contains(&format!("> {pid:>6}"))),
+        "the highlight symbol marks it:\n{}",
+        h.screen()
+    );
+
+    // Scroll the log back: the newest lines go off screen and stay off on a tick.
+    let log = h.node("log");
+    let scroll = log.scroll.unwrap();
+    let newest = text(&log).lines().last().unwrap().to_owned();
+    h.scroll("log", ScrollDirection::Up, 5).unwrap();
+    let back = h.node("log");
+    assert_eq!(back.scroll.unwrap().offset, scroll.offset - 5);
+    assert!(!text(&back).contains(&newest));
+    assert!(h.screen().contains("Log (↑5 lines, ] to follow)"));
+    h.app_mut().tick();
+    h.render();
+    assert_eq!(
+        text(&h.node("log")),
+        text(&back),
+        "a scrolled-back log stays put"
+    );
+    // Down to the bottom: it follows again, the new lines at the bottom.
+    h.scroll("log", ScrollDirection::Down, 100).unwrap();
+    let log = h.node("log");
+    let newest_line = h.app().machine.log.back().unwrap().render();
+    assert_eq!(text(&log).lines().last(), Some(newest_line.as_str()));
+    assert!(h.screen().contains(&newest_line));
+
+    // Pause the timer.
+    h.act("live", "toggle").unwrap();
+    assert!(!h.app().live);
+    assert_eq!(h.node("live").state.checked, Some(taria::Checked::False));
+    assert!(h.screen().contains("‖ paused"));
+}
+
+#[test]
+fn a_tick_moves_the_gauges_charts_and_log() {
+    let mut h = dashboard();
+    let before = h.tree();
+    let selected = h.app().selected().unwrap().pid;
+    h.app_mut().tick();
+    let after = h.render();
+    for id in ["cpu", "memory", "cpu-history", "network", "log"] {
+        assert_ne!(
+            before.get(id).unwrap().value,
+            after.get(id).unwrap().value,
+            "{id} changed"
+        );
+    }
+    let cpu = number(after.get("cpu").unwrap());
+    assert!((0.0..=1.0).contains(&cpu));
+    assert!(
+        h.screen().contains(&format!("{}%", (cpu * 100.0).round())),
+        "{}",
+        h.screen()
+    );
+    // The rows were sorted again by the new CPU numbers; the selection followed
+    // its process.
+    assert_eq!(h.app().selected().unwrap().pid, selected);
+    let cpus: Vec<f64> = rows(&h)
+        .iter()
+        .map(|r| text(&r.children[3]).parse().unwrap())
+        .collect();
+    assert!(cpus.windows(2).all(|w| w[0] >= w[1]), "{cpus:?}");
+}
+
+#[test]
+fn a_person_does_the_same_with_keys() {
+    let mut h = dashboard();
+    h.press("3").unwrap();
+    assert_eq!(sorted_by(&h), "User ▲");
+    h.press("3").unwrap();
+    assert_eq!(sorted_by(&h), "User ▼", "the same column again reverses");
+    h.press("r").unwrap();
+    assert_eq!(sorted_by(&h), "User ▲");
+    assert_eq!(cell(&h, 0, 2), "alice");
+
+    h.press("/").unwrap();
+    assert!(h.node("filter").state.focused);
+    h.type_text("redis\n").unwrap();
+    assert!(!h.node("filter").state.focused);
+    assert!(rows(&h).iter().all(|r| {
+        r.children[1]
+            .value
+            .as_ref()
+            .is_some_and(|v| v.to_string().contains("redis"))
+            || text(&r.children[2]) == "redis"
+    }));
+
+    h.press("down").unwrap();
+    h.press("down").unwrap();
+    assert!(h.node("processes/2").state.selected);
+    h.press("end").unwrap();
+    let last = h.node("processes").position.count.unwrap() - 1;
+    assert!(h.node(&format!("processes/{last}")).state.selected);
+
+    h.press("[").unwrap();
+    assert!(h.screen().contains("Log (↑3 lines"));
+    h.press("]").unwrap();
+    assert!(h.screen().contains("Log──"));
+
+    h.press("p").unwrap();
+    assert!(!h.app().live);
+    h.press("esc").unwrap();
+    assert_eq!(h.node("filter").value, Some(Value::Text(String::new())));
+    assert!(!h.app().should_quit, "esc clears the filter first");
+    h.press("q").unwrap();
+    assert!(h.app().should_quit);
+}
+
+#[test]
+fn the_table_records_only_the_rows_on_screen() {
+    let mut h = dashboard();
+    let table = h.node("processes");
+    let scroll = table.scroll.unwrap();
+    assert_eq!(scroll.content, 10_000);
+    assert_eq!(rows(&h).len(), scroll.viewport as usize);
+    assert!(rows(&h).len() < 30);
+    // Far down the table, the rows on screen are recorded with their cells.
+    h.scroll("processes", ScrollDirection::Down, 5_000).unwrap();
+    assert!(h.node("processes/5000").state.selected);
+    assert_eq!(h.node("processes/5000").children.len(), 6);
+    let first = h.node("processes").scroll.unwrap().offset;
+    assert!(first > 4_900, "scrolled to the selection: {first}");
+    assert!(h.tree().get("processes/0").is_none());
+    // And drawn: the selected row's PID is on screen.
+    let pid = h.node("processes/5000").label.unwrap();
+    assert!(
+        h.screen().contains(&format!("> {pid:>6}")),
+        "{}",
+        h.screen()
+    );
+}
+
+#[test]
+fn mistakes_get_errors_that_say_what_to_do() {
+    let mut h = dashboard();
+    let unknown = h.act("sort/colour", "select").unwrap_err();
+    assert_eq!(unknown.reason, RejectReason::UnknownNode);
+    let sideways = h.scroll("log", ScrollDirection::Left, 1).unwrap_err();
+    assert_eq!(sideways.reason, RejectReason::HandlerRejected);
+    assert!(sideways.message.contains("up and down"), "{sideways}");
+    let too_long = h.set_value("filter", "x".repeat(41)).unwrap_err();
+    assert_eq!(too_long.reason, RejectReason::OutOfDomain);
+    let not_offered = h.act("cpu", "toggle").unwrap_err();
+    assert_eq!(not_offered.reason, RejectReason::ActionNotOffered);
+    // A filter that matches nothing leaves an empty table, not an error.
+    h.set_value("filter", "no such process").unwrap();
+    assert_eq!(h.node("processes").position.count, Some(0));
+    assert!(rows(&h).is_empty());
+    assert!(h.app().selected().is_none());
+}
+
+#[test]
+fn the_first_frame_matches_its_outline() {
+    let h = dashboard();
+    let tree = h.tree();
+    let outline = tree.outline();
+    let per_node = outline.len() / tree.len();
+    eprintln!(
+        "dashboard: {} nodes, {} bytes of outline, {per_node} bytes per node",
+        tree.len(),
+        outline.len()
+    );
+    assert!(
+        per_node < 80,
+        "labels stay short: {per_node} bytes per node"
+    );
+    h.assert_snapshot("dashboard/snapshots/first-frame.outline");
+}
