@@ -16,7 +16,8 @@ impl Tree {
     /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
     /// offered in braces. Absent parts are left out, and so is what the lines around
-    /// imply (see [`Node::outline_line_in`]): an item's `[index=i/n]` when it follows
+    /// imply (see [`Node::outline_line_in`]): the id of an inert leaf named after its
+    /// parent (see [`Node::id_implied`]), an item's `[index=i/n]` when it follows
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
     /// children, a `[count=n]` of `n` children, and the actions of children when every
     /// child offers the same ones: the parent's line then ends with `children{…}`.
@@ -81,6 +82,22 @@ impl Node {
                     })
             }),
         }
+    }
+
+    /// Whether an outline leaves out this node's id: it is an inert leaf — no
+    /// children, no actions — whose id is derived from its `parent`'s (`<parent>/…`),
+    /// like a table cell or a list item's text. Nothing can be done with such an id
+    /// that the parent's does not do; `find_nodes` and JSON still give it.
+    #[must_use]
+    pub fn id_implied(&self, parent: Option<&Node>) -> bool {
+        self.children.is_empty()
+            && self.actions.is_empty()
+            && parent.is_some_and(|p| {
+                self.id
+                    .as_str()
+                    .strip_prefix(p.id.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+            })
     }
 
     /// Whether this node's count is the number of its children, so an outline leaves
@@ -161,8 +178,10 @@ fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Op
         }
         None => {}
     }
-    let _ = write!(out, " [id={}", node.id);
-    out.push_str(if node.stable { "]" } else { " positional]" });
+    if !node.id_implied(parent) {
+        let _ = write!(out, " [id={}", node.id);
+        out.push_str(if node.stable { "]" } else { " positional]" });
+    }
     let flags = node.state.flags();
     for (flag, name) in StateFlags::NAMED {
         if flags.contains(*flag) && *flag != StateFlags::INVALID {
