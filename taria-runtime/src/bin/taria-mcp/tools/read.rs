@@ -18,7 +18,8 @@ use crate::render::{self, Format};
 const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id marked \
      `positional` (e.g. `tasks/list_item#2`) names a position: after the list changes it may \
      name another node. taria-mcp guards actions on positional ids, failing with \
-     `stale_reference` instead of hitting the wrong node; then find the node again.";
+     `stale_reference` instead of hitting the wrong node; then find the node again. A line \
+     without an id is an inert part of its parent (a cell, a caption): act on the parent.";
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
