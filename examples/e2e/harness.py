@@ -60,14 +60,14 @@ class Agent:
 
 
 @contextlib.asynccontextmanager
-async def spawned(example: str, cols: int = 100, rows: int = 30):
-    """An MCP session with `taria-mcp --cols C --rows R -- <example>`: the bridge starts
-    the example in a `cols` x `rows` pseudo-terminal with a private socket, and stops
-    it when the session ends."""
+async def spawned(example: str, cols: int = 100, rows: int = 30, args: tuple[str, ...] = ()):
+    """An MCP session with `taria-mcp --cols C --rows R -- <example> [args…]`: the
+    bridge starts the example in a `cols` x `rows` pseudo-terminal with a private
+    socket, and stops it when the session ends."""
     exe = binary(TARGET / "examples" / example)
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
-        args=["--cols", str(cols), "--rows", str(rows), "--", str(exe)],
+        args=["--cols", str(cols), "--rows", str(rows), "--", str(exe), *args],
         env={"TARIA_LOG": "warn"},
     )
     async with stdio_client(params) as (read, write):

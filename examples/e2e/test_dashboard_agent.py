@@ -1,0 +1,68 @@
+"""An agent watches and drives the live dashboard through taria: the official MCP
+client, the real `taria-mcp` bridge in spawn mode, the real `dashboard` example. It
+waits for a timer tick with `wait_for_change`, sorts and filters the 10,000-row
+process table, selects a process, and pauses the live updates."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from harness import dump, spawned
+
+
+def test_an_agent_watches_sorts_filters_and_pauses_the_dashboard() -> None:
+    asyncio.run(_dashboard_task())
+
+
+def rows(outline: str) -> list[str]:
+    """The labels of the table rows in an outline (each row is labelled by its PID)."""
+    return re.findall(r'- row "([^"]*)" \[id=processes/', outline)
+
+
+async def _dashboard_task() -> None:
+    async with spawned("dashboard", 120, 34) as (agent, _):
+        tree = await agent.ok("read_tree")
+        outline = tree["outline"]
+        assert "[id=processes] [count=10000]" in outline, dump(tree)
+        shown = rows(outline)
+        assert 5 <= len(shown) < 40, "only the rows on screen are in the tree"
+
+        # Live updates: the next tick draws a new tree, with new gauge values.
+        changed = await agent.ok("wait_for_change", since=tree["revision"], timeout_ms=5000)
+        assert changed["changed"] is True and changed["revision"] > tree["revision"], dump(changed)
+        gauges = lambda text: re.findall(r'progress "[^"]*": ([0-9.]+) \[id=(?:cpu|memory|disk)\]', text)  # noqa: E731
+        assert len(gauges(changed["outline"])) == 3, changed["outline"]
+        assert gauges(changed["outline"]) != gauges(outline), "a tick moves the gauges"
+
+        # Pause the updates so what follows is stable, then check nothing moves.
+        paused = await agent.ok("act", node="live", action="toggle")
+        assert "live" in paused["changedIds"], dump(paused)
+        still = await agent.ok("wait_for_change", since=paused["revision"], timeout_ms=1500)
+        assert still["changed"] is False, dump(still)
+
+        # Sort by PID: the visible rows come in ascending PID order.
+        await agent.ok("act", node="sort/pid", action="select")
+        by_pid = rows((await agent.ok("read_tree", root="processes"))["outline"])
+        pids = [int(p) for p in by_pid]
+        assert pids == sorted(pids), by_pid
+
+        # Filter by a user: every visible row's user cell says so, and the count drops.
+        await agent.ok("set_value", node="filter", value="alice")
+        table = await agent.ok("read_tree", root="processes", format="json")
+        node = table["tree"][0]
+        assert node["position"]["count"] < 10000, dump(node)
+        users = [c["value"] for r in node["children"] if r["role"] == "row" for c in r["children"] if c.get("label") == "User"]
+        assert users and set(users) == {"alice"}, users
+
+        # Select the second visible process through its row.
+        second = [r for r in node["children"] if r["role"] == "row"][1]
+        selected = await agent.ok("act", node=second["id"], action="select")
+        assert second["id"] in selected["changedIds"], dump(selected)
+        found = await agent.ok("find_nodes", role="row", state=["selected"])
+        assert [m["id"] for m in found["matches"]] == [second["id"]], dump(found)
+
+        # A person sees the same.
+        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        assert "alice" in screen and "paused" in screen.lower(), screen
+        print(f"dashboard task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
