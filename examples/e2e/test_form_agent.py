@@ -1,7 +1,8 @@
 """An agent fills in the sign-up form through taria: the official MCP client, the real
 `taria-mcp` bridge in spawn mode, the real `form` example in the bridge's
-pseudo-terminal. It submits with an invalid email, reads the validation message from
-the tree and from the screen, fixes the email and submits again."""
+pseudo-terminal. It submits with an invalid email, finds the invalid control and its
+validation message in the tree (and on the screen), fixes it with `set_value` on that
+same control and submits again."""
 
 from __future__ import annotations
 
@@ -23,19 +24,24 @@ async def _form_task() -> None:
         outline = tree["outline"]
         for control in ("name", "email", "password", "terms", "plan", "seats", "submit"):
             assert f"[id={control}]" in outline, dump(tree)
-        required = await agent.ok("find_nodes", role="form_field", state=["required"])
+        assert "form_field" not in outline, dump(tree)
+        assert tree["focused"] == "name", dump(tree)
+        required = await agent.ok("find_nodes", state=["required"])
         assert [m["id"] for m in required["matches"]] == [
-            "signup/name",
-            "signup/email",
-            "signup/password",
-            "signup/terms",
+            "name",
+            "email",
+            "password",
+            "terms",
         ], dump(required)
 
         # Fill every field: the controls take the values with no app code. The email
-        # goes in as a person would type it: focus its field, then type.
+        # goes in as a person would type it: tab to it (the focus moves from the name
+        # to the email control), then type.
         await agent.ok("set_value", node="name", value="Ada Lovelace")
-        focused = await agent.ok("act", node="signup/email", action="focus")
-        assert "signup/email" in focused["changedIds"], dump(focused)
+        tabbed = await agent.ok("press_key", key="tab")
+        assert {"name", "email"} <= set(tabbed["changedIds"]), dump(tabbed)
+        focused = await agent.ok("find_nodes", state=["focused"])
+        assert [m["id"] for m in focused["matches"]] == ["email"], dump(focused)
         typed = await agent.ok("type_text", text="ada@example")
         assert "email" in typed["changedIds"], dump(typed)
         await agent.ok("set_value", node="password", value=PASSWORD)
@@ -50,25 +56,27 @@ async def _form_task() -> None:
         filled = await agent.ok("find_nodes", id="seats")
         assert filled["matches"][0]["value"] == 5, dump(filled)
 
-        # Submit: the malformed email is the one invalid field, with its message.
+        # Submit: the malformed email is the one invalid control; the match says why
+        # and what `set_value` on it accepts.
         submitted = await agent.ok("act", node="submit", action="activate")
         assert submitted["status"] == "delivered", dump(submitted)
         invalid = await agent.ok("find_nodes", state=["invalid"])
-        assert [m["id"] for m in invalid["matches"]] == ["signup/email"], dump(invalid)
-        assert "focused" in invalid["matches"][0]["state"], dump(invalid)
-        # Why it is invalid: the message is in the tree.
+        assert [m["id"] for m in invalid["matches"]] == ["email"], dump(invalid)
+        email = invalid["matches"][0]
         message = "Enter an email like ada@example.com"
-        tree = await agent.ok("read_tree")
-        field = f'- form_field "Email" [id=signup/email] [focused] [required] [invalid="{message}"]'
-        assert field in tree["outline"], dump(tree)
+        assert email["invalidMessage"] == message, dump(invalid)
+        assert email["role"] == "text_input" and email["value"] == "ada@example", dump(invalid)
+        assert {"focused", "required", "invalid"} <= set(email["state"]), dump(invalid)
+        assert "set_value" in email["actions"] and "valueSchema" in email, dump(invalid)
         status = await agent.ok("find_nodes", id="status")
         assert status["matches"][0]["label"] == "1 field needs fixing: see the message under it.", dump(status)
         screen = "\n".join((await agent.ok("read_screen"))["rows"])
         assert f"✗ {message}" in screen, screen
         assert "ada@example" in screen and "Ada Lovelace" in screen, screen
 
-        # Fix it and submit again: nothing is invalid, the summary shows.
-        await agent.ok("set_value", node="email", value="ada@example.com")
+        # Fix it on the same id and submit again: nothing is invalid, the summary shows.
+        fixed = await agent.ok("set_value", node=email["id"], value="ada@example.com")
+        assert "email" in fixed["changedIds"], dump(fixed)
         await agent.ok("act", node="submit", action="activate")
         invalid = await agent.ok("find_nodes", state=["invalid"])
         assert invalid["total"] == 0, dump(invalid)

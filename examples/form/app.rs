@@ -1,8 +1,10 @@
 //! The form's state, run loop, key handling and validation. taria adds
 //! `#[taria::app]` (records each frame, serves it to agents, merges their keys into
-//! `event::read`) and two `#[action]` handlers: pressing Submit and focusing a field.
-//! An agent's `set_value`, `toggle`, `increment`, … on a control need no handler: the
-//! `taria-widgets` control with that id takes them into its state as it renders.
+//! `event::read`) and one `#[action]` handler: pressing Submit. An agent's
+//! `set_value`, `toggle`, `increment`, … on a control need no handler: the
+//! `taria-widgets` control with that id takes them into its state as it renders. To
+//! type rather than set a value, an agent moves the focus with the keys a person uses
+//! (`tab`, `shift+tab`); the focused control's node says `focused`.
 
 use std::io;
 
@@ -39,7 +41,7 @@ impl Field {
         Field::Submit,
     ];
 
-    /// The id of the control (`name`); the field around it is `signup/name`.
+    /// The id of the control (`name`, …).
     pub(crate) fn id(self) -> &'static str {
         match self {
             Field::Name => "name",
@@ -143,16 +145,6 @@ impl App {
             }
         }
     }
-
-    /// Moves the focus to a field (`signup/name`, …), e.g. before `type_text`.
-    #[action(node = "signup/*", focus)]
-    fn focus_field(&mut self, key: &str) -> Result<(), String> {
-        self.focus = *Field::ALL
-            .iter()
-            .find(|f| f.id() == key)
-            .ok_or("no such field")?;
-        Ok(())
-    }
 }
 
 impl App {
@@ -206,7 +198,7 @@ impl App {
             }
             Field::Terms if !self.terms => Some("Accept the terms to continue"),
             Field::Seats if self.plan_name() == "Solo" && self.seat_count() > 1 => {
-                Some("Solo is for 1 seat: choose Team for more")
+                Some("Solo is for 1 seat: pick Team for more")
             }
             _ => None,
         }

@@ -8,8 +8,9 @@
 //! The controls are `taria-widgets`' `TextInput` (the password one redacted),
 //! `Checkbox`, `Select`, `Slider` and `Button`: given an id, they take an agent's
 //! `set_value`/`toggle`/`increment` into the app's own state with no app code. Each
-//! control sits in a `form_field` node that says whether it is required and, after a
-//! submit, whether it is invalid and why; the same message is drawn under the field.
+//! control's own node also says whether it is required and focused and, after a
+//! submit, whether it is invalid and why (the same message is drawn under it), so an
+//! agent that finds an invalid node fixes it with `set_value` on that same id.
 //!
 //! `app.rs` has the state, the loop, the keys, the validation and the `#[action]`
 //! handlers; `ui.rs` draws it, with `#[taria::widget]` attributes saying what each

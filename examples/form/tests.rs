@@ -1,6 +1,6 @@
 //! The form driven headless with `taria::testing::AppHarness`: filled in by an agent
-//! (`set_value`, `act`) and by a person (keys), validation shown in the tree and on
-//! screen, the password kept out of both, and the tree's golden outlines.
+//! (`set_value`, `act`) and by a person (keys), validation shown on the controls' own
+//! nodes and on screen, the password kept out of both, and the tree's golden outlines.
 
 use taria::testing::AppHarness;
 use taria::wire::RejectReason;
@@ -12,7 +12,7 @@ fn form() -> AppHarness<App> {
     AppHarness::new(App::new(), 80, 24, crate::ui::draw).on_event(|app, event| app.on_event(&event))
 }
 
-/// The ids of the fields whose last check failed.
+/// The ids of the controls whose last check failed.
 fn invalid_fields(h: &AppHarness<App>) -> Vec<String> {
     h.find_all(&Query::new().state(StateFlags::INVALID))
         .into_iter()
@@ -57,12 +57,22 @@ fn an_agent_fills_the_form_fixes_the_invalid_field_and_submits() {
     );
 
     h.act("submit", "activate").unwrap();
-    assert_eq!(invalid_fields(&h), ["signup/email"]);
-    let email = h.node("signup/email");
+    // The invalid node is the control itself: its message, its value, and the
+    // `set_value` that fixes it, all on one id.
+    assert_eq!(invalid_fields(&h), ["email"]);
+    let email = h.node("email");
+    assert_eq!(email.role, Role::TextInput);
     assert_eq!(message(&email), Some("Enter an email like ada@example.com"));
+    assert_eq!(email.value, Some(Value::Text("ada@example".into())));
+    assert!(email.state.required);
     assert!(
         email.state.focused,
         "the focus moves to the first invalid field"
+    );
+    assert!(!h.node("name").state.focused);
+    assert!(
+        h.find_all(&Query::new().role(Role::FormField)).is_empty(),
+        "no wrapper nodes"
     );
     assert!(
         h.screen().contains("✗ Enter an email like ada@example.com"),
@@ -74,9 +84,11 @@ fn an_agent_fills_the_form_fixes_the_invalid_field_and_submits() {
         "1 field needs fixing: see the message under it."
     );
 
-    h.set_value("email", "ada@example.com").unwrap();
+    h.set_value(&invalid_fields(&h)[0], "ada@example.com")
+        .unwrap();
     h.act("submit", "activate").unwrap();
     assert!(invalid_fields(&h).is_empty(), "{}", h.tree().outline());
+    assert_eq!(message(&h.node("email")), None);
     let done = "Submitted: Ada Lovelace <ada@example.com>, Team plan, 5 seats";
     assert_eq!(status(&h), done);
     assert!(h.screen().contains(done), "{}", h.screen());
@@ -91,22 +103,14 @@ fn an_empty_submit_marks_each_required_field_with_its_message() {
         .into_iter()
         .map(|n| n.id.to_string())
         .collect();
-    assert_eq!(
-        required,
-        [
-            "signup/name",
-            "signup/email",
-            "signup/password",
-            "signup/terms"
-        ]
-    );
+    assert_eq!(required, ["name", "email", "password", "terms"]);
     h.act("submit", "activate").unwrap();
     assert_eq!(invalid_fields(&h), required);
     for (id, text) in [
-        ("signup/name", "Enter your name"),
-        ("signup/email", "Enter your email"),
-        ("signup/password", "Use at least 8 characters"),
-        ("signup/terms", "Accept the terms to continue"),
+        ("name", "Enter your name"),
+        ("email", "Enter your email"),
+        ("password", "Use at least 8 characters"),
+        ("terms", "Accept the terms to continue"),
     ] {
         assert_eq!(message(&h.node(id)), Some(text), "{id}");
         assert!(h.screen().contains(&format!("✗ {text}")), "{}", h.screen());
@@ -124,10 +128,19 @@ fn the_solo_plan_takes_one_seat() {
     fill_in(&mut h, "ada@example.com");
     h.set_value("plan", "Solo").unwrap();
     h.act("submit", "activate").unwrap();
-    assert_eq!(invalid_fields(&h), ["signup/seats"]);
+    assert_eq!(invalid_fields(&h), ["seats"]);
+    let seats = h.node("seats");
+    assert_eq!(seats.role, Role::Slider);
     assert_eq!(
-        message(&h.node("signup/seats")),
-        Some("Solo is for 1 seat: choose Team for more")
+        message(&seats),
+        Some("Solo is for 1 seat: pick Team for more")
+    );
+    assert!(!seats.state.required);
+    assert!(
+        h.screen()
+            .contains("✗ Solo is for 1 seat: pick Team for more"),
+        "{}",
+        h.screen()
     );
     // The slider steps down by its own `decrement`, one seat at a time.
     for _ in 0..4 {
@@ -141,28 +154,33 @@ fn the_solo_plan_takes_one_seat() {
 #[test]
 fn a_person_does_the_same_with_keys() {
     let mut h = form();
-    assert!(
-        h.node("signup/name").state.focused,
-        "the name has the focus"
-    );
+    assert!(h.node("name").state.focused, "the name has the focus");
     h.type_text("Ada Lovelace").unwrap();
     h.press("tab").unwrap();
     h.type_text("ada@example.com").unwrap();
     h.press("tab").unwrap();
     h.type_text("short").unwrap();
     h.press("enter").unwrap();
-    assert_eq!(invalid_fields(&h), ["signup/password", "signup/terms"]);
-    assert!(h.node("signup/password").state.focused);
+    assert_eq!(invalid_fields(&h), ["password", "terms"]);
+    assert!(h.node("password").state.focused);
+    assert_eq!(
+        message(&h.node("password")),
+        Some("Use at least 8 characters")
+    );
     assert!(h.screen().contains("✗ Use at least 8 characters"));
+    assert!(h.screen().contains("✗ Accept the terms to continue"));
 
     h.type_text(" and long").unwrap();
     h.press("tab").unwrap();
+    assert!(h.node("terms").state.focused);
     h.press("space").unwrap();
     assert_eq!(h.node("terms").state.checked, Some(Checked::True));
     h.press("down").unwrap();
+    assert!(h.node("plan").state.focused);
     h.press("right").unwrap();
     assert_eq!(h.node("plan").value, Some(Value::Text("Team".into())));
     h.press("tab").unwrap();
+    assert!(h.node("seats").state.focused);
     for _ in 0..4 {
         h.press("right").unwrap();
     }
@@ -180,7 +198,7 @@ fn a_person_does_the_same_with_keys() {
     for _ in 0..6 {
         h.press("shift+tab").unwrap();
     }
-    assert!(h.node("signup/name").state.focused);
+    assert!(h.node("name").state.focused);
 }
 
 #[test]
@@ -189,7 +207,10 @@ fn q_types_in_text_fields_and_quits_elsewhere() {
     h.type_text("q").unwrap();
     assert!(!h.app().should_quit);
     assert_eq!(h.node("name").value, Some(Value::Text("q".into())));
-    h.act("signup/plan", "focus").unwrap();
+    for _ in 0..4 {
+        h.press("tab").unwrap();
+    }
+    assert!(h.node("plan").state.focused);
     h.press("q").unwrap();
     assert!(h.app().should_quit);
     let mut h = form();
@@ -198,12 +219,18 @@ fn q_types_in_text_fields_and_quits_elsewhere() {
 }
 
 #[test]
-fn an_agent_focuses_a_field_then_types_into_it() {
+fn an_agent_moves_the_focus_to_a_field_then_types_into_it() {
     let mut h = form();
-    h.act("signup/email", "focus").unwrap();
-    assert!(h.node("signup/email").state.focused);
+    // The focused control is the one typed into; the keys a person uses move it.
+    h.press("tab").unwrap();
     assert!(h.node("email").state.focused);
-    assert!(!h.node("signup/name").state.focused);
+    assert!(!h.node("name").state.focused);
+    let focused: Vec<_> = h
+        .find_all(&Query::new().state(StateFlags::FOCUSED))
+        .into_iter()
+        .map(|n| n.id.to_string())
+        .collect();
+    assert_eq!(focused, ["email"], "one focused node");
     h.type_text("grace@example.org").unwrap();
     assert_eq!(
         h.node("email").value,
@@ -216,7 +243,9 @@ fn an_agent_focuses_a_field_then_types_into_it() {
 fn the_password_is_in_neither_the_tree_nor_the_screen() {
     let mut h = form();
     h.set_value("password", "hunter2hunter2").unwrap();
-    h.act("signup/password", "focus").unwrap();
+    h.press("tab").unwrap();
+    h.press("tab").unwrap();
+    assert!(h.node("password").state.focused);
     h.type_text("xyzzy").unwrap();
     let node = h.node("password");
     assert!(node.state.redacted);
@@ -230,6 +259,17 @@ fn the_password_is_in_neither_the_tree_nor_the_screen() {
     assert!(h.screen().contains(&"•".repeat(19)), "{}", h.screen());
     // The app has it, and a valid submit does not show it either.
     assert_eq!(h.app().password.value(), "hunter2hunter2xyzzy");
+    // Nor an invalid submit, whose message is on the password's own node.
+    h.set_value("password", "hunter2").unwrap();
+    h.act("submit", "activate").unwrap();
+    assert_eq!(
+        message(&h.node("password")),
+        Some("Use at least 8 characters")
+    );
+    let json = serde_json::to_string(&h.tree()).unwrap();
+    assert!(!json.contains("hunter2"), "{json}");
+    assert!(!h.tree().outline().contains("hunter2"));
+    assert!(!h.screen().contains("hunter2"), "{}", h.screen());
     fill_in(&mut h, "ada@example.com");
     h.act("submit", "activate").unwrap();
     assert!(status(&h).starts_with("Submitted"));
@@ -247,7 +287,7 @@ fn values_outside_a_control_domain_are_refused_before_the_app() {
     assert_eq!(name.reason, RejectReason::OutOfDomain, "{name}");
     let terms = h.set_value("terms", "yes").unwrap_err();
     assert_eq!(terms.reason, RejectReason::OutOfDomain, "{terms}");
-    let missing = h.act("signup/nope", "focus").unwrap_err();
+    let missing = h.set_value("nope", "x").unwrap_err();
     assert_eq!(missing.reason, RejectReason::UnknownNode);
     assert_eq!(h.app().name.value(), "", "nothing changed");
     assert_eq!(h.app().plan_name(), "Solo");

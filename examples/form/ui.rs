@@ -1,6 +1,7 @@
-//! Drawing the form. The `#[taria::widget]` attributes say what the form and each
-//! field are (required, focused, invalid and why); the controls are `taria-widgets`,
-//! which record themselves and, having ids, take agents' actions into the app's state.
+//! Drawing the form. The `#[taria::widget]` attributes say what the form and the
+//! status line are; the controls are `taria-widgets`, which record themselves (label,
+//! value, focused, required, invalid and why) and, having ids, take agents' actions
+//! into the app's state.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -67,10 +68,8 @@ fn draw_form(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
 }
 
 /// One labelled field: the focus marker, the label (`*` when required), the control,
-/// and under it the message of the last submit's check, if it failed.
-#[taria::widget(role = form_field, key = field.id(), label = field.label(),
-    required = field.required(), focused = app.focus == field, invalid = app.error(field),
-    actions(focus))]
+/// and under it the message of the last submit's check, if it failed. The control's
+/// own node says all of it: label, focused, required, and `invalid` with the message.
 fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
     let [line, message] = Layout::vertical([1, 1]).areas(area);
     let [marker, label, control] = Layout::horizontal([
@@ -80,9 +79,11 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
     ])
     .areas(line);
     let focused = app.focus == field;
+    let required = field.required();
+    let invalid = app.error(field);
     draw_marker(frame, marker, focused);
     let mut text = Line::from(field.label());
-    if field.required() {
+    if required {
         text.push_span(Span::raw(" *").red());
     }
     frame.render_widget(if focused { text.bold() } else { text }, label);
@@ -106,12 +107,17 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
                 .password(field == Field::Password)
                 .max_len(100)
                 .focused(focused)
+                .required(required)
+                .invalid(invalid)
                 .style(input);
             frame.render_stateful_widget(widget, control, state);
         }
         Field::Terms => {
             let widget = Checkbox::new("I accept the terms of service")
                 .id(field.id())
+                .focused(focused)
+                .required(required)
+                .invalid(invalid)
                 .style(chosen);
             frame.render_stateful_widget(widget, control, &mut app.terms);
         }
@@ -119,6 +125,9 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
             let widget = Select::new(PLANS)
                 .id(field.id())
                 .label(field.label())
+                .focused(focused)
+                .required(required)
+                .invalid(invalid)
                 .style(chosen);
             let width = PLANS.iter().map(|p| p.len()).max().unwrap_or(0) as u16 + 4;
             frame.render_stateful_widget(widget, Rect { width, ..control }, &mut app.plan);
@@ -130,6 +139,9 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
             let widget = Slider::new(SEATS.0, SEATS.1)
                 .id(field.id())
                 .label(field.label())
+                .focused(focused)
+                .required(required)
+                .invalid(invalid)
                 .style(chosen);
             let track = Rect {
                 width: CONTROL - 14,
@@ -152,7 +164,7 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
         }
         Field::Submit => {}
     }
-    if let Some(error) = app.error(field) {
+    if let Some(error) = invalid {
         let [_, text] =
             Layout::horizontal([Constraint::Length(MARKER + LABEL), Constraint::Fill(1)])
                 .areas(message);
