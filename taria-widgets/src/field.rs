@@ -2,12 +2,13 @@
 //! disabled, and why its value is invalid.
 
 use ratatui::style::{Modifier, Style};
-use taria::NodeBuilder;
+use taria::{Action, NodeBuilder};
 
 /// The form state a control records on its node.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub(crate) struct FieldState<'a> {
     pub(crate) focused: bool,
+    pub(crate) focusable: bool,
     pub(crate) required: bool,
     pub(crate) disabled: bool,
     pub(crate) invalid: Option<&'a str>,
@@ -29,6 +30,9 @@ impl FieldState<'_> {
             .required(self.required)
             .disabled(self.disabled)
             .invalid(self.invalid);
+        if self.focusable {
+            n.action(Action::Focus);
+        }
     }
 }
 
@@ -39,6 +43,15 @@ macro_rules! field_methods {
         #[must_use = "method moves the value of self and returns the modified value"]
         pub const fn focused(mut self, focused: bool) -> Self {
             self.field.focused = focused;
+            self
+        }
+
+        /// Offers agents `focus` on the control. The app moves its focus: a
+        /// `#[action(node = "<id>", focus)]` handler (the control keeps no focus
+        /// state of its own).
+        #[must_use = "method moves the value of self and returns the modified value"]
+        pub const fn focusable(mut self, focusable: bool) -> Self {
+            self.field.focusable = focusable;
             self
         }
 
@@ -89,6 +102,7 @@ mod tests {
                 .id("email")
                 .focused(true)
                 .required(true)
+                .focusable(true)
                 .invalid(Some("not an email address"))
                 .render(row(0), buf, &mut TextInputState::new("ada@"));
             Checkbox::new("Terms")
@@ -114,7 +128,7 @@ mod tests {
         assert_eq!(
             outline,
             "\
-- text_input: \"ada@\" [id=email] [focused] [required] [invalid=\"not an email address\"] {set_value}
+- text_input: \"ada@\" [id=email] [focused] [required] [invalid=\"not an email address\"] {focus, set_value}
 - checkbox \"Terms\" [id=terms] [required] [unchecked] [invalid=\"accept the terms\"] {toggle, set_value}
 - select [id=plan] [disabled] {set_value}
 - slider: 2 [id=seats] [focused] {increment, decrement, set_value}

@@ -76,6 +76,7 @@ impl<'a> Slider<'a> {
             id: None,
             field: FieldState {
                 focused: false,
+                focusable: false,
                 required: false,
                 disabled: false,
                 invalid: None,
