@@ -1,10 +1,11 @@
 //! The form's state, run loop, key handling and validation. taria adds
 //! `#[taria::app]` (records each frame, serves it to agents, merges their keys into
-//! `event::read`) and one `#[action]` handler: pressing Submit. An agent's
-//! `set_value`, `toggle`, `increment`, … on a control need no handler: the
-//! `taria-widgets` control with that id takes them into its state as it renders. To
-//! type rather than set a value, an agent moves the focus with the keys a person uses
-//! (`tab`, `shift+tab`); the focused control's node says `focused`.
+//! `event::read`) and two `#[action]` handlers: pressing Submit, and focusing a text
+//! field. An agent's `set_value`, `toggle`, `increment`, … on a control need no
+//! handler: the `taria-widgets` control with that id takes them into its state as it
+//! renders. To type rather than set a value, an agent focuses a text field (`focus`
+//! on it, or the keys a person uses: `tab`, `shift+tab`); the focused control's node
+//! says `focused`.
 
 use std::io;
 
@@ -128,6 +129,17 @@ impl App {
             let event = event::read()?;
             self.on_event(&event);
         }
+        Ok(())
+    }
+
+    /// Focusing a text field (the controls offer `focus`, the app keeps the focus).
+    #[action(node = "*", focus)]
+    pub(crate) fn focus_field(&mut self, key: &str) -> Result<(), String> {
+        let field = Field::ALL
+            .into_iter()
+            .find(|f| f.id() == key && f.is_text())
+            .ok_or("only the text fields take focus this way; use tab for the others")?;
+        self.focus = field;
         Ok(())
     }
 

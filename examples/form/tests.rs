@@ -237,6 +237,14 @@ fn an_agent_moves_the_focus_to_a_field_then_types_into_it() {
         Some(Value::Text("grace@example.org".into()))
     );
     assert!(h.screen().contains("grace@example.org"));
+
+    // Or by id: the text fields offer `focus`, and the app's handler moves it there.
+    h.act("password", "focus").unwrap();
+    assert!(h.node("password").state.focused);
+    h.type_text("longer than eight").unwrap();
+    assert!(h.screen().contains("•••••••••••••••••"), "{}", h.screen());
+    let refused = h.act("plan", "focus").unwrap_err();
+    assert_eq!(refused.reason, taria::wire::RejectReason::ActionNotOffered);
 }
 
 #[test]

@@ -106,6 +106,7 @@ fn draw_field(frame: &mut Frame<'_>, area: Rect, app: &mut App, field: Field) {
                 .placeholder(placeholder)
                 .password(field == Field::Password)
                 .max_len(100)
+                .focusable(true)
                 .focused(focused)
                 .required(required)
                 .invalid(invalid)
