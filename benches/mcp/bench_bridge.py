@@ -43,15 +43,7 @@ async def bench(cols: int, rows: int) -> None:
 
         agent.session._message_handler = on_message  # the SDK calls it for every notification
 
-        outline = await agent.ok("read_tree", format="outline")
-        as_json = await agent.ok("read_tree", format="json")
-        nodes = outline["nodeCount"]
-        outline_bytes = len(outline["outline"].encode())
-        json_bytes = len(json.dumps(as_json["tree"], separators=(",", ":")).encode())
-        screen = await agent.ok("read_screen")
-        screen_text = "\n".join(screen["rows"])
-        visible = sum(1 for c in screen_text if not c.isspace())
-
+        nodes = (await agent.ok("read_tree", depth=0))["nodeCount"]
         await agent.session.subscribe_resource("taria://tree")
         latencies = []
         for i in range(SAMPLES):
@@ -73,13 +65,6 @@ async def bench(cols: int, rows: int) -> None:
     print("|---|---|---|---|")
     print(f"| {pct(0.5):.2f} ms | {pct(0.9):.2f} ms | {pct(0.99):.2f} ms | {latencies[-1]:.2f} ms |")
     print()
-    print(f"read_tree size, todo demo ({nodes} nodes), screen {cols}x{rows}")
-    print("| form | bytes | bytes/node |")
-    print("|---|---|---|")
-    print(f"| outline | {outline_bytes} | {outline_bytes / nodes:.1f} |")
-    print(f"| JSON (compact) | {json_bytes} | {json_bytes / nodes:.1f} |")
-    print(f"| screen text (rows x cols) | {len(screen_text.encode())} | ({visible} non-blank characters) |")
-    print()
     if notifications:
         print(f"resource update notification for a one-node change: median {statistics.median(notifications):.0f} bytes "
               f"({len(notifications)} notifications)")
@@ -87,8 +72,50 @@ async def bench(cols: int, rows: int) -> None:
         print("no update notifications arrived")
 
 
+# The examples whose first frame is measured, with their arguments (`files` browses
+# this repository's examples folder).
+EXAMPLES = [
+    ("todo", ()),
+    ("dashboard", ()),
+    ("form", ()),
+    ("files", (str(Path(__file__).resolve().parents[2] / "examples"),)),
+]
+
+
+async def size(example: str, args: tuple[str, ...], cols: int, rows: int) -> tuple[int, int, int, int]:
+    """(nodes, outline bytes, compact JSON bytes, screen text bytes) of the first frame."""
+    async with spawned(example, cols, rows, args) as (agent, _):
+        outline = await agent.ok("read_tree", format="outline")
+        as_json = await agent.ok("read_tree", format="json")
+        screen = await agent.ok("read_screen")
+    nodes = outline["nodeCount"]
+    assert outline["shown"] == nodes, f"{example}: the tree was cut"
+    return (
+        nodes,
+        len(outline["outline"].encode()),
+        len(json.dumps(as_json["tree"], separators=(",", ":"), ensure_ascii=False).encode()),
+        len("\n".join(screen["rows"]).encode()),
+    )
+
+
+async def sizes(cols: int, rows: int) -> None:
+    print(f"read_tree size of each example's first frame, screen {cols}x{rows}")
+    print("| example | nodes | outline bytes | outline bytes/node | JSON bytes | JSON bytes/node | screen text bytes |")
+    print("|---|---|---|---|---|---|---|")
+    totals = [0, 0, 0, 0]
+    for example, args in EXAMPLES:
+        measured = await size(example, args, cols, rows)
+        totals = [t + m for t, m in zip(totals, measured)]
+        nodes, outline, as_json, screen = measured
+        print(f"| {example} | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {screen} |")
+    nodes, outline, as_json, screen = totals
+    print(f"| all | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {screen} |")
+    print()
+
+
 def main() -> None:
     cols, rows = 100, 30
+    asyncio.run(sizes(cols, rows))
     asyncio.run(bench(cols, rows))
 
 
