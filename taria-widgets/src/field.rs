@@ -6,6 +6,10 @@ use taria::{Action, NodeBuilder};
 
 /// The form state a control records on its node.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "one bool per independent state a control records, as in taria::State"
+)]
 pub(crate) struct FieldState<'a> {
     pub(crate) focused: bool,
     pub(crate) focusable: bool,
