@@ -1086,7 +1086,6 @@ impl StatefulWidget for Table<'_> {
 
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
-            // Counting columns walks every row: only when an action is waiting.
             taria::take_widget_actions(id, |inv| {
                 apply_action(state, id, self.rows.len(), self.column_count(), inv)
             });
