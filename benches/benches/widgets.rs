@@ -381,7 +381,8 @@ fn canvas(bencher: Bencher<'_, '_>, mode: Mode) {
 }
 
 /// A table of `rows` rows, 40 on screen, built outside the timing (in the mode's
-/// recording state): the recording itself (`Table::record`) must not grow with `rows`.
+/// recording state): what recording adds to the frame (enabled − disabled) must not
+/// grow with `rows`.
 /// The two modes' frame functions have identical bodies here and may be merged by the
 /// compiler: measure each mode in a run of its own (`huge_table::1000::Enabled`).
 #[divan::bench(consts = [1_000, 100_000], args = [Mode::Disabled, Mode::Enabled])]

@@ -254,6 +254,8 @@ impl<'a> Row<'a> {
 
     #[inline]
     fn into_ratatui(self) -> ratatui::widgets::Row<'a> {
+        #[cfg(test)]
+        tests::CONVERTED.with(|n| n.set(n.get() + 1));
         match self.cells {
             Cells::Ours(cells) => {
                 ratatui::widgets::Row::new(cells.into_iter().map(Cell::into_ratatui))
@@ -294,6 +296,11 @@ impl<'a> Styled for Row<'a> {
 /// column's name, or the text without a header; value: the text; `selected` for the
 /// selected column or cell). Only the rows on screen are recorded, so a table of
 /// 100,000 rows records what its visible rows cost.
+///
+/// Built while recording, the table keeps readable rows and, at render, converts
+/// into ratatui's only the rows ratatui draws (it hands ratatui those, with the
+/// offset and selection moved to match), so drawing it costs no more per row than
+/// ratatui's table: the other rows are only dropped, as ratatui drops its own.
 ///
 /// Built with recording off (`!taria::is_recording()`, as in the draw closure of an
 /// unrecorded frame), the table and its rows hold ratatui's rows, handed to ratatui
@@ -344,7 +351,13 @@ pub struct Table<'a> {
 /// off, already ratatui's, handed over at render as they are.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Rows<'a> {
-    Ours(Vec<Row<'a>>),
+    /// Converted into ratatui's at render, only those ratatui will look at (see
+    /// [`Table::window`]).
+    Ours {
+        rows: Vec<Row<'a>>,
+        /// The most cells in a row.
+        columns: usize,
+    },
     Theirs {
         rows: Vec<ratatui::widgets::Row<'a>>,
         /// The most cells in a row.
@@ -356,7 +369,10 @@ enum Rows<'a> {
 
 impl Default for Rows<'_> {
     fn default() -> Self {
-        Rows::Ours(Vec::new())
+        Rows::Ours {
+            rows: Vec::new(),
+            columns: 0,
+        }
     }
 }
 
@@ -368,10 +384,14 @@ impl<'a> Rows<'a> {
         T::Item: Into<Row<'a>>,
     {
         let rows = rows.into_iter().map(Into::into);
+        let mut columns = 0;
         if taria::is_recording() {
-            return Rows::Ours(rows.collect());
+            let rows = rows
+                .inspect(|row: &Row<'a>| columns = columns.max(row.cell_count))
+                .collect();
+            return Rows::Ours { rows, columns };
         }
-        let (mut columns, mut shape, mut mixed) = (0, None, false);
+        let (mut shape, mut mixed) = (None, false);
         let rows = rows
             .map(|row: Row<'a>| {
                 columns = columns.max(row.cell_count);
@@ -391,7 +411,7 @@ impl<'a> Rows<'a> {
 
     fn len(&self) -> usize {
         match self {
-            Rows::Ours(rows) => rows.len(),
+            Rows::Ours { rows, .. } => rows.len(),
             Rows::Theirs { rows, .. } => rows.len(),
         }
     }
@@ -399,7 +419,7 @@ impl<'a> Rows<'a> {
     /// Row `i`'s height, top and bottom margin, if known.
     fn shape(&self, i: usize) -> Option<(u16, u16, u16)> {
         match self {
-            Rows::Ours(rows) => rows.get(i).map(Row::shape),
+            Rows::Ours { rows, .. } => rows.get(i).map(Row::shape),
             Rows::Theirs { shape, .. } => *shape,
         }
     }
@@ -407,16 +427,15 @@ impl<'a> Rows<'a> {
     /// Row `i`, if ours.
     fn ours(&self, i: usize) -> Option<&Row<'a>> {
         match self {
-            Rows::Ours(rows) => rows.get(i),
+            Rows::Ours { rows, .. } => rows.get(i),
             Rows::Theirs { .. } => None,
         }
     }
 
-    fn into_ratatui(self) -> Vec<ratatui::widgets::Row<'a>> {
+    /// The most cells in a row.
+    const fn columns(&self) -> usize {
         match self {
-            // Same layouts on both sides: the vector is reused, not reallocated.
-            Rows::Ours(rows) => rows.into_iter().map(Row::into_ratatui).collect(),
-            Rows::Theirs { rows, .. } => rows,
+            Rows::Ours { columns, .. } | Rows::Theirs { columns, .. } => *columns,
         }
     }
 }
@@ -584,11 +603,7 @@ impl<'a> Table<'a> {
     }
 
     fn column_count(&self) -> usize {
-        let rows = match &self.rows {
-            Rows::Ours(rows) => rows.iter().map(|r| r.cell_count).max(),
-            Rows::Theirs { columns, .. } => Some(*columns),
-        };
-        rows.into_iter()
+        std::iter::once(self.rows.columns())
             .chain(self.footer.iter().map(|r| r.cell_count))
             .chain(self.header.iter().map(|r| r.cell_count))
             .max()
@@ -690,30 +705,13 @@ impl<'a> Table<'a> {
     fn record(&self, area: Rect, state: &TableState) {
         let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
         let len = self.rows.len();
-        // ratatui counts columns (walking every row) only to clamp the selected
-        // column and to split the width when no widths are given; so do we.
-        let column_count = if state.selected_column().is_some() || self.widths.is_empty() {
-            self.column_count()
-        } else {
-            self.widths.len()
-        };
+        let column_count = self.column_count();
         // ratatui clamps the selection before drawing; record what it will draw.
-        let mut state = *state;
-        if table_area.is_empty() {
-            state = TableState::default().with_offset(state.offset());
-        }
-        if state.selected().is_some_and(|s| s >= len) {
-            state.select(Some(len.saturating_sub(1)));
-        }
-        if len == 0 {
-            state.select(None);
-        }
-        if state.selected_column().is_some_and(|c| c >= column_count) {
-            state.select_column(Some(column_count.saturating_sub(1)));
-        }
-        if column_count == 0 {
-            state.select_column(None);
-        }
+        let state = self.clamped(if table_area.is_empty() {
+            TableState::default().with_offset(state.offset())
+        } else {
+            *state
+        });
         let (header_area, rows_area) = self.layout(table_area);
         // Rows built with recording off keep their heights only when all share them;
         // otherwise which rows are on screen is unknown here, and not recorded.
@@ -853,17 +851,115 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn into_ratatui(self) -> ratatui::widgets::Table<'a> {
+    /// `state` with the selection clamped to the rows and columns there are, as
+    /// ratatui's render clamps it (and writes it back) before drawing.
+    fn clamped(&self, mut state: TableState) -> TableState {
+        let len = self.rows.len();
+        let column_count = self.column_count();
+        if state.selected().is_some_and(|s| s >= len) {
+            state.select(Some(len.saturating_sub(1)));
+        }
+        if len == 0 {
+            state.select(None);
+        }
+        if state.selected_column().is_some_and(|c| c >= column_count) {
+            state.select_column(Some(column_count.saturating_sub(1)));
+        }
+        if column_count == 0 {
+            state.select_column(None);
+        }
+        state
+    }
+
+    /// Which of `rows` (the table's, not empty) ratatui must be handed to draw
+    /// `state` into `table_area` (not empty) exactly as it draws all of them.
+    ///
+    /// ratatui draws rows `start..end` (`visible`), found by starting at
+    /// `min(offset, selected)` and, if the selected row is below the rows that fit,
+    /// scrolling down to it. Handed rows `start..end` with offset 0 and the selection
+    /// moved up by `start`, it finds `0..end - start`: the same rows fit, the
+    /// selection is among them, and the partial row at the bottom is there if it was
+    /// before. If ratatui scrolls past the selected row (a selected row taller than
+    /// the rows area), the rows handed over start where ratatui starts instead,
+    /// `min(offset, selected)`, which gives the same result by the same steps.
+    ///
+    /// ratatui also counts the columns of every row to clamp the selected column and,
+    /// without widths, to split the width between them. When the rows handed over
+    /// have fewer columns than the table and that count matters, an empty row with
+    /// the table's column count goes first, above the offset: ratatui never draws it.
+    fn window(&self, rows: &[Row<'_>], table_area: Rect, state: &TableState) -> Window {
+        let drawn = self.clamped(*state);
+        let (_, rows_area) = self.layout(table_area);
+        let (start, end) = self.visible(&drawn, rows_area.height, |i| rows[i].shape());
+        let offset = drawn.offset().min(rows.len().saturating_sub(1));
+        let (first, offset) = match drawn.selected() {
+            Some(selected) if selected < start => {
+                let first = offset.min(selected);
+                (first, offset - first)
+            }
+            _ => (start, 0),
+        };
+        // At least one row, so ratatui finds rows and sets the offset.
+        let end = end.max(first + 1);
+        let columns = self.column_count();
+        let handed = rows[first..end]
+            .iter()
+            .chain(&self.header)
+            .chain(&self.footer)
+            .map(|r| r.cell_count)
+            .max()
+            .unwrap_or_default();
+        let pad = handed < columns
+            && (self.widths.is_empty() || drawn.selected_column().is_some_and(|c| c >= handed));
+        let above = usize::from(pad);
+        let mut handed_state = drawn.with_offset(offset + above);
+        // Not `select`: `select(None)` also resets the offset.
+        *handed_state.selected_mut() = drawn.selected().map(|s| s - first + above);
+        Window {
+            first,
+            end,
+            pad: pad.then_some(columns),
+            state: handed_state,
+            drawn,
+        }
+    }
+
+    /// Renders with ratatui's table, writing back into `state` what ratatui writes.
+    fn draw(mut self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
+        let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
+        let window = match &self.rows {
+            Rows::Ours { rows, .. } if !rows.is_empty() && !table_area.is_empty() => {
+                Some(self.window(rows, table_area, state))
+            }
+            _ => None,
+        };
+        let rows = match (std::mem::take(&mut self.rows), &window) {
+            (Rows::Theirs { rows, .. }, _) => rows,
+            (Rows::Ours { rows, .. }, Some(window)) => window.rows(rows),
+            // No rows, or an empty table area: ratatui returns before looking at them.
+            (Rows::Ours { .. }, None) => Vec::new(),
+        };
+        let table = self.into_ratatui(rows);
+        let Some(window) = window else {
+            StatefulWidget::render(&table, area, buf, state);
+            return;
+        };
+        let mut handed = window.state;
+        StatefulWidget::render(&table, area, buf, &mut handed);
+        *state = window.drawn;
+        *state.offset_mut() = handed.offset() + window.first - usize::from(window.pad.is_some());
+    }
+
+    fn into_ratatui(self, rows: Vec<ratatui::widgets::Row<'a>>) -> ratatui::widgets::Table<'a> {
         let Table {
             inner,
-            rows,
             header,
             footer,
             widths,
             block,
             ..
         } = self;
-        let mut table = inner.rows(rows.into_ratatui()).widths(widths);
+        let mut table = inner.rows(rows).widths(widths);
         if let Some(header) = header {
             table = table.header(header.into_ratatui());
         }
@@ -874,6 +970,44 @@ impl<'a> Table<'a> {
             table = table.block(block);
         }
         table
+    }
+}
+
+/// The rows of a table built while recording that ratatui is handed at render (see
+/// [`Table::window`]).
+#[derive(Debug)]
+struct Window {
+    /// Rows `first..end` are handed over, converted into ratatui's.
+    first: usize,
+    end: usize,
+    /// An empty row of this many cells goes before them, when the column count
+    /// would differ without it.
+    pad: Option<usize>,
+    /// The state ratatui draws the rows handed over with.
+    state: TableState,
+    /// The state ratatui writes back when drawing all rows, but for the offset.
+    drawn: TableState,
+}
+
+impl Window {
+    /// The rows handed to ratatui; the others are dropped, as ratatui drops its rows
+    /// after drawing.
+    fn rows<'a>(&self, rows: Vec<Row<'a>>) -> Vec<ratatui::widgets::Row<'a>> {
+        let count = self.end - self.first;
+        let mut handed = Vec::with_capacity(count + usize::from(self.pad.is_some()));
+        if let Some(columns) = self.pad {
+            handed.push(ratatui::widgets::Row::new(std::iter::repeat_n(
+                ratatui::widgets::Cell::default(),
+                columns,
+            )));
+        }
+        handed.extend(
+            rows.into_iter()
+                .skip(self.first)
+                .take(count)
+                .map(Row::into_ratatui),
+        );
+        handed
     }
 }
 
@@ -952,7 +1086,6 @@ impl StatefulWidget for Table<'_> {
 
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
-            // Counting columns walks every row: only when an action is waiting.
             taria::take_widget_actions(id, |inv| {
                 apply_action(state, id, self.rows.len(), self.column_count(), inv)
             });
@@ -960,7 +1093,7 @@ impl StatefulWidget for Table<'_> {
         if taria::is_recording() {
             self.record(area, state);
         }
-        StatefulWidget::render(&self.into_ratatui(), area, buf, state);
+        self.draw(area, buf, state);
     }
 }
 
@@ -971,7 +1104,7 @@ impl Widget for Table<'_> {
         if taria::is_recording() {
             self.record(area, &state);
         }
-        StatefulWidget::render(&self.into_ratatui(), area, buf, &mut state);
+        self.draw(area, buf, &mut state);
     }
 }
 
@@ -999,6 +1132,11 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+
+    thread_local! {
+        /// Rows converted into ratatui's (`Row::into_ratatui`) on this thread.
+        pub(super) static CONVERTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
 
     const WIDTHS: [Constraint; 3] = [
         Constraint::Length(4),
@@ -1161,7 +1299,7 @@ mod tests {
                 assert!(taria::is_recording());
                 ours(12)
             });
-            assert!(matches!(table.rows, Rows::Ours(_)));
+            assert!(matches!(table.rows, Rows::Ours { .. }));
             let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
             let (mut sa, mut sb) = (state, state);
             StatefulWidget::render(table, area, &mut a, &mut sa);
@@ -1233,6 +1371,243 @@ mod tests {
                 .state
                 .selected
         );
+    }
+
+    /// One row of [`mixed`]: height, top and bottom margin, cells, first cell's span,
+    /// styled.
+    type Spec = (u16, u16, u16, usize, u16, bool);
+
+    /// `n` rows of every shape: heights 0 to 3, margins, 1 to 4 cells (row 2, and
+    /// the last row, 6), some spanning two columns, some styled. Deterministic.
+    fn mixed(n: usize) -> Vec<Spec> {
+        let mut seed = 0x2545_f491_u64;
+        (0..n)
+            .map(|i| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let r = |k: u64, m: u64| ((seed >> (16 + 8 * k)) % m) as u16;
+                let height = [1, 1, 1, 2, 0, 3][usize::from(r(0, 6))];
+                let cells = if i == 2 || i + 1 == n {
+                    6
+                } else {
+                    1 + usize::from(r(3, 4))
+                };
+                (
+                    height,
+                    r(1, 3) / 2,
+                    r(2, 5) / 3,
+                    cells,
+                    1 + r(4, 4) / 3,
+                    r(5, 3) == 0,
+                )
+            })
+            .collect()
+    }
+
+    /// Our table (built while recording, so its rows are readable) and ratatui's, of
+    /// `spec`'s rows, with a header, a footer and a block; five widths or none.
+    fn pair(
+        spec: &[Spec],
+        widths: bool,
+        spacing: &HighlightSpacing,
+    ) -> (Table<'static>, ratatui::widgets::Table<'static>) {
+        let cells = |i: usize, &(_, _, _, n, span, _): &Spec| {
+            (0..n).map(move |c| (format!("{i}.{c}"), if c == 0 { span } else { 1 }))
+        };
+        let widths = if widths {
+            vec![
+                Constraint::Length(3),
+                Constraint::Min(2),
+                Constraint::Length(4),
+            ]
+            .into_iter()
+            .chain([Constraint::Percentage(20), Constraint::Fill(1)])
+            .collect()
+        } else {
+            vec![]
+        };
+        let ours = taria::Recorder::new().record(|| {
+            let rows = spec.iter().enumerate().map(|(i, s @ &(h, t, b, ..))| {
+                let row = Row::new(
+                    cells(i, s)
+                        .map(|(text, span)| Cell::new(text).column_span(span).style(Color::Cyan)),
+                )
+                .height(h)
+                .top_margin(t)
+                .bottom_margin(b);
+                if s.5 { row.style(Color::Yellow) } else { row }
+            });
+            Table::new(rows, widths.clone())
+                .header(Row::new(["A", "B", "C"]).bottom_margin(1))
+                .footer(Row::new(["sum"]))
+                .block(Block::bordered().title("T"))
+                .highlight_symbol(">>")
+                .highlight_spacing(spacing.clone())
+                .row_highlight_style(Color::Red)
+                .column_highlight_style(Color::Blue)
+                .cell_highlight_style(Color::Green)
+                .id("m")
+        });
+        assert!(matches!(ours.rows, Rows::Ours { .. }));
+        let rows = spec.iter().enumerate().map(|(i, s @ &(h, t, b, ..))| {
+            use ratatui::widgets::{Cell, Row};
+            let row = Row::new(
+                cells(i, s)
+                    .map(|(text, span)| Cell::new(text).column_span(span).style(Color::Cyan)),
+            )
+            .height(h)
+            .top_margin(t)
+            .bottom_margin(b);
+            if s.5 { row.style(Color::Yellow) } else { row }
+        });
+        let theirs = ratatui::widgets::Table::new(rows, widths)
+            .header(ratatui::widgets::Row::new(["A", "B", "C"]).bottom_margin(1))
+            .footer(ratatui::widgets::Row::new(["sum"]))
+            .block(ratatui::widgets::Block::bordered().title("T"))
+            .highlight_symbol(">>")
+            .highlight_spacing(spacing.clone())
+            .row_highlight_style(Color::Red)
+            .column_highlight_style(Color::Blue)
+            .cell_highlight_style(Color::Green);
+        (ours, theirs)
+    }
+
+    /// A table built while recording hands ratatui only the rows it draws; whatever
+    /// the rows' shapes, the area, the selection and the offset, the pixels and the
+    /// state written back are ratatui's, frame after frame, and the rows recorded
+    /// start at the offset ratatui scrolled to.
+    #[test]
+    fn only_the_rows_on_screen_go_to_ratatui_and_it_draws_the_same() {
+        let spacings = [
+            HighlightSpacing::Always,
+            HighlightSpacing::WhenSelected,
+            HighlightSpacing::Never,
+        ];
+        let mut recorder = taria::Recorder::new();
+        for n in [1, 6, 40] {
+            let spec = mixed(n);
+            for (widths, spacing) in [false, true]
+                .into_iter()
+                .flat_map(|w| spacings.iter().map(move |s| (w, s)))
+            {
+                for height in 0..=10 {
+                    let area = Rect::new(0, 0, 30, height);
+                    let (ours, theirs) = pair(&spec, widths, spacing);
+                    let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+                    Widget::render(ours, area, &mut a);
+                    Widget::render(theirs, area, &mut b);
+                    assert_eq!(
+                        a, b,
+                        "{n} rows, widths {widths}, {spacing:?}, height {height}"
+                    );
+                    for selected in [None, Some(0), Some(n / 2), Some(n - 1), Some(n + 3)] {
+                        for offset in [0, n / 2, n - 1, n + 5] {
+                            for column in [None, Some(1), Some(4), Some(5), Some(9)] {
+                                let state = TableState::default()
+                                    .with_offset(offset)
+                                    .with_selected(selected)
+                                    .with_selected_column(column);
+                                let (mut so, mut st) = (state, state);
+                                for frame in 0..2 {
+                                    let (ours, theirs) = pair(&spec, widths, spacing);
+                                    recorder.record(|| {
+                                        StatefulWidget::render(ours, area, &mut a, &mut so);
+                                    });
+                                    StatefulWidget::render(theirs, area, &mut b, &mut st);
+                                    let case = format!(
+                                        "{n} rows, widths {widths}, {spacing:?}, height {height}, \
+                                         {state:?}, frame {frame}"
+                                    );
+                                    assert_eq!(a, b, "{case}");
+                                    assert_eq!(so, st, "{case}");
+                                    let tree = recorder.tree();
+                                    let first = tree
+                                        .get("m")
+                                        .and_then(|t| {
+                                            t.children.iter().find(|c| c.role == Role::Row)
+                                        })
+                                        .and_then(|r| r.position.index);
+                                    if let Some(first) = first {
+                                        assert_eq!(first as usize, st.offset(), "{case}");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The two ways of handing ratatui fewer rows that the test above must reach:
+    /// an empty row going first (the rows on screen have fewer columns than the
+    /// table), and rows from `min(offset, selected)` (ratatui scrolls past a selected
+    /// row taller than the rows area).
+    #[test]
+    fn windows_reach_the_padded_and_the_scrolled_past_cases() {
+        let spec = mixed(40);
+        let (table, _) = pair(&spec, false, &HighlightSpacing::WhenSelected);
+        let Rows::Ours { rows, .. } = &table.rows else {
+            panic!("rows built while recording");
+        };
+        // Rows 2 and 39 have 6 cells; rows 10.. on screen have fewer.
+        let area = Rect::new(0, 0, 28, 6);
+        let state = TableState::default().with_offset(10);
+        let window = table.window(rows, area, &state);
+        assert_eq!((window.first, window.pad), (10, Some(6)));
+        assert_eq!(window.state.offset(), 1);
+        // Three lines of rows area (8 less a block, a header with its margin and a
+        // footer) and a selected row, below them, whose height and margins exceed it.
+        let tall = Rect::new(0, 0, 28, 8);
+        let tall_row = (5..40).find(|&i| {
+            let (h, t, b, ..) = spec[i];
+            h + t + b > 3
+        });
+        let selected = tall_row.expect("a row taller than three lines");
+        let state = TableState::default().with_selected(Some(selected));
+        let window = table.window(rows, tall, &state);
+        assert!(window.first <= selected, "{window:?}");
+        assert!(window.drawn.selected() == Some(selected));
+    }
+
+    /// A recorded frame of a table built while recording converts the rows ratatui
+    /// draws (and the header), however many rows the table has.
+    #[test]
+    fn a_recorded_frame_converts_only_the_rows_on_screen() {
+        let area = Rect::new(0, 0, 30, 41);
+        let frames = |len: usize, column: Option<usize>| {
+            let mut recorder = taria::Recorder::new();
+            let mut state = TableState::default()
+                .with_selected(Some(len / 2))
+                .with_selected_column(column);
+            let mut buf = Buffer::empty(area);
+            let mut converted = vec![];
+            for frame in 0..3 {
+                let table = recorder.record(|| {
+                    let rows = (0..len).map(|i| {
+                        let row = Row::new(["a", "b", "c", "d"].into_iter().take(1 + i % 3));
+                        if i % 5 == 0 { row.height(2) } else { row }
+                    });
+                    Table::new(rows, [Constraint::Length(4); 4])
+                        .header(Row::new(["Id"]))
+                        .id("big")
+                });
+                CONVERTED.with(|n| n.set(0));
+                recorder.record(|| StatefulWidget::render(table, area, &mut buf, &mut state));
+                converted.push(CONVERTED.with(std::cell::Cell::get));
+                let tree = recorder.tree();
+                let rows = &tree.get("big").expect("table").children[1..];
+                assert_eq!(rows.len(), converted[frame] - 1);
+                assert!(rows.iter().all(|r| r.role == Role::Row));
+                state.scroll_down_by(25);
+            }
+            converted
+        };
+        for column in [None, Some(3)] {
+            let small = frames(1_000, column);
+            assert_eq!(frames(100_000, column), small);
+            // About 40 rows on screen, a sixth of them two lines high.
+            assert!(small.iter().all(|&n| (30..=42).contains(&n)), "{small:?}");
+        }
     }
 
     #[test]
