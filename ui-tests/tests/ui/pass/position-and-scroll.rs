@@ -24,7 +24,7 @@ fn main() {
     assert_eq!(
         tree.outline(),
         "- log [id=log] [count=3] [scroll=1/3 view=2]\n  \
-           - tree_item \"two\" [id=log/1] [index=1] [level=1]\n  \
-           - tree_item \"three\" [id=log/2] [level=1]\n"
+           - tree_item \"two\" [index=1] [level=1]\n  \
+           - tree_item \"three\" [level=1]\n"
     );
 }
