@@ -41,9 +41,12 @@ fn cell(h: &AppHarness<App>, row: usize, column: usize) -> String {
     text(&h.node(&format!("processes/{row}/{column}"))).to_owned()
 }
 
-/// The rows of the table recorded in the last frame.
+/// The process rows of the table recorded in the last frame (not the header row).
 fn rows(h: &AppHarness<App>) -> Vec<Node> {
     h.find_all(&Query::new().role(Role::Row))
+        .into_iter()
+        .filter(|row| row.id != "processes/header")
+        .collect()
 }
 
 #[test]

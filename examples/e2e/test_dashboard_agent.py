@@ -52,11 +52,12 @@ async def _dashboard_task() -> None:
         table = await agent.ok("read_tree", root="processes", format="json")
         node = table["tree"][0]
         assert node["position"]["count"] < 10000, dump(node)
-        users = [c["value"] for r in node["children"] if r["role"] == "row" for c in r["children"] if c.get("label") == "User"]
+        process_rows = [r for r in node["children"] if r["role"] == "row" and r["id"] != "processes/header"]
+        users = [c["value"] for r in process_rows for c in r["children"] if c.get("label") == "User"]
         assert users and set(users) == {"alice"}, users
 
         # Select the second visible process through its row.
-        second = [r for r in node["children"] if r["role"] == "row"][1]
+        second = process_rows[1]
         selected = await agent.ok("act", node=second["id"], action="select")
         assert second["id"] in selected["changedIds"], dump(selected)
         found = await agent.ok("find_nodes", role="row", state=["selected"])

@@ -147,8 +147,10 @@ impl<'a> List<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: items get `id/0`, `id/1`, …, and the widget takes
-    /// the agent's `select`/`scroll` into its state.
+    /// Sets an explicit, stable id: items get `id/0`, `id/1`, … by their index among
+    /// all items (marked positional: after an insert or a sort the same id names
+    /// another item, and the bridge guards agents' actions on it), and the widget
+    /// takes the agent's `select`/`scroll` into its state.
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
         self.id = Some(id);
@@ -284,7 +286,7 @@ impl<'a> List<'a> {
             let row = Rect::new(list_area.x, top, list_area.width, height).intersection(list_area);
             taria::leaf(|n| {
                 n.role(Role::ListItem)
-                    .key(i)
+                    .position_key(i)
                     .label(FirstLine(&item.content))
                     .selected(selected == Some(i))
                     .index(i)

@@ -117,6 +117,8 @@ pub struct Row<'a> {
     top_margin: u16,
     bottom_margin: u16,
     style: Style,
+    /// The row's identity for agents (see [`Row::key`]).
+    key: Option<Cow<'a, str>>,
 }
 
 /// A row's cells: ours (readable, for recording) or already ratatui's.
@@ -212,6 +214,17 @@ impl<'a> Row<'a> {
             Cells::Theirs(row) => Cells::Theirs(f(row)),
             ours @ Cells::Ours(_) => ours,
         };
+        self
+    }
+
+    /// Identifies the row to agents: its id becomes `<table id>/<key>`, stable while
+    /// the key is (a process id, a file name, a database key). Without one, a row is
+    /// named by its index, `<table id>/<index>`, marked positional: after a sort it
+    /// names another row, and agents' actions on it are guarded. Not part of
+    /// ratatui's `Row`; it changes nothing on screen.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn key(mut self, key: impl Into<Cow<'a, str>>) -> Self {
+        self.key = Some(key.into());
         self
     }
 
@@ -743,15 +756,12 @@ impl<'a> Table<'a> {
         };
         if let Some(header) = &self.header {
             let _header = taria::scope(|n| {
-                n.role(Role::Region)
-                    .key("header")
-                    .label("header")
-                    .bounds(header_area);
+                n.role(Role::Row).key("header").bounds(header_area);
             });
             let names = header.cells.ours();
             for (i, &(x, width)) in columns.iter().take(header.cell_count).enumerate() {
                 taria::leaf(|n| {
-                    n.role(Role::Heading)
+                    n.role(Role::ColumnHeader)
                         .key(i)
                         .bounds(cell_bounds(x, width, header_area));
                     if let Some(cell) = names.and_then(|cells| cells.get(i)) {
@@ -800,8 +810,11 @@ impl<'a> Table<'a> {
         let selected = state.selected() == Some(i);
         let cells = row.and_then(|r| r.cells.ours());
         let _row = taria::scope(|n| {
+            match row.and_then(|r| r.key.as_deref()) {
+                Some(key) => n.key(key),
+                None => n.position_key(i),
+            };
             n.role(Role::Row)
-                .key(i)
                 .selected(selected)
                 .index(i)
                 .count(len)
@@ -840,7 +853,6 @@ impl<'a> Table<'a> {
                     .key(c)
                     .value(format_args!("{}", cell.content))
                     .selected(cell_selected)
-                    .action(Action::Select)
                     .bounds(cell_bounds(x, width));
                 match &name {
                     Some(name) => n.label(name),
@@ -1011,51 +1023,17 @@ impl Window {
     }
 }
 
-/// `row/col` (or `row`) of a target below the table's id.
-fn target_cell(inv: &Invocation<'_>, id: &str) -> (Option<usize>, Option<usize>) {
-    let rest = inv
-        .target()
-        .strip_prefix(id)
-        .and_then(|r| r.strip_prefix('/'))
-        .unwrap_or("");
-    let mut parts = rest.split('/');
-    let row = parts.next().and_then(|r| r.parse().ok());
-    let column = parts.next().and_then(|c| c.parse().ok());
-    (row, column)
-}
-
-/// What the table does with an agent's action addressed to it, a row or a cell.
-pub(crate) fn apply_action(
-    state: &mut TableState,
-    id: &str,
-    rows: usize,
-    columns: usize,
-    inv: &Invocation<'_>,
-) -> Outcome {
+/// What the table does with an agent's action addressed to it or one of its rows.
+pub(crate) fn apply_action(state: &mut TableState, rows: usize, inv: &Invocation<'_>) -> Outcome {
     match inv.action() {
-        "select" => {
-            let (row, column) = match target_cell(inv, id) {
-                (None, _) => (crate::item_index(inv), None),
-                found => found,
-            };
-            match (row, column) {
-                (Some(r), _) if r >= rows => {
-                    Outcome::Rejected(format!("no row {r}: the table has {rows}"))
-                }
-                (Some(_), Some(c)) if c >= columns => {
-                    Outcome::Rejected(format!("no column {c}: the table has {columns}"))
-                }
-                (Some(r), Some(c)) => {
-                    state.select_cell(Some((r, c)));
-                    Outcome::Handled
-                }
-                (Some(r), None) => {
-                    state.select(Some(r));
-                    Outcome::Handled
-                }
-                (None, _) => Outcome::Rejected("select one of the table's rows or cells".into()),
+        "select" => match crate::item_index(inv) {
+            Some(r) if r >= rows => Outcome::Rejected(format!("no row {r}: the table has {rows}")),
+            Some(r) => {
+                state.select(Some(r));
+                Outcome::Handled
             }
-        }
+            None => Outcome::Rejected("select one of the table's rows".into()),
+        },
         "scroll" => {
             let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
             let amount = u16::try_from(amount).unwrap_or(u16::MAX);
@@ -1086,9 +1064,7 @@ impl StatefulWidget for Table<'_> {
 
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| {
-                apply_action(state, id, self.rows.len(), self.column_count(), inv)
-            });
+            taria::take_widget_actions(id, |inv| apply_action(state, self.rows.len(), inv));
         }
         if taria::is_recording() {
             self.record(area, state);
@@ -1246,7 +1222,7 @@ mod tests {
             let rows: Vec<_> = table
                 .children
                 .iter()
-                .filter(|c| c.role == Role::Row)
+                .filter(|c| c.role == Role::Row && c.position.index.is_some())
                 .collect();
             assert_eq!(rows.len(), scroll.viewport as usize);
             assert_eq!(rows[0].position.index, Some(scroll.offset));
@@ -1257,6 +1233,31 @@ mod tests {
                 assert!(harness.screen_text()[row.bounds.y as usize].contains(&format!("r{i}")));
             }
         }
+    }
+
+    #[test]
+    fn a_row_with_a_key_is_named_by_it_and_stable_one_without_by_its_index() {
+        let mut harness = Harness::new(20, 4);
+        let tree = harness.render(|frame| {
+            let rows = [
+                Row::new(["init", "1"]).key("pid-1"),
+                Row::new(["sshd", "812"]),
+            ];
+            let table = Table::new(rows, [Constraint::Length(6); 2]).id("procs");
+            frame.render_stateful_widget(table, frame.area(), &mut TableState::default());
+        });
+        let keyed = tree.get("procs/pid-1").expect("the keyed row");
+        assert!(keyed.stable);
+        assert_eq!(keyed.position.index, Some(0));
+        let positional = tree.get("procs/1").expect("the row named by its index");
+        assert!(!positional.stable);
+        assert_eq!(positional.label.as_deref(), Some("sshd"));
+        // Cells are inert parts of their row.
+        assert!(positional.children.iter().all(|c| c.actions.is_empty()));
+        assert!(
+            tree.outline()
+                .contains("- row \"sshd\" [id=procs/1 positional]")
+        );
     }
 
     #[test]
@@ -1332,7 +1333,7 @@ mod tests {
         let rows: Vec<_> = table
             .children
             .iter()
-            .filter(|c| c.role == Role::Row)
+            .filter(|c| c.role == Role::Row && c.position.index.is_some())
             .collect();
         assert_eq!(rows.len(), scroll.viewport as usize);
         assert!(tree.get("u/20").expect("the selected row").state.selected);
@@ -1349,7 +1350,8 @@ mod tests {
         assert_eq!(table.position.count, Some(30));
         assert_eq!(table.label.as_deref(), Some("Scores"));
         assert!(table.scroll.is_none());
-        assert!(!table.children.iter().any(|c| c.role == Role::Row));
+        let ids: Vec<&str> = table.children.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["t/header"], "the header row, and no rows");
     }
 
     #[test]
@@ -1614,29 +1616,33 @@ mod tests {
     fn select_and_scroll_change_the_state() {
         let mut state = TableState::default();
         let row = Invocation::new("t/3", "select").with_index(3);
-        assert_eq!(apply_action(&mut state, "t", 5, 3, &row), Outcome::Handled);
+        assert_eq!(apply_action(&mut state, 5, &row), Outcome::Handled);
         assert_eq!(state.selected(), Some(3));
-        let cell = Invocation::new("t/2/1", "select");
-        assert_eq!(apply_action(&mut state, "t", 5, 3, &cell), Outcome::Handled);
-        assert_eq!(state.selected_cell(), Some((2, 1)));
-        let bad = Invocation::new("t/2/9", "select");
-        assert!(matches!(
-            apply_action(&mut state, "t", 5, 3, &bad),
-            Outcome::Rejected(_)
-        ));
+        // A keyed row is found by its index, whatever its key says.
+        let keyed = Invocation::new("t/18877", "select").with_index(1);
+        assert_eq!(apply_action(&mut state, 5, &keyed), Outcome::Handled);
+        assert_eq!(state.selected(), Some(1));
+        // The table itself takes a row number as the value.
+        let two = taria::Value::Number(2.0);
+        let by_value = Invocation::new("t", "select").with_value(&two);
+        assert_eq!(apply_action(&mut state, 5, &by_value), Outcome::Handled);
+        assert_eq!(state.selected(), Some(2));
         let bad = Invocation::new("t/9", "select").with_index(9);
         assert!(matches!(
-            apply_action(&mut state, "t", 5, 3, &bad),
+            apply_action(&mut state, 5, &bad),
             Outcome::Rejected(_)
         ));
+        let nothing = Invocation::new("t", "select");
+        assert!(matches!(
+            apply_action(&mut state, 5, &nothing),
+            Outcome::Rejected(_)
+        ));
+        state.select_column(Some(1));
         let right = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Right, 1);
-        assert_eq!(
-            apply_action(&mut state, "t", 5, 3, &right),
-            Outcome::Handled
-        );
+        assert_eq!(apply_action(&mut state, 5, &right), Outcome::Handled);
         assert_eq!(state.selected_column(), Some(2));
         let down = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Down, 2);
-        assert_eq!(apply_action(&mut state, "t", 5, 3, &down), Outcome::Handled);
+        assert_eq!(apply_action(&mut state, 5, &down), Outcome::Handled);
         assert_eq!(state.selected(), Some(4));
     }
 }

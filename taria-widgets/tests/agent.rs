@@ -150,8 +150,11 @@ fn agent_actions_land_in_widget_state_without_app_code() {
     };
     let ack = act(&mut client, "list/3", "select", json!({}));
     assert_eq!(ack["status"], "delivered", "{ack}");
-    let ack = act(&mut client, "table/2/1", "select", json!({}));
+    let ack = act(&mut client, "table/2", "select", json!({}));
     assert_eq!(ack["status"], "delivered", "{ack}");
+    // Cells are parts of their row: nothing to select on their own.
+    let ack = act(&mut client, "table/2/1", "select", json!({}));
+    assert_eq!(ack["reason"], "action_not_offered", "{ack}");
     let ack = act(&mut client, "tabs/2", "select", json!({}));
     assert_eq!(ack["status"], "delivered", "{ack}");
     let ack = act(
@@ -176,9 +179,9 @@ fn agent_actions_land_in_widget_state_without_app_code() {
 
     assert_eq!(app.list.selected(), Some(3));
     assert_eq!(
-        app.table.selected_cell(),
-        Some((7, 1)),
-        "select (2, 1), then 5 rows down"
+        app.table.selected(),
+        Some(7),
+        "select row 2, then 5 rows down"
     );
     assert_eq!(app.tab, Some(2));
     assert_eq!(app.bar.get_position(), 4);

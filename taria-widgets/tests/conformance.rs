@@ -80,8 +80,13 @@ fn contracts() -> Vec<Contract> {
             check: |n| {
                 assert_eq!(n.position.count, Some(1));
                 assert!(n.scroll.is_some());
-                let row = n.children.iter().find(|c| c.role == Role::Row).unwrap();
+                let header = &n.children[0];
+                assert_eq!((header.role, header.id.as_str()), (Role::Row, "x/header"));
+                assert_eq!(header.children[0].role, Role::ColumnHeader);
+                let row = &n.children[1];
+                assert_eq!(row.role, Role::Row);
                 assert!(row.state.selected);
+                assert!(!row.stable, "a row without a key is named by its position");
                 assert_eq!(row.children[1].role, Role::Cell);
                 assert_eq!(row.children[1].label.as_deref(), Some("B"));
                 assert!(row.children[1].value.is_some());

@@ -47,6 +47,8 @@ pub(crate) enum IdSource {
     Positional,
     /// A key was given: derived from the parent's id plus the key.
     Keyed,
+    /// A position was given as the key: derived like a key, but positional.
+    PositionKeyed,
     /// An explicit id.
     Explicit,
 }
@@ -333,7 +335,7 @@ impl FrameArena {
                 self.text.push_str(&self.scratch_id);
                 true
             }
-            IdSource::Keyed | IdSource::Positional => {
+            IdSource::Keyed | IdSource::PositionKeyed | IdSource::Positional => {
                 if let Some(parent) = parent {
                     self.text
                         .extend_from_within(parent.id.start as usize..parent.id.end as usize);
@@ -342,6 +344,9 @@ impl FrameArena {
                 if node.id_source == IdSource::Keyed {
                     self.text.push_str(&self.scratch_key);
                     parent_stable
+                } else if node.id_source == IdSource::PositionKeyed {
+                    self.text.push_str(&self.scratch_key);
+                    false
                 } else {
                     let _ = write!(self.text, "{}#{ordinal}", node.role.name());
                     false

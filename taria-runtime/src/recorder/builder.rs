@@ -1,6 +1,6 @@
 //! [`NodeBuilder`]: what an annotated render says about its node.
 
-use std::fmt::Display;
+use std::fmt::{Display, Write as _};
 
 use super::arena::{
     ActionRef, FrameArena, IdSource, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Range32, ValueRecord,
@@ -80,6 +80,21 @@ impl<'a> NodeBuilder<'a> {
         write_capped(&mut self.arena.scratch_key, &key, MAX_LABEL_BYTES);
         if !self.arena.scratch_key.is_empty() && self.node().id_source != IdSource::Explicit {
             self.node().id_source = IdSource::Keyed;
+        }
+        self
+    }
+
+    /// Names the node by its position among all its parent's items — not only the
+    /// drawn ones: row 120 of a scrolled table is `<parent id>/120` whatever is on
+    /// screen. The id is marked positional (not stable): after a sort, insert or
+    /// delete it may name another item, and the bridge guards actions on it. For
+    /// widgets whose items have no identity of their own; prefer [`key`](Self::key)
+    /// when they do.
+    pub fn position_key(&mut self, index: usize) -> &mut Self {
+        self.arena.scratch_key.clear();
+        let _ = write!(self.arena.scratch_key, "{index}");
+        if self.node().id_source != IdSource::Explicit {
+            self.node().id_source = IdSource::PositionKeyed;
         }
         self
     }
