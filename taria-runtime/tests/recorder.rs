@@ -358,3 +358,27 @@ fn an_action_offered_twice_is_listed_once() {
     assert_eq!(names, ["toggle", "archive"]);
     assert_eq!(note.keys.get("archive").map(String::as_str), Some("ctrl+a"));
 }
+
+#[test]
+fn a_position_key_names_the_item_by_its_index_and_marks_it_positional() {
+    let mut recorder = Recorder::new();
+    recorder.record(|| {
+        let _rows = taria::scope(|n| {
+            n.role(Role::Table).id("rows");
+        });
+        taria::leaf(|n| {
+            n.role(Role::Row).position_key(120).action(Action::Select);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Row)
+                .position_key(121)
+                .id("pinned")
+                .action(Action::Select);
+        });
+    });
+    let tree = recorder.tree();
+    let row = tree.get("rows/120").unwrap();
+    assert!(!row.stable);
+    assert!(tree.get("pinned").unwrap().stable, "an explicit id wins");
+    assert!(tree.outline().contains("[id=rows/120 positional]"));
+}
