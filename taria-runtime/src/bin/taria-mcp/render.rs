@@ -159,7 +159,8 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 
 /// A node's own JSON, as compact as its outline line: default fields are left out
 /// (by the model's serde), and so are key fallbacks (taria presses them for the
-/// agent), bounds unless asked for, an index and count where they are drawn implies
+/// agent), the id of an inert part of its parent (see [`Node::id_implied`]), bounds
+/// unless asked for, an index and count where they are drawn implies
 /// them (see [`Node::position_implied`]), and the
 /// actions every sibling shares — their parent lists them once as `childActions`.
 pub(crate) fn node_json(
@@ -174,6 +175,11 @@ pub(crate) fn node_json(
     };
     fields.remove("children");
     fields.remove("keys");
+    if node.id_implied(parent) {
+        // An inert part of its parent (a cell): the outline shows no id either.
+        fields.remove("id");
+        fields.remove("stable");
+    }
     if !bounds {
         fields.remove("bounds");
     }
@@ -370,6 +376,29 @@ mod tests {
             json[0]["children"][0]["bounds"],
             serde_json::json!([0, 0, 0, 0])
         );
+    }
+
+    #[test]
+    fn an_inert_part_of_a_node_has_no_id_in_json_as_in_the_outline() {
+        let mut harness = Harness::new(20, 2);
+        let tree = harness.render(|_| {
+            let _row = taria::scope(|n| {
+                n.role(Role::Row).id("row").action(taria::Action::Select);
+            });
+            taria::leaf(|n| {
+                n.role(Role::Cell).key(0).label("PID").value("7");
+            });
+        });
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let json = render(&roots, Format::Json { bounds: false }, None, MAX_CHARS)
+            .json
+            .unwrap();
+        assert_eq!(
+            json[0]["children"][0],
+            serde_json::json!({"role": "cell", "label": "PID", "value": "7"})
+        );
+        assert_eq!(json[0]["id"], "row");
+        assert!(tree.get("row/0").is_some(), "the tree still has the id");
     }
 
     #[test]
