@@ -82,8 +82,20 @@ EXAMPLES = [
 ]
 
 
-async def size(example: str, args: tuple[str, ...], cols: int, rows: int) -> tuple[int, int, int, int]:
-    """(nodes, outline bytes, compact JSON bytes, screen text bytes) of the first frame."""
+def app_text(nodes: list[dict]) -> int:
+    """Bytes of the app's own text in the nodes: labels and values."""
+    total = 0
+    for node in nodes:
+        for field in ("label", "value"):
+            if isinstance(node.get(field), str):
+                total += len(node[field].encode())
+        total += app_text(node.get("children", []))
+    return total
+
+
+async def size(example: str, args: tuple[str, ...], cols: int, rows: int) -> tuple[int, int, int, int, int]:
+    """(nodes, outline bytes, compact JSON bytes, screen text bytes, app text bytes) of
+    the first frame."""
     async with spawned(example, cols, rows, args) as (agent, _):
         outline = await agent.ok("read_tree", format="outline")
         as_json = await agent.ok("read_tree", format="json")
@@ -95,21 +107,22 @@ async def size(example: str, args: tuple[str, ...], cols: int, rows: int) -> tup
         len(outline["outline"].encode()),
         len(json.dumps(as_json["tree"], separators=(",", ":"), ensure_ascii=False).encode()),
         len("\n".join(screen["rows"]).encode()),
+        app_text(as_json["tree"]),
     )
 
 
 async def sizes(cols: int, rows: int) -> None:
     print(f"read_tree size of each example's first frame, screen {cols}x{rows}")
-    print("| example | nodes | outline bytes | outline bytes/node | JSON bytes | JSON bytes/node | screen text bytes |")
-    print("|---|---|---|---|---|---|---|")
-    totals = [0, 0, 0, 0]
+    print("| example | nodes | outline bytes | outline B/node | JSON bytes | JSON B/node | app text B/node | screen text bytes |")
+    print("|---|---|---|---|---|---|---|---|")
+    totals = [0, 0, 0, 0, 0]
     for example, args in EXAMPLES:
         measured = await size(example, args, cols, rows)
         totals = [t + m for t, m in zip(totals, measured)]
-        nodes, outline, as_json, screen = measured
-        print(f"| {example} | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {screen} |")
-    nodes, outline, as_json, screen = totals
-    print(f"| all | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {screen} |")
+        nodes, outline, as_json, screen, text = measured
+        print(f"| {example} | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {text / nodes:.1f} | {screen} |")
+    nodes, outline, as_json, screen, text = totals
+    print(f"| all | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {text / nodes:.1f} | {screen} |")
     print()
 
 

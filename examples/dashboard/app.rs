@@ -99,19 +99,25 @@ impl App {
         self.sort_by(self.sort, !self.descending);
     }
 
-    /// Selects a row by its position in the current order (`processes/0` is the
-    /// first row). The table widget could take this itself; the app does, so the
-    /// rows it builds for the frame are the ones that will be on screen.
+    /// Selects a process by its row (`processes/<pid>`: rows are keyed by PID, so the
+    /// id still names the same process after a sort or a tick). The table widget
+    /// could take this itself; the app does, so the rows it builds for the frame are
+    /// the ones that will be on screen.
     #[action(node = "processes/*", select)]
-    fn select_row(&mut self, key: usize) -> Result<(), String> {
-        self.select_row_at(key)
+    fn select_row(&mut self, key: u32) -> Result<(), String> {
+        let row = self
+            .view
+            .iter()
+            .position(|&i| self.machine.processes[i].pid == key)
+            .ok_or_else(|| format!("process {key} is not in the table (filtered out, or gone)"))?;
+        self.select_row_at(row)
     }
 
     /// `select` on the table itself, with the row number as the value.
     #[action(node = "processes", select)]
     fn select_row_by_number(&mut self, invocation: &taria::Invocation<'_>) -> Result<(), String> {
         let Some(Ok(row)) = invocation.value().map(usize::from_value) else {
-            return Err("select a row (`processes/<n>`), or give the row number".into());
+            return Err("select a row (`processes/<pid>`), or give the row number".into());
         };
         self.select_row_at(row)
     }

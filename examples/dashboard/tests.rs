@@ -36,9 +36,18 @@ fn sorted_by(h: &AppHarness<App>) -> String {
         .unwrap_or_default()
 }
 
-/// Cell `column` of the table's row `row` (as recorded: rows on screen only).
-fn cell(h: &AppHarness<App>, row: usize, column: usize) -> String {
-    text(&h.node(&format!("processes/{row}/{column}"))).to_owned()
+/// The table's row at position `row` of the current order (as recorded: rows on
+/// screen only). Rows are keyed by PID: `processes/<pid>`.
+fn row_at(h: &AppHarness<App>, row: u32) -> Node {
+    rows(h)
+        .into_iter()
+        .find(|r| r.position.index == Some(row))
+        .unwrap_or_else(|| panic!("row {row} is not recorded:\n{}", h.tree().outline()))
+}
+
+/// Cell `column` of the table's row at position `row`.
+fn cell(h: &AppHarness<App>, row: u32, column: usize) -> String {
+    text(&row_at(h, row).children[column]).to_owned()
 }
 
 /// The process rows of the table recorded in the last frame (not the header row).
@@ -90,7 +99,10 @@ fn an_agent_sorts_filters_selects_and_scrolls_the_log() {
 
     // By PID: the row's label is its first cell, the PID.
     h.act("sort/pid", "select").unwrap();
-    assert_eq!(h.node("processes/0").label.as_deref(), Some("1"));
+    let first = row_at(&h, 0);
+    assert_eq!(first.label.as_deref(), Some("1"));
+    assert_eq!(first.id, "processes/1", "a row's id is its PID");
+    assert!(first.stable);
     assert_eq!(h.node("status").label.as_deref(), Some("Sorted by PID ▲"));
 
     // Filter to one program: every row shown is one of its processes.
@@ -119,9 +131,10 @@ fn an_agent_sorts_filters_selects_and_scrolls_the_log() {
     );
 
     // Select the fourth row: the app knows which process that is.
-    h.act("processes/3", "select").unwrap();
-    assert!(h.node("processes/3").state.selected);
-    let pid = h.node("processes/3").label.unwrap();
+    let fourth = row_at(&h, 3);
+    h.act(fourth.id.as_str(), "select").unwrap();
+    assert!(h.node(fourth.id.as_str()).state.selected);
+    let pid = fourth.label.unwrap();
     assert_eq!(h.app().selected().unwrap().pid.to_string(), pid);
     assert!(
         h.screen()
@@ -217,10 +230,10 @@ fn a_person_does_the_same_with_keys() {
 
     h.press("down").unwrap();
     h.press("down").unwrap();
-    assert!(h.node("processes/2").state.selected);
+    assert!(row_at(&h, 2).state.selected);
     h.press("end").unwrap();
     let last = h.node("processes").position.count.unwrap() - 1;
-    assert!(h.node(&format!("processes/{last}")).state.selected);
+    assert!(row_at(&h, last).state.selected);
 
     h.press("[").unwrap();
     assert!(h.screen().contains("Log (↑3 lines"));
@@ -246,13 +259,14 @@ fn the_table_records_only_the_rows_on_screen() {
     assert!(rows(&h).len() < 30);
     // Far down the table, the rows on screen are recorded with their cells.
     h.scroll("processes", ScrollDirection::Down, 5_000).unwrap();
-    assert!(h.node("processes/5000").state.selected);
-    assert_eq!(h.node("processes/5000").children.len(), 6);
+    let selected = row_at(&h, 5000);
+    assert!(selected.state.selected);
+    assert_eq!(selected.children.len(), 6);
     let first = h.node("processes").scroll.unwrap().offset;
     assert!(first > 4_900, "scrolled to the selection: {first}");
-    assert!(h.tree().get("processes/0").is_none());
+    assert!(rows(&h).iter().all(|r| r.position.index >= Some(first)));
     // And drawn: the selected row's PID is on screen.
-    let pid = h.node("processes/5000").label.unwrap();
+    let pid = selected.label.unwrap();
     assert!(
         h.screen().contains(&format!("> {pid:>6}")),
         "{}",
@@ -295,4 +309,26 @@ fn the_first_frame_matches_its_outline() {
         "labels stay short: {per_node} bytes per node"
     );
     h.assert_snapshot("dashboard/snapshots/first-frame.outline");
+}
+
+#[test]
+fn a_row_id_names_the_same_process_after_the_order_changes() {
+    let mut h = dashboard();
+    let third = row_at(&h, 2);
+    let pid = third.label.clone().unwrap();
+    h.act(third.id.as_str(), "select").unwrap();
+    // Ticks reorder the table (it is sorted by CPU); the id stays with the process.
+    for _ in 0..3 {
+        h.app_mut().tick();
+    }
+    h.render();
+    let selected = h.app().selected().unwrap().pid.to_string();
+    assert_eq!(selected, pid, "the selection follows the process");
+    if let Some(row) = h.tree().get(third.id.as_str()) {
+        assert_eq!(row.label.as_deref(), Some(pid.as_str()));
+    }
+    // An id of a process filtered out says so.
+    h.set_value("filter", "no such process").unwrap();
+    let gone = h.act(third.id.as_str(), "select").unwrap_err();
+    assert_eq!(gone.reason, RejectReason::UnknownNode);
 }

@@ -238,6 +238,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
     let rows = app.view.iter().enumerate().map(|(row, &i)| {
         if near.contains(&row) {
             Row::new(Column::ALL.map(|c| aligned(c, c.cell(&processes[i]))))
+                .key(processes[i].pid.to_string())
         } else {
             Row::new(std::iter::empty::<Cell<'_>>())
         }
