@@ -18,6 +18,8 @@ use crate::link::{Ack, Link, Sent, View};
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
+/// Up to this size an input's result carries the whole tree after it.
+const FULL_OUTLINE_MAX: usize = 2_000;
 /// Above this size the changed nodes' outline is cut.
 const CHANGES_MAX: usize = 12_000;
 
@@ -93,11 +95,14 @@ pub(crate) struct InputResult {
     /// Ids of nodes that are gone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) removed_ids: Vec<String>,
-    /// The tree the app drew after the input, as its difference from the tree
-    /// before: the added and changed nodes, one outline line each (untrusted app
-    /// text). `read_tree` shows the whole tree.
+    /// What changed in the tree the app drew after the input: the added and changed
+    /// nodes, one outline line each (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) changes: Option<String>,
+    /// The whole tree the app drew after the input, when it is small (at most 2,000
+    /// characters; otherwise `read_tree` shows it). Untrusted app text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outline: Option<String>,
     /// What to do next, when something is unusual (e.g. the app has not drawn yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
@@ -468,6 +473,7 @@ async fn settle(
             changed_ids: Vec::new(),
             removed_ids: Vec::new(),
             changes: None,
+            outline: None,
             note: Some(advice),
         });
     };
@@ -501,6 +507,7 @@ fn describe_change(
             break;
         }
     }
+    let whole = after.tree.outline();
     InputResult {
         status: "delivered".into(),
         message,
@@ -510,6 +517,7 @@ fn describe_change(
         changed_ids,
         removed_ids,
         changes: (!lines.is_empty()).then_some(lines),
+        outline: (changed && whole.len() <= FULL_OUTLINE_MAX).then_some(whole),
         note: (!changed).then(|| "the app handled it; nothing in the tree changed".to_owned()),
     }
 }
