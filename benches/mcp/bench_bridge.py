@@ -1,7 +1,7 @@
 """Bridge benchmarks through real processes: the official MCP Python client, the real
 `taria-mcp` bridge in spawn mode, the real `todo` example in its pseudo-terminal.
 
-Run after building (`cargo test --workspace --all-features` builds everything):
+Run after building: `cargo build --workspace --all-features --examples --bins`.
 
     pip install -r examples/e2e/requirements.txt
     python3 benches/mcp/bench_bridge.py

@@ -7,7 +7,7 @@ scraping in tmux (`benches/scrape/todo_tmux.sh`: send-keys + capture-pane after 
 step). Bytes are what the agent reads: the text of each tool result, the output of
 each capture.
 
-Run after building (`cargo test --workspace --all-features` builds everything):
+Run after building: `cargo build --workspace --all-features --examples --bins`.
 
     pip install -r examples/e2e/requirements.txt
     python3 benches/mcp/todo_task.py            # prints the Markdown table
@@ -53,7 +53,7 @@ async def taria_task(read_format: str) -> Tally:
     each step checked on the result the call returns (the tree's changes)."""
     for path in (BRIDGE, TODO):
         if not path.exists():
-            raise SystemExit(f"{path} is not built: cargo test --workspace --all-features")
+            raise SystemExit(f"{path} is not built: cargo build --workspace --all-features --examples --bins")
     params = StdioServerParameters(
         command=str(BRIDGE),
         args=["--cols", str(COLS), "--rows", str(ROWS), "--", str(TODO)],

@@ -2,8 +2,8 @@
 pseudo-terminal it owns, for end-to-end tests with the official Python MCP client.
 
 Binaries come from the cargo target directory (`CARGO_TARGET_DIR`, else `target/`),
-built by `cargo test --workspace --all-features` (or `cargo build --examples
---features taria-runtime/mcp --bins`).
+built by `cargo build --workspace --all-features --examples --bins` (`cargo test`
+builds the examples only as tests).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ BRIDGE = TARGET / "taria-mcp"
 def binary(path: Path) -> Path:
     if not path.exists():
         raise FileNotFoundError(
-            f"{path} is not built: run `cargo test --workspace --all-features` "
-            "(or `cargo build --examples --features taria-runtime/mcp --bins`) first"
+            f"{path} is not built: run "
+            "`cargo build --workspace --all-features --examples --bins` first"
         )
     return path
 
