@@ -27,9 +27,10 @@ type EventFn<A> = Box<dyn FnMut(&mut A, Event)>;
 /// disabled, value schema), then given to the app's handler, else to a stateful
 /// `taria-widgets` widget on the next frame, else pressed as the node's key
 /// fallback through [`on_event`](AppHarness::on_event); [`press`](AppHarness::press)
-/// and [`type_text`](AppHarness::type_text) become key events there. After each
-/// input the harness draws until the input is answered, so [`tree`](AppHarness::tree)
-/// and [`screen`](AppHarness::screen) show its effect.
+/// and [`type_text`](AppHarness::type_text) become key events there, one per loop
+/// turn with a frame drawn after each, as in an app's loop. After each input the
+/// harness draws until the input is answered, so [`tree`](AppHarness::tree) and
+/// [`screen`](AppHarness::screen) show its effect.
 ///
 /// ```
 /// use ratatui::crossterm::event::{Event, KeyCode};
@@ -179,10 +180,13 @@ impl<A: Actions> AppHarness<A> {
         let seq = self.session.submit(input);
         for _ in 0..MAX_TURNS {
             self.session.drain(&mut self.app);
+            // One event per loop turn, with a frame after each, as an app's loop
+            // draws between its `event::read()` calls.
             while let Some(event) = self.session.next_agent_event() {
                 if let Some(handle) = &mut self.on_event {
                     handle(&mut self.app, event);
                 }
+                self.render();
             }
             self.render();
             if let Some(answer) = self.session.take_answer(seq) {
