@@ -26,7 +26,7 @@ impl Tree {
         let mut out = String::new();
         let mut previous = None;
         for root in &self.roots {
-            write_node(&mut out, root, None, previous, 0, usize::MAX);
+            write_node(&mut out, root, (None, previous, false), 0, usize::MAX);
             previous = Some(root);
         }
         out
@@ -39,7 +39,7 @@ impl Node {
     #[must_use]
     pub fn outline(&self, depth: usize) -> String {
         let mut out = String::new();
-        write_node(&mut out, self, None, None, 0, depth);
+        write_node(&mut out, self, (None, None, false), 0, depth);
         out
     }
 
@@ -54,10 +54,27 @@ impl Node {
     /// sibling: an `[index=i/n]` they imply is left out (see
     /// [`Node::position_implied`]), and so are the actions when `parent`'s line shows
     /// them as `children{…}` (see [`Node::shared_child_actions`]).
+    ///
+    /// It looks at all of `parent`'s children; to write many siblings, use
+    /// [`Node::outline_line_among`] with that worked out once.
     #[must_use]
     pub fn outline_line_in(&self, parent: Option<&Node>, previous: Option<&Node>) -> String {
+        let shares = parent.is_some_and(|p| p.shared_child_actions().is_some());
+        self.outline_line_among(parent, previous, shares)
+    }
+
+    /// [`Node::outline_line_in`], told whether `parent` shows its children's actions
+    /// as `children{…}` (`parent.shared_child_actions().is_some()`), so writing `n`
+    /// siblings costs `O(n)`, not `O(n²)`.
+    #[must_use]
+    pub fn outline_line_among(
+        &self,
+        parent: Option<&Node>,
+        previous: Option<&Node>,
+        parent_shares: bool,
+    ) -> String {
         let mut out = String::new();
-        write_line(&mut out, self, parent, previous);
+        write_line(&mut out, self, parent, previous, parent_shares);
         out
     }
 
@@ -127,23 +144,29 @@ impl Node {
 fn write_node(
     out: &mut String,
     node: &Node,
-    parent: Option<&Node>,
-    previous: Option<&Node>,
+    (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
     indent: usize,
     depth: usize,
 ) {
     for _ in 0..indent {
         out.push_str("  ");
     }
-    write_line(out, node, parent, previous);
+    write_line(out, node, parent, previous, parent_shares);
     if depth == 0 && !node.children.is_empty() {
         let _ = write!(out, " (+{} children)", node.children.len());
     }
     out.push('\n');
     if depth > 0 {
+        let shares = node.shared_child_actions().is_some();
         let mut previous = None;
         for child in &node.children {
-            write_node(out, child, Some(node), previous, indent + 1, depth - 1);
+            write_node(
+                out,
+                child,
+                (Some(node), previous, shares),
+                indent + 1,
+                depth - 1,
+            );
             previous = Some(child);
         }
     }
@@ -161,7 +184,13 @@ fn write_actions(out: &mut String, prefix: &str, actions: &[ActionName]) {
 }
 
 // `write!` into a `String` cannot fail.
-fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Option<&Node>) {
+fn write_line(
+    out: &mut String,
+    node: &Node,
+    parent: Option<&Node>,
+    previous: Option<&Node>,
+    parent_shares: bool,
+) {
     let _ = write!(out, "- {}", node.role);
     if let Some(custom) = &node.custom_role {
         let _ = write!(out, ":{custom}");
@@ -231,8 +260,7 @@ fn write_line(out: &mut String, node: &Node, parent: Option<&Node>, previous: Op
             s.offset, s.content, s.viewport
         );
     }
-    let hoisted = parent.is_some_and(|p| p.shared_child_actions().is_some());
-    if !node.actions.is_empty() && !hoisted {
+    if !node.actions.is_empty() && !parent_shares {
         write_actions(out, " {", &node.actions);
     }
     if let Some(shared) = node.shared_child_actions() {

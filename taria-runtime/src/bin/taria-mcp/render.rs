@@ -115,7 +115,7 @@ pub(crate) fn render(
             break;
         }
         let previous = i.checked_sub(1).map(|p| roots[p]);
-        if let Some(node) = out.node(root, None, previous, 0, depth_shown) {
+        if let Some(node) = out.node(root, (None, previous, false), 0, depth_shown) {
             json.push(node);
         }
     }
@@ -153,7 +153,12 @@ pub(crate) fn render(
 fn cost(node: &Node, format: Format, level: usize) -> usize {
     match format {
         Format::Outline => node.outline_line().len() + 2 * level + 24,
-        Format::Json { bounds } => node_json(node, None, None, bounds).to_string().len() + 40,
+        Format::Json { bounds } => {
+            node_json(node, (None, None, false), bounds)
+                .to_string()
+                .len()
+                + 40
+        }
     }
 }
 
@@ -165,8 +170,7 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 /// actions every sibling shares — their parent lists them once as `childActions`.
 pub(crate) fn node_json(
     node: &Node,
-    parent: Option<&Node>,
-    previous: Option<&Node>,
+    (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
     bounds: bool,
 ) -> Json {
     let mut value = serde_json::to_value(node.clone_without_children()).unwrap_or(Json::Null);
@@ -183,7 +187,7 @@ pub(crate) fn node_json(
     if !bounds {
         fields.remove("bounds");
     }
-    if parent.is_some_and(|p| p.shared_child_actions().is_some()) {
+    if parent_shares {
         fields.remove("actions");
     }
     if let Some(shared) = node.shared_child_actions() {
@@ -223,8 +227,7 @@ impl Writer {
     fn node(
         &mut self,
         node: &Node,
-        parent: Option<&Node>,
-        previous: Option<&Node>,
+        (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
         level: usize,
         depth: usize,
     ) -> Option<Json> {
@@ -243,14 +246,15 @@ impl Writer {
                 for _ in 0..level {
                     self.text.push_str("  ");
                 }
-                self.text.push_str(&node.outline_line_in(parent, previous));
+                self.text
+                    .push_str(&node.outline_line_among(parent, previous, parent_shares));
                 if hidden_below {
                     let _ = write!(self.text, " (+{} children)", node.children.len());
                 }
                 self.text.push('\n');
             }
             Format::Json { bounds } => {
-                let mut value = node_json(node, parent, previous, bounds);
+                let mut value = node_json(node, (parent, previous, parent_shares), bounds);
                 if hidden_below && let Json::Object(fields) = &mut value {
                     fields.insert("childrenOmitted".into(), node.children.len().into());
                 }
@@ -261,6 +265,7 @@ impl Writer {
             return json;
         }
         let mut children = Vec::new();
+        let shares = node.shared_child_actions().is_some();
         for (i, child) in node.children.iter().enumerate() {
             let room = MARKER_ROOM * (level + 2);
             if level + 1 >= self.reserved_below
@@ -294,7 +299,8 @@ impl Writer {
                 break;
             }
             let previous = i.checked_sub(1).map(|p| &node.children[p]);
-            if let Some(value) = self.node(child, Some(node), previous, level + 1, depth) {
+            if let Some(value) = self.node(child, (Some(node), previous, shares), level + 1, depth)
+            {
                 children.push(value);
             }
         }

@@ -507,7 +507,12 @@ fn describe_change(
             break;
         }
     }
-    let whole = after.tree.outline();
+    // A line is at least 8 characters: a bigger tree cannot fit, don't write it out.
+    let whole = if after.tree.len() <= FULL_OUTLINE_MAX / 8 {
+        after.tree.outline()
+    } else {
+        String::new()
+    };
     InputResult {
         status: "delivered".into(),
         message,
@@ -517,7 +522,7 @@ fn describe_change(
         changed_ids,
         removed_ids,
         changes: (!lines.is_empty()).then_some(lines),
-        outline: (changed && whole.len() <= FULL_OUTLINE_MAX).then_some(whole),
+        outline: (changed && !whole.is_empty() && whole.len() <= FULL_OUTLINE_MAX).then_some(whole),
         note: (!changed).then(|| "the app handled it; nothing in the tree changed".to_owned()),
     }
 }
