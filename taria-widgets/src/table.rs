@@ -222,6 +222,12 @@ impl<'a> Row<'a> {
     /// named by its index, `<table id>/<index>`, marked positional: after a sort it
     /// names another row, and agents' actions on it are guarded. Not part of
     /// ratatui's `Row`; it changes nothing on screen.
+    ///
+    /// Key every row or none: a row keyed `"5"` and unkeyed row 5 would both be
+    /// `<table id>/5` (the second is renamed `~2` and reported), as would a row keyed
+    /// `"header"` and the header row. Like the row's text, the key is kept only for
+    /// rows built while a frame is recorded (in the draw closure); a row built
+    /// outside one goes straight to ratatui's and is recorded positional.
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn key(mut self, key: impl Into<Cow<'a, str>>) -> Self {
         self.key = Some(key.into());
@@ -303,12 +309,13 @@ impl<'a> Styled for Row<'a> {
 /// A table, drawn exactly like ratatui's `Table`.
 ///
 /// Recorded as a `table` (label: its block's title; `count`: all rows; `scroll`: the
-/// first row on screen, the row count, the rows on screen) holding a `region`
-/// `header` of `heading`s (the column names) and one `row` per row *on screen*
-/// (label: its first cell; `selected`; `index` of `count`) of `cell`s (label: the
-/// column's name, or the text without a header; value: the text; `selected` for the
-/// selected column or cell). Only the rows on screen are recorded, so a table of
-/// 100,000 rows records what its visible rows cost.
+/// first row on screen, the row count, the rows on screen) holding a `row` `header`
+/// of `column_header`s (the column names) and one `row` per row *on screen* (label:
+/// its first cell; `selected`; `index` of `count`; it offers `select`) of `cell`s
+/// (label: the column's name, or the text without a header; value: the text;
+/// `selected` for the selected column or cell; inert parts of their row). Only the
+/// rows on screen are recorded, so a table of 100,000 rows records what its visible
+/// rows cost.
 ///
 /// Built while recording, the table keeps readable rows and, at render, converts
 /// into ratatui's only the rows ratatui draws (it hands ratatui those, with the
@@ -445,6 +452,19 @@ impl<'a> Rows<'a> {
         }
     }
 
+    /// Where the row keyed `key` is now, if there is one.
+    fn position_of_key(&self, key: &str) -> Option<usize> {
+        match self {
+            Rows::Ours { rows, .. } => rows.iter().position(|r| r.key.as_deref() == Some(key)),
+            Rows::Theirs { .. } => None,
+        }
+    }
+
+    /// Whether row `i` has a key.
+    fn is_keyed(&self, i: usize) -> bool {
+        self.ours(i).is_some_and(|r| r.key.is_some())
+    }
+
     /// The most cells in a row.
     const fn columns(&self) -> usize {
         match self {
@@ -484,8 +504,10 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: rows get `id/0`, `id/1`, …, cells `id/<row>/<column>`,
-    /// and the widget takes the agent's `select`/`scroll` into its state.
+    /// Sets an explicit, stable id: rows get `id/<key>` ([`Row::key`]) or else
+    /// `id/<index>` (positional), the header row `id/header`, cells `<row id>/<n>`
+    /// (the n-th cell of the row), and the widget takes the agent's `select`/`scroll`
+    /// into its state — a keyed row's `select` lands on that row wherever it is now.
     #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
@@ -1023,16 +1045,50 @@ impl Window {
     }
 }
 
-/// What the table does with an agent's action addressed to it or one of its rows.
-pub(crate) fn apply_action(state: &mut TableState, rows: usize, inv: &Invocation<'_>) -> Outcome {
+/// Which row an agent's action on the table's node `id` (or one of its rows) means:
+/// a keyed row by its key, wherever it is now (the index the agent saw may name
+/// another row since); a positional row, or the table with a row number, by index.
+/// `Err` when the keyed row is gone.
+type TargetRow = Result<Option<usize>, String>;
+
+impl Table<'_> {
+    fn target_row(&self, id: &str, inv: &Invocation<'_>) -> TargetRow {
+        let key = inv
+            .target()
+            .strip_prefix(id)
+            .and_then(|r| r.strip_prefix('/'));
+        match key.map(|k| (k, self.rows.position_of_key(k))) {
+            Some((_, Some(now))) => Ok(Some(now)),
+            Some((key, None)) => match crate::item_index(inv) {
+                Some(i) if self.rows.is_keyed(i) => {
+                    Err(format!("the row `{key}` is no longer in the table"))
+                }
+                index => Ok(index),
+            },
+            None => Ok(crate::item_index(inv)),
+        }
+    }
+}
+
+/// What the table does with an agent's action addressed to it or one of its rows;
+/// `row` is the row it means (see [`Table::target_row`]).
+pub(crate) fn apply_action(
+    state: &mut TableState,
+    rows: usize,
+    row: TargetRow,
+    inv: &Invocation<'_>,
+) -> Outcome {
     match inv.action() {
-        "select" => match crate::item_index(inv) {
-            Some(r) if r >= rows => Outcome::Rejected(format!("no row {r}: the table has {rows}")),
-            Some(r) => {
+        "select" => match row {
+            Err(gone) => Outcome::Rejected(gone),
+            Ok(Some(r)) if r >= rows => {
+                Outcome::Rejected(format!("no row {r}: the table has {rows}"))
+            }
+            Ok(Some(r)) => {
                 state.select(Some(r));
                 Outcome::Handled
             }
-            None => Outcome::Rejected("select one of the table's rows".into()),
+            Ok(None) => Outcome::Rejected("select one of the table's rows".into()),
         },
         "scroll" => {
             let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
@@ -1064,7 +1120,10 @@ impl StatefulWidget for Table<'_> {
 
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(state, self.rows.len(), inv));
+            taria::take_widget_actions(id, |inv| {
+                let row = self.target_row(id, inv);
+                apply_action(state, self.rows.len(), row, inv)
+            });
         }
         if taria::is_recording() {
             self.record(area, state);
@@ -1258,6 +1317,47 @@ mod tests {
             tree.outline()
                 .contains("- row \"sshd\" [id=procs/1 positional]")
         );
+    }
+
+    /// An app whose table rows are keyed by name, for the agent's `select`.
+    struct Names {
+        names: Vec<&'static str>,
+        state: TableState,
+    }
+
+    impl taria::Actions for Names {
+        fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+            Outcome::NotHandled
+        }
+    }
+
+    fn draw_names(frame: &mut ratatui::Frame<'_>, app: &mut Names) {
+        let rows = app.names.iter().map(|n| Row::new([*n]).key(*n));
+        let table = Table::new(rows, [Constraint::Length(6)]).id("t");
+        frame.render_stateful_widget(table, frame.area(), &mut app.state);
+    }
+
+    #[test]
+    fn an_agent_selects_a_keyed_row_where_it_is_now_not_where_it_was() {
+        let app = Names {
+            names: vec!["a", "b", "c"],
+            state: TableState::default(),
+        };
+        let mut h = taria::testing::AppHarness::new(app, 10, 4, draw_names);
+        // The data reorders after the agent read the tree: `c` moves from 2 to 1.
+        h.app_mut().names = vec!["b", "c", "a"];
+        h.act("t/c", "select").unwrap();
+        assert_eq!(h.app().state.selected(), Some(1));
+        assert!(h.node("t/c").state.selected);
+        // A keyed row that is gone is refused, not mistaken for what is there now.
+        h.app_mut().names = vec!["b", "a"];
+        let gone = h.act("t/a", "select");
+        assert!(gone.is_ok(), "`a` is still there, at 1: {gone:?}");
+        assert_eq!(h.app().state.selected(), Some(1));
+        h.app_mut().names = vec!["b", "c"];
+        let error = h.act("t/a", "select").unwrap_err();
+        assert_eq!(error.message, "the row `a` is no longer in the table");
+        assert_eq!(h.app().state.selected(), Some(1), "unchanged");
     }
 
     #[test]
@@ -1616,33 +1716,48 @@ mod tests {
     fn select_and_scroll_change_the_state() {
         let mut state = TableState::default();
         let row = Invocation::new("t/3", "select").with_index(3);
-        assert_eq!(apply_action(&mut state, 5, &row), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&row)), &row),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(3));
         // A keyed row is found by its index, whatever its key says.
         let keyed = Invocation::new("t/18877", "select").with_index(1);
-        assert_eq!(apply_action(&mut state, 5, &keyed), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&keyed)), &keyed),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(1));
         // The table itself takes a row number as the value.
         let two = taria::Value::Number(2.0);
         let by_value = Invocation::new("t", "select").with_value(&two);
-        assert_eq!(apply_action(&mut state, 5, &by_value), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&by_value)), &by_value),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(2));
         let bad = Invocation::new("t/9", "select").with_index(9);
         assert!(matches!(
-            apply_action(&mut state, 5, &bad),
+            apply_action(&mut state, 5, Ok(crate::item_index(&bad)), &bad),
             Outcome::Rejected(_)
         ));
         let nothing = Invocation::new("t", "select");
         assert!(matches!(
-            apply_action(&mut state, 5, &nothing),
+            apply_action(&mut state, 5, Ok(crate::item_index(&nothing)), &nothing),
             Outcome::Rejected(_)
         ));
         state.select_column(Some(1));
         let right = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Right, 1);
-        assert_eq!(apply_action(&mut state, 5, &right), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&right)), &right),
+            Outcome::Handled
+        );
         assert_eq!(state.selected_column(), Some(2));
         let down = Invocation::new("t", "scroll").with_scroll(ScrollDirection::Down, 2);
-        assert_eq!(apply_action(&mut state, 5, &down), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&down)), &down),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(4));
     }
 }
