@@ -27,10 +27,12 @@ async def _files_task(root: Path) -> None:
         assert '- tree "' in tree["outline"] and "[id=files]" in tree["outline"], dump(tree)
         folder = await agent.ok("find_nodes", role="tree_item", label="src")
         src = folder["matches"][0]
-        assert "expand" in src["actions"] and "collapsed" not in src.get("state", []), dump(src)
+        assert "expand" in src["actions"] and src["expanded"] is False, dump(src)
 
         opened = await agent.ok("act", node=src["id"], action="expand")
         assert "main.rs" in opened["changes"], dump(opened)
+        now = (await agent.ok("find_nodes", id=src["id"]))["matches"][0]
+        assert now["expanded"] is True and now["position"]["level"] == 1, dump(now)
         main_rs = (await agent.ok("find_nodes", role="tree_item", label="main.rs"))["matches"][0]
         # Items are flat under the tree, placed by their level.
         assert main_rs["parentId"] == "files" and "level=2" in opened["changes"], dump(main_rs)

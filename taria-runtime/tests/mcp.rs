@@ -478,6 +478,7 @@ fn read_tree_and_find_nodes() {
     assert_eq!(hit["parentId"], "tasks");
     assert_eq!(hit["actions"], json!(["archive"]));
     assert_eq!(hit["positional"], true);
+    assert_eq!(hit["position"], json!({"index": 1, "count": 3}));
     let volume = mcp.ok("find_nodes", json!({"id": "volume"}));
     assert_eq!(
         volume["matches"][0]["valueSchema"],

@@ -220,6 +220,15 @@ pub(crate) struct NodeMatch {
     /// `true`, `false` or `mixed` for checkable nodes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) checked: Option<String>,
+    /// `true` when open, `false` when closed, for nodes that expand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) expanded: Option<bool>,
+    /// Its place: `index` among its siblings' items, `count`, tree `level`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) position: Option<Json>,
+    /// What part of its content is shown: `offset`, `content`, `viewport`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) scroll: Option<Json>,
     /// Why its value is invalid, when the app says (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) invalid_message: Option<String>,
@@ -346,6 +355,11 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .and_then(|c| serde_json::to_value(c).ok())
             .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
         positional: !node.stable,
+        expanded: node.state.expanded,
+        position: (!node.position.is_empty())
+            .then(|| serde_json::to_value(node.position).ok())
+            .flatten(),
+        scroll: node.scroll.and_then(|s| serde_json::to_value(s).ok()),
         invalid_message: node.state.invalid_message.clone(),
         value_schema: node
             .value_schema
