@@ -385,6 +385,14 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
     }
     let act = tools.iter().find(|t| t["name"] == "act").unwrap();
     assert_eq!(act["inputSchema"]["required"], json!(["node", "action"]));
+    // Output schemas are slim (agents read tools/list every turn) but exact: a field
+    // that is left out when absent is typed without `null`.
+    let output = &act["outputSchema"];
+    assert!(output.get("$schema").is_none(), "{output}");
+    assert_eq!(output["properties"]["changes"], json!({"type": "string"}));
+    assert_eq!(output["required"], json!(["status", "revision", "changed"]));
+    let listed = serde_json::to_string(&tools).unwrap().len();
+    assert!(listed < 12_000, "tools/list is {listed} bytes");
 
     let resources = mcp.request("resources/list", json!({}));
     assert_eq!(resources["result"]["resources"][0]["uri"], "taria://tree");

@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::schema_for_output;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, MetaObject,
     NotificationMetaObject, PaginatedRequestParams, ReadResourceRequestParams,
@@ -49,6 +48,75 @@ pub(crate) struct Bridge {
     subscribed: Arc<AtomicBool>,
     subscriber: Arc<std::sync::Mutex<Option<Peer<RoleServer>>>>,
     tool_router: ToolRouter<Bridge>,
+}
+
+/// A tool's output schema, slimmed: agents read `tools/list` on every turn, and the
+/// results they get are self-describing JSON. Left out: `$schema`, descriptions (the
+/// input schemas keep theirs), integer `format`s, and `null` from the type of a field
+/// that is never null (it is left out instead: not `required`).
+fn schema_for_output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+    let mut schema = rmcp::handler::server::tool::schema_for_output::<T>()
+        .as_ref()
+        .clone();
+    schema.remove("$schema");
+    let mut value = serde_json::Value::Object(schema);
+    slim_output_schema(&mut value);
+    match value {
+        serde_json::Value::Object(schema) => Arc::new(schema),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+fn slim_output_schema(schema: &mut serde_json::Value) {
+    use serde_json::Value;
+    match schema {
+        Value::Object(fields) => {
+            fields.remove("description");
+            fields.remove("format");
+            let required: Vec<String> = fields
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| {
+                    r.iter()
+                        .filter_map(|n| n.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if let Some(Value::Object(properties)) = fields.get_mut("properties") {
+                for (name, property) in properties.iter_mut() {
+                    if !required.contains(name) {
+                        drop_null_type(property);
+                    }
+                }
+            }
+            for (key, value) in fields.iter_mut() {
+                match (key.as_str(), value) {
+                    // Maps of names to schemas: their keys are names, not keywords.
+                    ("properties" | "$defs" | "definitions", Value::Object(named)) => {
+                        named.values_mut().for_each(slim_output_schema);
+                    }
+                    (_, value) => slim_output_schema(value),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(slim_output_schema),
+        _ => {}
+    }
+}
+
+/// `"type": ["T", "null"]` → `"type": "T"`.
+fn drop_null_type(property: &mut serde_json::Value) {
+    let Some(types) = property
+        .get_mut("type")
+        .and_then(serde_json::Value::as_array_mut)
+    else {
+        return;
+    };
+    types.retain(|t| t != "null");
+    if types.len() == 1 {
+        let only = types.remove(0);
+        property["type"] = only;
+    }
 }
 
 fn input_schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
@@ -353,5 +421,46 @@ async fn notify_subscriber(bridge: Bridge) {
             tracing::debug!(error = %e, "could not notify the subscriber");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::slim_output_schema;
+
+    #[test]
+    fn slim_output_schemas_keep_properties_whatever_their_names() {
+        let mut schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "description": "dropped",
+            "properties": {
+                "description": {"type": ["string", "null"], "description": "dropped"},
+                "format": {"type": "integer", "format": "uint64", "minimum": 0},
+                "always": {"type": ["string", "null"]},
+                "items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+            },
+            "required": ["always"],
+            "$defs": {"Item": {"type": "object", "description": "dropped",
+                               "properties": {"id": {"type": "string"}}}},
+        });
+        slim_output_schema(&mut schema);
+        assert_eq!(
+            schema,
+            json!({
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "object",
+                "properties": {
+                    "description": {"type": "string"},
+                    "format": {"type": "integer", "minimum": 0},
+                    "always": {"type": ["string", "null"]},
+                    "items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+                },
+                "required": ["always"],
+                "$defs": {"Item": {"type": "object", "properties": {"id": {"type": "string"}}}},
+            })
+        );
     }
 }
