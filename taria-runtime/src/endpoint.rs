@@ -75,6 +75,11 @@ pub(crate) struct Wake {
     pub(crate) terminal: VecDeque<ratatui::crossterm::event::Event>,
     /// Why the terminal-input thread stopped, if it did.
     pub(crate) terminal_error: Option<std::io::Error>,
+    /// The app asked the terminal-input thread to stop reading (see
+    /// [`crate::event::pause`]).
+    pub(crate) paused: bool,
+    /// The terminal-input thread is waiting, not reading, while `paused`.
+    pub(crate) reader_parked: bool,
 }
 
 /// Wakes the app's event wait (see [`crate::event`]).

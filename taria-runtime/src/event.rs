@@ -6,13 +6,19 @@
 //! order, after the app has handled the previous ones; when agent inputs wait to be
 //! drained, `read` returns [`Event::FocusGained`] so the app's loop turns once (most
 //! apps ignore that event). Without a session these are crossterm's own functions.
+//!
+//! The terminal is read on a background thread. An app that hands the terminal to
+//! another program (an `$EDITOR`, a pager, a shell) holds a [`pause`] guard
+//! meanwhile, so that program gets every key.
 
 use std::io;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 pub use ratatui::crossterm::event::Event;
 
-use crate::session::with_current;
+use crate::endpoint::{Signal, lock};
+use crate::session::{READ_SLICE, with_current};
 
 /// Reads the next event, blocking until there is one.
 pub fn read() -> io::Result<Event> {
@@ -29,5 +35,88 @@ pub fn poll(timeout: Duration) -> io::Result<bool> {
     match with_current(|session| session.poll_event(timeout)) {
         Some(result) => result,
         None => ratatui::crossterm::event::poll(timeout),
+    }
+}
+
+/// Stops taria reading the terminal until the guard is dropped: for the time the app
+/// hands the terminal to another program, which would otherwise lose keys to taria's
+/// background reader. Returns once the reader has stopped (it checks every 50 ms).
+/// Agent keys still queue up meanwhile and arrive after.
+///
+/// ```no_run
+/// # fn edit(path: &str) -> std::io::Result<()> {
+/// ratatui::restore();
+/// let status = {
+///     let _paused = taria::event::pause();
+///     std::process::Command::new("vi").arg(path).status()?
+/// };
+/// let _terminal = ratatui::init();
+/// # let _ = status;
+/// # Ok(())
+/// # }
+/// ```
+///
+/// Without a session, or before the app first read an event through taria, there is
+/// no reader and this does nothing.
+#[must_use = "the terminal is read again as soon as the guard is dropped"]
+pub fn pause() -> Paused {
+    let signal = with_current(|session| session.terminal_signal()).flatten();
+    if let Some(signal) = &signal {
+        let mut wake = lock(&signal.wake);
+        wake.paused = true;
+        signal.cond.notify_all();
+        let deadline = Instant::now() + READ_SLICE * 4;
+        while !wake.reader_parked && wake.terminal_error.is_none() {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            wake = signal
+                .cond
+                .wait_timeout(wake, deadline - now)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+    }
+    Paused { signal }
+}
+
+/// Keeps taria from reading the terminal while it lives (see [`pause`]).
+pub struct Paused {
+    signal: Option<Arc<Signal>>,
+}
+
+impl std::fmt::Debug for Paused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Paused")
+            .field("stopped_reader", &self.stopped_reader())
+            .finish()
+    }
+}
+
+impl Paused {
+    /// Whether a reader was stopped (there is a session reading the terminal).
+    #[must_use]
+    pub fn stopped_reader(&self) -> bool {
+        self.signal.is_some()
+    }
+}
+
+impl Drop for Paused {
+    fn drop(&mut self) {
+        if let Some(signal) = &self.signal {
+            lock(&signal.wake).paused = false;
+            signal.cond.notify_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn without_a_session_pausing_stops_nothing() {
+        let paused = super::pause();
+        assert!(!paused.stopped_reader());
+        assert_eq!(format!("{paused:?}"), "Paused { stopped_reader: false }");
     }
 }
