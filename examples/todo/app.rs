@@ -61,6 +61,8 @@ pub(crate) struct App {
     pub(crate) show_tree: bool,
     pub(crate) tree_outline: String,
     pub(crate) should_quit: bool,
+    /// `e` was pressed: the loop hands the terminal to `$EDITOR`.
+    edit_requested: bool,
     next_id: u32,
 }
 
@@ -78,7 +80,53 @@ impl App {
             {
                 self.on_key(key);
             }
+            if std::mem::take(&mut self.edit_requested) {
+                self.edit_selected(terminal)?;
+            }
         }
+        Ok(())
+    }
+
+    /// Edits the selected task's title in `$VISUAL`/`$EDITOR` (else `vi`), handing it
+    /// the terminal. taria stops reading the terminal meanwhile
+    /// (`taria::event::pause`), so the editor gets every key.
+    fn edit_selected(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+        let Some(id) = self.selected_id() else {
+            return Ok(());
+        };
+        let Some(title) = self
+            .tasks
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| t.title.clone())
+        else {
+            return Ok(());
+        };
+        let path = std::env::temp_dir().join(format!("taria-todo-{}-{id}.txt", std::process::id()));
+        std::fs::write(&path, format!("{title}\n"))?;
+        ratatui::restore();
+        let status = {
+            let _paused = taria::event::pause();
+            editor_command(&path).status()
+        };
+        *terminal = ratatui::init();
+        let edited = std::fs::read_to_string(&path);
+        let _ = std::fs::remove_file(&path);
+        self.status = match (status, edited) {
+            (Ok(status), Ok(text)) if status.success() => {
+                let new = text.lines().next().unwrap_or("").trim().to_owned();
+                if new.is_empty() {
+                    "The title was left empty: the task is unchanged".into()
+                } else {
+                    if let Some(task) = self.tasks.iter_mut().find(|t| t.id == id) {
+                        task.title.clone_from(&new);
+                    }
+                    format!("Renamed to \"{new}\"")
+                }
+            }
+            (Ok(status), _) => format!("The editor ended with {status}: the task is unchanged"),
+            (Err(e), _) => format!("Cannot start the editor ({e}): set $EDITOR"),
+        };
         Ok(())
     }
 
@@ -171,6 +219,7 @@ impl App {
             show_tree: false,
             tree_outline: String::new(),
             should_quit: false,
+            edit_requested: false,
             next_id: 1,
         };
         for title in ["Write the README", "Record a demo", "Ship v0"] {
@@ -268,6 +317,7 @@ impl App {
                 KeyCode::Up | KeyCode::Char('k') => self.list.select_previous(),
                 KeyCode::Char(' ') => self.toggle_selected(),
                 KeyCode::Char('a') => self.mode = Mode::Adding,
+                KeyCode::Char('e') if self.selected_id().is_some() => self.edit_requested = true,
                 KeyCode::Char('d') if self.selected_id().is_some() => {
                     self.mode = Mode::ConfirmingDelete;
                 }
@@ -287,5 +337,26 @@ impl App {
                 _ => {}
             },
         }
+    }
+}
+
+/// `$VISUAL`, else `$EDITOR`, else `vi`, opening `path`.
+fn editor_command(path: &std::path::Path) -> std::process::Command {
+    let editor = std::env::var("VISUAL")
+        .or_else(|_| std::env::var("EDITOR"))
+        .unwrap_or_else(|_| "vi".into());
+    if cfg!(unix) {
+        // `$EDITOR` may carry arguments (`code -w`): let the shell split it.
+        let mut command = std::process::Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("{editor} \"$1\""))
+            .arg("sh")
+            .arg(path);
+        command
+    } else {
+        let mut command = std::process::Command::new(editor);
+        command.arg(path);
+        command
     }
 }

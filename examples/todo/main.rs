@@ -2,8 +2,9 @@
 //! point an MCP host at it (see the README), or press `F2` to see the semantic tree
 //! taria records beside the UI.
 //!
-//! Keys: `↑`/`↓` select, `space` toggles done, `a` adds a task, `d` deletes (with a
-//! confirmation), `tab` cycles the filter, `F2` toggles the tree pane, `q` quits.
+//! Keys: `↑`/`↓` select, `space` toggles done, `a` adds a task, `e` edits the selected
+//! task's title in `$EDITOR`, `d` deletes (with a confirmation), `tab` cycles the
+//! filter, `F2` toggles the tree pane, `q` quits.
 //!
 //! The app is ordinary ratatui: `app.rs` has its state, loop and key handling plus
 //! the `#[taria::app]` and `#[action]` attributes; `ui.rs` draws it, with
