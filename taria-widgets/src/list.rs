@@ -132,6 +132,8 @@ pub struct List<'a> {
     scroll_padding: usize,
     id: Option<&'a str>,
     activate_key: Option<&'a str>,
+    /// The items' keys (see [`List::item_keys`]), kept only while recording.
+    keys: Vec<String>,
 }
 
 impl<'a> List<'a> {
@@ -149,11 +151,41 @@ impl<'a> List<'a> {
 
     /// Sets an explicit, stable id: items get `id/0`, `id/1`, … by their index among
     /// all items (marked positional: after an insert or a sort the same id names
-    /// another item, and the bridge guards agents' actions on it), and the widget
-    /// takes the agent's `select`/`scroll` into its state.
+    /// another item, and the bridge guards agents' actions on it) or `id/<key>` with
+    /// [`List::item_keys`], and the widget takes the agent's `select`/`scroll` into
+    /// its state.
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn id(mut self, id: &'a str) -> Self {
         self.id = Some(id);
+        self
+    }
+
+    /// Identifies the items to agents, in order: item `i` becomes `<list id>/<key i>`,
+    /// stable while its key is (a task id, a file name), and an agent's `select` on it
+    /// lands on it wherever it is when the list is next drawn. Items beyond the keys
+    /// given are named by their index. Kept only while a frame is recorded (nothing
+    /// is collected otherwise); not part of ratatui's `List`.
+    ///
+    /// ```
+    /// use ratatui::widgets::ListState;
+    /// use taria::testing::Harness;
+    /// use taria_widgets::List;
+    ///
+    /// let tasks = [(17, "Buy milk"), (42, "Walk dog")];
+    /// let mut harness = Harness::new(20, 2);
+    /// let tree = harness.render(|frame| {
+    ///     let list = List::new(tasks.map(|(_, title)| title))
+    ///         .id("tasks")
+    ///         .item_keys(tasks.map(|(id, _)| id));
+    ///     frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
+    /// });
+    /// assert!(tree.get("tasks/42").unwrap().stable);
+    /// ```
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn item_keys<K: std::fmt::Display>(mut self, keys: impl IntoIterator<Item = K>) -> Self {
+        if taria::is_recording() {
+            self.keys = keys.into_iter().map(|k| k.to_string()).collect();
+        }
         self
     }
 
@@ -285,8 +317,11 @@ impl<'a> List<'a> {
             };
             let row = Rect::new(list_area.x, top, list_area.width, height).intersection(list_area);
             taria::leaf(|n| {
+                match self.keys.get(i) {
+                    Some(key) => n.key(key),
+                    None => n.position_key(i),
+                };
                 n.role(Role::ListItem)
-                    .position_key(i)
                     .label(FirstLine(&item.content))
                     .selected(selected == Some(i))
                     .index(i)
@@ -386,16 +421,41 @@ impl<'a> List<'a> {
     }
 }
 
-/// What the list does with an agent's action addressed to it or its items.
-pub(crate) fn apply_action(state: &mut ListState, len: usize, inv: &Invocation<'_>) -> Outcome {
+/// Which item an agent's action on the list `id` (or one of its items) means: a
+/// keyed item by its key, wherever it is now; else by index. `Err` when the keyed
+/// item is gone.
+fn target_item(keys: &[String], id: &str, inv: &Invocation<'_>) -> Result<Option<usize>, String> {
+    let key = inv
+        .target()
+        .strip_prefix(id)
+        .and_then(|r| r.strip_prefix('/'));
+    match key.map(|k| (k, keys.iter().position(|have| have == k))) {
+        Some((_, Some(now))) => Ok(Some(now)),
+        Some((key, None)) => match crate::item_index(inv) {
+            Some(i) if i < keys.len() => Err(format!("the item `{key}` is no longer in the list")),
+            index => Ok(index),
+        },
+        None => Ok(crate::item_index(inv)),
+    }
+}
+
+/// What the list does with an agent's action addressed to it or its items; `item`
+/// is the item it means (see [`target_item`]).
+pub(crate) fn apply_action(
+    state: &mut ListState,
+    len: usize,
+    item: Result<Option<usize>, String>,
+    inv: &Invocation<'_>,
+) -> Outcome {
     match inv.action() {
-        "select" => match crate::item_index(inv) {
-            Some(i) if i < len => {
+        "select" => match item {
+            Err(gone) => Outcome::Rejected(gone),
+            Ok(Some(i)) if i < len => {
                 state.select(Some(i));
                 Outcome::Handled
             }
-            Some(i) => Outcome::Rejected(format!("no item {i}: the list has {len}")),
-            None => Outcome::Rejected("select one of the list's items".into()),
+            Ok(Some(i)) => Outcome::Rejected(format!("no item {i}: the list has {len}")),
+            Ok(None) => Outcome::Rejected("select one of the list's items".into()),
         },
         "scroll" => {
             let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
@@ -433,7 +493,10 @@ impl StatefulWidget for List<'_> {
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut ListState) {
         if let Some(id) = self.id {
             let len = self.items.len();
-            taria::take_widget_actions(id, |inv| apply_action(state, len, inv));
+            let keys = &self.keys;
+            taria::take_widget_actions(id, |inv| {
+                apply_action(state, len, target_item(keys, id, inv), inv)
+            });
         }
         if taria::is_recording() {
             self.record(area, state);
@@ -599,25 +662,74 @@ mod tests {
     fn select_and_scroll_change_the_state() {
         let mut state = ListState::default();
         let select = taria::Invocation::new("l/3", "select").with_index(3);
-        assert_eq!(apply_action(&mut state, 5, &select), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&select)), &select),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(3));
         let far = taria::Invocation::new("l/9", "select").with_index(9);
         assert!(matches!(
-            apply_action(&mut state, 5, &far),
+            apply_action(&mut state, 5, Ok(crate::item_index(&far)), &far),
             Outcome::Rejected(_)
         ));
         let down = taria::Invocation::new("l", "scroll").with_scroll(ScrollDirection::Down, 2);
-        assert_eq!(apply_action(&mut state, 5, &down), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&down)), &down),
+            Outcome::Handled
+        );
         assert_eq!(state.selected(), Some(5), "clamped by the next render");
         let left = taria::Invocation::new("l", "scroll").with_scroll(ScrollDirection::Left, 2);
         assert!(matches!(
-            apply_action(&mut state, 5, &left),
+            apply_action(&mut state, 5, Ok(crate::item_index(&left)), &left),
             Outcome::Rejected(_)
         ));
         let mut unselected = ListState::default();
-        assert_eq!(apply_action(&mut unselected, 5, &down), Outcome::Handled);
+        assert_eq!(
+            apply_action(&mut unselected, 5, Ok(crate::item_index(&down)), &down),
+            Outcome::Handled
+        );
         assert_eq!(unselected.offset(), 2);
         let toggle = taria::Invocation::new("l/1", "toggle").with_index(1);
-        assert_eq!(apply_action(&mut state, 5, &toggle), Outcome::NotHandled);
+        assert_eq!(
+            apply_action(&mut state, 5, Ok(crate::item_index(&toggle)), &toggle),
+            Outcome::NotHandled
+        );
+    }
+
+    /// An app whose list items are keyed by name.
+    struct Names {
+        names: Vec<&'static str>,
+        state: ListState,
+    }
+
+    impl taria::Actions for Names {
+        fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+            Outcome::NotHandled
+        }
+    }
+
+    fn draw_names(frame: &mut ratatui::Frame<'_>, app: &mut Names) {
+        let list = List::new(app.names.clone())
+            .id("l")
+            .item_keys(app.names.clone());
+        frame.render_stateful_widget(list, frame.area(), &mut app.state);
+    }
+
+    #[test]
+    fn an_agent_selects_a_keyed_item_where_it_is_now() {
+        let app = Names {
+            names: vec!["a", "b", "c"],
+            state: ListState::default(),
+        };
+        let mut h = taria::testing::AppHarness::new(app, 10, 4, draw_names);
+        assert!(h.node("l/c").stable);
+        h.app_mut().names = vec!["c", "a", "b"];
+        h.act("l/c", "select").unwrap();
+        assert_eq!(h.app().state.selected(), Some(0));
+        assert!(h.node("l/c").state.selected);
+        h.app_mut().names = vec!["a", "b"];
+        let error = h.act("l/c", "select").unwrap_err();
+        assert_eq!(error.message, "the item `c` is no longer in the list");
+        assert_eq!(h.app().state.selected(), Some(0), "unchanged");
     }
 }
