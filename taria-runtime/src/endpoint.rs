@@ -77,8 +77,9 @@ pub(crate) struct Wake {
     pub(crate) terminal_error: Option<std::io::Error>,
     /// The app asked the terminal-input thread to stop reading (see
     /// [`crate::event::pause`]).
-    pub(crate) paused: bool,
-    /// The terminal-input thread is waiting, not reading, while `paused`.
+    /// How many [`crate::event::Paused`] guards are alive.
+    pub(crate) paused: u32,
+    /// The terminal-input thread is waiting, not reading, while `paused > 0`.
     pub(crate) reader_parked: bool,
 }
 

@@ -13,12 +13,12 @@
 
 use std::io;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use ratatui::crossterm::event::Event;
 
-use crate::endpoint::{Signal, lock};
-use crate::session::{READ_SLICE, with_current};
+use crate::endpoint::Signal;
+use crate::session::{pause_reader, resume_reader, with_current};
 
 /// Reads the next event, blocking until there is one.
 pub fn read() -> io::Result<Event> {
@@ -56,27 +56,14 @@ pub fn poll(timeout: Duration) -> io::Result<bool> {
 /// # }
 /// ```
 ///
-/// Without a session, or before the app first read an event through taria, there is
-/// no reader and this does nothing.
+/// Guards nest: the reader resumes when the last one is dropped. Without a session,
+/// or before the app first read an event through taria, there is no reader and this
+/// does nothing.
 #[must_use = "the terminal is read again as soon as the guard is dropped"]
 pub fn pause() -> Paused {
     let signal = with_current(|session| session.terminal_signal()).flatten();
     if let Some(signal) = &signal {
-        let mut wake = lock(&signal.wake);
-        wake.paused = true;
-        signal.cond.notify_all();
-        let deadline = Instant::now() + READ_SLICE * 4;
-        while !wake.reader_parked && wake.terminal_error.is_none() {
-            let now = Instant::now();
-            if now >= deadline {
-                break;
-            }
-            wake = signal
-                .cond
-                .wait_timeout(wake, deadline - now)
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .0;
-        }
+        pause_reader(signal);
     }
     Paused { signal }
 }
@@ -105,8 +92,7 @@ impl Paused {
 impl Drop for Paused {
     fn drop(&mut self) {
         if let Some(signal) = &self.signal {
-            lock(&signal.wake).paused = false;
-            signal.cond.notify_all();
+            resume_reader(signal);
         }
     }
 }

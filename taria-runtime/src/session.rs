@@ -3,8 +3,10 @@
 //! inputs into handler calls or key presses for the app's own input path.
 
 mod route;
+mod terminal;
 mod widget_route;
 
+pub(crate) use terminal::{pause_reader, resume_reader};
 pub use widget_route::take_widget_actions;
 
 use std::cell::RefCell;
@@ -601,7 +603,7 @@ impl Session {
         let signal = Arc::clone(&self.signal);
         let spawned = std::thread::Builder::new()
             .name("taria-terminal-input".into())
-            .spawn(move || read_terminal(&signal));
+            .spawn(move || terminal::read_terminal(&signal, &mut terminal::Crossterm));
         if let Err(error) = spawned {
             crate::endpoint::lock(&self.signal.wake).terminal_error = Some(error);
         }
@@ -610,50 +612,6 @@ impl Session {
     /// The terminal-input thread's signal, when that thread runs.
     pub(crate) fn terminal_signal(&self) -> Option<Arc<Signal>> {
         self.terminal_thread.then(|| Arc::clone(&self.signal))
-    }
-}
-
-/// How long the terminal-input thread waits for input before it looks whether the
-/// app paused it: the longest [`crate::event::pause`] waits for it to stop reading.
-pub(crate) const READ_SLICE: std::time::Duration = std::time::Duration::from_millis(50);
-
-/// The terminal-input thread: reads terminal events into the app's queue until the
-/// terminal fails; while the app has paused it, it waits without touching the
-/// terminal (crossterm reads the terminal in `poll` too, so it must not even poll).
-fn read_terminal(signal: &Signal) {
-    use ratatui::crossterm::event;
-    loop {
-        {
-            let mut wake = crate::endpoint::lock(&signal.wake);
-            while wake.paused {
-                wake.reader_parked = true;
-                signal.cond.notify_all();
-                wake = signal
-                    .cond
-                    .wait(wake)
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-            }
-            wake.reader_parked = false;
-        }
-        let event = match event::poll(READ_SLICE) {
-            Ok(false) => continue,
-            // Paused meanwhile: leave the event for after the pause.
-            Ok(true) if crate::endpoint::lock(&signal.wake).paused => continue,
-            Ok(true) => event::read(),
-            Err(error) => Err(error),
-        };
-        let mut wake = crate::endpoint::lock(&signal.wake);
-        match event {
-            Ok(event) => wake.terminal.push_back(event),
-            Err(error) => {
-                wake.terminal_error = Some(error);
-                drop(wake);
-                signal.cond.notify_all();
-                return;
-            }
-        }
-        drop(wake);
-        signal.cond.notify_all();
     }
 }
 
