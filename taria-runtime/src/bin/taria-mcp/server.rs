@@ -95,6 +95,8 @@ fn slim_output_schema(schema: &mut serde_json::Value) {
                     ("properties" | "$defs" | "definitions", Value::Object(named)) => {
                         named.values_mut().for_each(slim_output_schema);
                     }
+                    // Literal values, not schemas: left as they are.
+                    ("const" | "enum" | "default" | "examples", _) => {}
                     (_, value) => slim_output_schema(value),
                 }
             }
@@ -112,6 +114,9 @@ fn drop_null_type(property: &mut serde_json::Value) {
     else {
         return;
     };
+    if types.iter().all(|t| t == "null") {
+        return;
+    }
     types.retain(|t| t != "null");
     if types.len() == 1 {
         let only = types.remove(0);
@@ -441,6 +446,8 @@ mod tests {
                 "format": {"type": "integer", "format": "uint64", "minimum": 0},
                 "always": {"type": ["string", "null"]},
                 "items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+                "nothing": {"type": ["null"]},
+                "kind": {"const": {"description": "a value", "format": "kept"}},
             },
             "required": ["always"],
             "$defs": {"Item": {"type": "object", "description": "dropped",
@@ -457,6 +464,8 @@ mod tests {
                     "format": {"type": "integer", "minimum": 0},
                     "always": {"type": ["string", "null"]},
                     "items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+                    "nothing": {"type": ["null"]},
+                    "kind": {"const": {"description": "a value", "format": "kept"}},
                 },
                 "required": ["always"],
                 "$defs": {"Item": {"type": "object", "properties": {"id": {"type": "string"}}}},
