@@ -79,6 +79,8 @@ pub(crate) struct Wake {
     /// [`crate::event::pause`]).
     /// How many [`crate::event::Paused`] guards are alive.
     pub(crate) paused: u32,
+    /// The terminal-input thread runs (it has started and not failed).
+    pub(crate) reader_running: bool,
     /// The terminal-input thread is waiting, not reading, while `paused > 0`.
     pub(crate) reader_parked: bool,
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 pub use ratatui::crossterm::event::Event;
 
 use crate::endpoint::Signal;
-use crate::session::{pause_reader, resume_reader, with_current};
+use crate::session::{last_from_agent, pause_reader, resume_reader, thread_signal, with_current};
 
 /// Reads the next event, blocking until there is one.
 pub fn read() -> io::Result<Event> {
@@ -36,6 +36,15 @@ pub fn poll(timeout: Duration) -> io::Result<bool> {
         Some(result) => result,
         None => ratatui::crossterm::event::poll(timeout),
     }
+}
+
+/// Whether the event [`read`] returned last was an agent's key (sent with
+/// `press_key`, `type_text`, or pressed for an action's key fallback) rather than the
+/// terminal's. For keys that only make sense for a person at the terminal, such as
+/// one that hands the terminal to `$EDITOR`, which an agent could not drive.
+#[must_use]
+pub fn from_agent() -> bool {
+    last_from_agent()
 }
 
 /// Stops taria reading the terminal until the guard is dropped: for the time the app
@@ -56,12 +65,13 @@ pub fn poll(timeout: Duration) -> io::Result<bool> {
 /// # }
 /// ```
 ///
-/// Guards nest: the reader resumes when the last one is dropped. Without a session,
-/// or before the app first read an event through taria, there is no reader and this
-/// does nothing.
+/// Guards nest: the reader resumes when the last one is dropped. It works from
+/// anywhere on the thread of the app's session, `#[action]` handlers included; a
+/// reader that has not started yet starts paused. Without a session on this thread
+/// it does nothing.
 #[must_use = "the terminal is read again as soon as the guard is dropped"]
 pub fn pause() -> Paused {
-    let signal = with_current(|session| session.terminal_signal()).flatten();
+    let signal = thread_signal();
     if let Some(signal) = &signal {
         pause_reader(signal);
     }
@@ -82,7 +92,7 @@ impl std::fmt::Debug for Paused {
 }
 
 impl Paused {
-    /// Whether a reader was stopped (there is a session reading the terminal).
+    /// Whether this thread has a session whose terminal reader the guard holds.
     #[must_use]
     pub fn stopped_reader(&self) -> bool {
         self.signal.is_some()

@@ -6,7 +6,7 @@ mod route;
 mod terminal;
 mod widget_route;
 
-pub(crate) use terminal::{pause_reader, resume_reader};
+pub(crate) use terminal::{last_from_agent, pause_reader, resume_reader, thread_signal};
 pub use widget_route::take_widget_actions;
 
 use std::cell::RefCell;
@@ -73,6 +73,8 @@ const HEADLESS_CONNECTION: u64 = 1;
 /// An event the app reads from [`crate::event`], with the input it completes.
 struct PendingEvent {
     event: Event,
+    /// An agent's key (not the terminal's).
+    from_agent: bool,
     /// `(connection, seq)`: reading this event finishes that input.
     completes: Option<(u64, u64)>,
 }
@@ -494,11 +496,13 @@ impl Session {
         for chord in rest {
             self.pending.push_back(PendingEvent {
                 event: Event::Key(chord.to_event()),
+                from_agent: true,
                 completes: None,
             });
         }
         self.pending.push_back(PendingEvent {
             event: Event::Key(last.to_event()),
+            from_agent: true,
             completes: Some((connection, seq)),
         });
         self.signal.poke();
@@ -527,6 +531,7 @@ impl Session {
     }
 
     fn deliver(&mut self, event: PendingEvent) -> Event {
+        terminal::set_last_from_agent(event.from_agent);
         if let Some((connection, seq)) = event.completes
             && connection == self.connection
         {
@@ -554,6 +559,7 @@ impl Session {
             if let Some(event) = wake.terminal.pop_front() {
                 return Ok(Some(PendingEvent {
                     event,
+                    from_agent: false,
                     completes: None,
                 }));
             }
@@ -564,6 +570,7 @@ impl Session {
                 }
                 return Ok(Some(PendingEvent {
                     event: Event::FocusGained,
+                    from_agent: false,
                     completes: None,
                 }));
             }
@@ -607,11 +614,6 @@ impl Session {
         if let Err(error) = spawned {
             crate::endpoint::lock(&self.signal.wake).terminal_error = Some(error);
         }
-    }
-
-    /// The terminal-input thread's signal, when that thread runs.
-    pub(crate) fn terminal_signal(&self) -> Option<Arc<Signal>> {
-        self.terminal_thread.then(|| Arc::clone(&self.signal))
     }
 }
 
@@ -687,6 +689,7 @@ thread_local! {
 /// Makes `session` this thread's session, for [`drain`] and [`crate::event`].
 /// Returns the one it replaces.
 pub fn install(session: Session) -> Option<Session> {
+    terminal::set_thread_signal(&session.signal);
     CURRENT.with(|current| current.borrow_mut().replace(session))
 }
 
@@ -707,7 +710,11 @@ pub(crate) fn with_current_or_start<R>(
 ) -> Option<R> {
     CURRENT.with(|current| {
         let mut current = current.try_borrow_mut().ok()?;
-        let session = current.get_or_insert_with(|| Session::start(label));
+        let session = current.get_or_insert_with(|| {
+            let session = Session::start(label);
+            terminal::set_thread_signal(&session.signal);
+            session
+        });
         Some(f(session))
     })
 }

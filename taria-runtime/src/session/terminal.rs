@@ -37,6 +37,7 @@ impl TerminalEvents for Crossterm {
 /// without touching the terminal: crossterm reads the terminal in `poll` too, so it
 /// must not even poll.
 pub(crate) fn read_terminal(signal: &Signal, events: &mut impl TerminalEvents) {
+    lock(&signal.wake).reader_running = true;
     loop {
         {
             let mut wake = lock(&signal.wake);
@@ -62,6 +63,7 @@ pub(crate) fn read_terminal(signal: &Signal, events: &mut impl TerminalEvents) {
             Ok(event) => wake.terminal.push_back(event),
             Err(error) => {
                 wake.terminal_error = Some(error);
+                wake.reader_running = false;
                 drop(wake);
                 signal.cond.notify_all();
                 return;
@@ -72,14 +74,15 @@ pub(crate) fn read_terminal(signal: &Signal, events: &mut impl TerminalEvents) {
     }
 }
 
-/// Asks the reader to stop and waits (at most four read slices) until it has, or has
-/// ended. Pauses nest: each needs its [`resume_reader`].
+/// Asks the reader to stop and, if it runs, waits (at most four read slices) until it
+/// has. A reader that starts later parks before it first touches the terminal.
+/// Pauses nest: each needs its [`resume_reader`].
 pub(crate) fn pause_reader(signal: &Signal) {
     let mut wake = lock(&signal.wake);
     wake.paused += 1;
     signal.cond.notify_all();
     let deadline = Instant::now() + READ_SLICE * 4;
-    while !wake.reader_parked && wake.terminal_error.is_none() {
+    while wake.reader_running && !wake.reader_parked {
         let now = Instant::now();
         if now >= deadline {
             break;
@@ -90,6 +93,35 @@ pub(crate) fn pause_reader(signal: &Signal) {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .0;
     }
+}
+
+thread_local! {
+    /// The signal of this thread's current session, for [`crate::event::pause`]:
+    /// reachable while the session itself is borrowed (inside an `#[action]` handler).
+    static THREAD_SIGNAL: std::cell::RefCell<Option<std::sync::Arc<Signal>>> =
+        const { std::cell::RefCell::new(None) };
+    /// Whether the event `taria::event::read` returned last came from an agent.
+    static LAST_FROM_AGENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Makes `signal` this thread's, for pauses.
+pub(crate) fn set_thread_signal(signal: &std::sync::Arc<Signal>) {
+    THREAD_SIGNAL.with(|slot| *slot.borrow_mut() = Some(std::sync::Arc::clone(signal)));
+}
+
+/// This thread's session's signal, if it has a session.
+pub(crate) fn thread_signal() -> Option<std::sync::Arc<Signal>> {
+    THREAD_SIGNAL.with(|slot| slot.borrow().clone())
+}
+
+/// Notes where the event being handed to the app came from.
+pub(crate) fn set_last_from_agent(from_agent: bool) {
+    LAST_FROM_AGENT.with(|last| last.set(from_agent));
+}
+
+/// Whether the last event handed to the app came from an agent.
+pub(crate) fn last_from_agent() -> bool {
+    LAST_FROM_AGENT.with(std::cell::Cell::get)
 }
 
 /// Ends one pause; the reader reads again when none is left.
@@ -148,6 +180,11 @@ mod tests {
             let signal = Arc::clone(&signal);
             std::thread::spawn(move || read_terminal(&signal, &mut keys))
         };
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while polls.load(Ordering::SeqCst) == 0 {
+            assert!(Instant::now() < deadline, "the reader never started");
+            std::thread::sleep(Duration::from_millis(1));
+        }
 
         pause_reader(&signal);
         assert!(
@@ -177,5 +214,30 @@ mod tests {
         let started = Instant::now();
         pause_reader(&signal);
         assert!(started.elapsed() < READ_SLICE * 4);
+    }
+
+    #[test]
+    fn a_reader_started_during_a_pause_waits_for_it_to_end() {
+        let signal = Arc::new(Signal::default());
+        pause_reader(&signal);
+        let polls = Arc::new(AtomicUsize::new(0));
+        let fail = Arc::new(AtomicBool::new(false));
+        let mut keys = Keys {
+            polls: Arc::clone(&polls),
+            fail: Arc::clone(&fail),
+        };
+        let reader = {
+            let signal = Arc::clone(&signal);
+            std::thread::spawn(move || read_terminal(&signal, &mut keys))
+        };
+        assert_eq!(
+            polls_settle(&polls),
+            0,
+            "it parks before touching the terminal"
+        );
+        fail.store(true, Ordering::SeqCst);
+        resume_reader(&signal);
+        reader.join().unwrap();
+        assert_eq!(polls.load(Ordering::SeqCst), 1);
     }
 }
