@@ -102,8 +102,7 @@ impl App {
         else {
             return Ok(());
         };
-        let path = std::env::temp_dir().join(format!("taria-todo-{}-{id}.txt", std::process::id()));
-        std::fs::write(&path, format!("{title}\n"))?;
+        let path = write_new_temp_file(&format!("{title}\n"))?;
         ratatui::restore();
         let status = {
             let _paused = taria::event::pause();
@@ -317,6 +316,10 @@ impl App {
                 KeyCode::Up | KeyCode::Char('k') => self.list.select_previous(),
                 KeyCode::Char(' ') => self.toggle_selected(),
                 KeyCode::Char('a') => self.mode = Mode::Adding,
+                // An agent's `e` would leave the app waiting in an editor it cannot drive.
+                KeyCode::Char('e') if taria::event::from_agent() => {
+                    self.status = "Editing in $EDITOR is for the person at the terminal".into();
+                }
                 KeyCode::Char('e') if self.selected_id().is_some() => self.edit_requested = true,
                 KeyCode::Char('d') if self.selected_id().is_some() => {
                     self.mode = Mode::ConfirmingDelete;
@@ -359,4 +362,27 @@ fn editor_command(path: &std::path::Path) -> std::process::Command {
         command.arg(path);
         command
     }
+}
+
+/// Writes `text` to a new file in the temp directory, never one that exists already
+/// (another user's file or link there is left alone).
+fn write_new_temp_file(text: &str) -> io::Result<std::path::PathBuf> {
+    use std::io::Write as _;
+    for attempt in 0..100 {
+        let path =
+            std::env::temp_dir().join(format!("taria-todo-{}-{attempt}.txt", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                file.write_all(text.as_bytes())?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free name for a temporary file"))
 }

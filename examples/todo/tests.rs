@@ -126,6 +126,16 @@ fn mistakes_get_errors_that_say_what_to_do() {
 }
 
 #[test]
+fn an_agent_cannot_open_the_editor_it_could_not_drive() {
+    let mut h = todo();
+    h.press("e").unwrap();
+    assert_eq!(
+        h.node("status").label.as_deref(),
+        Some("Editing in $EDITOR is for the person at the terminal")
+    );
+}
+
+#[test]
 fn the_first_frame_matches_its_outline() {
     todo().assert_snapshot("todo/snapshots/first-frame.outline");
 }
