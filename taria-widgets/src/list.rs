@@ -162,9 +162,11 @@ impl<'a> List<'a> {
 
     /// Identifies the items to agents, in order: item `i` becomes `<list id>/<key i>`,
     /// stable while its key is (a task id, a file name), and an agent's `select` on it
-    /// lands on it wherever it is when the list is next drawn. Items beyond the keys
-    /// given are named by their index. Kept only while a frame is recorded (nothing
-    /// is collected otherwise); not part of ratatui's `List`.
+    /// lands on it wherever it is when the list is next drawn. Give one key per item:
+    /// items beyond the keys given are named by their index, and an index `5` and a
+    /// key `"5"` would name the same id. Kept only while a frame is recorded (nothing
+    /// is collected otherwise, and a `List` built outside the draw closure loses
+    /// them); not part of ratatui's `List`.
     ///
     /// ```
     /// use ratatui::widgets::ListState;
