@@ -110,6 +110,20 @@ impl Drop for Paused {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_pause_taken_while_the_session_is_in_use_still_holds_its_reader() {
+        let dir = std::env::temp_dir().join(format!("taria-pause-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let options = crate::SessionOptions::default()
+            .socket(dir.join("app.sock"))
+            .terminal_input(false);
+        drop(crate::install(crate::Session::start_with("pause", options)));
+        // As inside an `#[action]` handler, which runs while `drain` holds the session.
+        let held = crate::session::with_current(|_| super::pause().stopped_reader());
+        assert_eq!(held, Some(true));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn without_a_session_pausing_stops_nothing() {
         let paused = super::pause();
         assert!(!paused.stopped_reader());
