@@ -13,6 +13,7 @@ import json
 import os
 from pathlib import Path
 
+import jsonschema
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,9 +39,17 @@ class Agent:
         self.calls = 0
         self.bytes_read = 0
         self.transcript: list[str] = []
+        self.output_schemas: dict[str, dict] | None = None
 
     async def call(self, tool: str, **arguments):
+        if self.output_schemas is None:
+            listed = await self.session.list_tools()
+            self.output_schemas = {t.name: t.output_schema for t in listed.tools if t.output_schema}
         result = await self.session.call_tool(tool, arguments)
+        # Every result, errors included, conforms to the tool's output schema (clients
+        # that validate error results too must not choke on taria's).
+        if tool in self.output_schemas and result.structured_content is not None:
+            jsonschema.validate(result.structured_content, self.output_schemas[tool])
         self.calls += 1
         text = "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
         self.bytes_read += len(text.encode())

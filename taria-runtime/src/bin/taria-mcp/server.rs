@@ -54,6 +54,11 @@ pub(crate) struct Bridge {
 /// results they get are self-describing JSON. Left out: `$schema`, descriptions (the
 /// input schemas keep theirs), integer `format`s, and `null` from the type of a field
 /// that is never null (it is left out instead: not `required`).
+///
+/// Nothing at the top level is `required`, so a tool error's structured content
+/// (`code`, `message`, and fields that share their name and type with the result's)
+/// conforms too: clients that validate error results as well (TypeScript SDKs before
+/// typescript-sdk#1945) accept them instead of failing the call.
 fn schema_for_output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     let mut schema = rmcp::handler::server::tool::schema_for_output::<T>()
         .as_ref()
@@ -61,6 +66,9 @@ fn schema_for_output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     schema.remove("$schema");
     let mut value = serde_json::Value::Object(schema);
     slim_output_schema(&mut value);
+    if let serde_json::Value::Object(schema) = &mut value {
+        schema.remove("required");
+    }
     match value {
         serde_json::Value::Object(schema) => Arc::new(schema),
         _ => Arc::new(JsonObject::new()),
