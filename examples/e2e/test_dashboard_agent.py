@@ -16,8 +16,8 @@ def test_an_agent_watches_sorts_filters_and_pauses_the_dashboard() -> None:
 
 
 def rows(outline: str) -> list[str]:
-    """The labels of the table rows in an outline (each row is labelled by its PID)."""
-    return re.findall(r'- row "([^"]*)" \[id=processes/', outline)
+    """The PIDs of the table rows in an outline (rows are keyed by PID)."""
+    return re.findall(r'- row \[id=processes/(\d+)\]', outline)
 
 
 async def _dashboard_task() -> None:

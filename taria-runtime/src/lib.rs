@@ -29,7 +29,7 @@ pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_p
 pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
-    Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
+    Action, ActionData, ActionName, ActionRequest, ActionSet, Around, Bounds, Checked, Diagnostic,
     DomainError, FlatNode, FlatTree, Node, NodeId, NodeUpdate, Patch, Position, Query, Role,
     ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value, ValueSchema,
 };

@@ -382,3 +382,56 @@ fn a_position_key_names_the_item_by_its_index_and_marks_it_positional() {
     assert!(tree.get("pinned").unwrap().stable, "an explicit id wins");
     assert!(tree.outline().contains("[id=rows/120 positional]"));
 }
+
+#[test]
+fn a_cell_named_after_its_column_and_a_row_after_its_first_cell_leave_it_to_those_lines() {
+    let mut recorder = Recorder::new();
+    recorder.record(|| {
+        let _table = taria::scope(|n| {
+            n.role(Role::Table).id("people");
+        });
+        {
+            let _header = taria::scope(|n| {
+                n.role(Role::Row).key("header");
+            });
+            for name in ["Name", "Age"] {
+                taria::leaf(|n| {
+                    n.role(Role::ColumnHeader).label(name);
+                });
+            }
+        }
+        let _row = taria::scope(|n| {
+            n.role(Role::Row)
+                .key("ada")
+                .label("Ada")
+                .action(Action::Select);
+        });
+        for (column, value) in [("Name", "Ada"), ("Years", "36")] {
+            taria::leaf(|n| {
+                n.role(Role::Cell).label(column).value(value);
+            });
+        }
+    });
+    let tree = recorder.tree();
+    assert_eq!(
+        tree.outline(),
+        "\
+- table [id=people]
+  - row [id=people/header]
+    - column_header \"Name\"
+    - column_header \"Age\"
+  - row [id=people/ada] {select}
+    - cell: \"Ada\"
+    - cell \"Years\": \"36\"
+"
+    );
+    // The nodes keep their names; a line on its own says them.
+    assert_eq!(
+        tree.get("people/ada").unwrap().outline_line(),
+        "- row \"Ada\" [id=people/ada] {select}"
+    );
+    assert_eq!(
+        tree.get("people/ada/cell#0").unwrap().outline_line(),
+        "- cell \"Name\": \"Ada\" [id=people/ada/cell#0 positional]"
+    );
+}

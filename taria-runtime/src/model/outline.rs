@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{ActionName, Checked, Node, Position, StateFlags, Tree, Value};
+use super::{ActionName, Checked, Node, Position, Role, StateFlags, Tree, Value};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
@@ -19,14 +19,20 @@ impl Tree {
     /// imply (see [`Node::outline_line_in`]): the id of an inert leaf named after its
     /// parent (see [`Node::id_implied`]), an item's `[index=i/n]` when it follows
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
-    /// children, a `[count=n]` of `n` children, and the actions of children when every
-    /// child offers the same ones: the parent's line then ends with `children{…}`.
+    /// children, a `[count=n]` of `n` children, a table cell's column name when the
+    /// table's header row gives it (`- cell: "42"` under `- column_header "Age"`), and
+    /// the actions of children when every child offers the same ones: the parent's
+    /// line then ends with `children{…}`.
     #[must_use]
     pub fn outline(&self) -> String {
         let mut out = String::new();
         let mut previous = None;
         for root in &self.roots {
-            write_node(&mut out, root, (None, previous, false), 0, usize::MAX);
+            let around = Around {
+                previous,
+                ..Around::default()
+            };
+            write_node(&mut out, root, around, 0, usize::MAX, None);
             previous = Some(root);
         }
         out
@@ -39,7 +45,7 @@ impl Node {
     #[must_use]
     pub fn outline(&self, depth: usize) -> String {
         let mut out = String::new();
-        write_node(&mut out, self, (None, None, false), 0, depth);
+        write_node(&mut out, self, Around::default(), 0, depth, None);
         out
     }
 
@@ -59,23 +65,53 @@ impl Node {
     /// [`Node::outline_line_among`] with that worked out once.
     #[must_use]
     pub fn outline_line_in(&self, parent: Option<&Node>, previous: Option<&Node>) -> String {
-        let shares = parent.is_some_and(|p| p.shared_child_actions().is_some());
-        self.outline_line_among(parent, previous, shares)
+        self.outline_line_around(&Around {
+            parent,
+            previous,
+            parent_shares: parent.is_some_and(|p| p.shared_child_actions().is_some()),
+            ..Around::default()
+        })
     }
 
-    /// [`Node::outline_line_in`], told whether `parent` shows its children's actions
-    /// as `children{…}` (`parent.shared_child_actions().is_some()`), so writing `n`
-    /// siblings costs `O(n)`, not `O(n²)`.
+    /// This node's outline line as it reads where `around` says it is written. Writing
+    /// `n` siblings with what their parent implies worked out once costs `O(n)`.
     #[must_use]
-    pub fn outline_line_among(
-        &self,
-        parent: Option<&Node>,
-        previous: Option<&Node>,
-        parent_shares: bool,
-    ) -> String {
+    pub fn outline_line_around(&self, around: &Around<'_>) -> String {
         let mut out = String::new();
-        write_line(&mut out, self, parent, previous, parent_shares);
+        write_line(&mut out, self, around);
         out
+    }
+
+    /// Whether this is a row labelled with its first cell's text.
+    #[must_use]
+    pub fn label_is_first_cell(&self) -> bool {
+        let (Some(label), Some(first)) = (&self.label, self.children.first()) else {
+            return false;
+        };
+        self.role == Role::Row
+            && first.role == Role::Cell
+            && matches!(&first.value, Some(Value::Text(text)) if text == label)
+    }
+
+    /// A table's column names, from its header row (a `row` of `column_header`s), in
+    /// order: what lets an outline leave out a cell's column name.
+    #[must_use]
+    pub fn column_names(&self) -> Option<Vec<&str>> {
+        if self.role != Role::Table {
+            return None;
+        }
+        let header = self.children.iter().find(|row| {
+            row.role == Role::Row
+                && !row.children.is_empty()
+                && row.children.iter().all(|h| h.role == Role::ColumnHeader)
+        })?;
+        Some(
+            header
+                .children
+                .iter()
+                .map(|h| h.label.as_deref().unwrap_or(""))
+                .collect(),
+        )
     }
 
     /// Whether this node's index and count follow from where it is drawn, so an
@@ -141,31 +177,65 @@ impl Node {
     }
 }
 
+/// What the lines around a node's outline line already say.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Around<'a> {
+    /// The node's parent.
+    pub parent: Option<&'a Node>,
+    /// The sibling just before it.
+    pub previous: Option<&'a Node>,
+    /// Whether the parent's line shows its children's actions as `children{…}`
+    /// (`parent.shared_child_actions().is_some()`).
+    pub parent_shares: bool,
+    /// For a table cell: the name of its column, as the table's header row says it
+    /// ([`Node::column_names`]); the cell's line then leaves out that name.
+    pub column: Option<&'a str>,
+    /// Whether the node's children are written below it: a row labelled with its
+    /// first cell's text then leaves the label to that cell's line.
+    pub children_shown: bool,
+}
+
+/// Writes `node` and its descendants; `columns` are the column names of the table
+/// `node` is a row of.
 fn write_node(
     out: &mut String,
     node: &Node,
-    (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
+    around: Around<'_>,
     indent: usize,
     depth: usize,
+    columns: Option<&[&str]>,
 ) {
     for _ in 0..indent {
         out.push_str("  ");
     }
-    write_line(out, node, parent, previous, parent_shares);
+    let around = Around {
+        children_shown: depth > 0,
+        ..around
+    };
+    write_line(out, node, &around);
     if depth == 0 && !node.children.is_empty() {
         let _ = write!(out, " (+{} children)", node.children.len());
     }
     out.push('\n');
     if depth > 0 {
         let shares = node.shared_child_actions().is_some();
+        let table_columns = node.column_names();
         let mut previous = None;
-        for child in &node.children {
+        for (i, child) in node.children.iter().enumerate() {
+            let around = Around {
+                parent: Some(node),
+                previous,
+                parent_shares: shares,
+                column: columns.and_then(|c| c.get(i)).copied(),
+                children_shown: false,
+            };
             write_node(
                 out,
                 child,
-                (Some(node), previous, shares),
+                around,
                 indent + 1,
                 depth - 1,
+                table_columns.as_deref(),
             );
             previous = Some(child);
         }
@@ -184,19 +254,27 @@ fn write_actions(out: &mut String, prefix: &str, actions: &[ActionName]) {
 }
 
 // `write!` into a `String` cannot fail.
-fn write_line(
-    out: &mut String,
-    node: &Node,
-    parent: Option<&Node>,
-    previous: Option<&Node>,
-    parent_shares: bool,
-) {
+fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
+    let Around {
+        parent,
+        previous,
+        parent_shares,
+        column,
+        ..
+    } = *around;
     let _ = write!(out, "- {}", node.role);
     if let Some(custom) = &node.custom_role {
         let _ = write!(out, ":{custom}");
     }
-    if let Some(label) = &node.label {
-        let _ = write!(out, " {label:?}");
+    match &node.label {
+        // A cell named after its column: the header row says it.
+        Some(label) if node.role == Role::Cell && column == Some(label.as_str()) => {}
+        // A row named by its first cell: that cell's line, just below, says it.
+        Some(_) if around.children_shown && node.label_is_first_cell() => {}
+        Some(label) => {
+            let _ = write!(out, " {label:?}");
+        }
+        None => {}
     }
     match &node.value {
         Some(Value::Text(text)) => {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use serde_json::{Map, Value as Json};
-use taria::Node;
+use taria::{Around, Node};
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;
@@ -115,7 +115,11 @@ pub(crate) fn render(
             break;
         }
         let previous = i.checked_sub(1).map(|p| roots[p]);
-        if let Some(node) = out.node(root, (None, previous, false), 0, depth_shown) {
+        let around = Around {
+            previous,
+            ..Around::default()
+        };
+        if let Some(node) = out.node(root, around, (0, depth_shown), None) {
             json.push(node);
         }
     }
@@ -224,12 +228,24 @@ struct Writer {
 }
 
 impl Writer {
+    /// Whether `node`'s first child will be written below it (the children loop cuts
+    /// on the same test): a row may leave its label to its first cell's line.
+    fn first_child_fits(&self, node: &Node, level: usize) -> bool {
+        node.children.first().is_some_and(|first| {
+            level + 1 < self.reserved_below
+                || self.used + cost(first, self.format, level + 1) + MARKER_ROOM * (level + 2)
+                    <= self.cap
+        })
+    }
+
+    /// Writes `node` (and what fits of its descendants); `columns` are the column
+    /// names of the table `node` is a row of.
     fn node(
         &mut self,
         node: &Node,
-        (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
-        level: usize,
-        depth: usize,
+        around: Around<'_>,
+        (level, depth): (usize, usize),
+        columns: Option<&[&str]>,
     ) -> Option<Json> {
         self.shown += 1;
         if level >= self.reserved_below {
@@ -246,15 +262,22 @@ impl Writer {
                 for _ in 0..level {
                     self.text.push_str("  ");
                 }
-                self.text
-                    .push_str(&node.outline_line_among(parent, previous, parent_shares));
+                let around = Around {
+                    children_shown: !hidden_below && self.first_child_fits(node, level),
+                    ..around
+                };
+                self.text.push_str(&node.outline_line_around(&around));
                 if hidden_below {
                     let _ = write!(self.text, " (+{} children)", node.children.len());
                 }
                 self.text.push('\n');
             }
             Format::Json { bounds } => {
-                let mut value = node_json(node, (parent, previous, parent_shares), bounds);
+                let mut value = node_json(
+                    node,
+                    (around.parent, around.previous, around.parent_shares),
+                    bounds,
+                );
                 if hidden_below && let Json::Object(fields) = &mut value {
                     fields.insert("childrenOmitted".into(), node.children.len().into());
                 }
@@ -266,6 +289,7 @@ impl Writer {
         }
         let mut children = Vec::new();
         let shares = node.shared_child_actions().is_some();
+        let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
             let room = MARKER_ROOM * (level + 2);
             if level + 1 >= self.reserved_below
@@ -299,7 +323,15 @@ impl Writer {
                 break;
             }
             let previous = i.checked_sub(1).map(|p| &node.children[p]);
-            if let Some(value) = self.node(child, (Some(node), previous, shares), level + 1, depth)
+            let around = Around {
+                parent: Some(node),
+                previous,
+                parent_shares: shares,
+                column: columns.and_then(|c| c.get(i)).copied(),
+                children_shown: false,
+            };
+            if let Some(value) =
+                self.node(child, around, (level + 1, depth), table_columns.as_deref())
             {
                 children.push(value);
             }
