@@ -19,7 +19,9 @@ const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id ma
      `positional` (e.g. `tasks/list_item#2`) names a position: after the list changes it may \
      name another node. taria-mcp guards actions on positional ids, failing with \
      `stale_reference` instead of hitting the wrong node; then find the node again. A line \
-     without an id is an inert part of its parent (a cell, a caption): act on the parent.";
+     without an id is an inert part of its parent (a cell, a caption): act on the parent. \
+     A cell's column name is the header row's (`- cell: \"42\"` under `- column_header \"Age\"`), \
+     and a row without a label is named by its first cell.";
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
