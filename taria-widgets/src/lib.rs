@@ -132,3 +132,34 @@ pub(crate) fn item_index(inv: &taria::Invocation<'_>) -> Option<usize> {
         _ => None,
     }
 }
+
+/// The item an agent's action on the container `id` (or one of its items) means:
+/// an item named by a key (`<id>/<key>`) where `position_of_key` finds that key now
+/// (the index the agent saw may name another item since); else the target's index,
+/// or a number value given to the container ([`item_index`]). `Err` when the key is
+/// gone and its old index now holds another keyed item (`is_keyed`): "the `what`
+/// `key` is no longer in the `container`".
+pub(crate) fn keyed_item(
+    inv: &taria::Invocation<'_>,
+    id: &str,
+    position_of_key: impl Fn(&str) -> Option<usize>,
+    is_keyed: impl Fn(usize) -> bool,
+    (what, container): (&str, &str),
+) -> Result<Option<usize>, String> {
+    let key = inv
+        .target()
+        .strip_prefix(id)
+        .and_then(|rest| rest.strip_prefix('/'));
+    let Some(key) = key else {
+        return Ok(item_index(inv));
+    };
+    if let Some(now) = position_of_key(key) {
+        return Ok(Some(now));
+    }
+    match item_index(inv) {
+        Some(i) if is_keyed(i) => Err(format!(
+            "the {what} `{key}` is no longer in the {container}"
+        )),
+        index => Ok(index),
+    }
+}

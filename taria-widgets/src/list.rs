@@ -423,26 +423,8 @@ impl<'a> List<'a> {
     }
 }
 
-/// Which item an agent's action on the list `id` (or one of its items) means: a
-/// keyed item by its key, wherever it is now; else by index. `Err` when the keyed
-/// item is gone.
-fn target_item(keys: &[String], id: &str, inv: &Invocation<'_>) -> Result<Option<usize>, String> {
-    let key = inv
-        .target()
-        .strip_prefix(id)
-        .and_then(|r| r.strip_prefix('/'));
-    match key.map(|k| (k, keys.iter().position(|have| have == k))) {
-        Some((_, Some(now))) => Ok(Some(now)),
-        Some((key, None)) => match crate::item_index(inv) {
-            Some(i) if i < keys.len() => Err(format!("the item `{key}` is no longer in the list")),
-            index => Ok(index),
-        },
-        None => Ok(crate::item_index(inv)),
-    }
-}
-
 /// What the list does with an agent's action addressed to it or its items; `item`
-/// is the item it means (see [`target_item`]).
+/// is the item it means (see [`crate::keyed_item`]).
 pub(crate) fn apply_action(
     state: &mut ListState,
     len: usize,
@@ -497,7 +479,14 @@ impl StatefulWidget for List<'_> {
             let len = self.items.len();
             let keys = &self.keys;
             taria::take_widget_actions(id, |inv| {
-                apply_action(state, len, target_item(keys, id, inv), inv)
+                let item = crate::keyed_item(
+                    inv,
+                    id,
+                    |key| keys.iter().position(|have| have == key),
+                    |i| i < keys.len(),
+                    ("item", "list"),
+                );
+                apply_action(state, len, item, inv)
             });
         }
         if taria::is_recording() {

@@ -1045,33 +1045,11 @@ impl Window {
     }
 }
 
-/// Which row an agent's action on the table's node `id` (or one of its rows) means:
-/// a keyed row by its key, wherever it is now (the index the agent saw may name
-/// another row since); a positional row, or the table with a row number, by index.
-/// `Err` when the keyed row is gone.
+/// The row an agent's action means, or why it is gone (see [`crate::keyed_item`]).
 type TargetRow = Result<Option<usize>, String>;
 
-impl Table<'_> {
-    fn target_row(&self, id: &str, inv: &Invocation<'_>) -> TargetRow {
-        let key = inv
-            .target()
-            .strip_prefix(id)
-            .and_then(|r| r.strip_prefix('/'));
-        match key.map(|k| (k, self.rows.position_of_key(k))) {
-            Some((_, Some(now))) => Ok(Some(now)),
-            Some((key, None)) => match crate::item_index(inv) {
-                Some(i) if self.rows.is_keyed(i) => {
-                    Err(format!("the row `{key}` is no longer in the table"))
-                }
-                index => Ok(index),
-            },
-            None => Ok(crate::item_index(inv)),
-        }
-    }
-}
-
 /// What the table does with an agent's action addressed to it or one of its rows;
-/// `row` is the row it means (see [`Table::target_row`]).
+/// `row` is the row it means (see [`crate::keyed_item`]).
 pub(crate) fn apply_action(
     state: &mut TableState,
     rows: usize,
@@ -1121,7 +1099,13 @@ impl StatefulWidget for Table<'_> {
     fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         if let Some(id) = self.id {
             taria::take_widget_actions(id, |inv| {
-                let row = self.target_row(id, inv);
+                let row = crate::keyed_item(
+                    inv,
+                    id,
+                    |key| self.rows.position_of_key(key),
+                    |i| self.rows.is_keyed(i),
+                    ("row", "table"),
+                );
                 apply_action(state, self.rows.len(), row, inv)
             });
         }
