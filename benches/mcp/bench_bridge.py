@@ -44,6 +44,9 @@ async def bench(cols: int, rows: int) -> None:
         agent.session._message_handler = on_message  # the SDK calls it for every notification
 
         nodes = (await agent.ok("read_tree", depth=0))["nodeCount"]
+        listed = await agent.session.list_tools()
+        tools = [t.model_dump(by_alias=True, exclude_none=True) for t in listed.tools]
+        tools_bytes = len(json.dumps(tools, separators=(",", ":")).encode())
         await agent.session.subscribe_resource("taria://tree")
         latencies = []
         for i in range(SAMPLES):
@@ -60,13 +63,15 @@ async def bench(cols: int, rows: int) -> None:
     def pct(p: float) -> float:
         return latencies[min(len(latencies) - 1, int(round((len(latencies) - 1) * p)))]
 
+    print(f"tools/list: {tools_bytes} bytes of JSON ({len(tools)} tools)")
+    print()
     print(f"act round trip (toggle a task: tool call -> ack -> tree after), {SAMPLES} samples, {nodes} nodes")
     print("| p50 | p90 | p99 | max |")
     print("|---|---|---|---|")
     print(f"| {pct(0.5):.2f} ms | {pct(0.9):.2f} ms | {pct(0.99):.2f} ms | {latencies[-1]:.2f} ms |")
     print()
     if notifications:
-        print(f"resource update notification for a one-node change: median {statistics.median(notifications):.0f} bytes "
+        print(f"resource update notification while toggling tasks: median {statistics.median(notifications):.0f} bytes "
               f"({len(notifications)} notifications)")
     else:
         print("no update notifications arrived")
@@ -122,12 +127,13 @@ async def sizes(cols: int, rows: int) -> None:
         nodes, outline, as_json, screen, text = measured
         print(f"| {example} | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {text / nodes:.1f} | {screen} |")
     nodes, outline, as_json, screen, text = totals
-    print(f"| all | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {text / nodes:.1f} | {screen} |")
+    print(f"| all four | {nodes} | {outline} | {outline / nodes:.1f} | {as_json} | {as_json / nodes:.1f} | {text / nodes:.1f} | {screen} |")
     print()
 
 
 def main() -> None:
-    cols, rows = 100, 30
+    # `python3 benches/mcp/bench_bridge.py [COLS ROWS]`, 100 x 30 by default.
+    cols, rows = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) == 3 else (100, 30)
     asyncio.run(sizes(cols, rows))
     asyncio.run(bench(cols, rows))
 
