@@ -247,6 +247,17 @@ impl Session {
         Some(self.deliver(event))
     }
 
+    /// Answers input `seq` of `connection`; a delivered input counts as handled (the
+    /// next published frame is stamped with it). Returns whether it was delivered.
+    fn answer(&mut self, connection: u64, seq: u64, answer: Answer) -> bool {
+        let delivered = answer.status == AckStatus::Delivered;
+        if delivered {
+            self.handled = self.handled.max(seq);
+        }
+        self.send(connection, answer.into_message(seq));
+        delivered
+    }
+
     /// Sends an answer to `connection`: over the endpoint, or into the headless
     /// answer list.
     fn send(&mut self, connection: u64, message: AppMessage) {
@@ -388,10 +399,7 @@ impl Session {
                 (_, Err(message)) => Some(Answer::ignored(message)),
             };
             if let Some(answer) = answer {
-                if answer.status == AckStatus::Delivered {
-                    self.handled = self.handled.max(action.seq);
-                }
-                self.send(action.connection, answer.into_message(action.seq));
+                self.answer(action.connection, action.seq, answer);
             }
         }
         // Hand the (empty) vector back to keep its capacity.
@@ -466,11 +474,7 @@ impl Session {
                 }
             };
             if let Some(answer) = answer {
-                if answer.status == AckStatus::Delivered {
-                    self.handled = self.handled.max(seq);
-                    handled_now = true;
-                }
-                self.send(connection, answer.into_message(seq));
+                handled_now |= self.answer(connection, seq, answer);
             }
         }
         self.inbox = inbox;
@@ -535,8 +539,7 @@ impl Session {
         if let Some((connection, seq)) = event.completes
             && connection == self.connection
         {
-            self.handled = self.handled.max(seq);
-            self.send(connection, Answer::delivered().into_message(seq));
+            self.answer(connection, seq, Answer::delivered());
         }
         event.event
     }

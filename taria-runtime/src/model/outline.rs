@@ -16,7 +16,7 @@ impl Tree {
     /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
     /// offered in braces. Absent parts are left out, and so is what the lines around
-    /// imply (see [`Node::outline_line_in`]): the id of an inert leaf named after its
+    /// imply (see [`Node::outline_line_around`]): the id of an inert leaf named after its
     /// parent (see [`Node::id_implied`]), an item's `[index=i/n]` when it follows
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
     /// children, a `[count=n]` of `n` children, a table cell's column name when the
@@ -53,28 +53,15 @@ impl Node {
     /// or a line break.
     #[must_use]
     pub fn outline_line(&self) -> String {
-        self.outline_line_in(None, None)
+        self.outline_line_around(&Around::default())
     }
 
-    /// This node's outline line as it reads under `parent`, after its `previous`
-    /// sibling: an `[index=i/n]` they imply is left out (see
-    /// [`Node::position_implied`]), and so are the actions when `parent`'s line shows
-    /// them as `children{…}` (see [`Node::shared_child_actions`]).
-    ///
-    /// It looks at all of `parent`'s children; to write many siblings, use
-    /// [`Node::outline_line_among`] with that worked out once.
-    #[must_use]
-    pub fn outline_line_in(&self, parent: Option<&Node>, previous: Option<&Node>) -> String {
-        self.outline_line_around(&Around {
-            parent,
-            previous,
-            parent_shares: parent.is_some_and(|p| p.shared_child_actions().is_some()),
-            ..Around::default()
-        })
-    }
-
-    /// This node's outline line as it reads where `around` says it is written. Writing
-    /// `n` siblings with what their parent implies worked out once costs `O(n)`.
+    /// This node's outline line as it reads where `around` says it is written: what
+    /// the lines around imply is left out (an `[index=i/n]`, see
+    /// [`Node::position_implied`]; the actions when the parent's line shows them as
+    /// `children{…}`, see [`Node::shared_child_actions`]; a cell's column name; …).
+    /// Writing `n` siblings with what their parent implies worked out once costs
+    /// `O(n)`.
     #[must_use]
     pub fn outline_line_around(&self, around: &Around<'_>) -> String {
         let mut out = String::new();

@@ -213,10 +213,8 @@ fn with_parents(tree: &Tree) -> Vec<(&Node, Option<&NodeId>)> {
 }
 
 fn flat_clone(node: &Node, parent: Option<&NodeId>) -> FlatNode {
-    let mut flat = node.clone_without_children();
-    flat.children = Vec::new();
     FlatNode {
-        node: flat,
+        node: node.clone_without_children(),
         parent: parent.cloned(),
         child_ids: node.children.iter().map(|c| c.id.clone()).collect(),
     }

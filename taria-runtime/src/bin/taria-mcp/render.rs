@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 use taria::{Around, Node};
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
@@ -158,7 +158,7 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
     match format {
         Format::Outline => node.outline_line().len() + 2 * level + 24,
         Format::Json { bounds } => {
-            node_json(node, (None, None, false), bounds)
+            node_json(node, &Around::default(), bounds)
                 .to_string()
                 .len()
                 + 40
@@ -172,16 +172,17 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 /// unless asked for, an index and count where they are drawn implies
 /// them (see [`Node::position_implied`]), and the
 /// actions every sibling shares — their parent lists them once as `childActions`.
-pub(crate) fn node_json(
-    node: &Node,
-    (parent, previous, parent_shares): (Option<&Node>, Option<&Node>, bool),
-    bounds: bool,
-) -> Json {
+pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json {
+    let Around {
+        parent,
+        previous,
+        parent_shares,
+        ..
+    } = *around;
     let mut value = serde_json::to_value(node.clone_without_children()).unwrap_or(Json::Null);
     let Json::Object(fields) = &mut value else {
         return value;
     };
-    fields.remove("children");
     fields.remove("keys");
     if node.id_implied(parent) {
         // An inert part of its parent (a cell): the outline shows no id either.
@@ -273,11 +274,7 @@ impl Writer {
                 self.text.push('\n');
             }
             Format::Json { bounds } => {
-                let mut value = node_json(
-                    node,
-                    (around.parent, around.previous, around.parent_shares),
-                    bounds,
-                );
+                let mut value = node_json(node, &around, bounds);
                 if hidden_below && let Json::Object(fields) = &mut value {
                     fields.insert("childrenOmitted".into(), node.children.len().into());
                 }
@@ -339,10 +336,7 @@ impl Writer {
         if let Some(Json::Object(fields)) = &mut json
             && !children.is_empty()
         {
-            let mut ordered = Map::new();
-            std::mem::swap(fields, &mut ordered);
-            ordered.insert("children".into(), Json::Array(children));
-            *fields = ordered;
+            fields.insert("children".into(), Json::Array(children));
         }
         json
     }
