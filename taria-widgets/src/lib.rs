@@ -163,3 +163,16 @@ pub(crate) fn keyed_item(
         index => Ok(index),
     }
 }
+
+/// Scrolls a list's or table's view by `amount` items when nothing is selected (with
+/// a selection, the state's own `scroll_down_by`/`scroll_up_by` move it): down stops
+/// at the last of `len` items.
+pub(crate) fn scroll_offset(offset: &mut usize, down: bool, amount: u16, len: usize) {
+    *offset = if down {
+        offset
+            .saturating_add(usize::from(amount))
+            .min(len.saturating_sub(1))
+    } else {
+        offset.saturating_sub(usize::from(amount))
+    };
+}

@@ -456,14 +456,7 @@ pub(crate) fn apply_action(
                     state.scroll_up_by(amount);
                 }
             } else {
-                let offset = state.offset_mut();
-                *offset = if down {
-                    offset
-                        .saturating_add(usize::from(amount))
-                        .min(len.saturating_sub(1))
-                } else {
-                    offset.saturating_sub(usize::from(amount))
-                };
+                crate::scroll_offset(state.offset_mut(), down, amount, len);
             }
             Outcome::Handled
         }
