@@ -328,7 +328,10 @@ fn a_row_id_names_the_same_process_after_the_order_changes() {
     let row = h.node(third.id.as_str());
     assert_eq!(row.label.as_deref(), Some(pid.as_str()));
     assert!(row.state.selected);
-    assert_ne!(row.position.index, third.position.index, "the ticks moved it");
+    assert_ne!(
+        row.position.index, third.position.index,
+        "the ticks moved it"
+    );
     // An id of a process filtered out says so.
     h.set_value("filter", "no such process").unwrap();
     let gone = h.act(third.id.as_str(), "select").unwrap_err();
