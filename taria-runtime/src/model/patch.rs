@@ -283,10 +283,9 @@ impl Tree {
     /// The patch that turns `older` into `self`.
     #[must_use]
     pub fn diff(&self, older: &Tree) -> Patch {
-        let old: HashMap<&NodeId, (&Node, Option<&NodeId>)> = with_parents(older)
-            .into_iter()
-            .map(|(n, p)| (&n.id, (n, p)))
-            .collect();
+        let older_nodes = with_parents(older);
+        let old: HashMap<&NodeId, (&Node, Option<&NodeId>)> =
+            older_nodes.iter().map(|&(n, p)| (&n.id, (n, p))).collect();
         let new = with_parents(self);
         let new_ids: HashSet<&NodeId> = new.iter().map(|(n, _)| &n.id).collect();
         let mut patch = Patch {
@@ -311,8 +310,8 @@ impl Tree {
                 Some(_) => {}
             }
         }
-        patch.removed = with_parents(older)
-            .into_iter()
+        patch.removed = older_nodes
+            .iter()
             .filter(|(n, _)| !new_ids.contains(&n.id))
             .map(|(n, _)| n.id.clone())
             .collect();
