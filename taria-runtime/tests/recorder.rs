@@ -339,6 +339,54 @@ fn outline_leaves_out_only_what_the_lines_around_imply() {
 }
 
 #[test]
+fn children_share_on_their_parent_line_the_actions_they_all_offer() {
+    let tree = Harness::new(10, 3).render(|_| {
+        let files = taria::scope(|n| {
+            n.role(Role::Tree).id("files").action(Action::Scroll);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TreeItem)
+                .key("src")
+                .level(1)
+                .expanded(true)
+                .actions([Action::Select, Action::Collapse]);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TreeItem)
+                .key("main.rs")
+                .level(2)
+                .action(Action::Select);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TreeItem)
+                .key("docs")
+                .level(1)
+                .expanded(false)
+                .actions([Action::Expand, Action::Select]);
+        });
+        drop(files);
+    });
+    // `select` once on the tree; each item lists only its other actions. Level 1 is
+    // the top level, left out.
+    assert_eq!(
+        tree.outline(),
+        "- tree [id=files] {scroll} children{select}\n  \
+         - tree_item [id=files/src] [expanded] {collapse}\n  \
+         - tree_item [id=files/main.rs] [level=2]\n  \
+         - tree_item [id=files/docs] [collapsed] {expand}\n"
+    );
+    // On its own, a line leaves out nothing that other lines imply.
+    assert_eq!(
+        tree.get("files/docs").unwrap().outline_line(),
+        "- tree_item [id=files/docs] [collapsed] {select, expand}"
+    );
+    assert_eq!(
+        tree.get("files").unwrap().shared_child_actions(),
+        [taria::ActionName::Core(Action::Select)]
+    );
+}
+
+#[test]
 fn an_action_offered_twice_is_listed_once() {
     let mut recorder = Recorder::new();
     recorder.record(|| {

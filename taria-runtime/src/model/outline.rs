@@ -20,9 +20,10 @@ impl Tree {
     /// parent (see [`Node::id_implied`]), an item's `[index=i/n]` when it follows
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
     /// children, a `[count=n]` of `n` children, a table cell's column name when the
-    /// table's header row gives it (`- cell: "42"` under `- column_header "Age"`), and
-    /// the actions of children when every child offers the same ones: the parent's
-    /// line then ends with `children{…}`.
+    /// table's header row gives it (`- cell: "42"` under `- column_header "Age"`), a
+    /// tree item's `[level=1]` (the top level), and the actions every child offers:
+    /// the parent's line ends with them as `children{…}`, and each child's `{…}`
+    /// lists only its others.
     #[must_use]
     pub fn outline(&self) -> String {
         let mut out = String::new();
@@ -49,8 +50,8 @@ impl Node {
         out
     }
 
-    /// This node's own outline line, complete (nothing left out), without indentation
-    /// or a line break.
+    /// This node's own outline line, complete (nothing that other lines would imply is
+    /// left out), without indentation or a line break.
     #[must_use]
     pub fn outline_line(&self) -> String {
         self.outline_line_around(&Around::default())
@@ -152,15 +153,33 @@ impl Node {
     }
 
     /// The actions every child offers, when there are two or more children and they
-    /// all offer the same non-empty set: an outline shows them once, on this node's
-    /// line, as `children{…}`.
+    /// share at least one: an outline shows them once, on this node's line, as
+    /// `children{…}`, and each child's own `{…}` then lists only the rest. In the
+    /// order the first child offers them.
     #[must_use]
-    pub fn shared_child_actions(&self) -> Option<&[ActionName]> {
-        let (first, rest) = self.children.split_first()?;
-        (!rest.is_empty()
-            && !first.actions.is_empty()
-            && rest.iter().all(|c| c.actions == first.actions))
-        .then_some(first.actions.as_slice())
+    pub fn shared_child_actions(&self) -> Vec<ActionName> {
+        let Some((first, rest)) = self.children.split_first() else {
+            return Vec::new();
+        };
+        if rest.is_empty() {
+            return Vec::new();
+        }
+        first
+            .actions
+            .iter()
+            .filter(|action| rest.iter().all(|c| c.actions.contains(action)))
+            .cloned()
+            .collect()
+    }
+
+    /// The actions this node's line lists itself, in order: those its parent's line
+    /// does not already give every child (`shared`, see
+    /// [`Node::shared_child_actions`]).
+    pub fn own_actions<'a>(
+        &'a self,
+        shared: &'a [ActionName],
+    ) -> impl Iterator<Item = &'a ActionName> + 'a {
+        self.actions.iter().filter(|a| !shared.contains(a))
     }
 }
 
@@ -171,9 +190,9 @@ pub struct Around<'a> {
     pub parent: Option<&'a Node>,
     /// The sibling just before it.
     pub previous: Option<&'a Node>,
-    /// Whether the parent's line shows its children's actions as `children{…}`
-    /// (`parent.shared_child_actions().is_some()`).
-    pub parent_shares: bool,
+    /// The actions the parent's line shows for every child as `children{…}`
+    /// (`parent.shared_child_actions()`): the node's own `{…}` leaves them out.
+    pub shared: &'a [ActionName],
     /// For a table cell: the name of its column, as the table's header row says it
     /// ([`Node::column_names`]); the cell's line then leaves out that name.
     pub column: Option<&'a str>,
@@ -205,14 +224,14 @@ fn write_node(
     }
     out.push('\n');
     if depth > 0 {
-        let shares = node.shared_child_actions().is_some();
+        let shared = node.shared_child_actions();
         let table_columns = node.column_names();
         let mut previous = None;
         for (i, child) in node.children.iter().enumerate() {
             let around = Around {
                 parent: Some(node),
                 previous,
-                parent_shares: shares,
+                shared: &shared,
                 column: columns.and_then(|c| c.get(i)).copied(),
                 children_shown: false,
             };
@@ -229,9 +248,13 @@ fn write_node(
     }
 }
 
-fn write_actions(out: &mut String, prefix: &str, actions: &[ActionName]) {
+fn write_actions<'a>(
+    out: &mut String,
+    prefix: &str,
+    actions: impl Iterator<Item = &'a ActionName>,
+) {
     out.push_str(prefix);
-    for (i, action) in actions.iter().enumerate() {
+    for (i, action) in actions.enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
@@ -245,7 +268,7 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     let Around {
         parent,
         previous,
-        parent_shares,
+        shared,
         column,
         ..
     } = *around;
@@ -315,7 +338,7 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         }
         (None, None) => {}
     }
-    if let Some(level) = node.position.level {
+    if let Some(level) = node.position.level.filter(|&level| level != 1) {
         let _ = write!(out, " [level={level}]");
     }
     if let Some(s) = node.scroll {
@@ -325,10 +348,11 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
             s.offset, s.content, s.viewport
         );
     }
-    if !node.actions.is_empty() && !parent_shares {
-        write_actions(out, " {", &node.actions);
+    if node.own_actions(shared).next().is_some() {
+        write_actions(out, " {", node.own_actions(shared));
     }
-    if let Some(shared) = node.shared_child_actions() {
-        write_actions(out, " children{", shared);
+    let for_children = node.shared_child_actions();
+    if !for_children.is_empty() {
+        write_actions(out, " children{", for_children.iter());
     }
 }

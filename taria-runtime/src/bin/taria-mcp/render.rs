@@ -170,13 +170,13 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 /// (by the model's serde), and so are key fallbacks (taria presses them for the
 /// agent), the id of an inert part of its parent (see [`Node::id_implied`]), bounds
 /// unless asked for, an index and count where they are drawn implies
-/// them (see [`Node::position_implied`]), and the
-/// actions every sibling shares — their parent lists them once as `childActions`.
+/// them (see [`Node::position_implied`]), a tree item's level 1, and the actions every
+/// sibling offers — their parent lists them once as `childActions`.
 pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json {
     let Around {
         parent,
         previous,
-        parent_shares,
+        shared,
         ..
     } = *around;
     let mut value = serde_json::to_value(node.clone_without_children()).unwrap_or(Json::Null);
@@ -192,18 +192,33 @@ pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json 
     if !bounds {
         fields.remove("bounds");
     }
-    if parent_shares {
-        fields.remove("actions");
+    if !shared.is_empty() {
+        let own: Vec<Json> = node
+            .own_actions(shared)
+            .map(|a| Json::from(a.as_str()))
+            .collect();
+        if own.is_empty() {
+            fields.remove("actions");
+        } else {
+            fields.insert("actions".into(), Json::Array(own));
+        }
     }
-    if let Some(shared) = node.shared_child_actions() {
-        let names: Vec<Json> = shared.iter().map(|a| Json::from(a.as_str())).collect();
+    let for_children = node.shared_child_actions();
+    if !for_children.is_empty() {
+        let names: Vec<Json> = for_children
+            .iter()
+            .map(|a| Json::from(a.as_str()))
+            .collect();
         fields.insert("childActions".into(), Json::Array(names));
     }
-    if (node.position_implied(parent, previous) || node.count_implied())
-        && let Some(Json::Object(position)) = fields.get_mut("position")
-    {
-        position.remove("index");
-        position.remove("count");
+    if let Some(Json::Object(position)) = fields.get_mut("position") {
+        if node.position_implied(parent, previous) || node.count_implied() {
+            position.remove("index");
+            position.remove("count");
+        }
+        if node.position.level == Some(1) {
+            position.remove("level");
+        }
         if position.is_empty() {
             fields.remove("position");
         }
@@ -285,7 +300,7 @@ impl Writer {
             return json;
         }
         let mut children = Vec::new();
-        let shares = node.shared_child_actions().is_some();
+        let shared = node.shared_child_actions();
         let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
             let room = MARKER_ROOM * (level + 2);
@@ -323,7 +338,7 @@ impl Writer {
             let around = Around {
                 parent: Some(node),
                 previous,
-                parent_shares: shares,
+                shared: &shared,
                 column: columns.and_then(|c| c.get(i)).copied(),
                 children_shown: false,
             };
@@ -407,6 +422,42 @@ mod tests {
         assert_eq!(
             json[0]["children"][0]["bounds"],
             serde_json::json!([0, 0, 0, 0])
+        );
+    }
+
+    #[test]
+    fn json_hoists_the_actions_all_children_offer_and_drops_level_one() {
+        let mut harness = Harness::new(20, 4);
+        let tree = harness.render(|_| {
+            let _tree = taria::scope(|n| {
+                n.role(Role::Tree).id("files");
+            });
+            taria::leaf(|n| {
+                n.role(Role::TreeItem)
+                    .key("src")
+                    .level(1)
+                    .actions([taria::Action::Select, taria::Action::Collapse]);
+            });
+            taria::leaf(|n| {
+                n.role(Role::TreeItem)
+                    .key("main.rs")
+                    .level(2)
+                    .action(taria::Action::Select);
+            });
+        });
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let json = render(&roots, Format::Json { bounds: false }, None, MAX_CHARS)
+            .json
+            .unwrap();
+        assert_eq!(
+            serde_json::Value::from(json),
+            serde_json::json!([{
+                "id": "files", "role": "tree", "childActions": ["select"],
+                "children": [
+                    {"id": "files/src", "role": "tree_item", "actions": ["collapse"]},
+                    {"id": "files/main.rs", "role": "tree_item", "position": {"level": 2}},
+                ],
+            }])
         );
     }
 

@@ -32,8 +32,8 @@ pub(crate) const TREE_URI: &str = "taria://tree";
 
 const INSTRUCTIONS: &str = "taria-mcp drives a terminal (ratatui) app through the semantic \
 tree it publishes. Start with read_tree (an outline: role \"label\": value [id=…] [state] \
-{actions}) or find_nodes. Act on nodes by id: act (an action the node lists in {…}), \
-set_value; use press_key / type_text for anything without semantics, and read_screen for \
+{actions}) or find_nodes. Act on nodes by id: act (an action the node lists in {…}, or \
+that its parent's children{…} gives every child), set_value; use press_key / type_text for anything without semantics, and read_screen for \
 the raw text; resize changes the terminal's size when taria-mcp started the app. Every input returns the app's answer and what changed in the tree it drew after \
 handling it (that whole tree too when it is small); lines without an id are inert parts \
 of their parent; \

@@ -100,7 +100,7 @@ fn main() {
         untrusted: true,
         index: 2,
         count: 5,
-        level: 1,
+        level: 3,
         max_len: 64,
         suggestions: vec!["ada@example.org".into()],
         scratch: Vec::new(),
@@ -112,7 +112,7 @@ fn main() {
     });
     assert_eq!(
         tree.outline(),
-        "- text_input \"Email\": \"ada@example.com\" [id=email] [focused] [selected] [disabled] [busy] [required] [readonly] [untrusted] [checked=mixed] [collapsed] [invalid=\"taken\"] [index=2/5] [level=1] {set_value}\n\
+        "- text_input \"Email\": \"ada@example.com\" [id=email] [focused] [selected] [disabled] [busy] [required] [readonly] [untrusted] [checked=mixed] [collapsed] [invalid=\"taken\"] [index=2/5] [level=3] {set_value}\n\
          - slider: 0.5 [id=range] {set_value}\n"
     );
     let email = tree.get("email").unwrap();

@@ -12,7 +12,7 @@ fn render_log(lines: &[&str], offset: usize, area: Rect, buf: &mut Buffer) {
     }
 }
 
-#[taria::widget(role = tree_item, key = i, label = line, index = i, level = 1u8)]
+#[taria::widget(role = tree_item, key = i, label = line, index = i, level = 2u8)]
 fn render_line(line: &str, i: usize, area: Rect, buf: &mut Buffer) {
     buf.set_string(area.x, area.y, line, ratatui::style::Style::default());
 }
@@ -24,7 +24,7 @@ fn main() {
     assert_eq!(
         tree.outline(),
         "- log [id=log] [count=3] [scroll=1/3 view=2]\n  \
-           - tree_item \"two\" [index=1] [level=1]\n  \
-           - tree_item \"three\" [level=1]\n"
+           - tree_item \"two\" [index=1] [level=2]\n  \
+           - tree_item \"three\" [level=2]\n"
     );
 }

@@ -46,10 +46,11 @@ pub(crate) struct ReadTreeArgs {
 #[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub(crate) enum FormatArg {
-    /// One line per node: `- role "label": value [id=…] [state] {actions}`.
+    /// One line per node: `- role "label": value [id=…] [state] {actions}`; a parent's
+    /// `children{…}` are actions every child offers too; no `[level=…]` is level 1.
     Outline,
     /// The nodes as JSON: the outline's information as fields (defaults left out,
-    /// actions shared by all children listed once on the parent as `childActions`).
+    /// actions every child offers listed once on the parent as `childActions`).
     Json,
 }
 
