@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jsonschema
 from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.client import Client
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "debug"
@@ -34,7 +35,7 @@ class Agent:
     """A scripted agent: an MCP client session with `taria-mcp` driving an app.
     Counts tool calls and the bytes of every result it reads, and keeps their text."""
 
-    def __init__(self, session: ClientSession) -> None:
+    def __init__(self, session: ClientSession | Client) -> None:
         self.session = session
         self.calls = 0
         self.bytes_read = 0
@@ -68,20 +69,44 @@ class Agent:
         return result.structured_content
 
 
+# The MCP protocol versions the tests speak: the last with an `initialize` handshake,
+# and the first without (`server/discover`, then `_meta` on every request).
+HANDSHAKE = "2025-11-25"
+MODERN = "2026-07-28"
+
+
 @contextlib.asynccontextmanager
-async def spawned(example: str, cols: int = 100, rows: int = 30, args: tuple[str, ...] = ()):
+async def spawned(
+    example: str,
+    cols: int = 100,
+    rows: int = 30,
+    args: tuple[str, ...] = (),
+    protocol: str = HANDSHAKE,
+):
     """An MCP session with `taria-mcp --cols C --rows R -- <example> [args…]`: the
     bridge starts the example in a `cols` x `rows` pseudo-terminal with a private
-    socket, and stops it when the session ends."""
+    socket, and stops it when the session ends.
+
+    Yields the agent and what the server said of itself (`server_info`,
+    `instructions`). `protocol` is `HANDSHAKE` (a `ClientSession` that sends
+    `initialize`) or `MODERN` (the SDK's `Client`, negotiating as it does by
+    default; the test fails unless that lands on 2026-07-28)."""
     exe = binary(TARGET / "examples" / example)
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
         args=["--cols", str(cols), "--rows", str(rows), "--", str(exe), *args],
         env={"TARIA_LOG": "warn"},
     )
+    if protocol == MODERN:
+        async with Client(params, read_timeout_seconds=30) as client:
+            assert client.protocol_version == MODERN, client.protocol_version
+            yield Agent(client), client
+        return
+    assert protocol == HANDSHAKE, protocol
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, read_timeout_seconds=30) as session:
             init = await session.initialize()
+            assert init.protocol_version == HANDSHAKE, init.protocol_version
             yield Agent(session), init
 
 

@@ -1,20 +1,48 @@
 """An agent does the todo task through taria: the official MCP client, the real
 `taria-mcp` bridge in spawn mode, the real `todo` example in the bridge's
-pseudo-terminal."""
+pseudo-terminal. Once per protocol era: 2025-11-25 (an `initialize` handshake) and
+2026-07-28 (none; what the SDK's `Client` negotiates by default)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from harness import dump, spawned
+import pytest
+
+from harness import HANDSHAKE, MODERN, dump, spawned
 
 
-def test_an_agent_adds_completes_filters_and_deletes_a_task() -> None:
-    asyncio.run(_todo_task())
+@pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
+def test_an_agent_adds_completes_filters_and_deletes_a_task(protocol: str) -> None:
+    asyncio.run(_todo_task(protocol))
 
 
-async def _todo_task() -> None:
-    async with spawned("todo") as (agent, init):
+def test_a_2026_client_hears_of_tree_changes_on_its_listen_stream() -> None:
+    asyncio.run(_listen_for_changes())
+
+
+async def _listen_for_changes() -> None:
+    async with spawned("todo", protocol=MODERN) as (agent, client):
+        # `resources/subscribe` is gone in 2026-07-28; a client listens instead.
+        async with client.listen(resource_subscriptions=["taria://tree"]) as stream:
+            assert stream.honored.resource_subscriptions == ["taria://tree"], stream.honored
+            await agent.ok("act", node="tasks/2", action="toggle")
+
+            async def first_event():
+                async for event in stream:
+                    return event
+
+            event = await asyncio.wait_for(first_event(), timeout=10)
+            assert getattr(event, "uri", None) == "taria://tree", event
+        # The resource reads the tree the update was about.
+        read = await client.read_resource("taria://tree")
+        text = read.contents[0].text
+        line = next(line for line in text.splitlines() if "[id=tasks/2]" in line)
+        assert "[checked]" in line, text
+
+
+async def _todo_task(protocol: str) -> None:
+    async with spawned("todo", protocol=protocol) as (agent, init):
         assert init.server_info.name == "taria-mcp"
         assert "untrusted" in (init.instructions or "").lower()
         tools = {tool.name: tool for tool in (await agent.session.list_tools()).tools}

@@ -165,7 +165,12 @@ struct Mcp {
     stderr: Arc<Mutex<Vec<String>>>,
     notifications: Vec<Value>,
     next_id: u64,
+    /// MCP 2026-07-28: no `initialize`; every request names the version in `_meta`.
+    modern: bool,
 }
+
+/// The protocol version without a handshake, and the `_meta` its requests carry.
+const MODERN: &str = "2026-07-28";
 
 impl Mcp {
     fn start(socket: &Path, extra: &[&str]) -> Mcp {
@@ -174,8 +179,20 @@ impl Mcp {
         Mcp::launch(&args)
     }
 
+    /// Starts `taria-mcp --socket <socket>` for a client of MCP 2026-07-28: no
+    /// handshake, `server/discover` first.
+    fn start_modern(socket: &Path) -> Mcp {
+        Mcp::launch_as(&["--socket", socket.to_str().unwrap()], true)
+    }
+
     /// Starts `taria-mcp <args>` and initializes the session.
     fn launch(args: &[&str]) -> Mcp {
+        Mcp::launch_as(args, false)
+    }
+
+    /// Starts `taria-mcp <args>`; then `initialize` (2025-11-25), or, when `modern`,
+    /// `server/discover` (2026-07-28).
+    fn launch_as(args: &[&str], modern: bool) -> Mcp {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
             .args(args)
             .env("TARIA_LOG", "info")
@@ -219,7 +236,17 @@ impl Mcp {
             stderr,
             notifications: Vec::new(),
             next_id: 1,
+            modern,
         };
+        if modern {
+            let discovered = mcp.request("server/discover", json!({}));
+            let versions = &discovered["result"]["supportedVersions"];
+            assert!(
+                versions.as_array().unwrap().contains(&json!(MODERN)),
+                "{discovered}"
+            );
+            return mcp;
+        }
         let init = mcp.request(
             "initialize",
             json!({
@@ -239,10 +266,24 @@ impl Mcp {
         stdin.flush().unwrap();
     }
 
+    /// A request's params as this client's protocol version wants them: from
+    /// 2026-07-28 on, each request says who is asking in `_meta`.
+    fn params(&self, mut params: Value) -> Value {
+        if self.modern {
+            params["_meta"] = json!({
+                "io.modelcontextprotocol/protocolVersion": MODERN,
+                "io.modelcontextprotocol/clientInfo": {"name": "taria-test", "version": "0"},
+                "io.modelcontextprotocol/clientCapabilities": {},
+            });
+        }
+        params
+    }
+
     /// Sends a request and returns the whole response (`result` or `error`).
     fn request(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
+        let params = self.params(params);
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
@@ -254,6 +295,23 @@ impl Mcp {
             if message["id"] == id {
                 return message;
             }
+            self.notifications.push(message);
+        }
+    }
+
+    /// Waits (up to 5 s) for a notification `matching`, kept or still to come; returns
+    /// it and forgets it.
+    fn notification(&mut self, what: &str, matching: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(i) = self.notifications.iter().position(&matching) {
+                return self.notifications.remove(i);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no {what}: {:?}", self.notifications));
             self.notifications.push(message);
         }
     }
@@ -869,6 +927,55 @@ fn the_tree_resource_notifies_subscribers() {
         let _ = mcp.request("ping", json!({}));
         std::thread::sleep(Duration::from_millis(20));
     }
+    mcp.finish();
+}
+
+#[test]
+fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
+    let app = RunningApp::start("modern");
+    let mut mcp = Mcp::start_modern(&app.socket);
+    let tree = mcp.ok("read_tree", json!({}));
+    assert!(outline(&tree).contains("[id=volume]"), "{tree}");
+    // `resources/subscribe` is gone in 2026-07-28: a client listens instead.
+    let listen = json!({"jsonrpc": "2.0", "id": "listen-1", "method": "subscriptions/listen",
+        "params": mcp.params(json!({"notifications": {"resourceSubscriptions": ["taria://tree"]}}))});
+    mcp.send(&listen);
+    let acknowledged = mcp.notification("acknowledgement", |n| {
+        n["method"] == "notifications/subscriptions/acknowledged"
+    });
+    assert_eq!(
+        acknowledged["params"]["notifications"]["resourceSubscriptions"],
+        json!(["taria://tree"]),
+        "{acknowledged}"
+    );
+    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    let updated = mcp.notification("update on the stream", |n| {
+        n["method"] == "notifications/resources/updated"
+            && n["params"]["_meta"]["changedIds"] == json!(["volume"])
+    });
+    assert_eq!(updated["params"]["uri"], "taria://tree");
+    assert_eq!(
+        updated["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "listen-1",
+        "{updated}"
+    );
+
+    // Cancelled, the stream hears nothing more.
+    mcp.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": "listen-1", "reason": "done"}}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    mcp.ok("set_value", json!({"node": "volume", "value": 7}));
+    std::thread::sleep(Duration::from_millis(500));
+    let read = mcp.request("resources/read", json!({"uri": "taria://tree"}));
+    let text = read["result"]["contents"][0]["text"].as_str().unwrap();
+    assert!(text.contains("slider \"Volume\": 7"), "{text}");
+    let late: Vec<&Value> = mcp
+        .notifications
+        .iter()
+        .filter(|n| n["method"] == "notifications/resources/updated")
+        .collect();
+    assert!(late.is_empty(), "updates after the cancel: {late:?}");
     mcp.finish();
 }
 

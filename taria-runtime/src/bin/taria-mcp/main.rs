@@ -10,6 +10,7 @@ mod link;
 mod render;
 mod server;
 mod spawn;
+mod subscriptions;
 mod tools;
 
 use std::process::ExitCode;
