@@ -495,13 +495,20 @@ fn instructions_say_app_text_is_untrusted() {
     assert!(init["result"]["capabilities"]["resources"]["subscribe"] == true);
 }
 
+/// Every handshake version rmcp knows is agreed to as asked (2026-07-28, which has no
+/// handshake, is `the_newest_protocol_needs_no_handshake_and_streams_tree_updates`).
+/// Clients before 2025-06-18 know no `structuredContent`: every result's text copy
+/// carries the same JSON.
 #[test]
-fn both_current_mcp_protocol_versions_are_negotiated() {
+fn every_handshake_protocol_version_is_negotiated() {
     let socket = temp_socket("versions");
-    for version in ["2025-06-18", "2025-11-25"] {
+    for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
         let init = initialize_once(&socket, version);
         assert_eq!(init["result"]["protocolVersion"], version, "{init}");
     }
+    // A version the bridge does not know: it offers its newest with a handshake.
+    let init = initialize_once(&socket, "2030-01-01");
+    assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
 }
 
 #[test]
