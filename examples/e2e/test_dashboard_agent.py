@@ -8,11 +8,14 @@ from __future__ import annotations
 import asyncio
 import re
 
-from harness import dump, spawned
+import pytest
+
+from harness import HANDSHAKE, MODERN, dump, spawned
 
 
-def test_an_agent_watches_sorts_filters_and_pauses_the_dashboard() -> None:
-    asyncio.run(_dashboard_task())
+@pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
+def test_an_agent_watches_sorts_filters_and_pauses_the_dashboard(protocol: str) -> None:
+    asyncio.run(_dashboard_task(protocol))
 
 
 def rows(outline: str) -> list[str]:
@@ -20,8 +23,8 @@ def rows(outline: str) -> list[str]:
     return re.findall(r'- row \[id=processes/(\d+)\]', outline)
 
 
-async def _dashboard_task() -> None:
-    async with spawned("dashboard", 120, 34) as (agent, _):
+async def _dashboard_task(protocol: str) -> None:
+    async with spawned("dashboard", 120, 34, protocol=protocol) as (agent, _):
         tree = await agent.ok("read_tree")
         outline = tree["outline"]
         assert "[id=processes] [count=10000]" in outline, dump(tree)

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import asyncio
 
-from harness import dump, spawned
+import pytest
+
+from harness import HANDSHAKE, MODERN, dump, spawned
 
 PASSWORD = "correct horse battery"
 
 
-def test_an_agent_fills_the_form_fixes_the_invalid_field_and_submits() -> None:
-    asyncio.run(_form_task())
+@pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
+def test_an_agent_fills_the_form_fixes_the_invalid_field_and_submits(protocol: str) -> None:
+    asyncio.run(_form_task(protocol))
 
 
-async def _form_task() -> None:
-    async with spawned("form") as (agent, init):
+async def _form_task(protocol: str) -> None:
+    async with spawned("form", protocol=protocol) as (agent, init):
         assert init.server_info.name == "taria-mcp"
         tree = await agent.ok("read_tree")
         outline = tree["outline"]
