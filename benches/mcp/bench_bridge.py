@@ -57,7 +57,8 @@ def percentiles(latencies: list[float]) -> str:
 
 
 async def bench(cols: int, rows: int) -> None:
-    notifications: list[int] = []
+    # (bytes, changed ids) of each update notification.
+    notifications: list[tuple[int, int]] = []
 
     async with spawned("todo", cols, rows) as (agent, _):
         nodes = (await agent.ok("read_tree", depth=0))["nodeCount"]
@@ -70,7 +71,9 @@ async def bench(cols: int, rows: int) -> None:
         # notification, which the client reads (and here measures) too.
         async def on_message(message) -> None:
             if isinstance(message, types.ResourceUpdatedNotification):
-                notifications.append(len(message.model_dump_json(by_alias=True, exclude_none=True)))
+                raw = message.model_dump_json(by_alias=True, exclude_none=True)
+                changed = json.loads(raw)["params"]["_meta"]["changedCount"]
+                notifications.append((len(raw.encode()), changed))
 
         agent.session._message_handler = on_message  # the SDK calls it for every notification
         with warnings.catch_warnings():
@@ -80,6 +83,14 @@ async def bench(cols: int, rows: int) -> None:
             await agent.session.subscribe_resource("taria://tree")
         subscribed = await toggles(agent, SAMPLES // 3)
         await asyncio.sleep(0.2)
+        toggled = list(notifications)
+        # A one-node change: typing into the new-task field changes only its value.
+        # Spaced past the bridge's 50 ms notification coalescing, one notification each.
+        notifications.clear()
+        for i in range(20):
+            await agent.session.call_tool("set_value", {"node": "new-task", "value": f"task {i}"})
+            await asyncio.sleep(0.1)
+        one_node = [size for size, changed in notifications if changed == 1]
 
     print(f"tools/list: {tools_bytes} bytes of JSON ({len(tools)} tools)")
     print()
@@ -89,11 +100,12 @@ async def bench(cols: int, rows: int) -> None:
     print(f"| not subscribed | {len(plain)} {percentiles(plain)}")
     print(f"| subscribed to taria://tree | {len(subscribed)} {percentiles(subscribed)}")
     print()
-    if notifications:
-        print(f"resource update notification while toggling tasks: median {statistics.median(notifications):.0f} bytes "
-              f"({len(notifications)} notifications)")
-    else:
-        print("no update notifications arrived")
+    sizes = [size for size, _ in toggled]
+    assert sizes and one_node, "no update notifications arrived"
+    print(f"resource update notification while toggling tasks (the task and the status line change): "
+          f"median {statistics.median(sizes):.0f} bytes ({len(sizes)} notifications)")
+    print(f"resource update notification for a one-node change (the new-task field's value): "
+          f"median {statistics.median(one_node):.0f} bytes ({len(one_node)} notifications)")
 
 
 # The examples whose first frame is measured, with their arguments (`files` browses
