@@ -370,9 +370,14 @@ impl Mcp {
     }
 
     /// Closes stdin; the bridge must exit promptly, having written only JSON-RPC.
-    fn finish(mut self) {
+    fn finish(self) {
+        self.finish_within(Duration::from_secs(5));
+    }
+
+    /// Closes stdin; the bridge must exit within `limit`, having written only JSON-RPC.
+    fn finish_within(mut self, limit: Duration) {
         drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Instant::now() + limit;
         while self.child.try_wait().unwrap().is_none() {
             assert!(
                 Instant::now() < deadline,
@@ -839,6 +844,23 @@ fn wait_for_change_is_cancellable() {
     mcp.finish();
 }
 
+/// rmcp gives in-flight requests 5 s to answer after stdin closes; a wait that only
+/// ends when cancelled, and a listen stream, end at once instead.
+#[test]
+fn closing_stdin_ends_waits_and_streams_at_once() {
+    let app = RunningApp::start("eof");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let revision = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
+    mcp.send(&json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call",
+        "params": {"name": "wait_for_change", "arguments": {"since": revision, "timeout_ms": 60_000}}}));
+    std::thread::sleep(Duration::from_millis(200));
+    mcp.finish_within(Duration::from_millis(2500));
+
+    let mut modern = Mcp::start_modern(&app.socket);
+    modern.listen("open", json!({"resourceSubscriptions": ["taria://tree"]}));
+    modern.finish_within(Duration::from_millis(2500));
+}
+
 #[test]
 fn no_app_then_app_then_app_exits() {
     let socket = temp_socket("lifecycle");
@@ -916,25 +938,43 @@ fn the_tree_resource_notifies_subscribers() {
     let subscribed = mcp.request("resources/subscribe", json!({"uri": "taria://tree"}));
     assert!(subscribed.get("error").is_none(), "{subscribed}");
     mcp.ok("set_value", json!({"node": "volume", "value": 5}));
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        // The notification names what changed: the slider, not the whole tree.
-        if mcp.notifications.iter().any(|n| {
-            n["method"] == "notifications/resources/updated"
-                && n["params"]["uri"] == "taria://tree"
-                && n["params"]["_meta"]["changedIds"] == json!(["volume"])
-        }) {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no update notification: {:?}",
-            mcp.notifications
-        );
-        let _ = mcp.request("ping", json!({}));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    // The notification names what changed: the slider, not the whole tree.
+    mcp.notification("update notification", |n| {
+        n["method"] == "notifications/resources/updated"
+            && n["params"]["uri"] == "taria://tree"
+            && n["params"]["_meta"]["changedIds"] == json!(["volume"])
+    });
     mcp.finish();
+}
+
+/// The `io.modelcontextprotocol/subscriptionId` a stream's notifications carry.
+fn stream_of(notification: &Value) -> &Value {
+    &notification["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"]
+}
+
+impl Mcp {
+    /// Opens a `subscriptions/listen` stream `id` asking for `notifications`; returns
+    /// what the acknowledgement says was accepted.
+    fn listen(&mut self, id: &str, notifications: Value) -> Value {
+        let params = self.params(json!({"notifications": notifications}));
+        self.send(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen",
+            "params": params}),
+        );
+        let acknowledged = self.notification("acknowledgement", |n| {
+            n["method"] == "notifications/subscriptions/acknowledged" && stream_of(n) == id
+        });
+        acknowledged["params"]["notifications"].clone()
+    }
+
+    /// The tree updates received so far on stream `id`, forgotten.
+    fn take_updates(&mut self, id: &str) -> Vec<Value> {
+        let (on_stream, rest) = std::mem::take(&mut self.notifications)
+            .into_iter()
+            .partition(|n| n["method"] == "notifications/resources/updated" && stream_of(n) == id);
+        self.notifications = rest;
+        on_stream
+    }
 }
 
 #[test]
@@ -943,46 +983,44 @@ fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
     let mut mcp = Mcp::start_modern(&app.socket);
     let tree = mcp.ok("read_tree", json!({}));
     assert!(outline(&tree).contains("[id=volume]"), "{tree}");
-    // `resources/subscribe` is gone in 2026-07-28: a client listens instead.
-    let listen = json!({"jsonrpc": "2.0", "id": "listen-1", "method": "subscriptions/listen",
-        "params": mcp.params(json!({"notifications": {"resourceSubscriptions": ["taria://tree"]}}))});
-    mcp.send(&listen);
-    let acknowledged = mcp.notification("acknowledgement", |n| {
-        n["method"] == "notifications/subscriptions/acknowledged"
-    });
+    // `resources/subscribe` is gone in 2026-07-28: a client listens instead, on as
+    // many streams as it likes. One that asks for nothing taria sends gets nothing.
+    let tree_uri = json!({"resourceSubscriptions": ["taria://tree"]});
+    assert_eq!(mcp.listen("a", tree_uri.clone()), tree_uri);
+    assert_eq!(mcp.listen("b", tree_uri.clone()), tree_uri);
     assert_eq!(
-        acknowledged["params"]["notifications"]["resourceSubscriptions"],
-        json!(["taria://tree"]),
-        "{acknowledged}"
+        mcp.listen("tools", json!({"toolsListChanged": true})),
+        json!({})
     );
     mcp.ok("set_value", json!({"node": "volume", "value": 5}));
-    let updated = mcp.notification("update on the stream", |n| {
-        n["method"] == "notifications/resources/updated"
-            && n["params"]["_meta"]["changedIds"] == json!(["volume"])
-    });
-    assert_eq!(updated["params"]["uri"], "taria://tree");
-    assert_eq!(
-        updated["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], "listen-1",
-        "{updated}"
-    );
+    for stream in ["a", "b"] {
+        let updated = mcp.notification("update on the stream", |n| {
+            n["method"] == "notifications/resources/updated" && stream_of(n) == stream
+        });
+        assert_eq!(updated["params"]["uri"], "taria://tree");
+        assert_eq!(updated["params"]["_meta"]["changedIds"], json!(["volume"]));
+    }
 
-    // Cancelled, the stream hears nothing more.
+    // Once cancelled, a stream hears nothing more; the others still do.
     mcp.send(
         &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-        "params": {"requestId": "listen-1", "reason": "done"}}),
+        "params": {"requestId": "a", "reason": "done"}}),
     );
     std::thread::sleep(Duration::from_millis(300));
     mcp.ok("set_value", json!({"node": "volume", "value": 7}));
-    std::thread::sleep(Duration::from_millis(500));
+    mcp.notification("update on stream b", |n| {
+        n["method"] == "notifications/resources/updated"
+            && stream_of(n) == "b"
+            && n["params"]["_meta"]["changedIds"] == json!(["volume"])
+    });
+    std::thread::sleep(Duration::from_millis(300));
     let read = mcp.request("resources/read", json!({"uri": "taria://tree"}));
     let text = read["result"]["contents"][0]["text"].as_str().unwrap();
     assert!(text.contains("slider \"Volume\": 7"), "{text}");
-    let late: Vec<&Value> = mcp
-        .notifications
-        .iter()
-        .filter(|n| n["method"] == "notifications/resources/updated")
-        .collect();
-    assert!(late.is_empty(), "updates after the cancel: {late:?}");
+    for stream in ["a", "tools"] {
+        let late = mcp.take_updates(stream);
+        assert!(late.is_empty(), "updates on stream {stream}: {late:?}");
+    }
     mcp.finish();
 }
 

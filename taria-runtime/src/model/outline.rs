@@ -141,6 +141,13 @@ impl Node {
             })
     }
 
+    /// Whether an outline leaves out this node's level: it is a tree item at level 1,
+    /// the top level.
+    #[must_use]
+    pub fn level_implied(&self) -> bool {
+        self.role == Role::TreeItem && self.position.level == Some(1)
+    }
+
     /// Whether this node's count is the number of its children, so an outline leaves
     /// it out.
     #[must_use]
@@ -338,7 +345,9 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         }
         (None, None) => {}
     }
-    if let Some(level) = node.position.level.filter(|&level| level != 1) {
+    if let Some(level) = node.position.level
+        && !node.level_implied()
+    {
         let _ = write!(out, " [level={level}]");
     }
     if let Some(s) = node.scroll {

@@ -10,6 +10,7 @@ mod link;
 mod render;
 mod server;
 mod spawn;
+mod stdio;
 mod subscriptions;
 mod tools;
 
@@ -137,8 +138,9 @@ async fn serve(
     // Listening starts now, before the handshake: a stop request is never lost.
     let stop = stop_signal();
     tokio::pin!(stop);
+    let (transport, input_closed) = stdio::transport();
     let service = tokio::select! {
-        service = server::Bridge::new(link).serve(rmcp::transport::stdio()) => service?,
+        service = server::Bridge::new(link, input_closed).serve(transport) => service?,
         () = &mut stop => return Ok(()),
     };
     let cancel = service.cancellation_token();

@@ -216,7 +216,7 @@ pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json 
             position.remove("index");
             position.remove("count");
         }
-        if node.position.level == Some(1) {
+        if node.level_implied() {
             position.remove("level");
         }
         if position.is_empty() {

@@ -9,11 +9,12 @@
 //!
 //! Both are kept in one list, so a change is sent once to each, whatever the era.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
-    MetaObject, NotificationMetaObject, RequestId, ResourceUpdatedNotification,
+    MetaObject, NotificationMetaObject, ResourceUpdatedNotification,
     ResourceUpdatedNotificationParam, ServerNotification,
 };
 use rmcp::service::{SubscriptionSendError, SubscriptionSink};
@@ -35,14 +36,21 @@ const NOTIFY_EVERY: Duration = Duration::from_millis(50);
 enum Subscriber {
     /// A session that sent `resources/subscribe` (protocol versions up to 2025-11-25).
     Session(Peer<RoleServer>),
-    /// An open `subscriptions/listen` stream (2026-07-28 on).
-    Stream(SubscriptionSink),
+    /// An open `subscriptions/listen` stream (2026-07-28 on), with the token
+    /// [`Subscribers::add_stream`] gave it.
+    Stream(SubscriptionSink, StreamToken),
 }
+
+/// Names one listen stream for its removal: request ids may be reused once a
+/// stream has ended, so a late removal of an old stream must not end a new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StreamToken(u64);
 
 /// Everyone who asked to hear when the tree changes.
 #[derive(Clone, Default)]
 pub(crate) struct Subscribers {
     list: Arc<Mutex<Vec<Subscriber>>>,
+    next_token: Arc<AtomicU64>,
 }
 
 impl Subscribers {
@@ -65,15 +73,17 @@ impl Subscribers {
         self.with(|list| list.retain(|s| !matches!(s, Subscriber::Session(_))));
     }
 
-    /// Adds an acknowledged `subscriptions/listen` stream.
-    pub(crate) fn add_stream(&self, sink: SubscriptionSink) {
-        self.with(|list| list.push(Subscriber::Stream(sink)));
+    /// Adds an acknowledged `subscriptions/listen` stream; the token removes it.
+    pub(crate) fn add_stream(&self, sink: SubscriptionSink) -> StreamToken {
+        let token = StreamToken(self.next_token.fetch_add(1, Ordering::Relaxed));
+        self.with(|list| list.push(Subscriber::Stream(sink, token)));
+        token
     }
 
-    /// Drops the stream opened by request `id` (it was cancelled or closed).
-    pub(crate) fn remove_stream(&self, id: &RequestId) {
+    /// Drops the stream `token` names (it was cancelled or closed).
+    pub(crate) fn remove_stream(&self, token: StreamToken) {
         self.with(|list| {
-            list.retain(|s| !matches!(s, Subscriber::Stream(sink) if sink.id() == id));
+            list.retain(|s| !matches!(s, Subscriber::Stream(_, t) if *t == token));
         });
     }
 
@@ -91,14 +101,14 @@ impl Subscribers {
                         tracing::debug!(error = %e, "could not notify the subscribed session");
                     }
                 }
-                Subscriber::Stream(sink) => {
+                Subscriber::Stream(sink, token) => {
                     let notification = ServerNotification::ResourceUpdatedNotification(
                         ResourceUpdatedNotification::new(param.clone()),
                     );
                     match sink.send(notification).await {
                         Ok(()) => {}
                         Err(SubscriptionSendError::SubscriptionClosed) => {
-                            self.remove_stream(sink.id());
+                            self.remove_stream(token);
                         }
                         Err(e) => {
                             tracing::debug!(error = %e, "could not notify a listen stream");

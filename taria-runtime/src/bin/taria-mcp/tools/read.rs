@@ -27,7 +27,7 @@ const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id ma
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ReadTreeArgs {
-    /// `outline` (default: one line per node) or `json` (full node fields).
+    /// `outline` (default: one line per node) or `json` (the same as fields).
     #[serde(default)]
     pub(crate) format: Option<FormatArg>,
     /// Show only this node and its descendants.
@@ -47,10 +47,12 @@ pub(crate) struct ReadTreeArgs {
 #[serde(rename_all = "lowercase")]
 pub(crate) enum FormatArg {
     /// One line per node: `- role "label": value [id=…] [state] {actions}`; a parent's
-    /// `children{…}` are actions every child offers too; no `[level=…]` is level 1.
+    /// `children{…}` are actions every child offers too; a tree item without
+    /// `[level=…]` is at level 1.
     Outline,
     /// The nodes as JSON: the outline's information as fields (defaults left out,
-    /// actions every child offers listed once on the parent as `childActions`).
+    /// actions every child offers listed once on the parent as `childActions`, a
+    /// `position.level` of 1 left out). `find_nodes` gives a node's every field.
     Json,
 }
 
