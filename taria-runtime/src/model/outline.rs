@@ -1,5 +1,6 @@
 //! A compact, one-line-per-node text form of a tree, for assertions and agents.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::{ActionName, Checked, Node, Position, Role, StateFlags, Tree, Value};
@@ -206,6 +207,20 @@ pub struct Around<'a> {
     /// Whether the node's children are written below it: a row labelled with its
     /// first cell's text then leaves the label to that cell's line.
     pub children_shown: bool,
+    /// The actions every child of the node offers
+    /// ([`node.shared_child_actions()`](Node::shared_child_actions)), when the caller
+    /// has worked them out already; `None` works them out again.
+    pub child_actions: Option<&'a [ActionName]>,
+}
+
+impl<'a> Around<'a> {
+    /// The actions every child of `node` offers: [`Around::child_actions`] when the
+    /// caller gave them, else worked out ([`Node::shared_child_actions`]).
+    #[must_use]
+    pub fn shared_by_children(&self, node: &Node) -> Cow<'a, [ActionName]> {
+        self.child_actions
+            .map_or_else(|| Cow::Owned(node.shared_child_actions()), Cow::Borrowed)
+    }
 }
 
 /// Writes `node` and its descendants; `columns` are the column names of the table
@@ -221,8 +236,10 @@ fn write_node(
     for _ in 0..indent {
         out.push_str("  ");
     }
+    let shared = node.shared_child_actions();
     let around = Around {
         children_shown: depth > 0,
+        child_actions: Some(&shared),
         ..around
     };
     write_line(out, node, &around);
@@ -231,7 +248,6 @@ fn write_node(
     }
     out.push('\n');
     if depth > 0 {
-        let shared = node.shared_child_actions();
         let table_columns = node.column_names();
         let mut previous = None;
         for (i, child) in node.children.iter().enumerate() {
@@ -241,6 +257,7 @@ fn write_node(
                 shared: &shared,
                 column: columns.and_then(|c| c.get(i)).copied(),
                 children_shown: false,
+                child_actions: None,
             };
             write_node(
                 out,
@@ -360,7 +377,7 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     if node.own_actions(shared).next().is_some() {
         write_actions(out, " {", node.own_actions(shared));
     }
-    let for_children = node.shared_child_actions();
+    let for_children = around.shared_by_children(node);
     if !for_children.is_empty() {
         write_actions(out, " children{", for_children.iter());
     }

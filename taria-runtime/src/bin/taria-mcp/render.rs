@@ -203,7 +203,7 @@ pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json 
             fields.insert("actions".into(), Json::Array(own));
         }
     }
-    let for_children = node.shared_child_actions();
+    let for_children = around.shared_by_children(node);
     if !for_children.is_empty() {
         let names: Vec<Json> = for_children
             .iter()
@@ -272,6 +272,11 @@ impl Writer {
             self.cut_depth = true;
             self.omitted += node.descendants().count() - 1;
         }
+        let shared = node.shared_child_actions();
+        let around = Around {
+            child_actions: Some(&shared),
+            ..around
+        };
         let mut json = None;
         match self.format {
             Format::Outline => {
@@ -300,7 +305,6 @@ impl Writer {
             return json;
         }
         let mut children = Vec::new();
-        let shared = node.shared_child_actions();
         let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
             let room = MARKER_ROOM * (level + 2);
@@ -341,6 +345,7 @@ impl Writer {
                 shared: &shared,
                 column: columns.and_then(|c| c.get(i)).copied(),
                 children_shown: false,
+                child_actions: None,
             };
             if let Some(value) =
                 self.node(child, around, (level + 1, depth), table_columns.as_deref())
