@@ -110,6 +110,10 @@ pub struct Session {
     always_record: bool,
     /// Actions held for the next frame's widgets.
     widget_actions: Vec<widget_route::WidgetAction>,
+    /// The newest input a widget took while the last frame was drawn (0: none): it
+    /// counts as handled from the frame after, which the app is owed (see
+    /// [`Session::record`]).
+    taken_in_last_frame: u64,
     /// Answers of a headless session (no endpoint): what a test harness reads.
     local_answers: Option<Vec<AppMessage>>,
     /// The last input number handed out by [`Session::submit`].
@@ -197,6 +201,7 @@ impl Session {
             inbox: VecDeque::new(),
             always_record: false,
             widget_actions: Vec::new(),
+            taken_in_last_frame: 0,
             local_answers: None,
             local_seq: 0,
         }
@@ -336,7 +341,15 @@ impl Session {
 
     /// Runs a draw (anything returning a ratatui `CompletedFrame`, or a `Result` of
     /// one), recording and publishing it when a bridge is connected.
+    ///
+    /// An agent input that a stateful widget takes while this frame is drawn is
+    /// answered at once, but the tree the agent gets back as its effect is the next
+    /// frame's: this one was partly drawn before the widget changed its state, and
+    /// the app has not yet seen the change (to validate a field, say). The app's
+    /// event wait then returns at once (an `Event::FocusGained`), so its loop draws
+    /// that frame.
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
+        self.taken_in_last_frame = 0;
         let connected = self.is_connected();
         self.recorder.set_enabled(connected || self.always_record);
         let mut actions = std::mem::take(&mut self.widget_actions);
@@ -353,7 +366,20 @@ impl Session {
         if connected && let Some(buffer) = output.buffer() {
             self.publish(buffer);
         }
+        if self.taken_in_last_frame > 0 {
+            self.handled = self.handled.max(self.taken_in_last_frame);
+            self.signal.poke();
+        }
         output
+    }
+
+    /// Whether the last frame had a widget take an agent input, so the app should
+    /// draw once more for the input's effect to be complete (see
+    /// [`Session::record`]); a loop reading events through [`crate::event`] does so
+    /// without asking.
+    #[must_use]
+    pub fn redraw_owed(&self) -> bool {
+        self.taken_in_last_frame > 0
     }
 
     fn publish(&mut self, buffer: &Buffer) {
@@ -385,7 +411,15 @@ impl Session {
                 continue;
             }
             let answer = match (action.outcome, action.fallback) {
-                (Some(Outcome::Handled), _) => Some(Answer::delivered()),
+                (Some(Outcome::Handled), _) => {
+                    // Answered now; counted as handled from the next frame on.
+                    self.send(
+                        action.connection,
+                        Answer::delivered().into_message(action.seq),
+                    );
+                    self.taken_in_last_frame = self.taken_in_last_frame.max(action.seq);
+                    None
+                }
                 (Some(Outcome::Rejected(reason)), _) => {
                     Some(Answer::rejected(RejectReason::HandlerRejected, reason))
                 }
@@ -410,6 +444,7 @@ impl Session {
     fn switch_connection(&mut self, connection: u64) {
         self.connection = connection;
         self.handled = 0;
+        self.taken_in_last_frame = 0;
         self.widget_actions.clear();
         self.pending.retain(|p| p.completes.is_none());
         if self.peeked.as_ref().is_some_and(|p| p.completes.is_some()) {

@@ -41,6 +41,82 @@ fn a_handler_runs_and_the_patch_stamped_with_the_input_shows_its_effect() {
     assert!(client.revision >= 2, "a patch followed the first tree");
 }
 
+/// An app whose header, drawn before its list, names the selected task, and whose
+/// list takes `select` itself while it renders (as a stateful widget does).
+#[derive(Default)]
+struct HeaderApp {
+    selected: usize,
+}
+
+const HEADER_TASKS: [&str; 3] = ["Buy milk", "Walk dog", "Ship v0"];
+
+impl taria::Actions for HeaderApp {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+impl support::LoopApp for HeaderApp {
+    fn render(&mut self, _: &mut ratatui::Frame<'_>) {
+        let header = format!("Selected: {}", HEADER_TASKS[self.selected]);
+        taria::leaf(|n| {
+            n.role(taria::Role::Heading).id("header").label(&header);
+        });
+        let selected = &mut self.selected;
+        taria::take_widget_actions("tasks", |action| {
+            match action
+                .matches("tasks/*")
+                .and_then(|i| i.parse::<usize>().ok())
+            {
+                Some(i) if action.action() == "select" && i < HEADER_TASKS.len() => {
+                    *selected = i;
+                    taria::Outcome::Handled
+                }
+                _ => taria::Outcome::NotHandled,
+            }
+        });
+        let _list = taria::scope(|n| {
+            n.role(taria::Role::List).id("tasks");
+        });
+        for (i, title) in HEADER_TASKS.iter().enumerate() {
+            taria::leaf(|n| {
+                n.role(taria::Role::ListItem)
+                    .key(i)
+                    .label(*title)
+                    .selected(i == self.selected)
+                    .action(taria::Action::Select);
+            });
+        }
+    }
+
+    fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
+}
+
+/// A widget takes an action in the middle of a frame, after the header above it
+/// was drawn: the tree an agent gets back is the frame after, which shows the whole
+/// app's reaction, not that half-updated one.
+#[test]
+fn the_tree_after_a_widget_took_an_action_shows_the_whole_apps_reaction() {
+    let socket = temp_dir("reaction").join("app.sock");
+    let app = RunningApp::launch(&socket, HeaderApp::default(), 40, 8);
+    let (mut client, _) = Client::handshake(&app.socket);
+    for (node, header) in [
+        ("tasks/2", "Selected: Ship v0"),
+        ("tasks/1", "Selected: Walk dog"),
+    ] {
+        let (ack, tree) =
+            client.input_and_tree(json!({"kind": "act", "node": node, "action": "select"}));
+        assert_eq!(ack["status"], "delivered", "{ack}");
+        assert!(tree.get(node).unwrap().state.selected);
+        assert_eq!(
+            tree.get("header").unwrap().label.as_deref(),
+            Some(header),
+            "{}",
+            tree.outline()
+        );
+    }
+}
+
 #[test]
 fn a_patch_for_a_one_node_change_carries_only_that_node() {
     let app = RunningApp::start("patch");

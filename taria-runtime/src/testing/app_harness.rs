@@ -190,6 +190,10 @@ impl<A: Actions> AppHarness<A> {
             }
             self.render();
             if let Some(answer) = self.session.take_answer(seq) {
+                // A widget took it while drawing: the app's loop draws again.
+                if self.session.redraw_owed() {
+                    self.render();
+                }
                 return ActError::check(answer);
             }
         }
