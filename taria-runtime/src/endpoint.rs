@@ -289,14 +289,18 @@ impl Drop for Endpoint {
     }
 }
 
+/// The local socket name an app serving `path` listens on: the socket file on Unix;
+/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
 #[cfg(unix)]
-fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
     use interprocess::local_socket::{GenericFilePath, ToFsName as _};
     path.to_fs_name::<GenericFilePath>()
 }
 
+/// The local socket name an app serving `path` listens on: the socket file on Unix;
+/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
 #[cfg(windows)]
-fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
     // Named pipes live in their own namespace; the path's file name names the pipe.
     use interprocess::local_socket::{GenericNamespaced, ToNsName as _};
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("taria");

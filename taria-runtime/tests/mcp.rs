@@ -1,6 +1,8 @@
 //! End-to-end tests of `taria-mcp`: a real app session on a thread, the real bridge
 //! binary as a child process, and MCP JSON-RPC spoken by hand over its stdin/stdout.
-
+//! Unix only: the tests make and inspect Unix sockets (on Windows the bridge attaches
+//! over named pipes, which no test here drives).
+#![cfg(unix)]
 #![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
 #![expect(
     clippy::needless_pass_by_value,

@@ -1,6 +1,7 @@
 //! Over a real socket: an agent's actions land in a widget's state with no app code
 //! (the widget-state route), and the app's own handler still comes first.
 
+#![cfg(unix)]
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use std::io::{BufRead, BufReader, Write};

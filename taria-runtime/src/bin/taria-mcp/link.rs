@@ -25,12 +25,49 @@ use crate::errors::{Code, ToolError};
 use crate::limits::{RateLimit, check_in_flight};
 use crate::spawn::Spawned;
 
-#[cfg(unix)]
-type Stream = tokio::net::UnixStream;
-#[cfg(unix)]
-type WriteHalf = tokio::net::unix::OwnedWriteHalf;
-#[cfg(not(unix))]
-type WriteHalf = tokio::io::Sink;
+/// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
+/// app listens on, see `taria::__private::socket_name`).
+type Stream = interprocess::local_socket::tokio::Stream;
+type WriteHalf = Half;
+
+/// One end of a connection shared by its reader and its writer (`&Stream` reads and
+/// writes; interprocess advises this over splitting). The connection closes when
+/// both ends are dropped.
+struct Half(Arc<Stream>);
+
+impl tokio::io::AsyncRead for Half {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut &*self.0).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Half {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut &*self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut &*self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut &*self.0).poll_shutdown(cx)
+    }
+}
 
 /// How long an input may wait for its ack.
 pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
@@ -478,11 +515,16 @@ async fn write_message(
 }
 
 /// Why attaching to `socket` failed, and what to do about it.
-#[cfg(unix)]
 fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
-    use std::os::unix::fs::FileTypeExt as _;
     let socket = path.display();
-    let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
+    #[cfg(unix)]
+    let is_socket = {
+        use std::os::unix::fs::FileTypeExt as _;
+        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket())
+    };
+    // A named pipe has no file: whatever is at the path is not what was tried.
+    #[cfg(not(unix))]
+    let is_socket = true;
     let message = match error.kind() {
         std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
             if !is_socket && path.exists() =>
@@ -548,9 +590,13 @@ impl Inner {
         }
     }
 
-    #[cfg(unix)]
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
-        let stream = match Stream::connect(&self.socket).await {
+        use interprocess::local_socket::traits::tokio::Stream as _;
+        let connected = match taria::__private::socket_name(&self.socket) {
+            Ok(name) => Stream::connect(name).await,
+            Err(e) => Err(e),
+        };
+        let stream = match connected {
             Ok(stream) => stream,
             Err(e) => {
                 tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
@@ -563,7 +609,8 @@ impl Inner {
                 });
             }
         };
-        let (read, write) = stream.into_split();
+        let stream = Arc::new(stream);
+        let (read, write) = (Half(Arc::clone(&stream)), Half(stream));
         let writer = Arc::new(tokio::sync::Mutex::new(write));
         let hello = BridgeMessage::Hello {
             v: wire::PROTOCOL_VERSION,
@@ -596,14 +643,6 @@ impl Inner {
         }
         tracing::info!(socket = %self.socket.display(), "connected to the app");
         Ok(())
-    }
-
-    #[cfg(not(unix))]
-    async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
-        Err(ToolError::new(
-            Code::AppNotConnected,
-            "taria-mcp does not attach over named pipes yet (Windows); only Unix sockets",
-        ))
     }
 
     /// Handles one message; returns whether the tree must be asked for again.

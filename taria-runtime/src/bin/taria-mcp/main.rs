@@ -188,8 +188,6 @@ async fn next(stream: Option<&mut tokio::signal::unix::Signal>) {
 }
 
 #[cfg(not(unix))]
-fn stop_signal() -> impl Future<Output = ()> {
-    async {
-        let _ = tokio::signal::ctrl_c().await;
-    }
+async fn stop_signal() {
+    let _ = tokio::signal::ctrl_c().await;
 }
