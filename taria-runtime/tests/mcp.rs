@@ -847,7 +847,8 @@ fn wait_for_change_is_cancellable() {
 }
 
 /// rmcp gives in-flight requests 5 s to answer after stdin closes; a wait that only
-/// ends when cancelled, and a listen stream, end at once instead.
+/// ends when cancelled, and a listen stream, end at once instead. (Exit takes well
+/// under a second; the limit leaves room for a loaded machine, below rmcp's 5 s.)
 #[test]
 fn closing_stdin_ends_waits_and_streams_at_once() {
     let app = RunningApp::start("eof");
@@ -856,11 +857,11 @@ fn closing_stdin_ends_waits_and_streams_at_once() {
     mcp.send(&json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call",
         "params": {"name": "wait_for_change", "arguments": {"since": revision, "timeout_ms": 60_000}}}));
     std::thread::sleep(Duration::from_millis(200));
-    mcp.finish_within(Duration::from_millis(2500));
+    mcp.finish_within(Duration::from_secs(4));
 
     let mut modern = Mcp::start_modern(&app.socket);
     modern.listen("open", json!({"resourceSubscriptions": ["taria://tree"]}));
-    modern.finish_within(Duration::from_millis(2500));
+    modern.finish_within(Duration::from_secs(4));
 }
 
 #[test]
