@@ -75,13 +75,14 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 ///
 /// * `#[action(node = "<pattern>", <action>)]`: the pattern is a node id (ASCII
 ///   letters, digits, `-`, `_`, `.`, `:`, segments joined by `/`) with at most one
-///   `*` standing for a whole segment; the action is a core action (`activate`,
+///   wildcard segment: `*` stands for one segment, `**` for one or more (`files/**`
+///   matches the nested `files/src/main.rs`); the action is a core action (`activate`,
 ///   `focus`, `select`, `toggle`, `expand`, `collapse`, `increment`, `decrement`,
 ///   `scroll`, `set_value`, `dismiss`, `copy`, `submit`) or a custom one as a string.
 ///   One action per attribute; one handler per pattern and action. Handlers are tried
 ///   in source order, so with overlapping patterns the first one wins.
-/// * A handler takes `&mut self`, then parameters chosen by name: `key: T` (the segment
-///   `*` stood for, `T: FromStr` or `&str`), `index: T` (the node's position,
+/// * A handler takes `&mut self`, then parameters chosen by name: `key: T` (what the
+///   wildcard stood for, `T: FromStr` or `&str`), `index: T` (the node's position,
 ///   `T: TryFrom<u32>`), `value: T` (`set_value` and custom actions; `T: FromValue`),
 ///   `direction: ScrollDirection` and `amount: T` (`scroll`), `invocation:
 ///   &Invocation<'_>`. An argument that cannot be converted rejects the action.

@@ -88,25 +88,53 @@ impl<'a> Invocation<'a> {
         self.index
     }
 
-    /// Matches the target id against `pattern`: an id, or an id with one `*` that
-    /// stands for one path segment (no `/`), e.g. `tasks/*`. Returns what `*` stood
-    /// for (empty for a pattern without `*`), or `None` when it does not match.
+    /// Matches the target id against `pattern`: an id, or an id with one wildcard
+    /// segment: `*` stands for one path segment (no `/`), e.g. `tasks/*`; `**` for one
+    /// or more, e.g. `files/**` (a nested tree item `files/src/main.rs`). Returns what
+    /// the wildcard stood for (empty for a pattern without one), or `None` when it does
+    /// not match.
     #[must_use]
     pub fn matches(&self, pattern: &str) -> Option<&'a str> {
         match_pattern(pattern, self.target)
     }
 }
 
-/// Matches `id` against a pattern with at most one `*` (one path segment).
+/// Matches `id` against a pattern with at most one wildcard segment: `*` (one path
+/// segment) or `**` (one or more); see [`Invocation::matches`].
+///
+/// ```
+/// use taria::match_pattern;
+/// assert_eq!(match_pattern("tasks/*", "tasks/3"), Some("3"));
+/// assert_eq!(match_pattern("tasks/*", "tasks/3/notes"), None);
+/// assert_eq!(match_pattern("files/**", "files/src/main.rs"), Some("src/main.rs"));
+/// ```
 #[must_use]
 pub fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
-    match pattern.split_once('*') {
-        None => (pattern == id).then_some(""),
-        Some((prefix, suffix)) => {
-            let middle = id.strip_prefix(prefix)?.strip_suffix(suffix)?;
-            (!middle.is_empty() && !middle.contains('/')).then_some(middle)
-        }
-    }
+    let (prefix, suffix, segments) = match pattern.split_once("**") {
+        Some((prefix, suffix)) => (prefix, suffix, Segments::Many),
+        None => match pattern.split_once('*') {
+            Some((prefix, suffix)) => (prefix, suffix, Segments::One),
+            None => return (pattern == id).then_some(""),
+        },
+    };
+    let middle = id.strip_prefix(prefix)?.strip_suffix(suffix)?;
+    let whole_segments = !middle.is_empty()
+        && !middle.starts_with('/')
+        && !middle.ends_with('/')
+        && !middle.contains("//");
+    let fits = match segments {
+        Segments::One => !middle.contains('/'),
+        Segments::Many => true,
+    };
+    (whole_segments && fits).then_some(middle)
+}
+
+/// How many id segments a pattern's wildcard stands for.
+enum Segments {
+    /// `*`: exactly one.
+    One,
+    /// `**`: one or more.
+    Many,
 }
 
 /// What a handler did with an invocation.
@@ -282,6 +310,24 @@ mod tests {
         assert_eq!(match_pattern("tasks/*/done", "tasks/7/done"), Some("7"));
         assert_eq!(match_pattern("save", "save"), Some(""));
         assert_eq!(match_pattern("save", "save2"), None);
+    }
+
+    #[test]
+    fn a_double_star_matches_one_or_more_segments() {
+        assert_eq!(match_pattern("files/**", "files/src"), Some("src"));
+        assert_eq!(
+            match_pattern("files/**", "files/src/lib/mod.rs"),
+            Some("src/lib/mod.rs")
+        );
+        assert_eq!(match_pattern("files/**", "files/"), None);
+        assert_eq!(match_pattern("files/**", "files"), None);
+        assert_eq!(match_pattern("files/**", "other/src"), None);
+        assert_eq!(
+            match_pattern("board/**/title", "board/a/b/title"),
+            Some("a/b")
+        );
+        assert_eq!(match_pattern("board/**/title", "board/title"), None);
+        assert_eq!(match_pattern("board/**/title", "board//title"), None);
     }
 
     #[test]

@@ -290,10 +290,11 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
     ))
 }
 
-/// Checks a node id pattern; returns whether it has a `*`.
+/// Checks a node id pattern; returns whether it has a wildcard.
 ///
 /// A pattern is `/`-separated segments of ASCII letters, digits, `-`, `_`, `.` or `:`;
-/// at most one segment may be `*`, which matches one segment of the target's id.
+/// at most one segment may be a wildcard: `*` matches one segment of the target's
+/// id, `**` one or more.
 pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     let pattern = lit.value();
     let fail = |why: &str| {
@@ -307,22 +308,23 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     }
     let mut wildcards = 0;
     for segment in pattern.split('/') {
-        if segment == "*" {
+        if segment == "*" || segment == "**" {
             wildcards += 1;
         } else if segment.is_empty() {
             return fail("it has an empty segment (a leading, trailing or doubled `/`)");
         } else if segment.contains('*') {
             return fail(
-                "`*` stands for a whole segment, as in `tasks/*`; it cannot be part of one",
+                "`*` stands for a whole segment, as in `tasks/*` (`**` for one or more, as in \
+                 `files/**`); it cannot be part of one",
             );
         } else if !is_valid_id(segment) {
             return fail(
-                "use ASCII letters, digits, `-`, `_`, `.` or `:` between the `/`s, and `*` for one whole segment (no spaces)",
+                "use ASCII letters, digits, `-`, `_`, `.` or `:` between the `/`s, `*` for one whole segment and `**` for one or more (no spaces)",
             );
         }
     }
     if wildcards > 1 {
-        return fail("a pattern has at most one `*`");
+        return fail("a pattern has at most one `*` or `**`");
     }
     Ok(wildcards == 1)
 }
@@ -444,6 +446,13 @@ mod tests {
         assert_eq!(pattern("save"), Ok(false));
         assert_eq!(pattern("tasks/*"), Ok(true));
         assert_eq!(pattern("board:1/*/title"), Ok(true));
+        assert_eq!(pattern("files/**"), Ok(true));
+        assert!(
+            pattern("files/**/*")
+                .unwrap_err()
+                .contains("at most one `*` or `**`")
+        );
+        assert!(pattern("files/***").unwrap_err().contains("whole segment"));
         assert!(
             pattern("tasks/*/*")
                 .unwrap_err()

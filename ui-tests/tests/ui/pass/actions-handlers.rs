@@ -1,5 +1,6 @@
 //! `#[taria::actions]`: every handler parameter (`key`, `index`, `value`, `direction`,
-//! `amount`, `invocation`) and every return type (`()`, `Result`, `Outcome`).
+//! `amount`, `invocation`), every return type (`()`, `Result`, `Outcome`), and both
+//! wildcards (`*` one segment, `**` one or more).
 
 use taria::{Actions, Invocation, Outcome, ScrollDirection, Value};
 
@@ -37,6 +38,11 @@ where
     #[action(node = "done/*", "archive")]
     fn archive(&mut self, key: &str, invocation: &Invocation<'_>) {
         self.archived.push(format!("{}:{key}", invocation.target()));
+    }
+
+    #[action(node = "files/**", "open")]
+    fn open(&mut self, key: &str) {
+        self.archived.push(format!("opened {key}"));
     }
 
     #[action(node = "tasks/*", select)]
@@ -91,6 +97,10 @@ fn main() {
     assert_eq!(app.handle_action(&Invocation::new("tasks/3", "archive")), Outcome::Handled);
     assert_eq!(app.handle_action(&Invocation::new("done/4", "archive")), Outcome::Handled);
     assert_eq!(app.archived, ["tasks/3:3", "done/4:4"]);
+    // `**` stands for one or more segments: a nested tree item's path.
+    assert_eq!(app.handle_action(&Invocation::new("files/src/main.rs", "open")), Outcome::Handled);
+    assert_eq!(app.handle_action(&Invocation::new("files", "open")), Outcome::NotHandled);
+    assert_eq!(app.archived[2], "opened src/main.rs");
 
     let inv = Invocation::new("tasks/3", "select").with_index(2);
     assert_eq!(app.handle_action(&inv), Outcome::Handled);
