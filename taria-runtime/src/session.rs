@@ -346,13 +346,21 @@ impl Session {
     /// answered at once, but the tree the agent gets back as its effect is the next
     /// frame's: this one was partly drawn before the widget changed its state, and
     /// the app has not yet seen the change (to validate a field, say). The app's
-    /// event wait then returns at once (an `Event::FocusGained`), so its loop draws
-    /// that frame.
+    /// event wait then returns at once (an `Event::FocusGained`: [`Session::drain`]
+    /// woke it when it held the input for the widgets), so its loop draws that frame.
+    /// A loop that draws only when its own state changed must draw on that event too,
+    /// or check [`Session::redraw_owed`]. This frame is stamped below every input held
+    /// for its widgets, even when a handler took a later input in the same turn.
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
         self.taken_in_last_frame = 0;
         let connected = self.is_connected();
         self.recorder.set_enabled(connected || self.always_record);
         let mut actions = std::mem::take(&mut self.widget_actions);
+        let first_held = actions
+            .iter()
+            .filter(|a| a.connection == self.connection)
+            .map(|a| a.seq)
+            .min();
         let output = {
             let _lent = widget_route::Lent::new(&mut actions);
             self.recorder.record(draw)
@@ -364,12 +372,12 @@ impl Session {
             self.settle_widget_actions(actions);
         }
         if connected && let Some(buffer) = output.buffer() {
-            self.publish(buffer);
+            self.publish(buffer, first_held);
         }
-        if self.taken_in_last_frame > 0 {
-            self.handled = self.handled.max(self.taken_in_last_frame);
-            self.signal.poke();
-        }
+        // Counts from the next frame on. No need to wake the loop for it: `drain`
+        // already did when it held these actions for the widgets, so the event read
+        // after this frame returns at once and the loop draws again.
+        self.handled = self.handled.max(self.taken_in_last_frame);
         output
     }
 
@@ -382,7 +390,10 @@ impl Session {
         self.taken_in_last_frame > 0
     }
 
-    fn publish(&mut self, buffer: &Buffer) {
+    /// Hands the frame just recorded to the endpoint's writer, stamped with the newest
+    /// input handled before it, kept below `first_held` (the first input held for this
+    /// frame's widgets: its effect is the next frame).
+    fn publish(&mut self, buffer: &Buffer, first_held: Option<u64>) {
         let Some(endpoint) = &self.endpoint else {
             return;
         };
@@ -396,7 +407,10 @@ impl Session {
         }
         state.frame.arena.copy_from(self.recorder.arena());
         state.frame.buffer.clone_from(buffer);
-        state.frame.input = self.handled;
+        state.frame.input = match first_held {
+            Some(first) => self.handled.min(first.saturating_sub(1)),
+            None => self.handled,
+        };
         state.frame.fresh = true;
         state.frame.any = true;
         drop(state);

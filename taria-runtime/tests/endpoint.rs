@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::json;
-use support::{Client, RunningApp, temp_dir};
+use support::{Between, Client, RunningApp, temp_dir};
 use taria::{Checked, Session, SessionOptions, Value};
 
 #[test]
@@ -51,8 +51,11 @@ struct HeaderApp {
 const HEADER_TASKS: [&str; 3] = ["Buy milk", "Walk dog", "Ship v0"];
 
 impl taria::Actions for HeaderApp {
-    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
-        taria::Outcome::NotHandled
+    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
+        match (inv.target(), inv.action()) {
+            ("ping", "activate") => taria::Outcome::Handled,
+            _ => taria::Outcome::NotHandled,
+        }
     }
 }
 
@@ -75,7 +78,7 @@ impl support::LoopApp for HeaderApp {
                 _ => taria::Outcome::NotHandled,
             }
         });
-        let _list = taria::scope(|n| {
+        let list = taria::scope(|n| {
             n.role(taria::Role::List).id("tasks");
         });
         for (i, title) in HEADER_TASKS.iter().enumerate() {
@@ -87,6 +90,12 @@ impl support::LoopApp for HeaderApp {
                     .action(taria::Action::Select);
             });
         }
+        drop(list);
+        taria::leaf(|n| {
+            n.role(taria::Role::Button)
+                .id("ping")
+                .action(taria::Action::Activate);
+        });
     }
 
     fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
@@ -95,17 +104,32 @@ impl support::LoopApp for HeaderApp {
 /// A widget takes an action in the middle of a frame, after the header above it
 /// was drawn: the tree an agent gets back is the frame after, which shows the whole
 /// app's reaction, not that half-updated one.
+///
+/// The app's loop waits 2 s for events, as a real loop waits without a timer: the
+/// frame after is drawn because the session wakes the loop for it, not by a tick.
 #[test]
 fn the_tree_after_a_widget_took_an_action_shows_the_whole_apps_reaction() {
     let socket = temp_dir("reaction").join("app.sock");
-    let app = RunningApp::launch(&socket, HeaderApp::default(), 40, 8);
+    let wait = Duration::from_secs(2);
+    let app = RunningApp::launch_waiting(
+        &socket,
+        HeaderApp::default(),
+        (40, 8),
+        Between::Events(wait),
+    );
     let (mut client, _) = Client::handshake(&app.socket);
     for (node, header) in [
         ("tasks/2", "Selected: Ship v0"),
         ("tasks/1", "Selected: Walk dog"),
     ] {
+        let started = std::time::Instant::now();
         let (ack, tree) =
             client.input_and_tree(json!({"kind": "act", "node": node, "action": "select"}));
+        let took = started.elapsed();
+        assert!(
+            took < wait / 2,
+            "{took:?}: the frame after waited for the loop's timeout"
+        );
         assert_eq!(ack["status"], "delivered", "{ack}");
         assert!(tree.get(node).unwrap().state.selected);
         assert_eq!(
@@ -115,6 +139,38 @@ fn the_tree_after_a_widget_took_an_action_shows_the_whole_apps_reaction() {
             tree.outline()
         );
     }
+}
+
+/// A widget's input and a handler's later input, drained in one turn: the frame the
+/// widget took its input in is stamped below both, so neither gets it as its effect.
+/// The loop draws every 200 ms on its own clock, so that frame is sent on its own
+/// (not merged by the writer with the one after).
+#[test]
+fn a_later_handled_input_does_not_stamp_the_frame_a_widget_took_an_earlier_one_in() {
+    let socket = temp_dir("same-turn").join("app.sock");
+    let between = Between::Sleep(Duration::from_millis(200));
+    let app = RunningApp::launch_waiting(&socket, HeaderApp::default(), (40, 8), between);
+    let (mut client, _) = Client::handshake(&app.socket);
+    app.paused.store(true, Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(50));
+    client.send(
+        &json!({"type": "input", "seq": 1, "kind": "act", "node": "tasks/2", "action": "select"}),
+    );
+    client.send(
+        &json!({"type": "input", "seq": 2, "kind": "act", "node": "ping", "action": "activate"}),
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    app.paused.store(false, Ordering::Relaxed);
+    client.until("the tree after input 1", |m| {
+        m["input"].as_u64().is_some_and(|i| i >= 1)
+    });
+    let tree = client.current();
+    assert_eq!(
+        tree.get("header").unwrap().label.as_deref(),
+        Some("Selected: Ship v0"),
+        "{}",
+        tree.outline()
+    );
 }
 
 #[test]

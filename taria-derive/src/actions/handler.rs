@@ -22,7 +22,8 @@ pub(crate) const PARAM_NAMES: &[&str] =
 pub(crate) struct ActionAttr {
     /// The node id pattern, as written.
     pub(crate) pattern: LitStr,
-    /// Whether the pattern has a `*` (so a `key` parameter has something to parse).
+    /// Whether the pattern has a `*` or `**` (so a `key` parameter has something to
+    /// parse).
     pub(crate) has_wildcard: bool,
     /// The action's name: a core action or a custom one.
     pub(crate) action: String,
@@ -35,7 +36,8 @@ pub(crate) struct ActionAttr {
 /// What a handler parameter is filled with.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum ParamKind {
-    /// The segment the pattern's `*` stood for, parsed with `FromStr` (or `&str` as is).
+    /// What the pattern's `*` (one segment) or `**` (one or more) stood for, parsed
+    /// with `FromStr` (or `&str` as is).
     Key,
     /// The target's position index.
     Index,
@@ -416,7 +418,7 @@ fn check_fit(param: &Param, attr: &ActionAttr) -> syn::Result<()> {
     let action = &attr.action;
     let why = match param.kind {
         ParamKind::Key if !attr.has_wildcard => format!(
-            "`key` is the segment the pattern's `*` stands for, but `{}` has no `*`; \
+            "`key` is what the pattern's `*` (or `**`) stands for, but `{}` has neither; \
              write a pattern like `\"tasks/*\"` or remove the parameter",
             attr.pattern.value()
         ),

@@ -214,9 +214,35 @@ impl RunningApp<TestApp> {
     }
 }
 
+/// What a test app's loop does between frames.
+#[derive(Clone, Copy, Debug)]
+pub enum Between {
+    /// Waits up to this long for an event (`Session::next_event`): a real app's loop;
+    /// a long wait means it draws only when something wakes it.
+    Events(Duration),
+    /// Sleeps this long, reading no events: a custom loop on its own clock.
+    Sleep(Duration),
+}
+
 impl<A: LoopApp> RunningApp<A> {
-    /// Runs `app` in a `cols` x `rows` headless terminal, serving `socket`.
+    /// Runs `app` in a `cols` x `rows` headless terminal, serving `socket`; the loop
+    /// waits up to 20 ms for an event between frames.
     pub fn launch(socket: &Path, app: A, cols: u16, rows: u16) -> RunningApp<A> {
+        Self::launch_waiting(
+            socket,
+            app,
+            (cols, rows),
+            Between::Events(Duration::from_millis(20)),
+        )
+    }
+
+    /// The same, with the loop doing `between` between frames.
+    pub fn launch_waiting(
+        socket: &Path,
+        app: A,
+        (cols, rows): (u16, u16),
+        between: Between,
+    ) -> RunningApp<A> {
         let options = SessionOptions::default()
             .socket(socket)
             .terminal_input(false);
@@ -248,10 +274,13 @@ impl<A: LoopApp> RunningApp<A> {
                         .unwrap();
                     drop(guard);
                     turns.fetch_add(1, Ordering::Relaxed);
-                    if let Some(event) =
-                        session.next_event(Some(Duration::from_millis(20))).unwrap()
-                    {
-                        app.lock().unwrap().on_event(&event);
+                    match between {
+                        Between::Events(wait) => {
+                            if let Some(event) = session.next_event(Some(wait)).unwrap() {
+                                app.lock().unwrap().on_event(&event);
+                            }
+                        }
+                        Between::Sleep(pause) => std::thread::sleep(pause),
                     }
                 }
             })

@@ -516,15 +516,22 @@ async fn write_message(
 
 /// Why attaching to `socket` failed, and what to do about it.
 fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
-    let socket = path.display();
     #[cfg(unix)]
-    let is_socket = {
+    let (is_socket, socket) = {
         use std::os::unix::fs::FileTypeExt as _;
-        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket())
+        let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
+        (is_socket, path.display().to_string())
     };
-    // A named pipe has no file: whatever is at the path is not what was tried.
+    // A named pipe has no file: whatever is at the path is not what was tried. Name
+    // the pipe that was.
     #[cfg(not(unix))]
-    let is_socket = true;
+    let (is_socket, socket) = (
+        true,
+        match taria::__private::socket_name(path) {
+            Ok(name) => format!("{} (named pipe {name:?})", path.display()),
+            Err(_) => path.display().to_string(),
+        },
+    );
     let message = match error.kind() {
         std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
             if !is_socket && path.exists() =>

@@ -65,9 +65,10 @@ impl<R: AsyncRead + Unpin> AsyncRead for Input<R> {
     }
 }
 
-/// The stdio transport: rmcp's non-blocking pipes where stdin and stdout are pipes
-/// (as MCP hosts start servers; blocking handles otherwise), stdin watched for its
-/// end. Must be called inside the Tokio runtime.
+/// The stdio transport, stdin watched for its end: rmcp's `stdio_pipes`, which are
+/// non-blocking pipes on Linux when stdin and stdout are pipes (as most MCP hosts
+/// start servers), and the blocking handles otherwise (macOS, Windows, a socketpair
+/// stdin). Must be called inside the Tokio runtime.
 pub(crate) fn transport() -> ((Input<StdioReader>, StdioWriter), InputClosed) {
     let (reader, writer) = rmcp::transport::io::stdio_pipes();
     let (input, closed) = Input::new(reader);

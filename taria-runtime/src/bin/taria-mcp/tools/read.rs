@@ -51,8 +51,8 @@ pub(crate) enum FormatArg {
     /// `[level=…]` is at level 1.
     Outline,
     /// The nodes as JSON: the outline's information as fields (defaults left out,
-    /// actions every child offers listed once on the parent as `childActions`, a
-    /// `position.level` of 1 left out). `find_nodes` gives a node's every field.
+    /// actions every child offers listed once on the parent as `childActions`, a tree
+    /// item's `position.level` of 1 left out). `find_nodes` gives a node's every field.
     Json,
 }
 
