@@ -484,6 +484,7 @@ impl Session {
         let mut inbox = std::mem::take(&mut self.inbox);
         let count = inbox.len();
         let mut handled_now = false;
+        let held_before = self.widget_actions.len();
         for queued in inbox.drain(..) {
             if queued.connection != self.connection {
                 continue;
@@ -527,9 +528,12 @@ impl Session {
             }
         }
         self.inbox = inbox;
-        if handled_now || !self.widget_actions.is_empty() {
+        if handled_now || self.widget_actions.len() > held_before {
             // A handler changed the app: make the next event read return at once, so
             // a loop condition the handler changed (`while !self.exit`) is seen now.
+            // Inputs newly held for widgets: the loop draws the frame they are taken
+            // in, and then, woken by this same poke, the frame after. Only new ones
+            // wake it: a loop that does not draw on the wake-up must not spin.
             self.signal.poke();
         }
         count

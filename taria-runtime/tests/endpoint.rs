@@ -173,6 +173,56 @@ fn a_later_handled_input_does_not_stamp_the_frame_a_widget_took_an_earlier_one_i
     );
 }
 
+/// A loop that draws only when its own state changed (here: once) and then only
+/// waits for events: an input held for its widgets wakes it once, not in a spin.
+#[test]
+fn a_loop_that_does_not_draw_is_woken_once_for_a_held_input_not_spun() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
+
+    let socket = temp_dir("no-spin").join("app.sock");
+    let options = SessionOptions::default()
+        .socket(&socket)
+        .terminal_input(false);
+    let mut session = Session::try_start_with("test-app", options).unwrap();
+    let (turns, stop) = (
+        Arc::new(AtomicUsize::new(0)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let thread = {
+        let (turns, stop) = (Arc::clone(&turns), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            let mut app = HeaderApp::default();
+            let backend = ratatui::backend::TestBackend::new(40, 8);
+            let mut terminal = ratatui::Terminal::new(backend).unwrap();
+            let mut drawn = false;
+            while !stop.load(Ordering::Relaxed) {
+                session.drain(&mut app);
+                if !drawn && session.is_connected() {
+                    session
+                        .draw(&mut terminal, |f| support::LoopApp::render(&mut app, f))
+                        .unwrap();
+                    drawn = true;
+                }
+                turns.fetch_add(1, Ordering::Relaxed);
+                let _ = session.next_event(Some(Duration::from_millis(200)));
+            }
+        })
+    };
+    let (mut client, _) = Client::handshake(&socket);
+    std::thread::sleep(Duration::from_millis(100));
+    let before = turns.load(Ordering::Relaxed);
+    client.send(
+        &json!({"type": "input", "seq": 1, "kind": "act", "node": "tasks/2", "action": "select"}),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let spent = turns.load(Ordering::Relaxed) - before;
+    stop.store(true, Ordering::Relaxed);
+    thread.join().unwrap();
+    // Woken by the input's arrival and once by drain; then 200 ms waits.
+    assert!(spent < 20, "{spent} loop turns in 0.5 s");
+}
+
 #[test]
 fn a_patch_for_a_one_node_change_carries_only_that_node() {
     let app = RunningApp::start("patch");
