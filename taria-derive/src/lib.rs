@@ -2,12 +2,12 @@
 //! `#[derive(taria::Semantic)]`, `#[taria::app]` and `#[taria::actions]`. Use them through the `taria` crate, which
 //! re-exports them; the generated code refers to `::taria`.
 //!
-//! Layout follows `thiserror-impl`: [`args`] parses and validates attribute
-//! arguments, [`target`] classifies the annotated item, [`expand`] and [`derive`]
-//! generate code, [`vocabulary`] holds the role and action names, [`errors`]
-//! collects every error of a call so they are all reported at once. [`actions`]
-//! generates an app's action dispatch from its `#[action]` handlers, [`app`] adds the
-//! rewrite of the app's draw loop.
+//! Layout follows `thiserror-impl`: the module `args` parses and validates attribute
+//! arguments, `target` classifies the annotated item, `expand` and `derive` generate
+//! code, `vocabulary` holds the role and action names, `errors` collects every error
+//! of a call so they are all reported at once. `actions` generates an app's action
+//! dispatch from its `#[action]` handlers, `app` adds the rewrite of the app's draw
+//! loop.
 
 mod actions;
 mod app;

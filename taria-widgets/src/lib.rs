@@ -1,5 +1,5 @@
 //! Semantic versions of ratatui's built-in widgets, plus the form controls ratatui
-//! lacks, for [taria](taria).
+//! lacks, for [taria].
 //!
 //! Each widget draws exactly what ratatui's widget of the same name draws (tests
 //! compare the two buffers cell for cell) and records what it *is* while a frame is
