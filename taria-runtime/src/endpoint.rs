@@ -17,7 +17,7 @@ use interprocess::local_socket::traits::{Listener as _, Stream as _};
 use interprocess::local_socket::{ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
-pub use path::{SOCKET_ENV, socket_path};
+pub use path::{SOCKET_ENV, private_socket_dir, socket_path};
 
 use crate::recorder::FrameArena;
 use crate::wire::{AppMessage, Input};

@@ -61,9 +61,24 @@ pub(crate) fn user_id() -> String {
 /// Creates the socket's directory if needed, mode 0700, and checks that it is a real
 /// directory (not a symlink), owned by this user, and not reachable by others.
 pub(crate) fn prepare_dir(socket: &Path) -> Result<(), EndpointError> {
-    let Some(dir) = socket.parent().filter(|d| !d.as_os_str().is_empty()) else {
-        return Ok(());
-    };
+    match socket.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => ensure_private_dir(dir),
+        None => Ok(()),
+    }
+}
+
+/// The per-user socket directory ([`socket_dir`]), created 0700 if missing and
+/// checked as [`prepare_dir`] checks: where `taria-mcp` makes a spawned app's
+/// private directory.
+pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
+    let dir = socket_dir();
+    ensure_private_dir(&dir)?;
+    Ok(dir)
+}
+
+/// Creates `dir` if needed, mode 0700, and checks that it is a real directory (not a
+/// symlink), owned by this user, and not reachable by others.
+fn ensure_private_dir(dir: &Path) -> Result<(), EndpointError> {
     let insecure = |reason: String| EndpointError::InsecureDirectory {
         path: dir.to_owned(),
         reason,

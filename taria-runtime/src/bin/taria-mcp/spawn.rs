@@ -477,16 +477,12 @@ fn shell_words(command: &[String]) -> String {
 }
 
 /// A fresh directory only this user can enter, for the app's socket:
-/// `$XDG_RUNTIME_DIR/taria/mcp-<pid>-<n>`, else `<temp dir>/taria-mcp-<pid>-<n>`.
+/// `mcp-<pid>-<n>` in the per-user socket directory apps use
+/// (`$XDG_RUNTIME_DIR/taria`, else `<temp dir>/taria-<uid>`), which is checked to be
+/// private first.
 fn private_dir() -> std::io::Result<PathBuf> {
-    let (base, prefix) = match std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
-        Some(runtime) => {
-            let base = PathBuf::from(runtime).join("taria");
-            private_builder(true).create(&base)?;
-            (base, "mcp")
-        }
-        None => (std::env::temp_dir(), "taria-mcp"),
-    };
+    let base = taria::__private::private_socket_dir().map_err(std::io::Error::other)?;
+    let prefix = "mcp";
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
@@ -498,7 +494,7 @@ fn private_dir() -> std::io::Result<PathBuf> {
             seed.wrapping_add(attempt.wrapping_mul(0x9e37_79b9))
         ));
         // Not recursive: an existing entry (a planted symlink too) is never reused.
-        match private_builder(false).create(&dir) {
+        match private_builder().create(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),
@@ -507,15 +503,17 @@ fn private_dir() -> std::io::Result<PathBuf> {
     Err(last.unwrap_or_else(|| std::io::Error::other("no free directory name")))
 }
 
-fn private_builder(recursive: bool) -> std::fs::DirBuilder {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(recursive);
+/// Makes one directory (not its parents), mode 0700.
+fn private_builder() -> std::fs::DirBuilder {
     #[cfg(unix)]
     {
         use std::os::unix::fs::DirBuilderExt as _;
+        let mut builder = std::fs::DirBuilder::new();
         builder.mode(0o700);
+        builder
     }
-    builder
+    #[cfg(not(unix))]
+    std::fs::DirBuilder::new()
 }
 
 #[cfg(test)]
