@@ -140,19 +140,34 @@ async fn serve(
     tokio::pin!(stop);
     let (transport, input_closed) = stdio::transport();
     let service = tokio::select! {
-        service = server::Bridge::new(link, input_closed).serve(transport) => service?,
+        service = server::Bridge::new(link, input_closed.clone()).serve(transport) => service?,
         () = &mut stop => return Ok(()),
     };
     let cancel = service.cancellation_token();
+    // After stdin closes, rmcp answers the requests still in flight; ours that wait
+    // end at once, but a handler can also be stuck inside rmcp (a listen stream whose
+    // acknowledgement was written just as stdin closed never hears it was sent, and
+    // waits for rmcp's 5 s drain). Past a short grace the session is over.
+    let input_over = async {
+        input_closed.wait().await;
+        tokio::time::sleep(EOF_GRACE).await;
+    };
     tokio::select! {
         done = service.waiting() => drop(done?),
         () = &mut stop => {
             tracing::info!("asked to stop");
             cancel.cancel();
         }
+        () = input_over => {
+            tracing::info!("stdin closed {EOF_GRACE:?} ago; not waiting longer for requests in flight");
+            cancel.cancel();
+        }
     }
     Ok(())
 }
+
+/// How long requests in flight may still answer after the client closed stdin.
+const EOF_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Resolves when the process gets SIGTERM, SIGINT or SIGHUP. The handlers are
 /// installed when this is called, not when it is first polled.
