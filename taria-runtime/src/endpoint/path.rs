@@ -67,9 +67,10 @@ pub(crate) fn prepare_dir(socket: &Path) -> Result<(), EndpointError> {
     }
 }
 
-/// The per-user socket directory ([`socket_dir`]), created 0700 if missing and
-/// checked as [`prepare_dir`] checks: where `taria-mcp` makes a spawned app's
-/// private directory.
+/// The per-user socket directory (`$XDG_RUNTIME_DIR/taria`, else
+/// `<temp dir>/taria-<uid>`), created 0700 if missing, and checked to be a real
+/// directory owned by this user that others cannot reach, as an app's socket
+/// directory is: where `taria-mcp` makes a spawned app's private directory.
 pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
     let dir = socket_dir();
     ensure_private_dir(&dir)?;
