@@ -12,6 +12,7 @@ use taria::{FromValue, ScrollDirection};
 use taria_widgets::{TableState, TextInputState};
 
 use crate::sim::{Column, Machine, Process};
+use crate::tree_pane::TreePane;
 
 /// How often the simulated machine moves on.
 pub(crate) const TICK: Duration = Duration::from_secs(1);
@@ -43,8 +44,8 @@ pub(crate) struct App {
     /// Whether the timer moves the machine on.
     pub(crate) live: bool,
     pub(crate) status: String,
-    pub(crate) show_tree: bool,
-    pub(crate) tree_outline: String,
+    /// The `F2` pane showing the semantic tree.
+    pub(crate) tree_pane: TreePane,
     pub(crate) should_quit: bool,
 }
 
@@ -55,8 +56,8 @@ impl App {
         let mut next_tick = Instant::now() + TICK;
         while !self.should_quit {
             terminal.draw(|frame| crate::ui::draw(frame, self))?;
-            if self.show_tree {
-                self.refresh_tree_pane(terminal)?;
+            if self.tree_pane.take_latest() {
+                terminal.draw(|frame| crate::ui::draw(frame, self))?;
             }
             let timeout = next_tick.saturating_duration_since(Instant::now());
             if event::poll(timeout)? {
@@ -68,17 +69,6 @@ impl App {
                 }
                 next_tick = Instant::now() + TICK;
             }
-        }
-        Ok(())
-    }
-
-    /// Shows the tree of the frame just drawn in the F2 pane (redrawing once when it
-    /// changed).
-    fn refresh_tree_pane(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-        let outline = taria::with_session(|session| session.tree().outline()).unwrap_or_default();
-        if outline != self.tree_outline {
-            self.tree_outline = outline;
-            terminal.draw(|frame| crate::ui::draw(frame, self))?;
         }
         Ok(())
     }
@@ -183,8 +173,7 @@ impl App {
             table_viewport: 10,
             live: true,
             status: "Welcome! 1-6 sort, / filters, p pauses, F2 shows the semantic tree.".into(),
-            show_tree: false,
-            tree_outline: String::new(),
+            tree_pane: TreePane::default(),
             should_quit: false,
         };
         app.refresh_view();
@@ -375,11 +364,7 @@ impl App {
                 let _ = self.scroll_log(ScrollDirection::Down, 3);
             }
             KeyCode::Char('p' | ' ') => self.toggle_live(),
-            KeyCode::F(2) => {
-                self.show_tree = !self.show_tree;
-                // Record frames even with no agent attached, for the tree pane.
-                taria::with_session(|session| session.set_always_record(self.show_tree));
-            }
+            KeyCode::F(2) => self.tree_pane.toggle(),
             _ => return,
         }
         self.clamp_selection();

@@ -23,6 +23,8 @@
 
 mod app;
 mod sim;
+#[path = "../tree_pane.rs"]
+mod tree_pane;
 mod ui;
 
 #[cfg(test)]

@@ -23,12 +23,7 @@ const HELP: &str =
     "q quit  ↑↓ PgUp PgDn select  1-6 sort  r reverse  / filter  [ ] scroll log  p pause  F2 tree";
 
 pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
-    let [main, tree] = if app.show_tree {
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-            .areas(frame.area())
-    } else {
-        [frame.area(), Rect::default()]
-    };
+    let (main, tree) = app.tree_pane.split(frame.area());
     let [header, gauges, charts, controls, body, status, help] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(3),
@@ -58,13 +53,7 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     draw_log(frame, log, app);
     draw_status(frame, status, &app.status);
     frame.render_widget(Paragraph::new(HELP).dark_gray(), help);
-    if app.show_tree {
-        frame.render_widget(
-            Paragraph::new(app.tree_outline.as_str())
-                .block(ratatui::widgets::Block::bordered().title("Semantic tree (F2)")),
-            tree,
-        );
-    }
+    app.tree_pane.render(frame, tree);
 }
 
 fn draw_header(frame: &mut Frame<'_>, area: Rect, app: &App) {

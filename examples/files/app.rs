@@ -11,6 +11,8 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, Ke
 use taria::ScrollDirection;
 use taria_widgets::ListState;
 
+use crate::tree_pane::TreePane;
+
 /// How much of a file the preview reads.
 pub(crate) const PREVIEW_BYTES: usize = 8 * 1024;
 
@@ -85,8 +87,8 @@ pub(crate) struct App {
     pub(crate) preview_scroll: u16,
     pub(crate) show_hidden: bool,
     pub(crate) status: String,
-    pub(crate) show_tree: bool,
-    pub(crate) tree_outline: String,
+    /// The `F2` pane showing the semantic tree.
+    pub(crate) tree_pane: TreePane,
     pub(crate) should_quit: bool,
 }
 
@@ -96,21 +98,10 @@ impl App {
     pub(crate) fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
         while !self.should_quit {
             terminal.draw(|frame| crate::ui::draw(frame, self))?;
-            if self.show_tree {
-                self.refresh_tree_pane(terminal)?;
+            if self.tree_pane.take_latest() {
+                terminal.draw(|frame| crate::ui::draw(frame, self))?;
             }
             self.on_event(&event::read()?);
-        }
-        Ok(())
-    }
-
-    /// Shows the tree of the frame just drawn in the F2 pane (redrawing once when it
-    /// changed).
-    fn refresh_tree_pane(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-        let outline = taria::with_session(|session| session.tree().outline()).unwrap_or_default();
-        if outline != self.tree_outline {
-            self.tree_outline = outline;
-            terminal.draw(|frame| crate::ui::draw(frame, self))?;
         }
         Ok(())
     }
@@ -215,8 +206,7 @@ impl App {
             show_hidden: false,
             status: "→ opens a folder, ← closes it, . shows hidden files, F2 the semantic tree."
                 .into(),
-            show_tree: false,
-            tree_outline: String::new(),
+            tree_pane: TreePane::default(),
             should_quit: false,
         };
         app.top = app.read_folder(None)?;
@@ -432,11 +422,7 @@ impl App {
             }
             KeyCode::Char('K') => self.preview_scroll = self.preview_scroll.saturating_sub(3),
             KeyCode::Char('.') => self.toggle_hidden(),
-            KeyCode::F(2) => {
-                self.show_tree = !self.show_tree;
-                // Record frames even with no agent attached, for the tree pane.
-                taria::with_session(|session| session.set_always_record(self.show_tree));
-            }
+            KeyCode::F(2) => self.tree_pane.toggle(),
             _ => {}
         }
     }

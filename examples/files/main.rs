@@ -22,6 +22,8 @@
 //! `app.rs` has the state, loop, handlers and file reading; `ui.rs` the drawing.
 
 mod app;
+#[path = "../tree_pane.rs"]
+mod tree_pane;
 mod ui;
 
 #[cfg(test)]

@@ -17,12 +17,7 @@ const HELP: &str =
     "q quit  ↑↓ select  → open  ← close  enter toggle  J K scroll preview  . hidden  F2 tree";
 
 pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
-    let [main, tree] = if app.show_tree {
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-            .areas(frame.area())
-    } else {
-        [frame.area(), Rect::default()]
-    };
+    let (main, tree) = app.tree_pane.split(frame.area());
     let [header, body, status, help] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
@@ -38,13 +33,7 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     draw_preview(frame, preview, app);
     draw_status(frame, status, &app.status);
     frame.render_widget(ratatui::widgets::Paragraph::new(HELP).dark_gray(), help);
-    if app.show_tree {
-        frame.render_widget(
-            ratatui::widgets::Paragraph::new(app.tree_outline.as_str())
-                .block(ratatui::widgets::Block::bordered().title("Semantic tree (F2)")),
-            tree,
-        );
-    }
+    app.tree_pane.render(frame, tree);
 }
 
 fn draw_header(frame: &mut Frame<'_>, area: Rect, app: &App) {

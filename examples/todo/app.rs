@@ -8,6 +8,8 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::widgets::ListState;
 
+use crate::tree_pane::TreePane;
+
 /// One task.
 pub(crate) struct Task {
     pub(crate) id: u32,
@@ -58,8 +60,8 @@ pub(crate) struct App {
     pub(crate) mode: Mode,
     pub(crate) draft: String,
     pub(crate) status: String,
-    pub(crate) show_tree: bool,
-    pub(crate) tree_outline: String,
+    /// The `F2` pane showing the semantic tree.
+    pub(crate) tree_pane: TreePane,
     pub(crate) should_quit: bool,
     /// `e` was pressed: the loop hands the terminal to `$EDITOR`.
     edit_requested: bool,
@@ -72,8 +74,8 @@ impl App {
     pub(crate) fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
         while !self.should_quit {
             terminal.draw(|frame| crate::ui::draw(frame, self))?;
-            if self.show_tree {
-                self.refresh_tree_pane(terminal)?;
+            if self.tree_pane.take_latest() {
+                terminal.draw(|frame| crate::ui::draw(frame, self))?;
             }
             if let Event::Key(key) = event::read()?
                 && key.kind == KeyEventKind::Press
@@ -126,17 +128,6 @@ impl App {
             (Ok(status), _) => format!("The editor ended with {status}: the task is unchanged"),
             (Err(e), _) => format!("Cannot start the editor ({e}): set $EDITOR"),
         };
-        Ok(())
-    }
-
-    /// Shows the tree of the frame just drawn in the F2 pane (redrawing once when it
-    /// changed).
-    fn refresh_tree_pane(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-        let outline = taria::with_session(|session| session.tree().outline()).unwrap_or_default();
-        if outline != self.tree_outline {
-            self.tree_outline = outline;
-            terminal.draw(|frame| crate::ui::draw(frame, self))?;
-        }
         Ok(())
     }
 
@@ -215,8 +206,7 @@ impl App {
             mode: Mode::Browsing,
             draft: String::new(),
             status: "Welcome! Press a to add a task, F2 to see the semantic tree.".into(),
-            show_tree: false,
-            tree_outline: String::new(),
+            tree_pane: TreePane::default(),
             should_quit: false,
             edit_requested: false,
             next_id: 1,
@@ -332,11 +322,7 @@ impl App {
                     self.filter = Filter::ALL[next];
                     self.clamp_selection();
                 }
-                KeyCode::F(2) => {
-                    self.show_tree = !self.show_tree;
-                    // Record frames even with no agent attached, for the tree pane.
-                    taria::with_session(|session| session.set_always_record(self.show_tree));
-                }
+                KeyCode::F(2) => self.tree_pane.toggle(),
                 _ => {}
             },
         }

@@ -13,6 +13,8 @@
 mod app;
 #[cfg(test)]
 mod tests;
+#[path = "../tree_pane.rs"]
+mod tree_pane;
 mod ui;
 
 fn main() -> std::io::Result<()> {

@@ -139,3 +139,17 @@ fn an_agent_cannot_open_the_editor_it_could_not_drive() {
 fn the_first_frame_matches_its_outline() {
     todo().assert_snapshot("todo/snapshots/first-frame.outline");
 }
+
+#[test]
+fn f2_shows_and_hides_the_tree_pane_beside_the_app() {
+    let mut h = todo();
+    assert!(!h.screen().contains("Semantic tree (F2)"));
+    let list_width = |h: &AppHarness<App>| h.node("tasks").bounds.width;
+    let full = list_width(&h);
+    h.press("f2").unwrap();
+    assert!(h.screen().contains("Semantic tree (F2)"), "{}", h.screen());
+    assert!(list_width(&h) < full, "the app keeps the left part");
+    h.press("f2").unwrap();
+    assert!(!h.screen().contains("Semantic tree (F2)"), "{}", h.screen());
+    assert_eq!(list_width(&h), full);
+}

@@ -11,12 +11,7 @@ use taria::{Action, Role};
 use crate::app::{App, Filter, Mode};
 
 pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
-    let [main, tree] = if app.show_tree {
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-            .areas(frame.area())
-    } else {
-        [frame.area(), Rect::default()]
-    };
+    let (main, tree) = app.tree_pane.split(frame.area());
     let [tabs, list, input, status] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
@@ -31,13 +26,7 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     if app.mode == Mode::ConfirmingDelete {
         draw_confirm(frame, list);
     }
-    if app.show_tree {
-        frame.render_widget(
-            Paragraph::new(app.tree_outline.as_str())
-                .block(Block::bordered().title("Semantic tree (F2)")),
-            tree,
-        );
-    }
+    app.tree_pane.render(frame, tree);
 }
 
 #[taria::widget(role = tabs, id = "filter", label = "Filter")]
