@@ -214,6 +214,26 @@ pub struct Around<'a> {
 }
 
 impl<'a> Around<'a> {
+    /// What is around child number `i` of `parent`, written below `parent`'s line:
+    /// its previous sibling, the actions `shared` by all of `parent`'s children, and,
+    /// when `parent` is a table row, its column's name from `columns`.
+    #[must_use]
+    pub fn child_of(
+        parent: &'a Node,
+        i: usize,
+        shared: &'a [ActionName],
+        columns: Option<&[&'a str]>,
+    ) -> Around<'a> {
+        Around {
+            parent: Some(parent),
+            previous: i.checked_sub(1).and_then(|p| parent.children.get(p)),
+            shared,
+            column: columns.and_then(|c| c.get(i)).copied(),
+            children_shown: false,
+            child_actions: None,
+        }
+    }
+
     /// The actions every child of `node` offers: [`Around::child_actions`] when the
     /// caller gave them, else worked out ([`Node::shared_child_actions`]).
     #[must_use]
@@ -249,25 +269,15 @@ fn write_node(
     out.push('\n');
     if depth > 0 {
         let table_columns = node.column_names();
-        let mut previous = None;
         for (i, child) in node.children.iter().enumerate() {
-            let around = Around {
-                parent: Some(node),
-                previous,
-                shared: &shared,
-                column: columns.and_then(|c| c.get(i)).copied(),
-                children_shown: false,
-                child_actions: None,
-            };
             write_node(
                 out,
                 child,
-                around,
+                Around::child_of(node, i, &shared, columns),
                 indent + 1,
                 depth - 1,
                 table_columns.as_deref(),
             );
-            previous = Some(child);
         }
     }
 }

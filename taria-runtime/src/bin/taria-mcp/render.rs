@@ -338,15 +338,7 @@ impl Writer {
                 self.used += MARKER_ROOM;
                 break;
             }
-            let previous = i.checked_sub(1).map(|p| &node.children[p]);
-            let around = Around {
-                parent: Some(node),
-                previous,
-                shared: &shared,
-                column: columns.and_then(|c| c.get(i)).copied(),
-                children_shown: false,
-                child_actions: None,
-            };
+            let around = Around::child_of(node, i, &shared, columns);
             if let Some(value) =
                 self.node(child, around, (level + 1, depth), table_columns.as_deref())
             {
