@@ -848,10 +848,8 @@ fn wait_for_change_is_cancellable() {
 }
 
 /// rmcp gives in-flight requests 5 s to answer after stdin closes; a wait that only
-/// ends when cancelled, and a listen stream, end at once instead, and nothing holds
-/// the bridge past a 500 ms grace (a listen stream acknowledged just as stdin closed
-/// used to: 1 run in 15–45 took rmcp's 5 s). The limit leaves room for a loaded
-/// machine.
+/// ends when cancelled, and a listen stream, do not hold the bridge past its 500 ms
+/// grace. The limit leaves room for a loaded machine.
 #[test]
 fn closing_stdin_ends_waits_and_streams_at_once() {
     let app = RunningApp::start("eof");

@@ -140,14 +140,16 @@ async fn serve(
     tokio::pin!(stop);
     let (transport, input_closed) = stdio::transport();
     let service = tokio::select! {
-        service = server::Bridge::new(link, input_closed.clone()).serve(transport) => service?,
+        service = server::Bridge::new(link).serve(transport) => service?,
         () = &mut stop => return Ok(()),
     };
     let cancel = service.cancellation_token();
-    // After stdin closes, rmcp answers the requests still in flight; ours that wait
-    // end at once, but a handler can also be stuck inside rmcp (a listen stream whose
-    // acknowledgement was written just as stdin closed never hears it was sent, and
-    // waits for rmcp's 5 s drain). Past a short grace the session is over.
+    // After stdin closes, rmcp answers the requests still in flight for up to 5 s
+    // before cancelling them. Some only end when cancelled (a listen stream, a long
+    // wait_for_change), and a handler can also be stuck inside rmcp (a listen stream
+    // acknowledged just as stdin closed never hears that the acknowledgement was
+    // sent). None of that should hold the bridge, or a spawned app, for long: past a
+    // short grace the session is over.
     let input_over = async {
         input_closed.wait().await;
         tokio::time::sleep(EOF_GRACE).await;

@@ -1,9 +1,7 @@
 //! MCP over stdin/stdout, and knowing when the client has closed stdin.
 //!
 //! rmcp answers in-flight requests for up to 5 s after stdin closes before it cancels
-//! them. Requests that only end when cancelled — a `subscriptions/listen` stream, a
-//! long `wait_for_change` — would hold the bridge (and a spawned app) that long after
-//! the host has gone; they also watch [`InputClosed`] and end at once.
+//! them; `main` watches [`InputClosed`] to end the session sooner (see `EOF_GRACE`).
 
 use std::io;
 use std::pin::Pin;
