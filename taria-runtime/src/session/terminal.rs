@@ -162,6 +162,26 @@ mod tests {
         }
     }
 
+    /// A reader thread on a [`Keys`] terminal: its poll count, its "fail now"
+    /// switch, and the thread.
+    fn start_reader(
+        signal: &Arc<Signal>,
+    ) -> (
+        Arc<AtomicUsize>,
+        Arc<AtomicBool>,
+        std::thread::JoinHandle<()>,
+    ) {
+        let polls = Arc::new(AtomicUsize::new(0));
+        let fail = Arc::new(AtomicBool::new(false));
+        let mut keys = Keys {
+            polls: Arc::clone(&polls),
+            fail: Arc::clone(&fail),
+        };
+        let signal = Arc::clone(signal);
+        let reader = std::thread::spawn(move || read_terminal(&signal, &mut keys));
+        (polls, fail, reader)
+    }
+
     fn polls_settle(polls: &AtomicUsize) -> usize {
         std::thread::sleep(Duration::from_millis(100));
         polls.load(Ordering::SeqCst)
@@ -170,16 +190,7 @@ mod tests {
     #[test]
     fn a_paused_reader_does_not_touch_the_terminal_until_the_last_pause_ends() {
         let signal = Arc::new(Signal::default());
-        let polls = Arc::new(AtomicUsize::new(0));
-        let fail = Arc::new(AtomicBool::new(false));
-        let mut keys = Keys {
-            polls: Arc::clone(&polls),
-            fail: Arc::clone(&fail),
-        };
-        let reader = {
-            let signal = Arc::clone(&signal);
-            std::thread::spawn(move || read_terminal(&signal, &mut keys))
-        };
+        let (polls, fail, reader) = start_reader(&signal);
         let deadline = Instant::now() + Duration::from_secs(5);
         while polls.load(Ordering::SeqCst) == 0 {
             assert!(Instant::now() < deadline, "the reader never started");
@@ -220,16 +231,7 @@ mod tests {
     fn a_reader_started_during_a_pause_waits_for_it_to_end() {
         let signal = Arc::new(Signal::default());
         pause_reader(&signal);
-        let polls = Arc::new(AtomicUsize::new(0));
-        let fail = Arc::new(AtomicBool::new(false));
-        let mut keys = Keys {
-            polls: Arc::clone(&polls),
-            fail: Arc::clone(&fail),
-        };
-        let reader = {
-            let signal = Arc::clone(&signal);
-            std::thread::spawn(move || read_terminal(&signal, &mut keys))
-        };
+        let (polls, fail, reader) = start_reader(&signal);
         assert_eq!(
             polls_settle(&polls),
             0,
