@@ -1136,9 +1136,21 @@ struct FakeApp {
 #[cfg(unix)]
 impl FakeApp {
     fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
-        use std::os::unix::net::UnixListener;
         let socket = temp_socket(name);
-        let listener = UnixListener::bind(&socket).unwrap();
+        let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        let inputs = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&inputs);
+        std::thread::spawn(move || FakeApp::serve(&listener, v, ack, &seen));
+        FakeApp { socket, inputs }
+    }
+
+    /// Serves connections one at a time while `listener` accepts them.
+    fn serve(
+        listener: &std::os::unix::net::UnixListener,
+        v: u32,
+        ack: fn(u64, usize) -> Value,
+        seen: &Mutex<Vec<Value>>,
+    ) {
         let mut harness = taria::testing::Harness::new(10, 2);
         let tree = harness.render(|_| {
             taria::leaf(|n| {
@@ -1149,46 +1161,40 @@ impl FakeApp {
             });
         });
         let tree = serde_json::to_value(&tree).unwrap();
-        let inputs = Arc::new(Mutex::new(Vec::new()));
-        let seen = Arc::clone(&inputs);
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(stream) = stream else { return };
-                let mut writer = stream.try_clone().unwrap();
-                let mut revision = 0;
-                let mut send_tree = |writer: &mut std::os::unix::net::UnixStream| {
-                    revision += 1;
-                    let message =
-                        json!({"type": "tree", "revision": revision, "input": 0, "tree": tree});
-                    writeln!(writer, "{message}").is_ok()
-                };
-                let hello =
-                    json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
-                if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer) {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { return };
+            let mut writer = stream.try_clone().unwrap();
+            let mut revision = 0;
+            let mut send_tree = |writer: &mut std::os::unix::net::UnixStream| {
+                revision += 1;
+                let message =
+                    json!({"type": "tree", "revision": revision, "input": 0, "tree": tree});
+                writeln!(writer, "{message}").is_ok()
+            };
+            let hello = json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
+            if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer) {
+                continue;
+            }
+            let mut count = 0;
+            for line in BufReader::new(stream).lines() {
+                let Ok(line) = line else { break };
+                let Ok(message) = serde_json::from_str::<Value>(&line) else {
                     continue;
-                }
-                let mut count = 0;
-                for line in BufReader::new(stream).lines() {
-                    let Ok(line) = line else { break };
-                    let Ok(message) = serde_json::from_str::<Value>(&line) else {
-                        continue;
-                    };
-                    match message["type"].as_str() {
-                        Some("get_tree") => {
-                            send_tree(&mut writer);
-                        }
-                        Some("input") => {
-                            count += 1;
-                            let seq = message["seq"].as_u64().unwrap();
-                            seen.lock().unwrap().push(message);
-                            let _ = writeln!(writer, "{}", ack(seq, count));
-                        }
-                        _ => {}
+                };
+                match message["type"].as_str() {
+                    Some("get_tree") => {
+                        send_tree(&mut writer);
                     }
+                    Some("input") => {
+                        count += 1;
+                        let seq = message["seq"].as_u64().unwrap();
+                        seen.lock().unwrap().push(message);
+                        let _ = writeln!(writer, "{}", ack(seq, count));
+                    }
+                    _ => {}
                 }
             }
-        });
-        FakeApp { socket, inputs }
+        }
     }
 }
 
@@ -1566,4 +1572,54 @@ fn a_spawned_command_that_fails_is_explained() {
         "{message}"
     );
     mcp.finish();
+}
+
+/// How long [`app_that_binds_before_it_listens`] waits between the two.
+#[cfg(unix)]
+const LISTEN_DELAY: Duration = Duration::from_millis(700);
+
+#[cfg(unix)]
+#[test]
+fn spawn_mode_waits_for_an_app_that_binds_before_it_listens() {
+    // A starting app's socket file exists from `bind`; connections are refused until
+    // `listen`. The first call must wait through that, not report "no app".
+    let exe = std::env::current_exe().unwrap();
+    let mut mcp = Mcp::launch(&[
+        "--",
+        exe.to_str().unwrap(),
+        "app_that_binds_before_it_listens",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+    ]);
+    let tree = mcp.ok("read_tree", json!({}));
+    assert!(
+        outline(&tree).contains("- button \"OK\" [id=ok] {activate}"),
+        "{tree}"
+    );
+    mcp.finish();
+}
+
+/// The app of [`spawn_mode_waits_for_an_app_that_binds_before_it_listens`], run by it
+/// (through `taria-mcp`) in a separate process of this test binary: binds the socket
+/// `TARIA_SOCKET` names, listens [`LISTEN_DELAY`] later, then serves as a [`FakeApp`].
+#[cfg(unix)]
+#[test]
+#[ignore = "the app spawn_mode_waits_for_an_app_that_binds_before_it_listens starts"]
+fn app_that_binds_before_it_listens() {
+    use rustix::net::{AddressFamily, SocketAddrUnix, SocketType};
+    let Some(path) = std::env::var_os(taria::SOCKET_ENV) else {
+        return;
+    };
+    let socket = rustix::net::socket(AddressFamily::UNIX, SocketType::STREAM, None).unwrap();
+    rustix::net::bind(&socket, &SocketAddrUnix::new(Path::new(&path)).unwrap()).unwrap();
+    std::thread::sleep(LISTEN_DELAY);
+    rustix::net::listen(&socket, 8).unwrap();
+    let listener = std::os::unix::net::UnixListener::from(socket);
+    FakeApp::serve(
+        &listener,
+        1,
+        |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
+        &Mutex::default(),
+    );
 }

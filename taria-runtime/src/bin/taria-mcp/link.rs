@@ -303,20 +303,46 @@ impl Link {
         }
         let connected = lock(&self.inner.state).writer.is_some();
         if !connected {
-            if let Some(spawned) = &self.inner.spawned {
-                spawned.ready().await?;
-            }
-            if let Err(e) = self.inner.connect().await {
-                // A spawned app that just closed its socket is probably exiting: say how.
-                if let Some(spawned) = &self.inner.spawned
-                    && let Some(exit) = spawned.exited_within(Duration::from_secs(1)).await
-                {
-                    return Err(spawned.exited_error(&exit));
-                }
-                return Err(e);
+            match &self.inner.spawned {
+                Some(spawned) => self.connect_spawned(spawned).await?,
+                None => self.inner.connect().await?,
             }
         }
         self.wait_first_tree().await
+    }
+
+    /// Connects to the app taria-mcp started. A starting app's socket file appears when
+    /// it binds, a moment before it listens, so until the first connection a refused
+    /// one is retried (up to [`STARTUP_WAIT`](crate::spawn::STARTUP_WAIT)).
+    async fn connect_spawned(&self, spawned: &Spawned) -> Result<(), ToolError> {
+        let deadline = Instant::now() + crate::spawn::STARTUP_WAIT;
+        loop {
+            spawned.ready(deadline).await?;
+            let error = match self.inner.connect().await {
+                Ok(()) => return Ok(()),
+                Err(error) => error,
+            };
+            if spawned.starting() {
+                if Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+                return Err(ToolError::new(
+                    Code::AppNotConnected,
+                    format!(
+                        "the app has created its socket {} but has not accepted a connection \
+                         for {} s; is it stuck while starting? Retry in a while",
+                        self.inner.socket.display(),
+                        crate::spawn::STARTUP_WAIT.as_secs()
+                    ),
+                ));
+            }
+            // A spawned app that just closed its socket is probably exiting: say how.
+            if let Some(exit) = spawned.exited_within(Duration::from_secs(1)).await {
+                return Err(spawned.exited_error(&exit));
+            }
+            return Err(error);
+        }
     }
 
     async fn wait_first_tree(&self) -> Result<(), ToolError> {

@@ -27,7 +27,7 @@ const TAIL_BYTES: usize = 8 * 1024;
 /// How long the app may take to exit after SIGTERM before it gets SIGKILL.
 pub(crate) const STOP_GRACE: Duration = Duration::from_secs(2);
 /// How long a tool call waits for a starting app to open its socket.
-const STARTUP_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const STARTUP_WAIT: Duration = Duration::from_secs(10);
 
 /// How the app ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,11 +173,18 @@ impl Spawned {
         Ok(())
     }
 
-    /// Waits (bounded) until the app serves its socket: `Ok` once the socket file
+    /// Whether the app is running but has not been connected to yet.
+    pub(crate) fn starting(&self) -> bool {
+        self.app
+            .as_ref()
+            .is_ok_and(|r| !r.served.load(Ordering::Relaxed))
+            && self.exit().is_none()
+    }
+
+    /// Waits until `deadline` for the app's socket file to appear: `Ok` once it
     /// exists; an error when the app was not started, has exited, or is still starting.
-    pub(crate) async fn ready(&self) -> Result<(), ToolError> {
+    pub(crate) async fn ready(&self, deadline: Instant) -> Result<(), ToolError> {
         let running = self.app.as_ref().map_err(|e| Spawned::not_started(e))?;
-        let deadline = Instant::now() + STARTUP_WAIT;
         loop {
             if let Some(exit) = self.exit() {
                 return Err(self.exited_error(&exit));
