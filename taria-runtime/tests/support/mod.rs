@@ -325,7 +325,30 @@ pub struct Client {
 
 impl Client {
     pub fn connect(socket: &Path) -> Client {
-        let stream = UnixStream::connect(socket).expect("connects");
+        Client::over(UnixStream::connect(socket).expect("connects"))
+    }
+
+    /// Connects once an app that is starting on another thread listens at `socket`:
+    /// its socket file appears at `bind`, a moment before connections are accepted.
+    pub fn connect_when_listening(socket: &Path) -> Client {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            match UnixStream::connect(socket) {
+                Ok(stream) => return Client::over(stream),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
+                    ) && Instant::now() < deadline =>
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(e) => panic!("cannot connect to {}: {e}", socket.display()),
+            }
+        }
+    }
+
+    fn over(stream: UnixStream) -> Client {
         stream
             .set_read_timeout(Some(Duration::from_secs(5)))
             .unwrap();
@@ -404,10 +427,14 @@ impl Client {
 
     /// Connects and reads the hello and the first tree.
     pub fn handshake(socket: &Path) -> (Client, Value) {
-        let mut client = Client::connect(socket);
-        let hello = client.next().expect("hello");
-        client.until("first tree", |m| m["type"] == "tree");
-        (client, hello)
+        Client::connect(socket).greeted()
+    }
+
+    /// Reads the app's hello and its first tree; returns the hello.
+    pub fn greeted(mut self) -> (Client, Value) {
+        let hello = self.next().expect("hello");
+        self.until("first tree", |m| m["type"] == "tree");
+        (self, hello)
     }
 
     /// Sends an input, returns its ack.
