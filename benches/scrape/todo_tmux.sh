@@ -9,7 +9,7 @@
 # confirm. Each tmux command is one tool call; the bytes are what the captures return
 # (send-keys returns nothing). A capture is taken after each step, as an agent must to
 # know where it stands; a step's check that fails is retried with another capture
-# (counted), up to 20 times. Prints `calls=<n> bytes=<m>`; exits 1 if a step never
+# (counted), up to 50 times (10 s). Prints `calls=<n> bytes=<m>`; exits 1 if a step never
 # shows what it should.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,7 +41,7 @@ send() {
 
 # Captures (after a pause for the app to redraw) until the screen shows $1.
 expect() {
-    for _ in $(seq 20); do
+    for _ in $(seq 50); do
         sleep 0.2
         capture
         if grep -qF -- "$1" <<<"$screen"; then

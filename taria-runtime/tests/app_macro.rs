@@ -186,7 +186,7 @@ fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
     let ack = client.input(json!({"kind": "act", "node": "quit", "action": "activate"}));
     assert_eq!(ack["status"], "delivered");
     let (ok, app) = done_rx
-        .recv_timeout(Duration::from_secs(2))
+        .recv_timeout(Duration::from_secs(10))
         .expect("the loop ended without any more input");
     assert!(ok);
     assert_eq!(app.toggled, [20]);

@@ -5,7 +5,7 @@ mod support;
 
 use std::io::Write;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use support::{Between, Client, RunningApp, temp_dir};
@@ -105,12 +105,12 @@ impl support::LoopApp for HeaderApp {
 /// was drawn: the tree an agent gets back is the frame after, which shows the whole
 /// app's reaction, not that half-updated one.
 ///
-/// The app's loop waits 2 s for events, as a real loop waits without a timer: the
+/// The app's loop waits 10 s for events, as a real loop waits without a timer: the
 /// frame after is drawn because the session wakes the loop for it, not by a tick.
 #[test]
 fn the_tree_after_a_widget_took_an_action_shows_the_whole_apps_reaction() {
     let socket = temp_dir("reaction").join("app.sock");
-    let wait = Duration::from_secs(2);
+    let wait = Duration::from_secs(10);
     let app = RunningApp::launch_waiting(
         &socket,
         HeaderApp::default(),
@@ -139,6 +139,11 @@ fn the_tree_after_a_widget_took_an_action_shows_the_whole_apps_reaction() {
             tree.outline()
         );
     }
+    // Wake the loop from its long wait so that it sees the stop at once.
+    app.ask_to_stop();
+    client.send(
+        &json!({"type": "input", "seq": 3, "kind": "act", "node": "ping", "action": "activate"}),
+    );
 }
 
 /// A widget's input and a handler's later input, drained in one turn: the frame the
@@ -151,8 +156,7 @@ fn a_later_handled_input_does_not_stamp_the_frame_a_widget_took_an_earlier_one_i
     let between = Between::Sleep(Duration::from_millis(200));
     let app = RunningApp::launch_waiting(&socket, HeaderApp::default(), (40, 8), between);
     let (mut client, _) = Client::handshake(&app.socket);
-    app.paused.store(true, Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(50));
+    app.pause();
     client.send(
         &json!({"type": "input", "seq": 1, "kind": "act", "node": "tasks/2", "action": "select"}),
     );
@@ -160,7 +164,7 @@ fn a_later_handled_input_does_not_stamp_the_frame_a_widget_took_an_earlier_one_i
         &json!({"type": "input", "seq": 2, "kind": "act", "node": "ping", "action": "activate"}),
     );
     std::thread::sleep(Duration::from_millis(50));
-    app.paused.store(false, Ordering::Relaxed);
+    app.resume();
     client.until("the tree after input 1", |m| {
         m["input"].as_u64().is_some_and(|i| i >= 1)
     });
@@ -423,7 +427,7 @@ fn a_matching_token_passes_and_a_changed_node_is_stale() {
 fn a_full_queue_drops_inputs_and_says_so() {
     let app = RunningApp::start("flood");
     let (mut client, _) = Client::handshake(&app.socket);
-    app.paused.store(true, Ordering::Relaxed);
+    app.pause();
     let n = taria::wire::INPUT_QUEUE_CAPACITY + 5;
     for seq in 1..=n {
         client.send(&json!({"type": "input", "seq": seq, "kind": "key", "key": "f1"}));
@@ -434,7 +438,7 @@ fn a_full_queue_drops_inputs_and_says_so() {
         assert_eq!(ack["status"], "dropped");
         dropped += 1;
     }
-    app.paused.store(false, Ordering::Relaxed);
+    app.resume();
     let mut delivered = 0;
     while delivered < taria::wire::INPUT_QUEUE_CAPACITY {
         let ack = client.until("delivered ack", |m| m["type"] == "ack");
@@ -519,7 +523,8 @@ fn a_mid_line_disconnect_loses_only_that_line_and_the_next_client_is_served() {
         client
             .send_raw(br#"{"type":"input","seq":1,"kind":"act","node":"volume","action":"set_va"#);
     }
-    let (mut client, _) = Client::handshake(&app.socket);
+    let (mut client, _) = Client::hello_when_free(&app.socket);
+    client.until("first tree", |m| m["type"] == "tree");
     let (ack, tree) = client.input_and_tree(
         json!({"kind": "act", "node": "volume", "action": "set_value", "value": 9}),
     );
@@ -532,14 +537,12 @@ fn inputs_queued_by_a_closed_connection_are_discarded() {
     let app = RunningApp::start("discard");
     {
         let (mut client, _) = Client::handshake(&app.socket);
-        app.paused.store(true, Ordering::Relaxed);
+        app.pause();
         client.send(&json!({"type": "input", "seq": 1, "kind": "act", "node": "volume", "action": "set_value", "value": 5}));
         std::thread::sleep(Duration::from_millis(100));
     }
-    std::thread::sleep(Duration::from_millis(300));
-    let mut client = Client::connect(&app.socket);
-    client.next();
-    app.paused.store(false, Ordering::Relaxed);
+    let (mut client, _) = Client::hello_when_free(&app.socket);
+    app.resume();
     client.until("first tree", |m| m["type"] == "tree");
     let (ack, _) = client.input_and_tree(json!({"kind": "key", "key": "f2"}));
     assert_eq!(
@@ -662,12 +665,17 @@ fn a_client_that_stops_reading_does_not_block_the_app() {
     for _ in 0..200 {
         let _ = client.stream.write(&flood);
     }
-    // Keep the app redrawing: each loop turn waits up to 20 ms for an event.
+    // Keep the app redrawing: each loop turn waits up to 20 ms for an event. The
+    // deadline stays under the endpoint's 5 s send timeout, after which it drops the
+    // stalled client (and a blocked loop would turn again).
     let before = app.turns.load(Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(500));
-    let after = app.turns.load(Ordering::Relaxed);
-    assert!(
-        after > before + 5,
-        "the app loop kept turning ({before} -> {after})"
-    );
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while app.turns.load(Ordering::Relaxed) <= before + 5 {
+        assert!(
+            Instant::now() < deadline,
+            "the app loop stopped turning ({before} -> {})",
+            app.turns.load(Ordering::Relaxed)
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -195,8 +195,10 @@ impl LoopApp for TestApp {
 pub struct RunningApp<A = TestApp> {
     pub socket: PathBuf,
     pub app: Arc<Mutex<A>>,
-    /// While set, the loop does nothing (alive, but reads no input).
-    pub paused: Arc<AtomicBool>,
+    /// While set, the loop does nothing (alive, but reads no input): see [`Self::pause`].
+    paused: Arc<AtomicBool>,
+    /// Set by the loop once it has seen `paused`.
+    parked: Arc<AtomicBool>,
     /// Loop turns so far.
     pub turns: Arc<AtomicUsize>,
     stop: Arc<AtomicBool>,
@@ -248,25 +250,29 @@ impl<A: LoopApp> RunningApp<A> {
             .terminal_input(false);
         let mut session = Session::try_start_with("test-app", options).expect("session starts");
         let app = Arc::new(Mutex::new(app));
-        let (stop, paused) = (
+        let (stop, paused, parked) = (
+            Arc::new(AtomicBool::new(false)),
             Arc::new(AtomicBool::new(false)),
             Arc::new(AtomicBool::new(false)),
         );
         let turns = Arc::new(AtomicUsize::new(0));
         let thread = {
-            let (app, stop, paused, turns) = (
+            let (app, stop, paused, parked, turns) = (
                 Arc::clone(&app),
                 Arc::clone(&stop),
                 Arc::clone(&paused),
+                Arc::clone(&parked),
                 Arc::clone(&turns),
             );
             std::thread::spawn(move || {
                 let mut terminal = Terminal::new(TestBackend::new(cols, rows)).unwrap();
                 while !stop.load(Ordering::Relaxed) {
-                    if paused.load(Ordering::Relaxed) {
+                    if paused.load(Ordering::SeqCst) {
+                        parked.store(true, Ordering::SeqCst);
                         std::thread::sleep(Duration::from_millis(5));
                         continue;
                     }
+                    parked.store(false, Ordering::SeqCst);
                     let mut guard = app.lock().unwrap();
                     session.drain(&mut *guard);
                     session
@@ -289,6 +295,7 @@ impl<A: LoopApp> RunningApp<A> {
             socket: socket.to_owned(),
             app,
             paused,
+            parked,
             turns,
             stop,
             thread: Some(thread),
@@ -297,6 +304,28 @@ impl<A: LoopApp> RunningApp<A> {
 }
 
 impl<A> RunningApp<A> {
+    /// Pauses the loop between turns (alive, but reading no input); returns once it
+    /// is paused, so that nothing sent after this is drained until [`Self::resume`].
+    pub fn pause(&self) {
+        self.paused.store(true, Ordering::SeqCst);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.parked.load(Ordering::SeqCst) {
+            assert!(Instant::now() < deadline, "the loop did not pause");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Lets a paused loop run again.
+    pub fn resume(&self) {
+        self.paused.store(false, Ordering::SeqCst);
+    }
+
+    /// Asks the loop to stop after this turn, without waiting for it: a loop parked
+    /// in a long event wait stops once something (an input) wakes it.
+    pub fn ask_to_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
     /// Stops the loop and waits for it (the session ends, its socket goes away).
     pub fn stop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -345,6 +374,22 @@ impl Client {
                 }
                 Err(e) => panic!("cannot connect to {}: {e}", socket.display()),
             }
+        }
+    }
+
+    /// Connects and reads the app's hello, retrying while the app still answers
+    /// `busy`: it serves one client, and a client that has just disconnected counts
+    /// until the app has seen its connection close.
+    pub fn hello_when_free(socket: &Path) -> (Client, Value) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let mut client = Client::connect(socket);
+            let first = client.next().expect("a first line");
+            if first["code"] != "busy" {
+                return (client, first);
+            }
+            assert!(Instant::now() < deadline, "the app stayed busy: {first}");
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
