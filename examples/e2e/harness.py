@@ -92,9 +92,25 @@ async def spawned(
     `initialize`) or `MODERN` (the SDK's `Client`, negotiating as it does by
     default; the test fails unless that lands on 2026-07-28)."""
     exe = binary(TARGET / "examples" / example)
+    args = ["--cols", str(cols), "--rows", str(rows), "--", str(exe), *args]
+    async with bridge(args, protocol) as session:
+        yield session
+
+
+@contextlib.asynccontextmanager
+async def attached(socket: Path, protocol: str = HANDSHAKE):
+    """An MCP session with `taria-mcp --socket <socket>`: the bridge attaches to an
+    app someone else runs (see `spawned` for what it yields)."""
+    async with bridge(["--socket", str(socket)], protocol) as session:
+        yield session
+
+
+@contextlib.asynccontextmanager
+async def bridge(args: list[str], protocol: str):
+    """An MCP session with `taria-mcp <args>`, speaking `protocol`."""
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
-        args=["--cols", str(cols), "--rows", str(rows), "--", str(exe), *args],
+        args=args,
         env={"TARIA_LOG": "warn"},
     )
     if protocol == MODERN:
