@@ -332,6 +332,37 @@ impl Mcp {
     }
 
     /// Calls a tool that must succeed; returns its structured content.
+    /// Sends every call at once (the bridge runs them concurrently); their results, in
+    /// the same order.
+    fn call_all(&mut self, calls: &[(&str, Value)]) -> Vec<Value> {
+        let first = self.next_id;
+        for (tool, arguments) in calls {
+            let params = self.params(json!({"name": tool, "arguments": arguments}));
+            let id = self.next_id;
+            self.next_id += 1;
+            self.send(
+                &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}),
+            );
+        }
+        let mut results = vec![Value::Null; calls.len()];
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while results.iter().any(Value::is_null) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .lines
+                .recv_timeout(left)
+                .expect("an answer to every call");
+            match message["id"].as_u64() {
+                Some(id) if (first..self.next_id).contains(&id) => {
+                    let index = usize::try_from(id - first).unwrap();
+                    results[index] = message["result"].clone();
+                }
+                _ => self.notifications.push(message),
+            }
+        }
+        results
+    }
+
     fn ok(&mut self, tool: &str, arguments: Value) -> Value {
         let result = self.call(tool, arguments);
         assert_eq!(result["isError"], false, "{tool}: {result}");
@@ -1161,21 +1192,30 @@ struct FakeApp {
 #[cfg(unix)]
 impl FakeApp {
     fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
+        FakeApp::start_deaf(name, v, ack, 0)
+    }
+
+    /// The same, but the first `deaf` connections get the hello and the tree, then are
+    /// never read (the app has stopped reading its socket), only held open.
+    fn start_deaf(name: &str, v: u32, ack: fn(u64, usize) -> Value, deaf: usize) -> FakeApp {
         let socket = temp_socket(name);
         let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
         let inputs = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&inputs);
-        std::thread::spawn(move || FakeApp::serve(&listener, v, ack, &seen));
+        std::thread::spawn(move || FakeApp::serve(&listener, v, ack, &seen, deaf));
         FakeApp { socket, inputs }
     }
 
-    /// Serves connections one at a time while `listener` accepts them.
+    /// Serves connections one at a time while `listener` accepts them; the first
+    /// `deaf` are not read.
     fn serve(
         listener: &std::os::unix::net::UnixListener,
         v: u32,
         ack: fn(u64, usize) -> Value,
         seen: &Mutex<Vec<Value>>,
+        mut deaf: usize,
     ) {
+        let mut held = Vec::new();
         let mut harness = taria::testing::Harness::new(10, 2);
         let tree = harness.render(|_| {
             taria::leaf(|n| {
@@ -1190,17 +1230,23 @@ impl FakeApp {
             let Ok(stream) = stream else { return };
             let mut writer = stream.try_clone().unwrap();
             let mut revision = 0;
-            let mut send_tree = |writer: &mut std::os::unix::net::UnixStream| {
+            // The tree, stamped with the newest input it shows the effect of.
+            let mut send_tree = |writer: &mut std::os::unix::net::UnixStream, input: u64| {
                 revision += 1;
                 let message =
-                    json!({"type": "tree", "revision": revision, "input": 0, "tree": tree});
+                    json!({"type": "tree", "revision": revision, "input": input, "tree": tree});
                 writeln!(writer, "{message}").is_ok()
             };
             let hello = json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
-            if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer) {
+            if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer, 0) {
                 continue;
             }
-            let mut count = 0;
+            if deaf > 0 {
+                deaf -= 1;
+                held.push(stream);
+                continue;
+            }
+            let (mut count, mut last_input) = (0, 0);
             for line in BufReader::new(stream).lines() {
                 let Ok(line) = line else { break };
                 let Ok(message) = serde_json::from_str::<Value>(&line) else {
@@ -1208,13 +1254,19 @@ impl FakeApp {
                 };
                 match message["type"].as_str() {
                     Some("get_tree") => {
-                        send_tree(&mut writer);
+                        send_tree(&mut writer, last_input);
                     }
                     Some("input") => {
                         count += 1;
                         let seq = message["seq"].as_u64().unwrap();
                         seen.lock().unwrap().push(message);
-                        let _ = writeln!(writer, "{}", ack(seq, count));
+                        let answer = ack(seq, count);
+                        let _ = writeln!(writer, "{answer}");
+                        // A delivered input is followed by the frame drawn after it.
+                        if answer["status"] == "delivered" {
+                            last_input = seq;
+                            send_tree(&mut writer, seq);
+                        }
                     }
                     _ => {}
                 }
@@ -1250,6 +1302,54 @@ fn an_app_speaking_another_protocol_can_be_read_but_not_driven() {
         "nothing was sent: {:?}",
         app.inputs.lock().unwrap()
     );
+    mcp.finish();
+}
+
+/// An app that stops reading its socket (its endpoint is stuck, or the process is
+/// stopped): once the socket is full, a call fails within the write timeout saying
+/// nothing was sent, the connection is dropped (a line half written is discarded with
+/// it), and the next call reconnects.
+#[cfg(unix)]
+#[test]
+fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
+    let delivered = |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"});
+    let app = FakeApp::start_deaf("deaf", 1, delivered, 1);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    // 32 inputs of 16 KiB (4,096 four-byte characters) fill the socket's buffer.
+    let text = "😀".repeat(4096);
+    let calls: Vec<(&str, Value)> = (0..32)
+        .map(|_| ("type_text", json!({"text": text})))
+        .collect();
+    let started = Instant::now();
+    let results = mcp.call_all(&calls);
+    let took = started.elapsed();
+    // WRITE_TIMEOUT (5 s) from the call, plus slack for a busy machine.
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    let mut not_sent = 0;
+    for result in &results {
+        assert_eq!(result["isError"], true, "{result}");
+        let error = &result["structuredContent"];
+        assert_eq!(error["code"], "timeout", "{error}");
+        let message = error["message"].as_str().unwrap();
+        if error["sent"] == false {
+            assert!(
+                message.starts_with("not sent: the app has not read its socket"),
+                "{message}"
+            );
+            not_sent += 1;
+        } else {
+            assert_eq!(error["sent"], true, "{error}");
+            assert!(message.starts_with("sent, but"), "{message}");
+        }
+    }
+    assert!(not_sent > 0, "every input fit in the socket: {results:?}");
+    assert!(app.inputs.lock().unwrap().is_empty());
+    // The app reads again on a new connection: the next call reaches it.
+    mcp.ok("read_tree", json!({}));
+    let typed = mcp.ok("type_text", json!({"text": "hi"}));
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    assert_eq!(app.inputs.lock().unwrap().len(), 1);
     mcp.finish();
 }
 
@@ -1646,5 +1746,6 @@ fn app_that_binds_before_it_listens() {
         1,
         |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
         &Mutex::default(),
+        0,
     );
 }

@@ -73,6 +73,9 @@ impl tokio::io::AsyncWrite for Half {
 pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long to wait for the tree that shows an input's effect.
 pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a message to the app may wait for its turn and for room in the socket: past
+/// that, the app has stopped reading it.
+pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a fresh connection may take to deliver its first tree.
 const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -126,6 +129,8 @@ enum Closed {
     Refused(String),
     /// We let go after the idle time.
     Released,
+    /// We let go because the app stopped reading its socket (a write timed out).
+    Stalled,
 }
 
 /// The link to one app socket. Cheap to clone.
@@ -392,15 +397,9 @@ impl Link {
             (writer, state.generation, seq)
         };
         let message = BridgeMessage::Input { seq, input };
-        if let Err(e) = write_message(&writer, &message).await {
+        if let Err(e) = self.write(&writer, generation, &message).await {
             lock(&self.inner.state).acks.remove(&seq);
-            return Err(ToolError::new(
-                Code::AppExited,
-                format!(
-                    "not sent: the connection to the app failed ({e}); retry, taria-mcp reconnects"
-                ),
-            )
-            .with("sent", false));
+            return Err(e);
         }
         Ok(Sent {
             seq,
@@ -409,10 +408,53 @@ impl Link {
         })
     }
 
+    /// Writes `message` on connection `generation`. When the app has not read its socket
+    /// for [`WRITE_TIMEOUT`], the connection is dropped: a line half written cannot be
+    /// completed, and the app discards it when it sees the connection close.
+    async fn write(
+        &self,
+        writer: &tokio::sync::Mutex<WriteHalf>,
+        generation: u64,
+        message: &BridgeMessage,
+    ) -> Result<(), ToolError> {
+        match write_message(writer, message).await {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                self.inner.stalled(generation);
+                Err(ToolError::new(
+                    Code::Timeout,
+                    format!(
+                        "not sent: the app has not read its socket for {} s (is it stopped or \
+                         stuck?). taria-mcp dropped the connection, so the app discards anything \
+                         half sent, and reconnects on the next call",
+                        WRITE_TIMEOUT.as_secs()
+                    ),
+                )
+                .with("sent", false))
+            }
+            Err(e) => Err(ToolError::new(
+                Code::AppExited,
+                format!(
+                    "not sent: the connection to the app failed ({e}); retry, taria-mcp reconnects"
+                ),
+            )
+            .with("sent", false)),
+        }
+    }
+
     /// Waits (bounded) for the ack of a sent input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
         match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
             Ok(Ok(ack)) => Ok(ack),
+            Ok(Err(_)) if lock(&self.inner.state).closed == Some(Closed::Stalled) => {
+                Err(ToolError::new(
+                    Code::Timeout,
+                    "sent, but the app stopped reading its socket before answering, and \
+                     taria-mcp dropped the connection. Its effect is unknown; read_tree once the \
+                     app responds again",
+                )
+                .with("sent", true))
+            }
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
                 "sent, but the app closed the connection before answering: it exited or \
@@ -459,20 +501,16 @@ impl Link {
     pub(crate) async fn screen(&self) -> Result<Screen, ToolError> {
         self.ensure_connected().await?;
         let (tx, rx) = oneshot::channel();
-        let writer = {
+        let (writer, generation) = {
             let mut state = lock(&self.inner.state);
             let Some(writer) = state.writer.clone() else {
                 return Err(self.inner.not_connected(&state));
             };
             state.screens.push(tx);
-            writer
+            (writer, state.generation)
         };
-        if let Err(e) = write_message(&writer, &BridgeMessage::GetScreen {}).await {
-            return Err(ToolError::new(
-                Code::AppExited,
-                format!("the connection to the app failed ({e}); retry, taria-mcp reconnects"),
-            ));
-        }
+        self.write(&writer, generation, &BridgeMessage::GetScreen {})
+            .await?;
         match tokio::time::timeout(ACK_TIMEOUT, rx).await {
             Ok(Ok(screen)) => Ok(screen),
             Ok(Err(_)) => Err(ToolError::new(
@@ -528,14 +566,16 @@ fn current_view(state: &State) -> Option<View> {
     })
 }
 
+/// Writes one message line, waiting at most [`WRITE_TIMEOUT`] for the writer and for
+/// room in the socket.
 async fn write_message(
     writer: &tokio::sync::Mutex<WriteHalf>,
     message: &BridgeMessage,
 ) -> std::io::Result<()> {
     let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
     line.push(b'\n');
-    let mut writer = writer.lock().await;
-    tokio::time::timeout(ACK_TIMEOUT, writer.write_all(&line))
+    let write = async { writer.lock().await.write_all(&line).await };
+    tokio::time::timeout(WRITE_TIMEOUT, write)
         .await
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "write timed out"))?
 }
@@ -613,6 +653,13 @@ impl Inner {
                      retry: taria-mcp reconnects on the next call"
                 ),
             ),
+            Some(Closed::Stalled) => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "the app at {socket} stopped reading its socket, so taria-mcp dropped the \
+                     connection; retry: taria-mcp reconnects on the next call"
+                ),
+            ),
             Some(Closed::Released) | None => ToolError::new(
                 Code::AppNotConnected,
                 format!(
@@ -635,7 +682,7 @@ impl Inner {
                 tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
                 let state = lock(&self.state);
                 return Err(match state.closed {
-                    None | Some(Closed::Released) if self.spawned.is_none() => {
+                    None | Some(Closed::Released | Closed::Stalled) if self.spawned.is_none() => {
                         connect_failed(&self.socket, &e)
                     }
                     _ => self.not_connected(&state),
@@ -772,8 +819,9 @@ impl Inner {
                 return;
             }
             state.writer = None;
+            // Letting go ourselves: the reader holds the stream open too.
             if let Some(task) = state.reader.take()
-                && why == Closed::Released
+                && matches!(why, Closed::Released | Closed::Stalled)
             {
                 task.abort();
             }
@@ -781,7 +829,7 @@ impl Inner {
             state.tree = None;
             state.acks.clear();
             state.screens.clear();
-            if state.closed.is_none() || why == Closed::Released {
+            if state.closed.is_none() || matches!(why, Closed::Released | Closed::Stalled) {
                 state.closed = Some(why);
             }
             state.closed == Some(Closed::Exited)
@@ -791,6 +839,16 @@ impl Inner {
         if retry {
             tokio::spawn(reconnect(Arc::downgrade(self)));
         }
+    }
+
+    /// Drops connection `generation`: the app has stopped reading its socket.
+    fn stalled(self: &Arc<Self>, generation: u64) {
+        tracing::warn!(
+            socket = %self.socket.display(),
+            "the app has not read its socket for {} s; dropping the connection",
+            WRITE_TIMEOUT.as_secs()
+        );
+        self.disconnected(generation, Closed::Stalled);
     }
 
     fn idle_for(&self) -> Option<Duration> {
@@ -830,10 +888,12 @@ async fn read_loop(
             }
         };
         if inner.handle(generation, message)
-            && write_message(&writer, &BridgeMessage::GetTree {})
-                .await
-                .is_err()
+            && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}).await
         {
+            if e.kind() == std::io::ErrorKind::TimedOut {
+                inner.stalled(generation);
+                return;
+            }
             break;
         }
     }
