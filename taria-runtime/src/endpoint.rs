@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use interprocess::local_socket::traits::{Listener as _, Stream as _};
-use interprocess::local_socket::{ListenerOptions, Stream};
+use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
 pub use path::{SOCKET_ENV, private_socket_dir, socket_path};
@@ -208,20 +208,16 @@ impl Endpoint {
             path: path.to_owned(),
             source,
         };
-        let name = socket_name(path).map_err(io_error)?;
-        let listener = ListenerOptions::new()
-            .name(name)
-            .create_sync()
-            .map_err(|source| {
-                if source.kind() == std::io::ErrorKind::AddrInUse {
-                    EndpointError::LabelInUse {
-                        label: label.to_owned(),
-                        path: path.to_owned(),
-                    }
-                } else {
-                    io_error(source)
+        let listener = listen(path).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::AddrInUse {
+                EndpointError::LabelInUse {
+                    label: label.to_owned(),
+                    path: path.to_owned(),
                 }
-            })?;
+            } else {
+                io_error(source)
+            }
+        })?;
         let shared = Arc::new(Shared {
             state: Mutex::new(SharedState::default()),
             writer: Condvar::new(),
@@ -307,6 +303,61 @@ pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::N
     format!("taria-{stem}")
         .to_ns_name::<GenericNamespaced>()
         .map(interprocess::local_socket::Name::into_owned)
+}
+
+/// A listener on `path` (`AddrInUse` when the name is taken).
+///
+/// On Unix the socket file appears only once it accepts connections, so a client that
+/// sees the file can connect at once: binding a socket creates its file a moment
+/// before `listen`, and a connection in between is refused (as if from a dead app).
+/// So the listener is made under a temporary name beside `path` and hard-linked into
+/// place; unlike `rename`, `link` fails if another app took the name meanwhile. Where
+/// that cannot be done (a temporary name too long for a socket path, a filesystem
+/// without hard links), it binds `path` directly.
+#[cfg(unix)]
+fn listen(path: &Path) -> std::io::Result<Listener> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let temporary = path.with_file_name(format!(".{}-{n}.tmp", std::process::id()));
+    let created = socket_name(&temporary).and_then(|name| {
+        ListenerOptions::new()
+            .name(name)
+            .reclaim_name(false)
+            .create_sync()
+    });
+    let listener = match created {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::debug!(path = %temporary.display(), error = %e, "cannot listen under a temporary name");
+            return listen_directly(path);
+        }
+    };
+    let published = std::fs::hard_link(&temporary, path);
+    let _ = std::fs::remove_file(&temporary);
+    match published {
+        Ok(()) => Ok(listener),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(std::io::Error::new(
+            std::io::ErrorKind::AddrInUse,
+            "the socket name is taken",
+        )),
+        Err(e) => {
+            tracing::debug!(path = %path.display(), error = %e, "cannot link the socket into place");
+            drop(listener);
+            listen_directly(path)
+        }
+    }
+}
+
+/// A listener on `path`, a named pipe on Windows (there is no file to appear early).
+#[cfg(not(unix))]
+fn listen(path: &Path) -> std::io::Result<Listener> {
+    listen_directly(path)
+}
+
+fn listen_directly(path: &Path) -> std::io::Result<Listener> {
+    ListenerOptions::new()
+        .name(socket_name(path)?)
+        .create_sync()
 }
 
 /// Removes a socket file nobody listens on; refuses when somebody does.

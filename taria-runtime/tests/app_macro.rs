@@ -141,7 +141,11 @@ fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
         let result = app.run(&mut terminal);
         done_tx.send((result.is_ok(), app)).unwrap();
     });
-    let (mut client, _) = Client::connect_when_listening(&socket).greeted();
+    // The socket file appears once the app listens: connect as soon as it is there.
+    while !socket.exists() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (mut client, _) = Client::handshake(&socket);
     let acts = [
         (
             json!({"kind": "act", "node": "items/20", "action": "toggle"}),

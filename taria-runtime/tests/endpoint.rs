@@ -679,3 +679,43 @@ fn a_client_that_stops_reading_does_not_block_the_app() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// The socket file appears only once the app accepts connections: a client that
+/// connects the moment it sees the file is never refused. (Binding creates the file a
+/// moment before listening; a connection in between is refused as if the app were
+/// dead.) A watcher polls for the file while sessions start, many times over.
+#[test]
+fn a_client_that_sees_the_socket_file_can_connect_at_once() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Barrier};
+    let dir = temp_dir("publish");
+    for round in 0..3000 {
+        let socket = dir.join(format!("{round}.sock"));
+        let (ready, stop) = (Arc::new(Barrier::new(2)), Arc::new(AtomicBool::new(false)));
+        let watcher = {
+            let (socket, ready, stop) = (socket.clone(), Arc::clone(&ready), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                ready.wait();
+                while !stop.load(Ordering::Relaxed) {
+                    if std::fs::symlink_metadata(&socket).is_ok() {
+                        return Some(std::os::unix::net::UnixStream::connect(&socket).map(drop));
+                    }
+                }
+                None
+            })
+        };
+        let options = SessionOptions::default()
+            .socket(&socket)
+            .terminal_input(false);
+        ready.wait();
+        let session = Session::try_start_with("publish", options).unwrap();
+        stop.store(true, Ordering::Relaxed);
+        if let Some(connected) = watcher.join().unwrap() {
+            assert!(
+                connected.is_ok(),
+                "round {round}: the file was there before the app listened: {connected:?}"
+            );
+        }
+        drop(session);
+    }
+}

@@ -357,26 +357,6 @@ impl Client {
         Client::over(UnixStream::connect(socket).expect("connects"))
     }
 
-    /// Connects once an app that is starting on another thread listens at `socket`:
-    /// its socket file appears at `bind`, a moment before connections are accepted.
-    pub fn connect_when_listening(socket: &Path) -> Client {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            match UnixStream::connect(socket) {
-                Ok(stream) => return Client::over(stream),
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
-                    ) && Instant::now() < deadline =>
-                {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                Err(e) => panic!("cannot connect to {}: {e}", socket.display()),
-            }
-        }
-    }
-
     /// Connects and reads the app's hello, retrying while the app still answers
     /// `busy`: it serves one client, and a client that has just disconnected counts
     /// until the app has seen its connection close.
