@@ -46,6 +46,8 @@ class Tmux:
 @contextlib.contextmanager
 def tmux():
     server = Tmux()
+    # A session that outlives the apps': the server stays up between them.
+    server.start("keep", ["sleep", "600"], {})
     try:
         yield server
     finally:

@@ -354,9 +354,12 @@ fn listen(path: &Path) -> std::io::Result<Listener> {
     listen_directly(path)
 }
 
+/// `Endpoint::drop` removes the socket file; the listener must not, later, when a new
+/// app may have taken the name.
 fn listen_directly(path: &Path) -> std::io::Result<Listener> {
     ListenerOptions::new()
         .name(socket_name(path)?)
+        .reclaim_name(false)
         .create_sync()
 }
 

@@ -331,10 +331,15 @@ impl Mcp {
         result
     }
 
-    /// Calls a tool that must succeed; returns its structured content.
     /// Sends every call at once (the bridge runs them concurrently); their results, in
     /// the same order.
     fn call_all(&mut self, calls: &[(&str, Value)]) -> Vec<Value> {
+        let ids = self.start_calls(calls);
+        self.results(ids)
+    }
+
+    /// Sends the calls without waiting; their request ids.
+    fn start_calls(&mut self, calls: &[(&str, Value)]) -> std::ops::Range<u64> {
         let first = self.next_id;
         for (tool, arguments) in calls {
             let params = self.params(json!({"name": tool, "arguments": arguments}));
@@ -344,17 +349,24 @@ impl Mcp {
                 &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}),
             );
         }
-        let mut results = vec![Value::Null; calls.len()];
+        first..self.next_id
+    }
+
+    /// The results of the calls `ids`, in order (up to 20 s).
+    fn results(&mut self, ids: std::ops::Range<u64>) -> Vec<Value> {
+        let mut results = vec![Value::Null; ids.clone().count()];
         let deadline = Instant::now() + Duration::from_secs(20);
         while results.iter().any(Value::is_null) {
             let left = deadline.saturating_duration_since(Instant::now());
-            let message = self
-                .lines
-                .recv_timeout(left)
-                .expect("an answer to every call");
+            let message = self.lines.recv_timeout(left).unwrap_or_else(|_| {
+                panic!(
+                    "not every call was answered: {results:?}; the bridge's log: {:#?}",
+                    self.stderr.lock().unwrap()
+                )
+            });
             match message["id"].as_u64() {
-                Some(id) if (first..self.next_id).contains(&id) => {
-                    let index = usize::try_from(id - first).unwrap();
+                Some(id) if ids.contains(&id) => {
+                    let index = usize::try_from(id - ids.start).unwrap();
                     results[index] = message["result"].clone();
                 }
                 _ => self.notifications.push(message),
@@ -363,6 +375,7 @@ impl Mcp {
         results
     }
 
+    /// Calls a tool that must succeed; returns its structured content.
     fn ok(&mut self, tool: &str, arguments: Value) -> Value {
         let result = self.call(tool, arguments);
         assert_eq!(result["isError"], false, "{tool}: {result}");
@@ -949,9 +962,9 @@ fn no_app_then_app_then_app_exits() {
 fn idle_release_lets_another_session_take_the_app() {
     let app = RunningApp::start("idle");
     let mut first = Mcp::start(&app.socket, &["--idle-release", "1"]);
+    let mut second = Mcp::start(&app.socket, &[]);
     first.ok("read_tree", json!({}));
     let last_call = Instant::now();
-    let mut second = Mcp::start(&app.socket, &[]);
     second.fails("read_tree", json!({}), "busy");
     // The first session lets go after 1 s idle (checked every 250 ms); the app then
     // has to see its connection close. Poll rather than guess how long that takes.
@@ -1316,40 +1329,81 @@ fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
     let app = FakeApp::start_deaf("deaf", 1, delivered, 1);
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
-    // 32 inputs of 16 KiB (4,096 four-byte characters) fill the socket's buffer.
+    // 32 inputs of 16 KiB (4,096 four-byte characters) fill the socket's buffer (Linux
+    // holds about 208 KiB for a Unix socket by default: `net.core.wmem_default`).
+    // Then 8 more, 2 s later: they wait behind the stalled write until the connection
+    // is dropped, 3 s before their own time is up.
     let text = "😀".repeat(4096);
-    let calls: Vec<(&str, Value)> = (0..32)
-        .map(|_| ("type_text", json!({"text": text})))
-        .collect();
+    let call = ("type_text", json!({"text": text}));
     let started = Instant::now();
-    let results = mcp.call_all(&calls);
+    let first = mcp.start_calls(&vec![call.clone(); 24]);
+    std::thread::sleep(Duration::from_secs(2));
+    let later = mcp.start_calls(&vec![call; 8]);
+    let results = mcp.results(first.start..later.end);
     let took = started.elapsed();
     // WRITE_TIMEOUT (5 s) from the call, plus slack for a busy machine.
     assert!(took < Duration::from_secs(15), "{took:?}");
-    let mut not_sent = 0;
+    for result in &results[24..] {
+        let error = &result["structuredContent"];
+        assert_eq!(error["code"], "app_not_connected", "{error}");
+    }
+    // Three answers: the write that found no room; the inputs waiting to be written
+    // when the connection was dropped; the inputs written before, never acked.
+    let (mut timed_out, mut dropped) = (0, 0);
     for result in &results {
         assert_eq!(result["isError"], true, "{result}");
         let error = &result["structuredContent"];
-        assert_eq!(error["code"], "timeout", "{error}");
         let message = error["message"].as_str().unwrap();
-        if error["sent"] == false {
-            assert!(
-                message.starts_with("not sent: the app has not read its socket"),
-                "{message}"
-            );
-            not_sent += 1;
-        } else {
-            assert_eq!(error["sent"], true, "{error}");
-            assert!(message.starts_with("sent, but"), "{message}");
+        match (error["code"].as_str(), error["sent"].as_bool()) {
+            (Some("timeout"), Some(false)) => {
+                assert!(
+                    message.starts_with("not sent: the app has not read its socket"),
+                    "{message}"
+                );
+                timed_out += 1;
+            }
+            (Some("app_not_connected"), Some(false)) => {
+                assert!(message.contains("stopped reading its socket"), "{message}");
+                dropped += 1;
+            }
+            (Some("timeout"), Some(true)) => {
+                assert!(message.starts_with("sent, but"), "{message}");
+            }
+            _ => panic!("{error}"),
         }
     }
-    assert!(not_sent > 0, "every input fit in the socket: {results:?}");
+    assert!(timed_out > 0, "every input fit in the socket: {results:?}");
+    assert!(
+        dropped > 0,
+        "nothing waited behind the stalled write: {results:?}"
+    );
     assert!(app.inputs.lock().unwrap().is_empty());
     // The app reads again on a new connection: the next call reaches it.
     mcp.ok("read_tree", json!({}));
     let typed = mcp.ok("type_text", json!({"text": "hi"}));
     assert_eq!(typed["status"], "delivered", "{typed}");
     assert_eq!(app.inputs.lock().unwrap().len(), 1);
+    mcp.finish();
+}
+
+/// An app that accepts connections but never answers (its process is stopped: the
+/// kernel still accepts into the listen backlog): calls made at once each fail after
+/// the 3 s wait for a first frame, not one after another.
+#[cfg(unix)]
+#[test]
+fn calls_at_once_to_an_app_that_never_answers_each_time_out_on_their_own_clock() {
+    let socket = temp_socket("frozen");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let mut mcp = Mcp::start(&socket, &[]);
+    let calls: Vec<(&str, Value)> = (0..8).map(|_| ("read_tree", json!({}))).collect();
+    let started = Instant::now();
+    let results = mcp.call_all(&calls);
+    let took = started.elapsed();
+    for result in &results {
+        assert_eq!(result["structuredContent"]["code"], "timeout", "{result}");
+    }
+    // 3 s each, in parallel, plus slack; one after another would be 24 s.
+    assert!(took < Duration::from_secs(10), "{took:?}");
     mcp.finish();
 }
 
@@ -1701,7 +1755,9 @@ fn a_spawned_command_that_fails_is_explained() {
 
 /// How long [`app_that_binds_before_it_listens`] waits between the two.
 #[cfg(unix)]
-const LISTEN_DELAY: Duration = Duration::from_millis(700);
+/// Longer than the bridge's background connect (100 ms in) plus its 1 s look for an
+/// exit, so that without the retry the first call fails whichever of them runs first.
+const LISTEN_DELAY: Duration = Duration::from_millis(2500);
 
 #[cfg(unix)]
 #[test]

@@ -307,6 +307,8 @@ impl<A> RunningApp<A> {
     /// Pauses the loop between turns (alive, but reading no input); returns once it
     /// is paused, so that nothing sent after this is drained until [`Self::resume`].
     pub fn pause(&self) {
+        // Not parked until the loop says so again (it may still be from a last pause).
+        self.parked.store(false, Ordering::SeqCst);
         self.paused.store(true, Ordering::SeqCst);
         let deadline = Instant::now() + Duration::from_secs(10);
         while !self.parked.load(Ordering::SeqCst) {

@@ -297,30 +297,54 @@ impl Link {
         }
     }
 
-    /// Connects (or reconnects) unless connected with a tree.
+    /// Connects (or reconnects) unless connected with a tree, then waits for the first
+    /// tree. One call connects at a time; the others wait for it no longer than they
+    /// would connect themselves, and every call waits for the first tree on its own
+    /// clock (calls at once to an app that accepts but never draws each fail after
+    /// [`FIRST_TREE_TIMEOUT`], not one after another).
     pub(crate) async fn ensure_connected(&self) -> Result<(), ToolError> {
-        let _one = self.inner.connecting.lock().await;
+        if self.has_tree() {
+            return Ok(());
+        }
+        let budget = match &self.inner.spawned {
+            Some(_) => crate::spawn::STARTUP_WAIT,
+            None => FIRST_TREE_TIMEOUT,
+        };
+        let deadline = Instant::now() + budget;
         {
-            let state = lock(&self.inner.state);
-            if state.writer.is_some() && state.tree.is_some() {
+            let Ok(_one) = tokio::time::timeout(budget, self.inner.connecting.lock()).await else {
+                return Err(ToolError::new(
+                    Code::Timeout,
+                    format!(
+                        "another call has been connecting to the app for {} s and is not done; \
+                         retry in a while",
+                        budget.as_secs()
+                    ),
+                ));
+            };
+            if self.has_tree() {
                 return Ok(());
             }
-        }
-        let connected = lock(&self.inner.state).writer.is_some();
-        if !connected {
-            match &self.inner.spawned {
-                Some(spawned) => self.connect_spawned(spawned).await?,
-                None => self.inner.connect().await?,
+            let connected = lock(&self.inner.state).writer.is_some();
+            if !connected {
+                match &self.inner.spawned {
+                    Some(spawned) => self.connect_spawned(spawned, deadline).await?,
+                    None => self.inner.connect().await?,
+                }
             }
         }
         self.wait_first_tree().await
     }
 
-    /// Connects to the app taria-mcp started. A starting app's socket file appears when
-    /// it binds, a moment before it listens, so until the first connection a refused
-    /// one is retried (up to [`STARTUP_WAIT`](crate::spawn::STARTUP_WAIT)).
-    async fn connect_spawned(&self, spawned: &Spawned) -> Result<(), ToolError> {
-        let deadline = Instant::now() + crate::spawn::STARTUP_WAIT;
+    fn has_tree(&self) -> bool {
+        let state = lock(&self.inner.state);
+        state.writer.is_some() && state.tree.is_some()
+    }
+
+    /// Connects to the app taria-mcp started. A starting app's socket file may appear a
+    /// moment before it listens (when it binds directly, or with another taria), so
+    /// until the first connection a refused one is retried until `deadline`.
+    async fn connect_spawned(&self, spawned: &Spawned, deadline: Instant) -> Result<(), ToolError> {
         loop {
             spawned.ready(deadline).await?;
             let error = match self.inner.connect().await {
@@ -417,8 +441,16 @@ impl Link {
         generation: u64,
         message: &BridgeMessage,
     ) -> Result<(), ToolError> {
-        match write_message(writer, message).await {
+        let current = || {
+            let state = lock(&self.inner.state);
+            state.generation == generation && state.writer.is_some()
+        };
+        match write_message(writer, message, current).await {
             Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotConnected => Err(self
+                .inner
+                .not_connected(&lock(&self.inner.state))
+                .with("sent", false)),
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
                 self.inner.stalled(generation);
                 Err(ToolError::new(
@@ -442,19 +474,22 @@ impl Link {
         }
     }
 
+    /// Whether the last connection was dropped because the app stopped reading it.
+    pub(crate) fn dropped_as_stalled(&self) -> bool {
+        lock(&self.inner.state).closed == Some(Closed::Stalled)
+    }
+
     /// Waits (bounded) for the ack of a sent input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
         match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
             Ok(Ok(ack)) => Ok(ack),
-            Ok(Err(_)) if lock(&self.inner.state).closed == Some(Closed::Stalled) => {
-                Err(ToolError::new(
-                    Code::Timeout,
-                    "sent, but the app stopped reading its socket before answering, and \
+            Ok(Err(_)) if self.dropped_as_stalled() => Err(ToolError::new(
+                Code::Timeout,
+                "sent, but the app stopped reading its socket before answering, and \
                      taria-mcp dropped the connection. Its effect is unknown; read_tree once the \
                      app responds again",
-                )
-                .with("sent", true))
-            }
+            )
+            .with("sent", true)),
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
                 "sent, but the app closed the connection before answering: it exited or \
@@ -513,6 +548,9 @@ impl Link {
             .await?;
         match tokio::time::timeout(ACK_TIMEOUT, rx).await {
             Ok(Ok(screen)) => Ok(screen),
+            Ok(Err(_)) if self.dropped_as_stalled() => {
+                Err(self.inner.not_connected(&lock(&self.inner.state)))
+            }
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
                 "the app closed the connection before sending its screen; retry once it is back",
@@ -567,14 +605,25 @@ fn current_view(state: &State) -> Option<View> {
 }
 
 /// Writes one message line, waiting at most [`WRITE_TIMEOUT`] for the writer and for
-/// room in the socket.
+/// room in the socket; `NotConnected` (nothing written) when, once it has the writer,
+/// `current` says the connection was dropped meanwhile.
 async fn write_message(
     writer: &tokio::sync::Mutex<WriteHalf>,
     message: &BridgeMessage,
+    current: impl Fn() -> bool,
 ) -> std::io::Result<()> {
     let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
     line.push(b'\n');
-    let write = async { writer.lock().await.write_all(&line).await };
+    let write = async {
+        let mut writer = writer.lock().await;
+        if !current() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotConnected,
+                "the connection was dropped",
+            ));
+        }
+        writer.write_all(&line).await
+    };
     tokio::time::timeout(WRITE_TIMEOUT, write)
         .await
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "write timed out"))?
@@ -697,7 +746,7 @@ impl Inner {
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
         };
         // The app may refuse us right away (busy); the reader will say so.
-        let _ = write_message(&writer, &hello).await;
+        let _ = write_message(&writer, &hello, || true).await;
         let generation = {
             let mut state = lock(&self.state);
             state.generation += 1;
@@ -888,7 +937,7 @@ async fn read_loop(
             }
         };
         if inner.handle(generation, message)
-            && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}).await
+            && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}, || true).await
         {
             if e.kind() == std::io::ErrorKind::TimedOut {
                 inner.stalled(generation);

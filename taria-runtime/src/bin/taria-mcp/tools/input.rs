@@ -459,6 +459,10 @@ async fn settle(
                 "delivered, but the app has not drawn a frame since; call wait_for_change with \
                  since={revision} to see its effect"
             )
+        } else if link.dropped_as_stalled() {
+            "delivered, then the app stopped reading its socket before drawing again, and \
+             taria-mcp dropped the connection; read_tree once the app responds"
+                .to_owned()
         } else {
             "delivered, then the app closed its connection before drawing again (it exited or \
              restarted); read_tree to see where it stands"
