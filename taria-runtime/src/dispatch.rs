@@ -110,31 +110,21 @@ impl<'a> Invocation<'a> {
 /// ```
 #[must_use]
 pub fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
-    let (prefix, suffix, segments) = match pattern.split_once("**") {
-        Some((prefix, suffix)) => (prefix, suffix, Segments::Many),
+    // `**`: one or more whole segments; `*`: exactly one.
+    let (prefix, suffix, many) = match pattern.split_once("**") {
+        Some((prefix, suffix)) => (prefix, suffix, true),
         None => match pattern.split_once('*') {
-            Some((prefix, suffix)) => (prefix, suffix, Segments::One),
+            Some((prefix, suffix)) => (prefix, suffix, false),
             None => return (pattern == id).then_some(""),
         },
     };
     let middle = id.strip_prefix(prefix)?.strip_suffix(suffix)?;
-    let whole_segments = !middle.is_empty()
-        && !middle.starts_with('/')
-        && !middle.ends_with('/')
-        && !middle.contains("//");
-    let fits = match segments {
-        Segments::One => !middle.contains('/'),
-        Segments::Many => true,
+    let fits = if many {
+        middle.split('/').all(|segment| !segment.is_empty())
+    } else {
+        !middle.is_empty() && !middle.contains('/')
     };
-    (whole_segments && fits).then_some(middle)
-}
-
-/// How many id segments a pattern's wildcard stands for.
-enum Segments {
-    /// `*`: exactly one.
-    One,
-    /// `**`: one or more.
-    Many,
+    fits.then_some(middle)
 }
 
 /// What a handler did with an invocation.

@@ -75,9 +75,8 @@ pub(crate) struct Wake {
     pub(crate) terminal: VecDeque<ratatui::crossterm::event::Event>,
     /// Why the terminal-input thread stopped, if it did.
     pub(crate) terminal_error: Option<std::io::Error>,
-    /// The app asked the terminal-input thread to stop reading (see
-    /// [`crate::event::pause`]).
-    /// How many [`crate::event::Paused`] guards are alive.
+    /// How many [`crate::event::Paused`] guards are alive: while any is, the
+    /// terminal-input thread does not read (see [`crate::event::pause`]).
     pub(crate) paused: u32,
     /// The terminal-input thread runs (it has started and not failed).
     pub(crate) reader_running: bool,

@@ -1196,13 +1196,11 @@ fn a_screen_over_the_cap_is_too_large() {
 
 /// A fake app on a plain Unix socket: says hello with protocol `v`, sends a one-button
 /// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)`.
-#[cfg(unix)]
 struct FakeApp {
     socket: PathBuf,
     inputs: Arc<Mutex<Vec<Value>>>,
 }
 
-#[cfg(unix)]
 impl FakeApp {
     fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
         FakeApp::start_deaf(name, v, ack, 0)
@@ -1288,7 +1286,6 @@ impl FakeApp {
     }
 }
 
-#[cfg(unix)]
 #[test]
 fn an_app_speaking_another_protocol_can_be_read_but_not_driven() {
     let app = FakeApp::start(
@@ -1322,7 +1319,6 @@ fn an_app_speaking_another_protocol_can_be_read_but_not_driven() {
 /// stopped): once the socket is full, a call fails within the write timeout saying
 /// nothing was sent, the connection is dropped (a line half written is discarded with
 /// it), and the next call reconnects.
-#[cfg(unix)]
 #[test]
 fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
     let delivered = |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"});
@@ -1389,7 +1385,6 @@ fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
 /// An app that accepts connections but never answers (its process is stopped: the
 /// kernel still accepts into the listen backlog): calls made at once each fail after
 /// the 3 s wait for a first frame, not one after another.
-#[cfg(unix)]
 #[test]
 fn calls_at_once_to_an_app_that_never_answers_each_time_out_on_their_own_clock() {
     let socket = temp_socket("frozen");
@@ -1407,7 +1402,6 @@ fn calls_at_once_to_an_app_that_never_answers_each_time_out_on_their_own_clock()
     mcp.finish();
 }
 
-#[cfg(unix)]
 #[test]
 fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
     // The app takes two presses, then its queue is "full".
@@ -1485,7 +1479,6 @@ fn a_wrong_socket_path_is_explained() {
 /// An app whose label is taken runs without agent access, and says so in one line
 /// on its terminal after it has restored it.
 #[test]
-#[cfg(unix)]
 fn an_app_whose_label_is_in_use_says_so_when_it_exits() {
     use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 
@@ -1546,7 +1539,6 @@ fn an_app_whose_label_is_in_use_says_so_when_it_exits() {
 }
 
 /// The built `before-after` example, next to this test binary's directory.
-#[cfg(unix)]
 fn before_after() -> String {
     let exe = std::env::current_exe().unwrap();
     // Tests run from `<target>/<profile>/deps/`; examples are in `<target>/<profile>/examples/`.
@@ -1562,7 +1554,6 @@ fn before_after() -> String {
 }
 
 /// The app's pid, from the bridge's log.
-#[cfg(unix)]
 fn spawned_pid(mcp: &Mcp) -> i32 {
     let line = mcp.log_line("spawned the app");
     let pid = line
@@ -1575,14 +1566,12 @@ fn spawned_pid(mcp: &Mcp) -> i32 {
     pid.parse().unwrap()
 }
 
-#[cfg(unix)]
 fn alive(pid: i32) -> bool {
     let pid = rustix::process::Pid::from_raw(pid).unwrap();
     rustix::process::test_kill_process(pid).is_ok()
 }
 
 /// Waits up to `limit` for the process to be gone.
-#[cfg(unix)]
 fn gone_within(pid: i32, limit: Duration) -> bool {
     let deadline = Instant::now() + limit;
     while alive(pid) {
@@ -1594,7 +1583,6 @@ fn gone_within(pid: i32, limit: Duration) -> bool {
     true
 }
 
-#[cfg(unix)]
 fn bounds(mcp: &mut Mcp, id: &str) -> Value {
     let tree = mcp.ok(
         "read_tree",
@@ -1603,7 +1591,6 @@ fn bounds(mcp: &mut Mcp, id: &str) -> Value {
     tree["tree"][0]["bounds"].clone()
 }
 
-#[cfg(unix)]
 #[test]
 fn spawn_mode_drives_a_real_app_in_a_pseudo_terminal() {
     let app = before_after();
@@ -1684,7 +1671,6 @@ fn spawn_mode_drives_a_real_app_in_a_pseudo_terminal() {
     mcp.finish();
 }
 
-#[cfg(unix)]
 #[test]
 fn closing_the_session_stops_the_spawned_app() {
     let app = before_after();
@@ -1703,7 +1689,6 @@ fn closing_the_session_stops_the_spawned_app() {
     );
 }
 
-#[cfg(unix)]
 #[test]
 fn sigterm_to_the_bridge_stops_the_spawned_app() {
     use rustix::process::{Pid, Signal, kill_process};
@@ -1725,7 +1710,6 @@ fn sigterm_to_the_bridge_stops_the_spawned_app() {
     );
 }
 
-#[cfg(unix)]
 #[test]
 fn a_spawned_command_that_fails_is_explained() {
     // Not found: the session still runs, every tool says why, and stderr has one line.
@@ -1754,12 +1738,10 @@ fn a_spawned_command_that_fails_is_explained() {
 }
 
 /// How long [`app_that_binds_before_it_listens`] waits between the two.
-#[cfg(unix)]
 /// Longer than the bridge's background connect (100 ms in) plus its 1 s look for an
 /// exit, so that without the retry the first call fails whichever of them runs first.
 const LISTEN_DELAY: Duration = Duration::from_millis(2500);
 
-#[cfg(unix)]
 #[test]
 fn spawn_mode_waits_for_an_app_that_binds_before_it_listens() {
     // A starting app's socket file exists from `bind`; connections are refused until
@@ -1784,7 +1766,6 @@ fn spawn_mode_waits_for_an_app_that_binds_before_it_listens() {
 /// The app of [`spawn_mode_waits_for_an_app_that_binds_before_it_listens`], run by it
 /// (through `taria-mcp`) in a separate process of this test binary: binds the socket
 /// `TARIA_SOCKET` names, listens [`LISTEN_DELAY`] later, then serves as a [`FakeApp`].
-#[cfg(unix)]
 #[test]
 #[ignore = "the app spawn_mode_waits_for_an_app_that_binds_before_it_listens starts"]
 fn app_that_binds_before_it_listens() {

@@ -384,8 +384,9 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
             s.offset, s.content, s.viewport
         );
     }
-    if node.own_actions(shared).next().is_some() {
-        write_actions(out, " {", node.own_actions(shared));
+    let mut own = node.own_actions(shared).peekable();
+    if own.peek().is_some() {
+        write_actions(out, " {", own);
     }
     let for_children = around.shared_by_children(node);
     if !for_children.is_empty() {

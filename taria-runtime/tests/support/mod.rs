@@ -356,7 +356,19 @@ pub struct Client {
 
 impl Client {
     pub fn connect(socket: &Path) -> Client {
-        Client::over(UnixStream::connect(socket).expect("connects"))
+        let stream = UnixStream::connect(socket).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        Client {
+            stream,
+            reader,
+            next_seq: 1,
+            tree: None,
+            revision: 0,
+            input: 0,
+        }
     }
 
     /// Connects and reads the app's hello, retrying while the app still answers
@@ -372,21 +384,6 @@ impl Client {
             }
             assert!(Instant::now() < deadline, "the app stayed busy: {first}");
             std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn over(stream: UnixStream) -> Client {
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .unwrap();
-        let reader = BufReader::new(stream.try_clone().unwrap());
-        Client {
-            stream,
-            reader,
-            next_seq: 1,
-            tree: None,
-            revision: 0,
-            input: 0,
         }
     }
 
@@ -454,14 +451,10 @@ impl Client {
 
     /// Connects and reads the hello and the first tree.
     pub fn handshake(socket: &Path) -> (Client, Value) {
-        Client::connect(socket).greeted()
-    }
-
-    /// Reads the app's hello and its first tree; returns the hello.
-    pub fn greeted(mut self) -> (Client, Value) {
-        let hello = self.next().expect("hello");
-        self.until("first tree", |m| m["type"] == "tree");
-        (self, hello)
+        let mut client = Client::connect(socket);
+        let hello = client.next().expect("hello");
+        client.until("first tree", |m| m["type"] == "tree");
+        (client, hello)
     }
 
     /// Sends an input, returns its ack.

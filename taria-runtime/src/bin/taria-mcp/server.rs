@@ -58,53 +58,51 @@ fn schema_for_output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
         .as_ref()
         .clone();
     schema.remove("$schema");
-    let mut value = serde_json::Value::Object(schema);
-    slim_output_schema(&mut value);
-    if let serde_json::Value::Object(schema) = &mut value {
-        schema.remove("required");
-    }
-    match value {
-        serde_json::Value::Object(schema) => Arc::new(schema),
-        _ => Arc::new(JsonObject::new()),
-    }
+    slim_schema_object(&mut schema);
+    schema.remove("required");
+    Arc::new(schema)
 }
 
 fn slim_output_schema(schema: &mut serde_json::Value) {
     use serde_json::Value;
     match schema {
-        Value::Object(fields) => {
-            fields.remove("description");
-            fields.remove("format");
-            let required: Vec<String> = fields
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|r| {
-                    r.iter()
-                        .filter_map(|n| n.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if let Some(Value::Object(properties)) = fields.get_mut("properties") {
-                for (name, property) in properties.iter_mut() {
-                    if !required.contains(name) {
-                        drop_null_type(property);
-                    }
-                }
-            }
-            for (key, value) in fields.iter_mut() {
-                match (key.as_str(), value) {
-                    // Maps of names to schemas: their keys are names, not keywords.
-                    ("properties" | "$defs" | "definitions", Value::Object(named)) => {
-                        named.values_mut().for_each(slim_output_schema);
-                    }
-                    // Literal values, not schemas: left as they are.
-                    ("const" | "enum" | "default" | "examples", _) => {}
-                    (_, value) => slim_output_schema(value),
-                }
-            }
-        }
+        Value::Object(fields) => slim_schema_object(fields),
         Value::Array(items) => items.iter_mut().for_each(slim_output_schema),
         _ => {}
+    }
+}
+
+/// [`slim_output_schema`] for a schema object.
+fn slim_schema_object(fields: &mut JsonObject) {
+    use serde_json::Value;
+    fields.remove("description");
+    fields.remove("format");
+    let required: Vec<String> = fields
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Object(properties)) = fields.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            if !required.contains(name) {
+                drop_null_type(property);
+            }
+        }
+    }
+    for (key, value) in fields.iter_mut() {
+        match (key.as_str(), value) {
+            // Maps of names to schemas: their keys are names, not keywords.
+            ("properties" | "$defs" | "definitions", Value::Object(named)) => {
+                named.values_mut().for_each(slim_output_schema);
+            }
+            // Literal values, not schemas: left as they are.
+            ("const" | "enum" | "default" | "examples", _) => {}
+            (_, value) => slim_output_schema(value),
+        }
     }
 }
 

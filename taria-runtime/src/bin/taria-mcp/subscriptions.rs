@@ -87,9 +87,9 @@ impl Subscribers {
         });
     }
 
-    /// How many subscribers there are.
-    pub(crate) fn len(&self) -> usize {
-        self.with(|list| list.len())
+    /// Whether nobody is subscribed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.with(|list| list.is_empty())
     }
 
     /// Sends `param` to every subscriber; a stream found closed is dropped.
@@ -166,7 +166,7 @@ pub(crate) async fn notify_changes(link: Link, subscribers: Subscribers) {
         last_revision = view.revision;
         // Follow the tree even while nobody is subscribed: a new subscriber's first
         // notification then lists what changed since it subscribed.
-        if subscribers.len() == 0 {
+        if subscribers.is_empty() {
             last_tree = Some(Arc::clone(&view.tree));
             continue;
         }
