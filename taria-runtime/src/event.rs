@@ -117,9 +117,21 @@ mod tests {
             .socket(dir.join("app.sock"))
             .terminal_input(false);
         drop(crate::install(crate::Session::start_with("pause", options)));
-        // As inside an `#[action]` handler, which runs while `drain` holds the session.
-        let held = crate::session::with_current(|_| super::pause().stopped_reader());
-        assert_eq!(held, Some(true));
+        // As inside an `#[action]` handler, which runs while `drain` holds the session:
+        // the guard counts as a pause of the session's reader while it lives.
+        let pause_count =
+            |signal: &std::sync::Arc<crate::endpoint::Signal>| signal.wake.lock().unwrap().paused;
+        let (held, during, after) = crate::session::with_current(|_| {
+            let guard = super::pause();
+            let signal = guard.signal.clone().expect("the session's signal");
+            let during = pause_count(&signal);
+            let held = guard.stopped_reader();
+            drop(guard);
+            (held, during, pause_count(&signal))
+        })
+        .expect("a current session");
+        assert!(held);
+        assert_eq!((during, after), (1, 0));
         std::fs::remove_dir_all(dir).unwrap();
     }
 
