@@ -10,6 +10,29 @@ use ratatui::widgets::ListState;
 
 use crate::tree_pane::TreePane;
 
+/// Gives the terminal back (cooked mode, main screen) for a program run in it.
+/// Like `ratatui::restore`; `ratatui::init` is not its way back, because each call
+/// installs one more panic hook.
+fn suspend_terminal() -> io::Result<()> {
+    ratatui::crossterm::terminal::disable_raw_mode()?;
+    ratatui::crossterm::execute!(
+        io::stdout(),
+        ratatui::crossterm::terminal::LeaveAlternateScreen
+    )
+}
+
+/// Takes the terminal again after [`suspend_terminal`]: `ratatui::init` without its
+/// panic hook (the first call's is still installed). A new `Terminal` repaints all.
+fn resume_terminal(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    ratatui::crossterm::execute!(
+        io::stdout(),
+        ratatui::crossterm::terminal::EnterAlternateScreen
+    )?;
+    *terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(io::stdout()))?;
+    Ok(())
+}
+
 /// One task.
 pub(crate) struct Task {
     pub(crate) id: u32,
@@ -105,12 +128,12 @@ impl App {
             return Ok(());
         };
         let path = write_new_temp_file(&format!("{title}\n"))?;
-        ratatui::restore();
+        suspend_terminal()?;
         let status = {
             let _paused = taria::event::pause();
             editor_command(&path).status()
         };
-        *terminal = ratatui::init();
+        resume_terminal(terminal)?;
         let edited = std::fs::read_to_string(&path);
         let _ = std::fs::remove_file(&path);
         self.status = match (status, edited) {
