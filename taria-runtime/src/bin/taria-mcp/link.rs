@@ -115,8 +115,11 @@ pub(crate) struct Sent {
     /// The input's sequence number.
     pub(crate) seq: u64,
     generation: u64,
-    ack: oneshot::Receiver<Ack>,
+    ack: oneshot::Receiver<Answer<Ack>>,
 }
+
+/// The app's answer to a request, or why the connection ended before it came.
+type Answer<T> = Result<T, Closed>;
 
 /// Why the last connection ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +134,24 @@ enum Closed {
     Released,
     /// We let go because the app stopped reading its socket (a write timed out).
     Stalled,
+}
+
+impl Closed {
+    /// What ended the connection in the middle of an exchange, for an error message
+    /// ("sent, but … before answering"), and the error code that goes with it.
+    fn cut_off(&self) -> (Code, &'static str) {
+        match self {
+            Closed::Stalled => (
+                Code::Timeout,
+                "the app stopped reading its socket (taria-mcp dropped the connection)",
+            ),
+            Closed::Released => (Code::AppNotConnected, "taria-mcp let go of the app"),
+            Closed::Exited | Closed::Busy(_) | Closed::Refused(_) => (
+                Code::AppExited,
+                "the app closed the connection (it exited or restarted)",
+            ),
+        }
+    }
 }
 
 /// The link to one app socket. Cheap to clone.
@@ -171,8 +192,8 @@ struct State {
     revision_base: u64,
     app_revision: u64,
     input: u64,
-    acks: HashMap<u64, oneshot::Sender<Ack>>,
-    screens: Vec<oneshot::Sender<Screen>>,
+    acks: HashMap<u64, oneshot::Sender<Answer<Ack>>>,
+    screens: Vec<oneshot::Sender<Answer<Screen>>>,
     closed: Option<Closed>,
 }
 
@@ -474,26 +495,33 @@ impl Link {
         }
     }
 
-    /// Whether the last connection was dropped because the app stopped reading it.
-    pub(crate) fn dropped_as_stalled(&self) -> bool {
-        lock(&self.inner.state).closed == Some(Closed::Stalled)
+    /// What ended the last connection, in words for "…, then <this>", when it has ended.
+    pub(crate) fn cut_off(&self) -> Option<&'static str> {
+        lock(&self.inner.state)
+            .closed
+            .as_ref()
+            .map(|c| c.cut_off().1)
     }
 
     /// Waits (bounded) for the ack of a sent input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
         match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
-            Ok(Ok(ack)) => Ok(ack),
-            Ok(Err(_)) if self.dropped_as_stalled() => Err(ToolError::new(
-                Code::Timeout,
-                "sent, but the app stopped reading its socket before answering, and \
-                     taria-mcp dropped the connection. Its effect is unknown; read_tree once the \
-                     app responds again",
-            )
-            .with("sent", true)),
+            Ok(Ok(Ok(ack))) => Ok(ack),
+            Ok(Ok(Err(why))) => {
+                let (code, cut_off) = why.cut_off();
+                Err(ToolError::new(
+                    code,
+                    format!(
+                        "sent, but {cut_off} before answering. Its effect is unknown; read_tree \
+                         once the app is back"
+                    ),
+                )
+                .with("sent", true))
+            }
+            // The sender went without a word: only a bridge bug would do that.
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
-                "sent, but the app closed the connection before answering: it exited or \
-                 restarted. Its effect is unknown; read_tree once the app is back",
+                "sent, but the answer was lost. Its effect is unknown; read_tree to see",
             )
             .with("sent", true)),
             Err(_) => Err(ToolError::new(
@@ -547,13 +575,17 @@ impl Link {
         self.write(&writer, generation, &BridgeMessage::GetScreen {})
             .await?;
         match tokio::time::timeout(ACK_TIMEOUT, rx).await {
-            Ok(Ok(screen)) => Ok(screen),
-            Ok(Err(_)) if self.dropped_as_stalled() => {
-                Err(self.inner.not_connected(&lock(&self.inner.state)))
+            Ok(Ok(Ok(screen))) => Ok(screen),
+            Ok(Ok(Err(why))) => {
+                let (code, cut_off) = why.cut_off();
+                Err(ToolError::new(
+                    code,
+                    format!("{cut_off} before sending its screen; retry once it is back"),
+                ))
             }
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
-                "the app closed the connection before sending its screen; retry once it is back",
+                "the screen was lost on the way; retry",
             )),
             Err(_) => Err(ToolError::new(
                 Code::Timeout,
@@ -829,11 +861,11 @@ impl Inner {
                 message,
             } => {
                 if let Some(tx) = state.acks.remove(&seq) {
-                    let _ = tx.send(Ack {
+                    let _ = tx.send(Ok(Ack {
                         status,
                         reason,
                         message,
-                    });
+                    }));
                 }
             }
             AppMessage::Screen {
@@ -843,11 +875,11 @@ impl Inner {
             } => {
                 let revision = state.revision_base + revision;
                 for tx in state.screens.drain(..) {
-                    let _ = tx.send(Screen {
+                    let _ = tx.send(Ok(Screen {
                         revision,
                         cols,
                         rows: rows.clone(),
-                    });
+                    }));
                 }
             }
             AppMessage::Error { code, message } => match code {
@@ -876,10 +908,16 @@ impl Inner {
             }
             state.flat = None;
             state.tree = None;
-            state.acks.clear();
-            state.screens.clear();
             if state.closed.is_none() || matches!(why, Closed::Released | Closed::Stalled) {
                 state.closed = Some(why);
+            }
+            // Whatever still waits for an answer on this connection hears why none comes.
+            let why = state.closed.clone().unwrap_or(Closed::Exited);
+            for (_, tx) in state.acks.drain() {
+                let _ = tx.send(Err(why.clone()));
+            }
+            for tx in state.screens.drain(..) {
+                let _ = tx.send(Err(why.clone()));
             }
             state.closed == Some(Closed::Exited)
         };

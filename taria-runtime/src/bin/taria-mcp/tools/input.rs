@@ -459,14 +459,13 @@ async fn settle(
                 "delivered, but the app has not drawn a frame since; call wait_for_change with \
                  since={revision} to see its effect"
             )
-        } else if link.dropped_as_stalled() {
-            "delivered, then the app stopped reading its socket before drawing again, and \
-             taria-mcp dropped the connection; read_tree once the app responds"
-                .to_owned()
         } else {
-            "delivered, then the app closed its connection before drawing again (it exited or \
-             restarted); read_tree to see where it stands"
-                .to_owned()
+            let cut_off = link
+                .cut_off()
+                .unwrap_or("the app closed the connection (it exited or restarted)");
+            format!(
+                "delivered, then {cut_off} before drawing again; read_tree to see where it stands"
+            )
         };
         return Ok(InputResult {
             status: "delivered".into(),
