@@ -244,14 +244,13 @@ struct Writer {
 }
 
 impl Writer {
-    /// Whether `node`'s first child will be written below it (the children loop cuts
-    /// on the same test): a row may leave its label to its first cell's line.
-    fn first_child_fits(&self, node: &Node, level: usize) -> bool {
-        node.children.first().is_some_and(|first| {
-            level + 1 < self.reserved_below
-                || self.used + cost(first, self.format, level + 1) + MARKER_ROOM * (level + 2)
-                    <= self.cap
-        })
+    /// Whether `child`, at `level`, can still be written: its level was paid for up
+    /// front, or its entry fits with room left for the markers of the open levels.
+    /// The children loop cuts on this; a row asks it of its first cell, to know
+    /// whether it may leave its label to that cell's line.
+    fn fits(&self, child: &Node, level: usize) -> bool {
+        level < self.reserved_below
+            || self.used + cost(child, self.format, level) + MARKER_ROOM * (level + 1) <= self.cap
     }
 
     /// Writes `node` (and what fits of its descendants); `columns` are the column
@@ -284,7 +283,11 @@ impl Writer {
                     self.text.push_str("  ");
                 }
                 let around = Around {
-                    children_shown: !hidden_below && self.first_child_fits(node, level),
+                    children_shown: !hidden_below
+                        && node
+                            .children
+                            .first()
+                            .is_some_and(|c| self.fits(c, level + 1)),
                     ..around
                 };
                 self.text.push_str(&node.outline_line_around(&around));
@@ -307,10 +310,7 @@ impl Writer {
         let mut children = Vec::new();
         let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
-            let room = MARKER_ROOM * (level + 2);
-            if level + 1 >= self.reserved_below
-                && self.used + cost(child, self.format, level + 1) + room > self.cap
-            {
+            if !self.fits(child, level + 1) {
                 let left = &node.children[i..];
                 let count: usize = left.iter().map(subtree_size).sum();
                 self.omitted += count;
