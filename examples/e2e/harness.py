@@ -40,17 +40,23 @@ class Agent:
         self.calls = 0
         self.bytes_read = 0
         self.transcript: list[str] = []
-        self.output_schemas: dict[str, dict] | None = None
+        # Each tool's output schema, checked once and compiled once.
+        self.output_validators: dict[str, jsonschema.protocols.Validator] | None = None
 
     async def call(self, tool: str, **arguments):
-        if self.output_schemas is None:
+        if self.output_validators is None:
             listed = await self.session.list_tools()
-            self.output_schemas = {t.name: t.output_schema for t in listed.tools if t.output_schema}
+            self.output_validators = {}
+            for listed_tool in listed.tools:
+                if schema := listed_tool.output_schema:
+                    validator = jsonschema.validators.validator_for(schema)
+                    validator.check_schema(schema)
+                    self.output_validators[listed_tool.name] = validator(schema)
         result = await self.session.call_tool(tool, arguments)
         # Every result, errors included, conforms to the tool's output schema (clients
         # that validate error results too must not choke on taria's).
-        if tool in self.output_schemas and result.structured_content is not None:
-            jsonschema.validate(result.structured_content, self.output_schemas[tool])
+        if tool in self.output_validators and result.structured_content is not None:
+            self.output_validators[tool].validate(result.structured_content)
         self.calls += 1
         text = "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
         self.bytes_read += len(text.encode())
