@@ -495,7 +495,8 @@ impl Link {
         }
     }
 
-    /// What ended the last connection, in words for "…, then <this>", when it has ended.
+    /// What ended the last connection, in words that follow "delivered, then", when it
+    /// has ended.
     pub(crate) fn cut_off(&self) -> Option<&'static str> {
         lock(&self.inner.state)
             .closed
