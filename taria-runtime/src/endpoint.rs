@@ -10,7 +10,7 @@ mod path;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use interprocess::local_socket::traits::{Listener as _, Stream as _};
@@ -142,8 +142,10 @@ pub(crate) struct Shared {
     pub(crate) state: Mutex<SharedState>,
     /// Wakes the writer thread.
     pub(crate) writer: Condvar,
-    /// Whether a client is connected: the app records frames only then.
-    pub(crate) connected: AtomicBool,
+    /// The connected client's number (0: none), readable without the lock: the app
+    /// records frames only while a client is connected, and drops the queued keys of
+    /// a connection that has closed.
+    pub(crate) live: AtomicU64,
     pub(crate) next_connection: AtomicU64,
     pub(crate) signal: Arc<Signal>,
     pub(crate) label: String,
@@ -220,7 +222,7 @@ impl Endpoint {
         let shared = Arc::new(Shared {
             state: Mutex::new(SharedState::default()),
             writer: Condvar::new(),
-            connected: AtomicBool::new(false),
+            live: AtomicU64::new(0),
             next_connection: AtomicU64::new(1),
             signal,
             label: label.to_owned(),
@@ -246,7 +248,7 @@ impl Endpoint {
     /// Whether a bridge is connected now.
     #[must_use]
     pub fn is_connected(&self) -> bool {
-        self.shared.connected.load(Ordering::Acquire)
+        self.shared.live.load(Ordering::Acquire) != 0
     }
 }
 

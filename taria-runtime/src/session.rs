@@ -70,13 +70,20 @@ struct StartError {
 /// The connection number a headless session's inputs belong to.
 const HEADLESS_CONNECTION: u64 = 1;
 
-/// An event the app reads from [`crate::event`], with the input it completes.
+/// An event the app reads from [`crate::event`], with the input it belongs to.
 struct PendingEvent {
     event: Event,
-    /// An agent's key (not the terminal's).
-    from_agent: bool,
-    /// `(connection, seq)`: reading this event finishes that input.
-    completes: Option<(u64, u64)>,
+    /// The agent's input this key is part of (`None`: not an agent's key).
+    input: Option<AgentKey>,
+}
+
+/// Which agent input a queued key press belongs to.
+#[derive(Clone, Copy)]
+struct AgentKey {
+    connection: u64,
+    seq: u64,
+    /// Reading this key finishes the input (it is the input's last key).
+    completes: bool,
 }
 
 /// taria's side of an app: a recorder, the endpoint, and the agent's pending keys.
@@ -90,6 +97,10 @@ struct PendingEvent {
 /// exactly as before; the session logs a `tracing` warning and prints one line on
 /// stderr saying why and what to do — when it ends (for `#[taria::app]`, after the
 /// app has restored the terminal), or at once when stderr is not a terminal.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent lifecycle flags; the session is split by concern next (issue 13)"
+)]
 pub struct Session {
     label: String,
     recorder: Recorder,
@@ -118,6 +129,11 @@ pub struct Session {
     local_answers: Option<Vec<AppMessage>>,
     /// The last input number handed out by [`Session::submit`].
     local_seq: u64,
+    /// An input was taken that may have changed the app (a handler took it, it was
+    /// held for the widgets, or its keys were queued): the inputs after it wait in
+    /// `inbox` for a frame drawn after its effect, and are validated against that
+    /// frame (a dialog the first one opened, a node it removed).
+    settling: bool,
 }
 
 /// An app whose endpoint could not start hears why when the session ends (see
@@ -204,6 +220,7 @@ impl Session {
             taken_in_last_frame: 0,
             local_answers: None,
             local_seq: 0,
+            settling: false,
         }
     }
 
@@ -248,7 +265,7 @@ impl Session {
     /// The next queued agent key event, without waiting or reading the terminal
     /// (headless sessions hand these to the app themselves).
     pub(crate) fn next_agent_event(&mut self) -> Option<Event> {
-        let event = self.pending.pop_front()?;
+        let event = self.pop_pending()?;
         Some(self.deliver(event))
     }
 
@@ -378,7 +395,26 @@ impl Session {
         // already did when it held these actions for the widgets, so the event read
         // after this frame returns at once and the loop draws again.
         self.handled = self.handled.max(self.taken_in_last_frame);
+        self.settle();
         output
+    }
+
+    /// Ends `settling` once the frame just drawn shows every effect of the inputs
+    /// taken so far (no keys of theirs left to read, no action held for a widget, no
+    /// frame owed), and wakes the loop when more inputs wait for it.
+    fn settle(&mut self) {
+        let agent_keys_left = self.pending.iter().any(|p| p.input.is_some())
+            || self.peeked.as_ref().is_some_and(|p| p.input.is_some());
+        if self.settling
+            && !agent_keys_left
+            && self.widget_actions.is_empty()
+            && self.taken_in_last_frame == 0
+        {
+            self.settling = false;
+            if !self.inbox.is_empty() {
+                self.signal.poke();
+            }
+        }
     }
 
     /// Whether the last frame had a widget take an agent input, so the app should
@@ -460,8 +496,9 @@ impl Session {
         self.handled = 0;
         self.taken_in_last_frame = 0;
         self.widget_actions.clear();
-        self.pending.retain(|p| p.completes.is_none());
-        if self.peeked.as_ref().is_some_and(|p| p.completes.is_some()) {
+        self.settling = false;
+        self.pending.retain(|p| p.input.is_none());
+        if self.peeked.as_ref().is_some_and(|p| p.input.is_some()) {
             self.peeked = None;
         }
     }
@@ -478,17 +515,27 @@ impl Session {
             if state.connection != self.connection && state.connection != 0 {
                 self.switch_connection(state.connection);
             }
-            // `append` moves the inputs and leaves both queues' capacity in place.
-            self.inbox.append(&mut state.inbox);
+            // Inputs still waiting here (see `settling`) come first; until they are
+            // taken, the rest wait in the endpoint's bounded queue.
+            if self.inbox.is_empty() {
+                // `append` moves the inputs and leaves both queues' capacity in place.
+                self.inbox.append(&mut state.inbox);
+            }
         }
-        let mut inbox = std::mem::take(&mut self.inbox);
-        let count = inbox.len();
+        let live = self.live_connection();
+        let mut count = 0;
         let mut handled_now = false;
         let held_before = self.widget_actions.len();
-        for queued in inbox.drain(..) {
-            if queued.connection != self.connection {
+        // One input at a time: after one that may have changed the app, the next is
+        // validated against a frame drawn after it (see `settling`), not against the
+        // tree the first one was checked on.
+        while !self.settling
+            && let Some(queued) = self.inbox.pop_front()
+        {
+            if queued.connection != self.connection || queued.connection != live {
                 continue;
             }
+            count += 1;
             let QueuedInput {
                 connection,
                 seq,
@@ -523,11 +570,16 @@ impl Session {
                     self.act(app, connection, seq, &request)
                 }
             };
-            if let Some(answer) = answer {
-                handled_now |= self.answer(connection, seq, answer);
+            match answer {
+                Some(answer) => {
+                    let delivered = self.answer(connection, seq, answer);
+                    handled_now |= delivered;
+                    self.settling = delivered;
+                }
+                // Held for the widgets, or keys queued for the app's input path.
+                None => self.settling = true,
             }
         }
-        self.inbox = inbox;
         if handled_now || self.widget_actions.len() > held_before {
             // A handler changed the app: make the next event read return at once, so
             // a loop condition the handler changed (`while !self.exit`) is seen now.
@@ -550,17 +602,22 @@ impl Session {
         let Some((last, rest)) = chords.split_last() else {
             return Some(Answer::delivered());
         };
+        let key = |completes| {
+            Some(AgentKey {
+                connection,
+                seq,
+                completes,
+            })
+        };
         for chord in rest {
             self.pending.push_back(PendingEvent {
                 event: Event::Key(chord.to_event()),
-                from_agent: true,
-                completes: None,
+                input: key(false),
             });
         }
         self.pending.push_back(PendingEvent {
             event: Event::Key(last.to_event()),
-            from_agent: true,
-            completes: Some((connection, seq)),
+            input: key(true),
         });
         self.signal.poke();
         None
@@ -588,13 +645,41 @@ impl Session {
     }
 
     fn deliver(&mut self, event: PendingEvent) -> Event {
-        terminal::set_last_from_agent(event.from_agent);
-        if let Some((connection, seq)) = event.completes
-            && connection == self.connection
+        terminal::set_last_from_agent(event.input.is_some());
+        if let Some(key) = event.input
+            && key.completes
+            && key.connection == self.connection
         {
-            self.answer(connection, seq, Answer::delivered());
+            self.answer(key.connection, key.seq, Answer::delivered());
         }
         event.event
+    }
+
+    /// The connection whose inputs count now (0: none). Read without the endpoint's
+    /// lock, so the app's event wait can check it for every key.
+    fn live_connection(&self) -> u64 {
+        match &self.endpoint {
+            Some(endpoint) => endpoint
+                .shared
+                .live
+                .load(std::sync::atomic::Ordering::Acquire),
+            None if self.local_answers.is_some() => HEADLESS_CONNECTION,
+            None => 0,
+        }
+    }
+
+    /// The next queued agent key of a connection that is still open; the keys of a
+    /// closed one are discarded (its inputs are, see docs/protocol.md), so a text
+    /// half typed when the bridge went away is not typed on.
+    fn pop_pending(&mut self) -> Option<PendingEvent> {
+        let live = self.live_connection();
+        while let Some(event) = self.pending.pop_front() {
+            match event.input {
+                Some(key) if key.connection != live => {}
+                _ => return Some(event),
+            }
+        }
+        None
     }
 
     fn take_event(
@@ -608,16 +693,12 @@ impl Session {
         self.start_terminal_thread();
         let deadline = timeout.map(|t| std::time::Instant::now() + t);
         loop {
-            if let Some(event) = self.pending.pop_front() {
+            if let Some(event) = self.pop_pending() {
                 return Ok(Some(event));
             }
             let mut wake = crate::endpoint::lock(&self.signal.wake);
             if let Some(event) = wake.terminal.pop_front() {
-                return Ok(Some(PendingEvent {
-                    event,
-                    from_agent: false,
-                    completes: None,
-                }));
+                return Ok(Some(PendingEvent { event, input: None }));
             }
             if std::mem::take(&mut wake.poked) {
                 drop(wake);
@@ -626,8 +707,7 @@ impl Session {
                 }
                 return Ok(Some(PendingEvent {
                     event: Event::FocusGained,
-                    from_agent: false,
-                    completes: None,
+                    input: None,
                 }));
             }
             if self.options.terminal_input

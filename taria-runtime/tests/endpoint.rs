@@ -727,3 +727,177 @@ fn a_client_that_sees_the_socket_file_can_connect_at_once() {
         "the watcher saw the file in {connected} rounds only"
     );
 }
+
+/// A task list whose `delete` opens a confirmation dialog over the whole app (modal);
+/// its `submit` deletes the task it was opened for. A filter can be chosen behind it.
+struct ConfirmApp {
+    tasks: Vec<&'static str>,
+    confirming: Option<usize>,
+    filter: &'static str,
+}
+
+impl ConfirmApp {
+    fn new() -> ConfirmApp {
+        ConfirmApp {
+            tasks: vec!["Buy milk", "Write the README", "Record a demo"],
+            confirming: None,
+            filter: "all",
+        }
+    }
+}
+
+impl taria::Actions for ConfirmApp {
+    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
+        let task = inv.matches("tasks/*").and_then(|i| i.parse::<usize>().ok());
+        match (inv.action(), task, inv.target()) {
+            ("delete", Some(i), _) if i < self.tasks.len() => self.confirming = Some(i),
+            ("select", None, "filter/done") => self.filter = "done",
+            ("submit", None, "confirm") => {
+                if let Some(i) = self.confirming.take() {
+                    self.tasks.remove(i);
+                }
+            }
+            _ => return taria::Outcome::NotHandled,
+        }
+        taria::Outcome::Handled
+    }
+}
+
+impl support::LoopApp for ConfirmApp {
+    fn render(&mut self, frame: &mut ratatui::Frame<'_>) {
+        {
+            let _list = taria::scope(|n| {
+                n.role(taria::Role::List).id("tasks");
+            });
+            for (i, title) in self.tasks.iter().enumerate() {
+                taria::leaf(|n| {
+                    n.role(taria::Role::ListItem)
+                        .key(i)
+                        .label(title)
+                        .custom_action("delete");
+                });
+            }
+        }
+        taria::leaf(|n| {
+            n.role(taria::Role::Tab)
+                .id("filter/done")
+                .label("Done")
+                .selected(self.filter == "done")
+                .action(taria::Action::Select);
+        });
+        if let Some(i) = self.confirming {
+            taria::leaf(|n| {
+                n.role(taria::Role::Dialog)
+                    .id("confirm")
+                    .label(format_args!("Delete \"{}\"?", self.tasks[i]))
+                    .modal(true)
+                    .action(taria::Action::Submit);
+            });
+        }
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(self.tasks.join("\n")),
+            frame.area(),
+        );
+    }
+
+    fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
+}
+
+/// The bug: inputs sent in one write were all checked against the tree drawn before
+/// the first, so `select` went through behind the dialog `delete` had just opened.
+#[test]
+fn an_input_is_checked_against_what_the_inputs_before_it_did() {
+    let socket = temp_dir("settle").join("app.sock");
+    let app = RunningApp::launch(&socket, ConfirmApp::new(), 40, 8);
+    let (mut client, _) = Client::handshake(&app.socket);
+    // Both in one write, as a bridge pipelining two calls sends them.
+    client.send_raw(
+        concat!(
+            r#"{"type":"input","seq":1,"kind":"act","node":"tasks/2","action":"delete"}"#,
+            "\n",
+            r#"{"type":"input","seq":2,"kind":"act","node":"filter/done","action":"select"}"#,
+            "\n",
+        )
+        .as_bytes(),
+    );
+    let first = client.until("ack 1", |m| m["type"] == "ack" && m["seq"] == 1);
+    let second = client.until("ack 2", |m| m["type"] == "ack" && m["seq"] == 2);
+    assert_eq!(first["status"], "delivered");
+    assert_eq!(second["status"], "rejected", "{second}");
+    assert_eq!(second["reason"], "action_not_offered", "{second}");
+    assert_eq!(
+        app.app.lock().unwrap().filter,
+        "all",
+        "nothing behind the dialog moved"
+    );
+    client.next_seq = 3;
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "confirm", "action": "submit"}));
+    assert_eq!(ack["status"], "delivered");
+    let titles: Vec<_> = tree
+        .iter()
+        .filter(|n| n.role == taria::Role::ListItem)
+        .filter_map(|n| n.label.clone())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Buy milk", "Write the README"],
+        "the task the dialog was for went"
+    );
+}
+
+/// A node gone: the second `archive` of `tasks/1`, read before the first removed it,
+/// names a task that has moved into its place; its token says so.
+#[test]
+fn an_input_after_one_that_removed_its_node_is_stale_not_misapplied() {
+    let app = RunningApp::start("settle-gone");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let token = taria::wire::target_token(client.current().get("tasks/1").unwrap());
+    let archive = |seq: u64| json!({"type": "input", "seq": seq, "kind": "act", "node": "tasks/1", "action": "archive", "token": token});
+    let mut both = serde_json::to_vec(&archive(1)).unwrap();
+    both.push(b'\n');
+    both.extend(serde_json::to_vec(&archive(2)).unwrap());
+    both.push(b'\n');
+    client.send_raw(&both);
+    let first = client.until("ack 1", |m| m["type"] == "ack" && m["seq"] == 1);
+    let second = client.until("ack 2", |m| m["type"] == "ack" && m["seq"] == 2);
+    assert_eq!(first["status"], "delivered");
+    assert_eq!(second["status"], "rejected", "{second}");
+    assert_eq!(second["reason"], "stale_target", "{second}");
+    let titles: Vec<String> = app
+        .app
+        .lock()
+        .unwrap()
+        .tasks
+        .iter()
+        .map(|t| t.0.clone())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Buy milk", "Ship v0"],
+        "only the task that was read went"
+    );
+}
+
+/// The bug: a closed connection's text kept being typed (all but its last key).
+#[test]
+fn a_closed_connections_text_is_not_typed_on() {
+    let app = RunningApp::start("text-closed");
+    {
+        let (mut client, _) = Client::handshake(&app.socket);
+        let text = "x".repeat(4096);
+        client.send(&json!({"type": "input", "seq": 1, "kind": "text", "text": text}));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while app.app.lock().unwrap().keys.is_empty() {
+            assert!(Instant::now() < deadline, "no key was typed");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    let (_client, _) = Client::hello_when_free(&app.socket);
+    std::thread::sleep(Duration::from_millis(50));
+    let typed = app.app.lock().unwrap().keys.len();
+    std::thread::sleep(Duration::from_millis(500));
+    let later = app.app.lock().unwrap().keys.len();
+    assert_eq!(later, typed, "keys kept coming after the connection closed");
+    assert!(typed < 4096, "{typed}");
+}

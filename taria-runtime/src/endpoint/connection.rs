@@ -57,9 +57,9 @@ pub(super) fn serve(stream: Stream, shared: &Arc<Shared>) {
         state.want_screen = false;
         state.frame.fresh = false;
         state.frame.any = false;
+        shared.live.store(id, Ordering::Release);
         id
     };
-    shared.connected.store(true, Ordering::Release);
     // Wake the app so it draws a recorded frame for the new client.
     shared.signal.poke();
     tracing::info!(connection, "taria bridge connected");
@@ -103,8 +103,9 @@ fn disconnect(shared: &Shared, connection: u64) {
         state.outbox.clear();
         state.want_tree = false;
         state.want_screen = false;
+        // Under the lock, so a new connection's number cannot be overwritten.
+        shared.live.store(0, Ordering::Release);
     }
-    shared.connected.store(false, Ordering::Release);
     shared.writer.notify_all();
     shared.signal.poke();
     tracing::info!(connection, "taria bridge disconnected");

@@ -347,7 +347,7 @@ impl<A> Drop for RunningApp<A> {
 pub struct Client {
     pub stream: UnixStream,
     reader: BufReader<UnixStream>,
-    next_seq: u64,
+    pub next_seq: u64,
     /// The newest full tree, rebuilt from trees and patches.
     pub tree: Option<taria::FlatTree>,
     pub revision: u64,
