@@ -56,6 +56,19 @@ pub enum EndpointError {
         /// The path.
         path: PathBuf,
     },
+    /// The socket path is longer than a Unix socket address can hold.
+    #[error(
+        "the socket path {path} is {len} bytes, but a socket path can be at most {max} bytes \
+         on this system; set TARIA_SOCKET to a shorter path"
+    )]
+    PathTooLong {
+        /// The path.
+        path: PathBuf,
+        /// Its length in bytes.
+        len: usize,
+        /// The most this system takes.
+        max: usize,
+    },
     /// An I/O error while setting up.
     #[error("cannot set up the socket at {path}: {source}")]
     Io {
@@ -174,10 +187,14 @@ impl Shared {
     }
 }
 
-/// A running endpoint. Dropping it stops accepting and removes the socket file.
+/// A running endpoint. Dropping it stops accepting and removes the socket file (if
+/// it is still the one this endpoint made).
 pub struct Endpoint {
     pub(crate) shared: Arc<Shared>,
     path: PathBuf,
+    /// The socket file this endpoint made (device and inode), so that it removes
+    /// that one only, never a newer app's at the same path.
+    file: Option<FileId>,
 }
 
 impl std::fmt::Debug for Endpoint {
@@ -185,7 +202,7 @@ impl std::fmt::Debug for Endpoint {
         f.debug_struct("Endpoint")
             .field("label", &self.shared.label)
             .field("path", &self.path)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -203,13 +220,14 @@ impl Endpoint {
         signal: Arc<Signal>,
     ) -> Result<Endpoint, EndpointError> {
         path::check_label(label)?;
+        path::check_length(path)?;
         path::prepare_dir(path)?;
         remove_stale_socket(label, path)?;
         let io_error = |source| EndpointError::Io {
             path: path.to_owned(),
             source,
         };
-        let listener = listen(path).map_err(|source| {
+        let (listener, file) = listen(path).map_err(|source| {
             if source.kind() == std::io::ErrorKind::AddrInUse {
                 EndpointError::LabelInUse {
                     label: label.to_owned(),
@@ -236,6 +254,7 @@ impl Endpoint {
         Ok(Endpoint {
             shared,
             path: path.to_owned(),
+            file,
         })
     }
 
@@ -282,7 +301,37 @@ impl Drop for Endpoint {
         if let Ok(name) = socket_name(&self.path) {
             let _ = Stream::connect(name);
         }
-        let _ = std::fs::remove_file(&self.path);
+        // Another app may have taken the path since (after this one's file was
+        // removed): leave its socket alone.
+        if self.file.is_some() && self.file == FileId::of(&self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        } else {
+            tracing::debug!(path = %self.path.display(), "the socket file is not ours any more; left in place");
+        }
+    }
+}
+
+/// Which file a path names: device and inode (Unix; named pipes have no file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileId {
+    device: u64,
+    inode: u64,
+}
+
+impl FileId {
+    #[cfg(unix)]
+    fn of(path: &Path) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt as _;
+        let meta = std::fs::symlink_metadata(path).ok()?;
+        Some(FileId {
+            device: meta.dev(),
+            inode: meta.ino(),
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn of(_: &Path) -> Option<FileId> {
+        None
     }
 }
 
@@ -315,8 +364,9 @@ pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::N
 /// place; unlike `rename`, `link` fails if another app took the name meanwhile. Where
 /// that cannot be done (a temporary name too long for a socket path, a filesystem
 /// without hard links), it binds `path` directly.
+/// Also returns the socket file made, to remove only that one later.
 #[cfg(unix)]
-fn listen(path: &Path) -> std::io::Result<Listener> {
+fn listen(path: &Path) -> std::io::Result<(Listener, Option<FileId>)> {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let temporary = path.with_file_name(format!(".{}-{n}.tmp", std::process::id()));
@@ -333,10 +383,13 @@ fn listen(path: &Path) -> std::io::Result<Listener> {
             return listen_directly(path);
         }
     };
+    // The temporary name and `path` are one file once linked: its identity is known
+    // before anyone else can replace `path`.
+    let file = FileId::of(&temporary);
     let published = std::fs::hard_link(&temporary, path);
     let _ = std::fs::remove_file(&temporary);
     match published {
-        Ok(()) => Ok(listener),
+        Ok(()) => Ok((listener, file)),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(std::io::Error::new(
             std::io::ErrorKind::AddrInUse,
             "the socket name is taken",
@@ -351,17 +404,18 @@ fn listen(path: &Path) -> std::io::Result<Listener> {
 
 /// A listener on `path`, a named pipe on Windows (there is no file to appear early).
 #[cfg(not(unix))]
-fn listen(path: &Path) -> std::io::Result<Listener> {
+fn listen(path: &Path) -> std::io::Result<(Listener, Option<FileId>)> {
     listen_directly(path)
 }
 
 /// `Endpoint::drop` removes the socket file; the listener must not, later, when a new
 /// app may have taken the name.
-fn listen_directly(path: &Path) -> std::io::Result<Listener> {
-    ListenerOptions::new()
+fn listen_directly(path: &Path) -> std::io::Result<(Listener, Option<FileId>)> {
+    let listener = ListenerOptions::new()
         .name(socket_name(path)?)
         .reclaim_name(false)
-        .create_sync()
+        .create_sync()?;
+    Ok((listener, FileId::of(path)))
 }
 
 /// Removes a socket file nobody listens on; refuses when somebody does.

@@ -655,6 +655,108 @@ fn the_socket_file_is_removed_when_the_session_ends() {
     assert!(!socket.exists());
 }
 
+/// The bug: an app that quit removed whatever socket file was at its path, even a
+/// newer app's, which nobody could then reach.
+#[test]
+fn an_app_that_quits_leaves_a_newer_apps_socket_in_place() {
+    let socket = temp_dir("newer").join("app.sock");
+    let options = SessionOptions::default()
+        .socket(&socket)
+        .terminal_input(false);
+    let older = Session::try_start_with("older", options.clone()).unwrap();
+    // Its file goes (someone cleans up), and a newer app binds the path.
+    std::fs::remove_file(&socket).unwrap();
+    let newer = RunningApp::start_at(&socket);
+    drop(older);
+    assert!(
+        socket.exists(),
+        "the newer app's socket file is still there"
+    );
+    let (client, _) = Client::handshake(&newer.socket);
+    assert!(
+        client.current().get("volume").is_some(),
+        "and it is reachable"
+    );
+}
+
+/// The bug: a `TARIA_SOCKET` longer than a socket address holds made a file nothing
+/// could connect to, and the app said nothing.
+#[test]
+fn a_socket_path_too_long_for_a_socket_address_is_refused_saying_so() {
+    let dir = temp_dir("long");
+    let name = "s".repeat(120usize.saturating_sub(dir.as_os_str().len()).max(8));
+    let socket = dir.join(format!("{name}.sock"));
+    assert!(socket.as_os_str().len() > 108);
+    let options = SessionOptions::default()
+        .socket(&socket)
+        .terminal_input(false);
+    let error = Session::try_start_with("long", options.clone()).unwrap_err();
+    assert!(
+        matches!(error, taria::EndpointError::PathTooLong { .. }),
+        "{error}"
+    );
+    let message = error.to_string();
+    assert!(
+        message.contains("at most 107 bytes") && message.contains("TARIA_SOCKET"),
+        "{message}"
+    );
+    assert!(!socket.exists(), "no file nothing can connect to");
+    // The app still runs, and knows why agent access is off.
+    let session = Session::start_with("long", options);
+    assert!(session.start_error().is_some_and(|e| e.contains("at most")));
+}
+
+/// An app killed by a signal leaves its socket file: taria installs no signal
+/// handlers (they would change how the app dies). A client is refused meanwhile (the
+/// bridge then says the socket is left over from an app that is no longer running),
+/// and the app's next start replaces the file.
+#[test]
+fn an_app_killed_by_a_signal_leaves_its_socket_and_its_next_start_replaces_it() {
+    let socket = temp_dir("killed").join("app.sock");
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "app_serving_until_killed",
+            "--ignored",
+            "--nocapture",
+        ])
+        .env("TARIA_TEST_SOCKET", &socket)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::os::unix::net::UnixStream::connect(&socket).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the app process did not serve its socket"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{status:?}");
+    assert!(socket.exists(), "the file is left behind");
+    let refused = std::os::unix::net::UnixStream::connect(&socket).unwrap_err();
+    assert_eq!(refused.kind(), std::io::ErrorKind::ConnectionRefused);
+    let app = RunningApp::start_at(&socket);
+    let (client, _) = Client::handshake(&app.socket);
+    assert!(client.current().get("volume").is_some());
+}
+
+/// The app [`an_app_killed_by_a_signal_leaves_its_socket_and_its_next_start_replaces_it`]
+/// runs in a process of its own: it serves `TARIA_TEST_SOCKET` until it is killed.
+#[test]
+#[ignore = "the app process an_app_killed_by_a_signal_… starts"]
+fn app_serving_until_killed() {
+    let socket = std::env::var_os("TARIA_TEST_SOCKET").expect("TARIA_TEST_SOCKET");
+    let _app = RunningApp::start_at(std::path::Path::new(&socket));
+    std::thread::sleep(Duration::from_secs(60));
+}
+
 #[test]
 fn a_client_that_stops_reading_does_not_block_the_app() {
     let app = RunningApp::start("stall");

@@ -24,6 +24,40 @@ pub(crate) fn check_label(label: &str) -> Result<(), EndpointError> {
     }
 }
 
+/// The longest socket path this system's socket address holds, in bytes (without
+/// the terminating NUL): `sun_path` is 108 bytes on Linux, 104 on macOS and the BSDs.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(crate) const MAX_SOCKET_PATH: usize = 107;
+/// The longest socket path this system's socket address holds, in bytes (without
+/// the terminating NUL): `sun_path` is 108 bytes on Linux, 104 on macOS and the BSDs.
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+pub(crate) const MAX_SOCKET_PATH: usize = 103;
+
+/// Refuses a socket path too long for a socket address: binding it would fail or,
+/// worse, leave a file nothing can connect to.
+#[cfg(unix)]
+pub(crate) fn check_length(path: &Path) -> Result<(), EndpointError> {
+    let len = path.as_os_str().len();
+    if len > MAX_SOCKET_PATH {
+        return Err(EndpointError::PathTooLong {
+            path: path.to_owned(),
+            len,
+            max: MAX_SOCKET_PATH,
+        });
+    }
+    Ok(())
+}
+
+/// Named pipes are named after the path's file stem, not the path (see `socket_name`).
+#[cfg(not(unix))]
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the Unix check's signature; a pipe name does not depend on the path's length"
+)]
+pub(crate) fn check_length(_: &Path) -> Result<(), EndpointError> {
+    Ok(())
+}
+
 /// The socket path for `label`: `$TARIA_SOCKET` if set, else
 /// `$XDG_RUNTIME_DIR/taria/<label>.sock`, else `<temp dir>/taria-<uid>/<label>.sock`.
 ///
