@@ -528,10 +528,17 @@ impl Session {
         let held_before = self.widget_actions.len();
         // One input at a time: after one that may have changed the app, the next is
         // validated against a frame drawn after it (see `settling`), not against the
-        // tree the first one was checked on.
-        while !self.settling
-            && let Some(queued) = self.inbox.pop_front()
-        {
+        // tree the first one was checked on. Keys need no validation: they join the
+        // app's input queue behind the keys before them, unless an action held for
+        // the widgets may still turn into key presses, which must come first.
+        while let Some(next) = self.inbox.front() {
+            let is_keys = matches!(next.input, Input::Key { .. } | Input::Text { .. });
+            if self.settling && !(is_keys && self.widget_actions.is_empty()) {
+                break;
+            }
+            let Some(queued) = self.inbox.pop_front() else {
+                break;
+            };
             if queued.connection != self.connection || queued.connection != live {
                 continue;
             }

@@ -262,6 +262,34 @@ fn keys_and_text_reach_the_apps_input_path_in_order() {
     );
 }
 
+/// Inputs sent in one write reach the app's input path in the order they were sent,
+/// the keys an action's key fallback turns into included. (Before, a key sent after
+/// an action was read before the action's fallback keys.)
+#[test]
+fn a_key_sent_after_a_key_fallback_action_is_read_after_its_keys() {
+    let app = RunningApp::start("fallback-order");
+    let (mut client, _) = Client::handshake(&app.socket);
+    client.send_raw(
+        concat!(
+            r#"{"type":"input","seq":1,"kind":"act","node":"tasks/2","action":"toggle"}"#,
+            "\n",
+            r#"{"type":"input","seq":2,"kind":"key","key":"x"}"#,
+            "\n",
+            r#"{"type":"input","seq":3,"kind":"text","text":"yz"}"#,
+            "\n",
+        )
+        .as_bytes(),
+    );
+    for seq in 1..=3 {
+        let ack = client.until("ack", |m| m["type"] == "ack" && m["seq"] == seq);
+        assert_eq!(ack["status"], "delivered", "{ack}");
+    }
+    assert_eq!(
+        app.app.lock().unwrap().keys,
+        ["down", "down", "space", "x", "y", "z"]
+    );
+}
+
 #[test]
 fn a_key_fallback_selects_the_item_then_presses_its_key() {
     let app = RunningApp::start("fallback");
