@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import jsonschema
@@ -134,3 +135,40 @@ async def bridge(args: list[str], protocol: str):
 
 def dump(value) -> str:
     return json.dumps(value, indent=2)[:4000]
+
+
+class Tmux:
+    """A private tmux server (its own socket) whose panes run apps as a user would."""
+
+    servers = 0
+
+    def __init__(self) -> None:
+        Tmux.servers += 1
+        self.server = f"taria-e2e-{os.getpid()}-{Tmux.servers}"
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(
+            ["tmux", "-L", self.server, *args], check=True, capture_output=True, text=True
+        ).stdout
+
+    def start(self, name: str, command: list[str], env: dict[str, str]) -> None:
+        line = " ".join(f"{key}={value}" for key, value in env.items())
+        line += " exec " + " ".join(command)
+        self.run("new-session", "-d", "-s", name, "-x", "100", "-y", "30", line)
+
+    def screen(self, name: str) -> str:
+        return self.run("capture-pane", "-p", "-t", name)
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True)
+
+
+@contextlib.contextmanager
+def tmux():
+    server = Tmux()
+    # A session that outlives the apps': the server stays up between them.
+    server.start("keep", ["sleep", "600"], {})
+    try:
+        yield server
+    finally:
+        server.kill()

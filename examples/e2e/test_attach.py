@@ -7,51 +7,14 @@ the app, and picks the app up again when it is started anew."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from harness import TARGET, attached, binary, dump
-
-
-class Tmux:
-    """A private tmux server (its own socket) whose panes run apps as a user would."""
-
-    def __init__(self) -> None:
-        self.server = f"taria-e2e-{os.getpid()}"
-
-    def run(self, *args: str) -> str:
-        return subprocess.run(
-            ["tmux", "-L", self.server, *args], check=True, capture_output=True, text=True
-        ).stdout
-
-    def start(self, name: str, command: list[str], env: dict[str, str]) -> None:
-        line = " ".join(f"{key}={value}" for key, value in env.items())
-        line += " exec " + " ".join(command)
-        self.run("new-session", "-d", "-s", name, "-x", "100", "-y", "30", line)
-
-    def screen(self, name: str) -> str:
-        return self.run("capture-pane", "-p", "-t", name)
-
-    def kill(self) -> None:
-        subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True)
-
-
-@contextlib.contextmanager
-def tmux():
-    server = Tmux()
-    # A session that outlives the apps': the server stays up between them.
-    server.start("keep", ["sleep", "600"], {})
-    try:
-        yield server
-    finally:
-        server.kill()
+from harness import TARGET, attached, binary, dump, tmux
 
 
 async def eventually(agent, tool: str, done, what: str, timeout: float = 10, **arguments):
