@@ -139,3 +139,24 @@ def test_a_socket_path_too_long_is_refused_and_the_app_says_why() -> None:
         terminal.run("send-keys", "-t", "todo", "q")
         screen = wait_for_screen(terminal, "todo", "agent access was off")
         assert "at most 107 bytes" in screen.replace("\n", "") and "TARIA_SOCKET" in screen, screen
+
+
+def test_an_app_that_quits_leaves_the_socket_of_a_newer_app_at_its_path() -> None:
+    todo = str(binary(TARGET / "examples" / "todo"))
+    with tempfile.TemporaryDirectory(prefix="taria-") as tmp, tmux() as terminal:
+        path = Path(tmp) / "todo.sock"
+        terminal.start("older", [todo], {"TARIA_SOCKET": str(path)})
+        Wire(path).close()
+        # Its file goes (a cleaner, a user), and a newer app takes the path.
+        path.unlink()
+        terminal.start("newer", [todo], {"TARIA_SOCKET": str(path)})
+        Wire(path).close()
+        terminal.run("send-keys", "-t", "older", "q")
+        deadline = time.monotonic() + 10
+        while "older" in terminal.run("list-sessions", "-F", "#{session_name}"):
+            assert time.monotonic() < deadline, "the older app did not quit"
+            time.sleep(0.05)
+        assert path.exists(), "the newer app's socket is still there"
+        wire = Wire(path)
+        assert wire.node("tasks/1") is not None
+        wire.close()
