@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
@@ -67,6 +68,10 @@ struct StartError {
     reported: bool,
 }
 
+/// How long inputs wait behind one that may have changed the app when the app
+/// draws no frame after it (see [`Session::drain`]).
+const SETTLE_WITHOUT_FRAME: Duration = Duration::from_secs(1);
+
 /// The connection number a headless session's inputs belong to.
 const HEADLESS_CONNECTION: u64 = 1;
 
@@ -97,10 +102,6 @@ struct AgentKey {
 /// exactly as before; the session logs a `tracing` warning and prints one line on
 /// stderr saying why and what to do — when it ends (for `#[taria::app]`, after the
 /// app has restored the terminal), or at once when stderr is not a terminal.
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent lifecycle flags; the session is split by concern next (issue 13)"
-)]
 pub struct Session {
     label: String,
     recorder: Recorder,
@@ -129,11 +130,11 @@ pub struct Session {
     local_answers: Option<Vec<AppMessage>>,
     /// The last input number handed out by [`Session::submit`].
     local_seq: u64,
-    /// An input was taken that may have changed the app (a handler took it, it was
-    /// held for the widgets, or its keys were queued): the inputs after it wait in
-    /// `inbox` for a frame drawn after its effect, and are validated against that
+    /// Since when an input taken may have changed the app (a handler took it, it
+    /// was held for the widgets, or its keys were queued): the inputs after it wait
+    /// in `inbox` for a frame drawn after its effect, and are validated against that
     /// frame (a dialog the first one opened, a node it removed).
-    settling: bool,
+    settling: Option<Instant>,
 }
 
 /// An app whose endpoint could not start hears why when the session ends (see
@@ -220,7 +221,7 @@ impl Session {
             taken_in_last_frame: 0,
             local_answers: None,
             local_seq: 0,
-            settling: false,
+            settling: None,
         }
     }
 
@@ -403,17 +404,35 @@ impl Session {
     /// taken so far (no keys of theirs left to read, no action held for a widget, no
     /// frame owed), and wakes the loop when more inputs wait for it.
     fn settle(&mut self) {
-        let agent_keys_left = self.pending.iter().any(|p| p.input.is_some())
-            || self.peeked.as_ref().is_some_and(|p| p.input.is_some());
-        if self.settling
-            && !agent_keys_left
-            && self.widget_actions.is_empty()
-            && self.taken_in_last_frame == 0
-        {
-            self.settling = false;
+        if self.settling.is_some() && self.effects_taken() {
+            self.settling = None;
             if !self.inbox.is_empty() {
                 self.signal.poke();
             }
+        }
+    }
+
+    /// Whether the app has taken every effect of the inputs so far: it has read
+    /// their keys, and no action waits for a widget or owes a frame.
+    fn effects_taken(&self) -> bool {
+        let agent_keys_left = self.pending.iter().any(|p| p.input.is_some())
+            || self.peeked.as_ref().is_some_and(|p| p.input.is_some());
+        !agent_keys_left && self.widget_actions.is_empty() && self.taken_in_last_frame == 0
+    }
+
+    /// A loop that draws only when its own state changed may not draw after an
+    /// input that changed nothing it shows: then, once the effects are taken and
+    /// [`SETTLE_WITHOUT_FRAME`] has passed, the frame it last drew is taken to show
+    /// them, so the inputs after it are not held back forever.
+    fn settle_without_frame(&mut self) {
+        if let Some(since) = self.settling
+            && since.elapsed() >= SETTLE_WITHOUT_FRAME
+            && self.effects_taken()
+        {
+            tracing::debug!(
+                "taria: no frame drawn after an input; the next is checked against the last one"
+            );
+            self.settling = None;
         }
     }
 
@@ -496,7 +515,7 @@ impl Session {
         self.handled = 0;
         self.taken_in_last_frame = 0;
         self.widget_actions.clear();
-        self.settling = false;
+        self.settling = None;
         self.pending.retain(|p| p.input.is_none());
         if self.peeked.as_ref().is_some_and(|p| p.input.is_some()) {
             self.peeked = None;
@@ -522,6 +541,7 @@ impl Session {
                 self.inbox.append(&mut state.inbox);
             }
         }
+        self.settle_without_frame();
         let live = self.live_connection();
         let mut count = 0;
         let mut handled_now = false;
@@ -533,7 +553,7 @@ impl Session {
         // the widgets may still turn into key presses, which must come first.
         while let Some(next) = self.inbox.front() {
             let is_keys = matches!(next.input, Input::Key { .. } | Input::Text { .. });
-            if self.settling && !(is_keys && self.widget_actions.is_empty()) {
+            if self.settling.is_some() && !(is_keys && self.widget_actions.is_empty()) {
                 break;
             }
             let Some(queued) = self.inbox.pop_front() else {
@@ -581,10 +601,12 @@ impl Session {
                 Some(answer) => {
                     let delivered = self.answer(connection, seq, answer);
                     handled_now |= delivered;
-                    self.settling = delivered;
+                    if delivered {
+                        self.settling = Some(Instant::now());
+                    }
                 }
                 // Held for the widgets, or keys queued for the app's input path.
-                None => self.settling = true,
+                None => self.settling = Some(Instant::now()),
             }
         }
         if handled_now || self.widget_actions.len() > held_before {

@@ -1031,3 +1031,50 @@ fn a_closed_connections_text_is_not_typed_on() {
     assert_eq!(later, typed, "keys kept coming after the connection closed");
     assert!(typed < 4096, "{typed}");
 }
+
+/// A loop that draws only when its own state says so (here: once) still gets every
+/// input: the ones behind an input it drew no frame for wait a moment, not forever.
+#[test]
+fn inputs_behind_one_are_not_held_forever_by_a_loop_that_draws_no_frame() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let socket = temp_dir("no-draw").join("app.sock");
+    let options = SessionOptions::default()
+        .socket(&socket)
+        .terminal_input(false);
+    let mut session = Session::try_start_with("no-draw", options).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let app = Arc::new(std::sync::Mutex::new(support::TestApp::new()));
+    let thread = {
+        let (stop, app) = (Arc::clone(&stop), Arc::clone(&app));
+        std::thread::spawn(move || {
+            let mut terminal =
+                ratatui::Terminal::new(ratatui::backend::TestBackend::new(40, 8)).unwrap();
+            let mut drawn = false;
+            while !stop.load(Ordering::Relaxed) {
+                let mut app = app.lock().unwrap();
+                session.drain(&mut *app);
+                if session.is_connected() && !drawn {
+                    session.draw(&mut terminal, |f| app.render(f)).unwrap();
+                    drawn = true;
+                }
+                drop(app);
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        })
+    };
+    let (mut client, _) = Client::handshake(&socket);
+    let set = |seq: u64, value: u8| json!({"type": "input", "seq": seq, "kind": "act", "node": "volume", "action": "set_value", "value": value});
+    let mut both = serde_json::to_vec(&set(1, 5)).unwrap();
+    both.push(b'\n');
+    both.extend(serde_json::to_vec(&set(2, 6)).unwrap());
+    both.push(b'\n');
+    client.send_raw(&both);
+    for seq in 1..=2 {
+        let ack = client.until("ack", |m| m["type"] == "ack" && m["seq"] == seq);
+        assert_eq!(ack["status"], "delivered", "{ack}");
+    }
+    assert_eq!(app.lock().unwrap().volume, 6);
+    stop.store(true, Ordering::Relaxed);
+    thread.join().unwrap();
+}
