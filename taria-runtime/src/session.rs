@@ -516,6 +516,7 @@ impl Session {
         self.taken_in_last_frame = 0;
         self.widget_actions.clear();
         self.settling = None;
+        self.inbox.retain(|queued| queued.connection == connection);
         self.pending.retain(|p| p.input.is_none());
         if self.peeked.as_ref().is_some_and(|p| p.input.is_some()) {
             self.peeked = None;
