@@ -1201,31 +1201,73 @@ struct FakeApp {
     inputs: Arc<Mutex<Vec<Value>>>,
 }
 
+/// A [`FakeApp`]'s inputs seen, shared with its serving thread.
+type Counters = Arc<Mutex<Vec<Value>>>;
+
+/// What a [`FakeApp`] does, beyond its protocol version and acks.
+#[derive(Clone, Copy)]
+struct Script {
+    v: u32,
+    ack: fn(u64, usize) -> Value,
+    /// The first `deaf` connections get the hello and the tree, then are never read.
+    deaf: usize,
+    /// The app's revision of the first tree on each connection.
+    first_revision: u64,
+    /// Lines sent after the first tree on each connection.
+    after_first_tree: &'static [&'static str],
+}
+
+impl Script {
+    fn new(v: u32, ack: fn(u64, usize) -> Value) -> Script {
+        Script {
+            v,
+            ack,
+            deaf: 0,
+            first_revision: 1,
+            after_first_tree: &[],
+        }
+    }
+}
+
 impl FakeApp {
     fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
-        FakeApp::start_deaf(name, v, ack, 0)
+        FakeApp::start_script(name, Script::new(v, ack))
     }
 
     /// The same, but the first `deaf` connections get the hello and the tree, then are
     /// never read (the app has stopped reading its socket), only held open.
     fn start_deaf(name: &str, v: u32, ack: fn(u64, usize) -> Value, deaf: usize) -> FakeApp {
+        FakeApp::start_script(
+            name,
+            Script {
+                deaf,
+                ..Script::new(v, ack)
+            },
+        )
+    }
+
+    fn start_script(name: &str, script: Script) -> FakeApp {
         let socket = temp_socket(name);
         let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
-        let inputs = Arc::new(Mutex::new(Vec::new()));
-        let seen = Arc::clone(&inputs);
-        std::thread::spawn(move || FakeApp::serve(&listener, v, ack, &seen, deaf));
-        FakeApp { socket, inputs }
+        let app = FakeApp {
+            socket,
+            inputs: Arc::new(Mutex::new(Vec::new())),
+        };
+        let counters = Arc::clone(&app.inputs);
+        std::thread::spawn(move || FakeApp::serve(&listener, script, &counters));
+        app
     }
 
     /// Serves connections one at a time while `listener` accepts them; the first
     /// `deaf` are not read.
-    fn serve(
-        listener: &std::os::unix::net::UnixListener,
-        v: u32,
-        ack: fn(u64, usize) -> Value,
-        seen: &Mutex<Vec<Value>>,
-        mut deaf: usize,
-    ) {
+    fn serve(listener: &std::os::unix::net::UnixListener, script: Script, seen: &Counters) {
+        let Script {
+            v,
+            ack,
+            mut deaf,
+            first_revision,
+            after_first_tree,
+        } = script;
         let mut held = Vec::new();
         let mut harness = taria::testing::Harness::new(10, 2);
         let tree = harness.render(|_| {
@@ -1240,16 +1282,23 @@ impl FakeApp {
         for stream in listener.incoming() {
             let Ok(stream) = stream else { return };
             let mut writer = stream.try_clone().unwrap();
-            let mut revision = 0;
+            let mut revision = first_revision.wrapping_sub(1);
             // The tree, stamped with the newest input it shows the effect of.
             let mut send_tree = |writer: &mut std::os::unix::net::UnixStream, input: u64| {
-                revision += 1;
+                revision = revision.wrapping_add(1);
                 let message =
                     json!({"type": "tree", "revision": revision, "input": input, "tree": tree});
                 writeln!(writer, "{message}").is_ok()
             };
             let hello = json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
-            if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer, 0) {
+            if writeln!(writer, "{hello}").is_err() {
+                continue;
+            }
+            if !send_tree(&mut writer, 0)
+                || !after_first_tree
+                    .iter()
+                    .all(|line| writeln!(writer, "{line}").is_ok())
+            {
                 continue;
             }
             if deaf > 0 {
@@ -1427,6 +1476,45 @@ fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
     );
     assert!(message.contains("queue is full"), "{message}");
     assert_eq!(app.inputs.lock().unwrap().len(), 5, "every press was sent");
+    mcp.finish();
+}
+
+/// Issue 11.2: a tree with the largest revision, then patches. The bridge's
+/// arithmetic on the app's numbers is checked: the link stays up (an out-of-order
+/// patch makes it ask for the whole tree), inputs still reach the app, the revisions
+/// the agent sees keep increasing, and nothing panics.
+#[test]
+fn an_app_revision_at_the_limit_does_not_wedge_the_bridge() {
+    let app = FakeApp::start_script(
+        "revision-max",
+        Script {
+            first_revision: u64::MAX,
+            after_first_tree: &[
+                r#"{"type":"patch","revision":0,"input":0,"frame":2}"#,
+                r#"{"type":"patch","revision":18446744073709551615,"input":0,"frame":3}"#,
+                r#"{"type":"screen","revision":18446744073709551615,"cols":2,"rows":["ok"]}"#,
+            ],
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let read = mcp.ok("read_tree", json!({}));
+    assert!(outline(&read).contains("[id=ok]"), "{read}");
+    let pressed = mcp.ok("press_key", json!({"key": "a"}));
+    assert_eq!(pressed["status"], "delivered", "{pressed}");
+    let acted = mcp.ok("act", json!({"node": "ok", "action": "activate"}));
+    assert_eq!(acted["status"], "delivered", "{acted}");
+    let (before, after) = (
+        read["revision"].as_u64().unwrap(),
+        acted["revision"].as_u64().unwrap(),
+    );
+    assert!(before < after && after < 100, "{before} then {after}");
+    assert_eq!(app.inputs.lock().unwrap().len(), 2);
+    let log = mcp.stderr.lock().unwrap().clone();
+    assert!(!log.iter().any(|l| l.contains("panicked")), "{log:#?}");
     mcp.finish();
 }
 
@@ -1780,9 +1868,10 @@ fn app_that_binds_before_it_listens() {
     let listener = std::os::unix::net::UnixListener::from(socket);
     FakeApp::serve(
         &listener,
-        1,
-        |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
-        &Mutex::default(),
-        0,
+        Script::new(
+            1,
+            |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
+        ),
+        &Counters::default(),
     );
 }

@@ -7,8 +7,13 @@
 //! knows the app it started ([`Spawned`]): it waits for the socket to appear, and once
 //! the app has exited every call answers `app_exited` with its exit status.
 //!
-//! Revisions given to the agent are the bridge's own: they keep increasing across
-//! reconnects (the app counts from 1 on every connection).
+//! Revisions given to the agent are the bridge's own: one more for every tree or patch
+//! taken, so they keep increasing across reconnects (the app counts from 1 on every
+//! connection) whatever numbers the app sends.
+//!
+//! Everything the app sends is untrusted: no number from it is added to or indexed by
+//! unchecked, and a reader task that ends in any way (a panic included) marks its
+//! connection down, so the next call reconnects or says why.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -134,6 +139,9 @@ enum Closed {
     Released,
     /// We let go because the app stopped reading its socket (a write timed out).
     Stalled,
+    /// The reader of the connection ended abnormally (it panicked): a bug in
+    /// taria-mcp, met on something the app sent.
+    Failed,
 }
 
 impl Closed {
@@ -146,6 +154,10 @@ impl Closed {
                 "the app stopped reading its socket (taria-mcp dropped the connection)",
             ),
             Closed::Released => (Code::AppNotConnected, "taria-mcp let go of the app"),
+            Closed::Failed => (
+                Code::AppNotConnected,
+                "taria-mcp's reader of the app's connection failed (see its log)",
+            ),
             Closed::Exited | Closed::Busy(_) | Closed::Refused(_) => (
                 Code::AppExited,
                 "the app closed the connection (it exited or restarted)",
@@ -188,8 +200,9 @@ struct State {
     app: Option<String>,
     flat: Option<FlatTree>,
     tree: Option<Arc<Tree>>,
+    /// The bridge's revision: one more for every tree or patch taken.
     revision: u64,
-    revision_base: u64,
+    /// The app's revision of the newest tree or patch taken.
     app_revision: u64,
     input: u64,
     acks: HashMap<u64, oneshot::Sender<Answer<Ack>>>,
@@ -742,6 +755,14 @@ impl Inner {
                      connection; retry: taria-mcp reconnects on the next call"
                 ),
             ),
+            Some(Closed::Failed) => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "taria-mcp failed on something the app at {socket} sent (a bug in taria-mcp: \
+                     its log says more) and dropped the connection; retry: taria-mcp reconnects \
+                     on the next call"
+                ),
+            ),
             Some(Closed::Released) | None => ToolError::new(
                 Code::AppNotConnected,
                 format!(
@@ -764,7 +785,9 @@ impl Inner {
                 tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
                 let state = lock(&self.state);
                 return Err(match state.closed {
-                    None | Some(Closed::Released | Closed::Stalled) if self.spawned.is_none() => {
+                    None | Some(Closed::Released | Closed::Stalled | Closed::Failed)
+                        if self.spawned.is_none() =>
+                    {
                         connect_failed(&self.socket, &e)
                     }
                     _ => self.not_connected(&state),
@@ -784,7 +807,6 @@ impl Inner {
             let mut state = lock(&self.state);
             state.generation += 1;
             state.writer = Some(Arc::clone(&writer));
-            state.revision_base = state.revision;
             state.app_revision = 0;
             state.input = 0;
             state.flat = None;
@@ -833,7 +855,7 @@ impl Inner {
                 state.flat = Some(FlatTree::from_tree(&tree));
                 state.tree = Some(Arc::new(tree));
                 state.app_revision = revision;
-                state.revision = state.revision_base + revision;
+                state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.changed.send_modify(|n| *n += 1);
             }
@@ -842,7 +864,7 @@ impl Inner {
                 input,
                 patch,
             } => {
-                let consecutive = revision == state.app_revision + 1;
+                let consecutive = state.app_revision.checked_add(1) == Some(revision);
                 let Some(flat) = state.flat.as_mut().filter(|_| consecutive) else {
                     tracing::warn!(revision, "a patch out of order; asking for the whole tree");
                     return true;
@@ -851,7 +873,7 @@ impl Inner {
                 let tree = flat.to_tree();
                 state.tree = Some(Arc::new(tree));
                 state.app_revision = revision;
-                state.revision = state.revision_base + revision;
+                state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.changed.send_modify(|n| *n += 1);
             }
@@ -861,20 +883,26 @@ impl Inner {
                 reason,
                 message,
             } => {
-                if let Some(tx) = state.acks.remove(&seq) {
-                    let _ = tx.send(Ok(Ack {
+                drop(state);
+                self.answer(
+                    generation,
+                    seq,
+                    Ack {
                         status,
                         reason,
                         message,
-                    }));
-                }
+                    },
+                );
             }
             AppMessage::Screen {
                 revision,
                 cols,
                 rows,
             } => {
-                let revision = state.revision_base + revision;
+                // The bridge's number for the app's `revision` (trees and patches come one
+                // revision apart; a screen from the future is the newest).
+                let behind = state.app_revision.saturating_sub(revision);
+                let revision = state.revision.saturating_sub(behind);
                 for tx in state.screens.drain(..) {
                     let _ = tx.send(Ok(Screen {
                         revision,
@@ -893,23 +921,35 @@ impl Inner {
         false
     }
 
-    /// Forgets connection `generation`: waiters learn it is gone.
-    fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
-        let retry = {
+    /// Hands `ack` to whoever waits for input `seq` on connection `generation`.
+    fn answer(&self, generation: u64, seq: u64, ack: Ack) {
+        let tx = {
             let mut state = lock(&self.state);
             if state.generation != generation {
                 return;
             }
-            state.writer = None;
-            // Letting go ourselves: the reader holds the stream open too.
-            if let Some(task) = state.reader.take()
-                && matches!(why, Closed::Released | Closed::Stalled)
-            {
-                task.abort();
+            state.acks.remove(&seq)
+        };
+        if let Some(tx) = tx {
+            let _ = tx.send(Ok(ack));
+        }
+    }
+
+    /// Forgets connection `generation` (once; later calls for it do nothing): waiters
+    /// learn it is gone.
+    fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
+        // Letting go ourselves: the reader holds the stream open too.
+        let letting_go = matches!(why, Closed::Released | Closed::Stalled);
+        let (retry, reader) = {
+            let mut state = lock(&self.state);
+            if state.generation != generation || state.writer.is_none() {
+                return;
             }
+            state.writer = None;
+            let reader = state.reader.take();
             state.flat = None;
             state.tree = None;
-            if state.closed.is_none() || matches!(why, Closed::Released | Closed::Stalled) {
+            if state.closed.is_none() || letting_go {
                 state.closed = Some(why);
             }
             // Whatever still waits for an answer on this connection hears why none comes.
@@ -920,8 +960,13 @@ impl Inner {
             for tx in state.screens.drain(..) {
                 let _ = tx.send(Err(why.clone()));
             }
-            state.closed == Some(Closed::Exited)
+            (state.closed == Some(Closed::Exited), reader)
         };
+        if let Some(task) = reader
+            && letting_go
+        {
+            task.abort();
+        }
         tracing::info!("disconnected from the app");
         self.changed.send_modify(|n| *n += 1);
         if retry {
@@ -944,6 +989,21 @@ impl Inner {
     }
 }
 
+/// Marks connection `generation` down when its reader ends, however it ends: with
+/// `why` once the reader set it, as [`Closed::Failed`] when it did not (it panicked),
+/// so the link never looks connected with no one reading.
+struct ReaderDown {
+    inner: Arc<Inner>,
+    generation: u64,
+    why: Closed,
+}
+
+impl Drop for ReaderDown {
+    fn drop(&mut self) {
+        self.inner.disconnected(self.generation, self.why.clone());
+    }
+}
+
 /// Reads the app's lines until the connection ends.
 async fn read_loop(
     inner: Arc<Inner>,
@@ -951,6 +1011,11 @@ async fn read_loop(
     mut reader: impl AsyncBufRead + Unpin,
     writer: Arc<tokio::sync::Mutex<WriteHalf>>,
 ) {
+    let mut down = ReaderDown {
+        inner: Arc::clone(&inner),
+        generation,
+        why: Closed::Failed,
+    };
     let mut line = Vec::new();
     loop {
         match read_line(&mut reader, &mut line).await {
@@ -968,24 +1033,42 @@ async fn read_loop(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let message = match serde_json::from_slice::<AppMessage>(&line) {
-            Ok(message) => message,
-            Err(e) => {
-                tracing::warn!(error = %e, "skipped an app line that is not a known message");
-                continue;
-            }
+        // A panic on what the app sent (a bug) must not leave the link looking
+        // connected: the connection is dropped, and the next call reconnects.
+        let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            take(&inner, generation, &line)
+        }));
+        let Ok(ask_tree) = taken else {
+            tracing::error!(
+                "taria-mcp failed on a line from the app (a bug in taria-mcp: please report it \
+                 with this log); dropping the connection"
+            );
+            return;
         };
-        if inner.handle(generation, message)
+        if ask_tree
             && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}, || true).await
         {
             if e.kind() == std::io::ErrorKind::TimedOut {
+                down.why = Closed::Stalled;
                 inner.stalled(generation);
                 return;
             }
             break;
         }
     }
-    inner.disconnected(generation, Closed::Exited);
+    down.why = Closed::Exited;
+}
+
+/// Decodes and handles one line from the app; returns whether the tree must be asked
+/// for again.
+fn take(inner: &Inner, generation: u64, line: &[u8]) -> bool {
+    match serde_json::from_slice::<AppMessage>(line) {
+        Ok(message) => inner.handle(generation, message),
+        Err(e) => {
+            tracing::warn!(error = %e, "skipped an app line that is not a known message");
+            false
+        }
+    }
 }
 
 enum Line {
@@ -1073,5 +1156,75 @@ async fn release_when_idle(inner: std::sync::Weak<Inner>, idle: Duration) {
             tracing::info!(idle_secs = idle.as_secs(), "idle: releasing the app");
             inner.disconnected(generation, Closed::Released);
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    /// A reader whose input panics (as a bug on an app's line would).
+    struct Panics;
+
+    impl tokio::io::AsyncRead for Panics {
+        fn poll_read(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            _: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            panic!("a bug met on the app's line");
+        }
+    }
+
+    /// Issue 11.2: a reader task that panics marks its connection down, so the link
+    /// does not look connected with a frozen tree, and a waiting input hears why at
+    /// once instead of timing out.
+    #[tokio::test]
+    async fn a_reader_that_panics_marks_the_link_down() {
+        let dir = std::env::temp_dir().join(format!("taria-link-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let socket = dir.join("app.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let tree = r#"{"type":"tree","revision":1,"input":0,"tree":{"frame":1,"roots":[]}}"#;
+            writeln!(
+                stream,
+                r#"{{"type":"hello","v":1,"app":"fake","pid":1,"taria":"0"}}"#
+            )
+            .unwrap();
+            writeln!(stream, "{tree}").unwrap();
+            // Held open, never answering.
+            std::thread::sleep(Duration::from_secs(30));
+        });
+        let link = Link::new(socket, None);
+        link.ensure_connected().await.unwrap();
+        let mut sent = link.send(Input::Key { key: "a".into() }).await.unwrap();
+        // A second reader on the connection, one that panics.
+        let (generation, writer) = {
+            let state = lock(&link.inner.state);
+            (state.generation, state.writer.clone().unwrap())
+        };
+        let reader = tokio::spawn(read_loop(
+            Arc::clone(&link.inner),
+            generation,
+            BufReader::new(Panics),
+            writer,
+        ));
+        assert!(reader.await.unwrap_err().is_panic());
+        assert_eq!(link.last_revision(), (1, false), "the link is marked down");
+        assert!(link.cached_view().is_none(), "no frozen tree");
+        assert_eq!(lock(&link.inner.state).closed, Some(Closed::Failed));
+        let started = Instant::now();
+        let error = link.ack(&mut sent).await.unwrap_err();
+        assert!(
+            started.elapsed() < ACK_TIMEOUT,
+            "the waiting input heard at once"
+        );
+        assert_eq!(error.code, Code::AppNotConnected, "{}", error.message);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
