@@ -14,6 +14,7 @@ mod support;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -1199,10 +1200,22 @@ fn a_screen_over_the_cap_is_too_large() {
 struct FakeApp {
     socket: PathBuf,
     inputs: Arc<Mutex<Vec<Value>>>,
+    /// Connections accepted.
+    accepts: Arc<AtomicUsize>,
+    /// While set, a connection gets the hello and is closed at once.
+    hang_up: Arc<AtomicBool>,
+    /// Connections that got the hello and the tree and are read.
+    served: Arc<AtomicUsize>,
 }
 
-/// A [`FakeApp`]'s inputs seen, shared with its serving thread.
-type Counters = Arc<Mutex<Vec<Value>>>;
+/// A [`FakeApp`]'s inputs seen, connections accepted, hang-up switch and connections
+/// served, shared with its serving thread.
+type Counters = (
+    Arc<Mutex<Vec<Value>>>,
+    Arc<AtomicUsize>,
+    Arc<AtomicBool>,
+    Arc<AtomicUsize>,
+);
 
 /// What a [`FakeApp`] does, beyond its protocol version and acks.
 #[derive(Clone, Copy)]
@@ -1215,6 +1228,8 @@ struct Script {
     first_revision: u64,
     /// Lines sent after the first tree on each connection.
     after_first_tree: &'static [&'static str],
+    /// Whether connections get the hello and are closed at once, to begin with.
+    hang_up: bool,
 }
 
 impl Script {
@@ -1225,6 +1240,7 @@ impl Script {
             deaf: 0,
             first_revision: 1,
             after_first_tree: &[],
+            hang_up: false,
         }
     }
 }
@@ -1252,21 +1268,34 @@ impl FakeApp {
         let app = FakeApp {
             socket,
             inputs: Arc::new(Mutex::new(Vec::new())),
+            accepts: Arc::new(AtomicUsize::new(0)),
+            hang_up: Arc::new(AtomicBool::new(script.hang_up)),
+            served: Arc::new(AtomicUsize::new(0)),
         };
-        let counters = Arc::clone(&app.inputs);
+        let counters = (
+            Arc::clone(&app.inputs),
+            Arc::clone(&app.accepts),
+            Arc::clone(&app.hang_up),
+            Arc::clone(&app.served),
+        );
         std::thread::spawn(move || FakeApp::serve(&listener, script, &counters));
         app
     }
 
     /// Serves connections one at a time while `listener` accepts them; the first
     /// `deaf` are not read.
-    fn serve(listener: &std::os::unix::net::UnixListener, script: Script, seen: &Counters) {
+    fn serve(
+        listener: &std::os::unix::net::UnixListener,
+        script: Script,
+        (seen, accepts, hang_up, served): &Counters,
+    ) {
         let Script {
             v,
             ack,
             mut deaf,
             first_revision,
             after_first_tree,
+            hang_up: _,
         } = script;
         let mut held = Vec::new();
         let mut harness = taria::testing::Harness::new(10, 2);
@@ -1281,6 +1310,7 @@ impl FakeApp {
         let tree = serde_json::to_value(&tree).unwrap();
         for stream in listener.incoming() {
             let Ok(stream) = stream else { return };
+            accepts.fetch_add(1, Ordering::SeqCst);
             let mut writer = stream.try_clone().unwrap();
             let mut revision = first_revision.wrapping_sub(1);
             // The tree, stamped with the newest input it shows the effect of.
@@ -1291,7 +1321,7 @@ impl FakeApp {
                 writeln!(writer, "{message}").is_ok()
             };
             let hello = json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
-            if writeln!(writer, "{hello}").is_err() {
+            if writeln!(writer, "{hello}").is_err() || hang_up.load(Ordering::SeqCst) {
                 continue;
             }
             if !send_tree(&mut writer, 0)
@@ -1301,6 +1331,7 @@ impl FakeApp {
             {
                 continue;
             }
+            served.fetch_add(1, Ordering::SeqCst);
             if deaf > 0 {
                 deaf -= 1;
                 held.push(stream);
@@ -1515,6 +1546,51 @@ fn an_app_revision_at_the_limit_does_not_wedge_the_bridge() {
     assert_eq!(app.inputs.lock().unwrap().len(), 2);
     let log = mcp.stderr.lock().unwrap().clone();
     assert!(!log.iter().any(|l| l.contains("panicked")), "{log:#?}");
+    mcp.finish();
+}
+
+/// Issue 11.8: an app that accepts, says hello and closes is retried by one backoff
+/// loop (a few attempts a second at first, then one every 2 s), not by a new loop
+/// for every failed attempt; once it serves again the bridge reconnects on its own.
+#[test]
+fn an_app_that_hangs_up_at_once_is_retried_with_backoff() {
+    let app = FakeApp::start_script(
+        "hang-up",
+        Script {
+            hang_up: true,
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.fails("read_tree", json!({}), "app_exited");
+    std::thread::sleep(Duration::from_secs(5));
+    // The call's attempt, then waits of 0.1, 0.2, 0.4, 0.8, 1.6, 2, 2 s: about 7 in
+    // 5 s. A storm made hundreds.
+    let attempts = app.accepts.load(Ordering::SeqCst);
+    eprintln!("connection attempts in 5 s: {attempts}");
+    assert!(
+        (2..=12).contains(&attempts),
+        "{attempts} connections in 5 s"
+    );
+    // The app serves again: the loop picks it up within its 2 s wait, with no call.
+    app.hang_up.store(false, Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.served.load(Ordering::SeqCst) == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the bridge did not reconnect to the app that came back"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let read = mcp.ok("read_tree", json!({}));
+    assert!(outline(&read).contains("[id=ok]"), "{read}");
+    // Connected now: no more attempts.
+    let connected = app.accepts.load(Ordering::SeqCst);
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(app.accepts.load(Ordering::SeqCst), connected);
     mcp.finish();
 }
 

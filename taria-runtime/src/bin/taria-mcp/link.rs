@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -83,6 +83,14 @@ pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
 pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a fresh connection may take to deliver its first tree.
 const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The first wait before reconnecting to an app that went away; it doubles with every
+/// attempt up to [`RECONNECT_MAX`], and starts again from here once a connection has
+/// lasted [`RECONNECT_STABLE`].
+const RECONNECT_MIN: Duration = Duration::from_millis(100);
+/// The longest wait between reconnection attempts.
+const RECONNECT_MAX: Duration = Duration::from_secs(2);
+/// A connection that lasted this long resets the reconnection backoff.
+const RECONNECT_STABLE: Duration = Duration::from_secs(2);
 
 /// The app's answer to one input.
 #[derive(Clone, Debug)]
@@ -189,6 +197,8 @@ struct Inner {
     seen: Mutex<Option<Arc<Tree>>>,
     /// Inputs per second (see [`crate::limits`]).
     rate: Mutex<RateLimit>,
+    /// Whether the (one) reconnection loop is running.
+    reconnecting: AtomicBool,
 }
 
 #[derive(Default)]
@@ -208,6 +218,10 @@ struct State {
     acks: HashMap<u64, oneshot::Sender<Answer<Ack>>>,
     screens: Vec<oneshot::Sender<Answer<Screen>>>,
     closed: Option<Closed>,
+    /// When the current connection was made.
+    connected_at: Option<Instant>,
+    /// The reconnection loop's next wait.
+    backoff: Duration,
 }
 
 /// Marks a tool call in progress (no idle release meanwhile).
@@ -235,7 +249,7 @@ impl Link {
     /// A link to an app taria-mcp started; it connects as soon as the app serves.
     pub(crate) fn spawned(spawned: Arc<Spawned>) -> Link {
         let link = Link::with_app(spawned.socket().to_owned(), None, Some(spawned));
-        tokio::spawn(reconnect(Arc::downgrade(&link.inner)));
+        link.inner.reconnect_soon();
         link
     }
 
@@ -248,7 +262,10 @@ impl Link {
             socket,
             idle_release,
             spawned,
-            state: Mutex::new(State::default()),
+            state: Mutex::new(State {
+                backoff: RECONNECT_MIN,
+                ..State::default()
+            }),
             changed: watch::Sender::new(0),
             connecting: tokio::sync::Mutex::new(()),
             next_seq: AtomicU64::new(1),
@@ -256,6 +273,7 @@ impl Link {
             in_flight: AtomicUsize::new(0),
             seen: Mutex::new(None),
             rate: Mutex::new(RateLimit::new(Instant::now())),
+            reconnecting: AtomicBool::new(false),
         });
         if let Some(idle) = idle_release {
             tokio::spawn(release_when_idle(Arc::downgrade(&inner), idle));
@@ -807,6 +825,7 @@ impl Inner {
             let mut state = lock(&self.state);
             state.generation += 1;
             state.writer = Some(Arc::clone(&writer));
+            state.connected_at = Some(Instant::now());
             state.app_revision = 0;
             state.input = 0;
             state.flat = None;
@@ -935,6 +954,15 @@ impl Inner {
         }
     }
 
+    /// Starts the reconnection loop unless it runs already: one loop per link, so an
+    /// app that keeps accepting and closing is tried at the backoff's pace, not by a
+    /// new loop for every failed attempt.
+    fn reconnect_soon(self: &Arc<Self>) {
+        if !self.reconnecting.swap(true, Ordering::AcqRel) {
+            tokio::spawn(reconnect(Arc::downgrade(self)));
+        }
+    }
+
     /// Forgets connection `generation` (once; later calls for it do nothing): waiters
     /// learn it is gone.
     fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
@@ -947,6 +975,13 @@ impl Inner {
             }
             state.writer = None;
             let reader = state.reader.take();
+            if state
+                .connected_at
+                .take()
+                .is_some_and(|at| at.elapsed() >= RECONNECT_STABLE)
+            {
+                state.backoff = RECONNECT_MIN;
+            }
             state.flat = None;
             state.tree = None;
             if state.closed.is_none() || letting_go {
@@ -970,7 +1005,7 @@ impl Inner {
         tracing::info!("disconnected from the app");
         self.changed.send_modify(|n| *n += 1);
         if retry {
-            tokio::spawn(reconnect(Arc::downgrade(self)));
+            self.reconnect_soon();
         }
     }
 
@@ -1114,28 +1149,56 @@ async fn read_line(
 }
 
 /// After the app went away: tries to reconnect with backoff while the link is in use,
-/// so a restarted app is picked up (and resource subscribers hear of it).
-async fn reconnect(inner: std::sync::Weak<Inner>) {
-    let mut delay = Duration::from_millis(100);
+/// so a restarted app is picked up (and resource subscribers hear of it). One loop per
+/// link ([`Inner::reconnect_soon`]); the wait doubles with every attempt, kept across
+/// loops, and starts again from [`RECONNECT_MIN`] once a connection has lasted.
+async fn reconnect(weak: std::sync::Weak<Inner>) {
+    let connected = reconnect_attempts(&weak).await;
+    let Some(inner) = weak.upgrade() else { return };
+    inner.reconnecting.store(false, Ordering::Release);
+    // The connection made may have closed before the flag was down: that close
+    // started no loop, so start one.
+    if connected {
+        let state = lock(&inner.state);
+        let gone = state.writer.is_none() && state.closed == Some(Closed::Exited);
+        drop(state);
+        if gone {
+            inner.reconnect_soon();
+        }
+    }
+}
+
+/// The reconnection attempts; whether one connected.
+async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
     loop {
+        let delay = {
+            let Some(inner) = weak.upgrade() else {
+                return false;
+            };
+            let mut state = lock(&inner.state);
+            let delay = state.backoff;
+            state.backoff = (delay * 2).min(RECONNECT_MAX);
+            delay
+        };
         tokio::time::sleep(delay).await;
-        let Some(inner) = inner.upgrade() else { return };
+        let Some(inner) = weak.upgrade() else {
+            return false;
+        };
         if inner.spawned.as_ref().is_some_and(|s| s.exit().is_some()) {
-            return;
+            return false;
         }
         let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
         if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
-            return;
+            return false;
         }
         let link = Link { inner };
         if lock(&link.inner.state).writer.is_some() {
-            return;
+            return true;
         }
         match link.ensure_connected().await {
-            Ok(()) => return,
+            Ok(()) => return true,
             Err(e) => tracing::debug!(error = %e, "reconnect failed"),
         }
-        delay = (delay * 2).min(Duration::from_secs(2));
     }
 }
 
