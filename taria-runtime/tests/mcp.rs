@@ -1594,6 +1594,52 @@ fn an_app_that_hangs_up_at_once_is_retried_with_backoff() {
     mcp.finish();
 }
 
+/// Issue 11.12: an ack whose status (or reason) this bridge does not know is answered
+/// as what it is, at once, rather than timing out as if the app were stuck.
+#[test]
+fn an_ack_with_an_unknown_status_or_reason_says_so() {
+    let app = FakeApp::start("unknown-status", 1, |seq, n| match n {
+        1 => json!({"type": "ack", "seq": seq, "status": "teleported", "message": "beam me up"}),
+        _ => json!({"type": "ack", "seq": seq, "status": "rejected", "reason": "moon_phase"}),
+    });
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let unknown = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "protocol_mismatch",
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "it waited for a timeout"
+    );
+    assert_eq!(
+        (&unknown["status"], &unknown["sent"]),
+        (&json!("teleported"), &json!(true)),
+        "{unknown}"
+    );
+    let message = unknown["message"].as_str().unwrap();
+    assert!(
+        message.contains("\"teleported\"")
+            && message.contains("does not know")
+            && message.contains("beam me up")
+            && message.contains("read_tree"),
+        "{message}"
+    );
+    let reason = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "app_rejected",
+    );
+    let message = reason["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("rejected: ") && message.contains("\"moon_phase\""),
+        "{message}"
+    );
+    mcp.finish();
+}
+
 #[test]
 fn resize_is_refused_in_attach_mode() {
     let app = RunningApp::start("resize-attach");

@@ -95,10 +95,13 @@ const RECONNECT_STABLE: Duration = Duration::from_secs(2);
 /// The app's answer to one input.
 #[derive(Clone, Debug)]
 pub(crate) struct Ack {
-    /// What happened.
-    pub(crate) status: AckStatus,
+    /// What happened; `Err` holds a status this taria-mcp does not know, as the app
+    /// wrote it (capped).
+    pub(crate) status: Result<AckStatus, String>,
     /// Why, when not delivered.
     pub(crate) reason: Option<RejectReason>,
+    /// A reason this taria-mcp does not know, as the app wrote it (capped).
+    pub(crate) unknown_reason: Option<String>,
     /// The app's sentence.
     pub(crate) message: Option<String>,
 }
@@ -907,8 +910,9 @@ impl Inner {
                     generation,
                     seq,
                     Ack {
-                        status,
+                        status: Ok(status),
                         reason,
+                        unknown_reason: None,
                         message,
                     },
                 );
@@ -1100,10 +1104,67 @@ fn take(inner: &Inner, generation: u64, line: &[u8]) -> bool {
     match serde_json::from_slice::<AppMessage>(line) {
         Ok(message) => inner.handle(generation, message),
         Err(e) => {
-            tracing::warn!(error = %e, "skipped an app line that is not a known message");
+            if let Some((seq, ack)) = loose_ack(line) {
+                tracing::warn!(
+                    seq,
+                    error = %e,
+                    "an ack this taria-mcp does not fully know; answering it as such"
+                );
+                inner.answer(generation, seq, ack);
+            } else {
+                tracing::warn!(error = %e, "skipped an app line that is not a known message");
+            }
             false
         }
     }
+}
+
+/// The longest status or reason text from the app kept for a message.
+const UNKNOWN_TEXT_MAX: usize = 64;
+
+/// An `ack` line that does not decode as [`AppMessage::Ack`] because its `status` or
+/// `reason` is one this taria-mcp does not know (a newer or faulty app): its `seq`,
+/// and the ack with the unknown text kept, so the input is answered as what it is
+/// rather than left to time out.
+fn loose_ack(line: &[u8]) -> Option<(u64, Ack)> {
+    let serde_json::Value::Object(object) = serde_json::from_slice(line).ok()? else {
+        return None;
+    };
+    if object.get("type")?.as_str()? != "ack" {
+        return None;
+    }
+    let seq = object.get("seq")?.as_u64()?;
+    let text = |value: &serde_json::Value| {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.chars().take(UNKNOWN_TEXT_MAX).collect::<String>()
+    };
+    let status = match object.get("status") {
+        Some(value) => serde_json::from_value::<AckStatus>(value.clone()).map_err(|_| text(value)),
+        None => Err("(none)".to_owned()),
+    };
+    let (reason, unknown_reason) = match object.get("reason") {
+        None | Some(serde_json::Value::Null) => (None, None),
+        Some(value) => match serde_json::from_value::<RejectReason>(value.clone()) {
+            Ok(reason) => (Some(reason), None),
+            Err(_) => (None, Some(text(value))),
+        },
+    };
+    let message = object
+        .get("message")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned);
+    Some((
+        seq,
+        Ack {
+            status,
+            reason,
+            unknown_reason,
+            message,
+        },
+    ))
 }
 
 enum Line {

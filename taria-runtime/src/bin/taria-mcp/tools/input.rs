@@ -213,7 +213,7 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {
         match link.ack(s).await {
-            Ok(ack) if ack.status == AckStatus::Delivered => {
+            Ok(ack) if ack.status == Ok(AckStatus::Delivered) => {
                 delivered += 1;
             }
             Ok(ack) => {
@@ -235,8 +235,9 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
                 &before,
                 last,
                 Ack {
-                    status: AckStatus::Delivered,
+                    status: Ok(AckStatus::Delivered),
                     reason: None,
+                    unknown_reason: None,
                     message: None,
                 },
                 None,
@@ -383,11 +384,33 @@ fn domain_hint(node: &Node) -> String {
         .unwrap_or_default()
 }
 
-/// The error for an ack that is not `delivered`.
+/// The error for an ack that is not `delivered`. A status this taria-mcp does not
+/// know is `protocol_mismatch`: the app answered, but not in words this bridge can
+/// read, so the input's effect is unknown (it may have been applied: `app_rejected`
+/// would say it was not, and invite a retry that could apply it twice).
 fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     let said = ack.message.clone().unwrap_or_default();
+    let status = match &ack.status {
+        Ok(status) => *status,
+        Err(unknown) => {
+            let mut message = format!(
+                "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
+                 does not know (it knows delivered, ignored, rejected, dropped)"
+            );
+            if !said.is_empty() {
+                let _ = write!(message, "; the app said: {said}");
+            }
+            message.push_str(
+                ". Its effect is unknown: read_tree to see what happened before retrying, and \
+                 use a taria-mcp built with the app's taria version",
+            );
+            return ToolError::new(Code::ProtocolMismatch, message)
+                .with("sent", true)
+                .with("status", unknown.clone());
+        }
+    };
     let node = node.unwrap_or("the node");
-    let (code, next) = match (ack.status, ack.reason) {
+    let (code, next) = match (status, ack.reason) {
         (_, Some(RejectReason::UnknownNode)) => (
             Code::NotFound,
             format!(
@@ -427,9 +450,18 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             "nothing in the app handles it; try press_key with the key the app uses for it"
                 .to_owned(),
         ),
-        _ => (Code::AppRejected, "the app did not take it".to_owned()),
+        _ => match &ack.unknown_reason {
+            Some(reason) => (
+                Code::AppRejected,
+                format!(
+                    "the app did not take it, for a reason this taria-mcp does not know \
+                     ({reason:?}); read its message, fix the cause, retry"
+                ),
+            ),
+            None => (Code::AppRejected, "the app did not take it".to_owned()),
+        },
     };
-    let status = serde_json::to_value(ack.status)
+    let status = serde_json::to_value(status)
         .ok()
         .and_then(|s| s.as_str().map(str::to_owned))
         .unwrap_or_default();
@@ -449,7 +481,7 @@ async fn settle(
     ack: Ack,
     node: Option<&str>,
 ) -> Result<InputResult, ToolError> {
-    if ack.status != AckStatus::Delivered {
+    if ack.status != Ok(AckStatus::Delivered) {
         return Err(ack_error(&ack, node));
     }
     let Some(after) = link.effect(sent).await else {
