@@ -1196,7 +1196,8 @@ fn a_screen_over_the_cap_is_too_large() {
 }
 
 /// A fake app on a plain Unix socket: says hello with protocol `v`, sends a one-button
-/// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)`.
+/// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)` (no
+/// answer when that is `null`).
 struct FakeApp {
     socket: PathBuf,
     inputs: Arc<Mutex<Vec<Value>>>,
@@ -1228,6 +1229,8 @@ struct Script {
     first_revision: u64,
     /// Lines sent after the first tree on each connection.
     after_first_tree: &'static [&'static str],
+    /// How long the app takes before answering an input (given its line).
+    ack_delay: fn(&Value) -> Duration,
     /// Whether connections get the hello and are closed at once, to begin with.
     hang_up: bool,
 }
@@ -1240,6 +1243,7 @@ impl Script {
             deaf: 0,
             first_revision: 1,
             after_first_tree: &[],
+            ack_delay: |_| Duration::ZERO,
             hang_up: false,
         }
     }
@@ -1295,6 +1299,7 @@ impl FakeApp {
             mut deaf,
             first_revision,
             after_first_tree,
+            ack_delay,
             hang_up: _,
         } = script;
         let mut held = Vec::new();
@@ -1350,8 +1355,12 @@ impl FakeApp {
                     Some("input") => {
                         count += 1;
                         let seq = message["seq"].as_u64().unwrap();
+                        std::thread::sleep(ack_delay(&message));
                         seen.lock().unwrap().push(message);
                         let answer = ack(seq, count);
+                        if answer.is_null() {
+                            continue;
+                        }
                         let _ = writeln!(writer, "{answer}");
                         // A delivered input is followed by the frame drawn after it.
                         if answer["status"] == "delivered" {
@@ -1549,6 +1558,61 @@ fn an_app_revision_at_the_limit_does_not_wedge_the_bridge() {
     mcp.finish();
 }
 
+/// Issue 11.5: `repeat` 64 (the documented maximum) is above the 32 inputs that may
+/// wait for an ack at once; the presses past 32 wait for room instead of being
+/// refused, so all 64 reach the running app.
+#[test]
+fn a_repeated_key_at_the_maximum_is_delivered_whole() {
+    let app = RunningApp::start("repeat-64");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let pressed = mcp.ok("press_key", json!({"key": "x", "repeat": 64}));
+    assert_eq!(
+        (&pressed["status"], &pressed["delivered"]),
+        (&json!("delivered"), &json!(64)),
+        "{pressed}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.app.lock().unwrap().typed.len() < 64 {
+        assert!(Instant::now() < deadline, "not every press reached the app");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(app.app.lock().unwrap().typed, "x".repeat(64));
+    mcp.finish();
+}
+
+/// Issue 11.6: one deadline covers a whole burst. An app that never answers makes a
+/// `repeat` 8 fail after about 5 s (not 5 s per press), saying none was delivered.
+#[test]
+fn a_burst_to_an_app_that_never_answers_times_out_once() {
+    let app = FakeApp::start("never-acks", 1, |_, _| Value::Null);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let timeout = mcp.fails("press_key", json!({"key": "x", "repeat": 8}), "timeout");
+    let took = started.elapsed();
+    eprintln!("press_key repeat=8 to an app that never answers: {took:?}");
+    // 5 s and 3 ms per press for the call, plus slack for a busy machine; 5 s per
+    // press would be 40 s.
+    assert!(
+        took >= Duration::from_secs(5) && took < Duration::from_secs(15),
+        "{took:?}"
+    );
+    assert_eq!(
+        (&timeout["delivered"], &timeout["repeat"], &timeout["sent"]),
+        (&json!(0), &json!(8), &json!(true)),
+        "{timeout}"
+    );
+    let message = timeout["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("0 of 8 presses of `x` were delivered")
+            && message.contains("did not answer within 5.0 s"),
+        "{message}"
+    );
+    assert_eq!(app.inputs.lock().unwrap().len(), 8, "every press was sent");
+    mcp.finish();
+}
+
 /// Issue 11.8: an app that accepts, says hello and closes is retried by one backoff
 /// loop (a few attempts a second at first, then one every 2 s), not by a new loop
 /// for every failed attempt; once it serves again the bridge reconnects on its own.
@@ -1637,6 +1701,46 @@ fn an_ack_with_an_unknown_status_or_reason_says_so() {
         message.starts_with("rejected: ") && message.contains("\"moon_phase\""),
         "{message}"
     );
+    mcp.finish();
+}
+
+/// Issue 11.12: the ack bound grows with the text. A 4096-character text that the
+/// app takes 6 s to read (1.5 ms a key: a slow machine, or a debug build under load)
+/// is delivered, where a flat 5 s bound timed it out.
+#[test]
+fn a_long_text_on_a_slow_app_is_not_timed_out() {
+    let app = FakeApp::start_script(
+        "slow-text",
+        Script {
+            ack_delay: |input| {
+                let chars = input["text"].as_str().map_or(0, |t| t.chars().count());
+                Duration::from_micros(1500 * u64::try_from(chars).unwrap())
+            },
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let typed = mcp.ok("type_text", json!({"text": "a".repeat(4096)}));
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    mcp.finish();
+}
+
+/// Issue 11.12: how long a real app takes to type the longest text, against its
+/// bound (printed: run with --nocapture to see it).
+#[test]
+fn the_longest_text_reaches_a_real_app_within_its_bound() {
+    let app = RunningApp::start("long-text");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let typed = mcp.ok("type_text", json!({"text": "b".repeat(4096)}));
+    eprintln!("type_text of 4096 characters: {:?}", started.elapsed());
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    assert_eq!(app.app.lock().unwrap().typed.len(), 4096);
     mcp.finish();
 }
 

@@ -27,7 +27,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
-use crate::limits::{RateLimit, check_in_flight};
+use crate::limits::{RATE_PER_SECOND, RateLimit, check_in_flight};
 use crate::spawn::Spawned;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
@@ -74,8 +74,12 @@ impl tokio::io::AsyncWrite for Half {
     }
 }
 
-/// How long an input may wait for its ack.
+/// How long an input may wait for its ack (plus [`ACK_PER_KEY`] for each key it types).
 pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+/// What each key of an input adds to its ack bound: an app reads typed keys one frame
+/// at a time (a 4,096-character text took 1.9–4.6 s in a debug build on a loaded
+/// 2-core machine), so a long, legal input must not time out on a slower one.
+pub(crate) const ACK_PER_KEY: Duration = Duration::from_millis(3);
 /// How long to wait for the tree that shows an input's effect.
 pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a message to the app may wait for its turn and for room in the socket: past
@@ -91,6 +95,13 @@ const RECONNECT_MIN: Duration = Duration::from_millis(100);
 const RECONNECT_MAX: Duration = Duration::from_secs(2);
 /// A connection that lasted this long resets the reconnection backoff.
 const RECONNECT_STABLE: Duration = Duration::from_secs(2);
+
+/// How long an input of `keys` key presses may wait for its ack(s): [`ACK_TIMEOUT`]
+/// plus [`ACK_PER_KEY`] for each key (`press_key` with `repeat` counts every press).
+pub(crate) fn ack_bound(keys: usize) -> Duration {
+    let keys = u32::try_from(keys).unwrap_or(u32::MAX);
+    ACK_TIMEOUT.saturating_add(ACK_PER_KEY.saturating_mul(keys))
+}
 
 /// The app's answer to one input.
 #[derive(Clone, Debug)]
@@ -200,6 +211,9 @@ struct Inner {
     seen: Mutex<Option<Arc<Tree>>>,
     /// Inputs per second (see [`crate::limits`]).
     rate: Mutex<RateLimit>,
+    /// Woken whenever inputs stop waiting for their ack (room under
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT)).
+    room: tokio::sync::Notify,
     /// Whether the (one) reconnection loop is running.
     reconnecting: AtomicBool,
 }
@@ -276,6 +290,7 @@ impl Link {
             in_flight: AtomicUsize::new(0),
             seen: Mutex::new(None),
             rate: Mutex::new(RateLimit::new(Instant::now())),
+            room: tokio::sync::Notify::new(),
             reconnecting: AtomicBool::new(false),
         });
         if let Some(idle) = idle_release {
@@ -459,31 +474,100 @@ impl Link {
         }
     }
 
-    /// Sends an input; the ack comes through [`Link::ack`].
+    /// Sends an input; the ack comes through [`Link::ack`]. Refused with `busy`
+    /// (nothing sent) when [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait
+    /// for their ack or the rate limit is reached.
     pub(crate) async fn send(&self, input: Input) -> Result<Sent, ToolError> {
         self.ensure_connected().await?;
         self.check_protocol()?;
         let (tx, rx) = oneshot::channel();
-        let (writer, generation, seq) = {
-            let mut state = lock(&self.inner.state);
-            let Some(writer) = state.writer.clone() else {
-                return Err(self.inner.not_connected(&state));
+        let reserved = self.reserve(tx).map_err(|(_, e)| e)?;
+        self.send_reserved(reserved, input, rx).await
+    }
+
+    /// Sends the next input of a burst (a repeated key): rather than being refused
+    /// mid-burst, it waits until `deadline` for room under
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) and the rate limit, then fails
+    /// with the `busy` error it would have had.
+    pub(crate) async fn send_paced(
+        &self,
+        input: Input,
+        deadline: Instant,
+    ) -> Result<Sent, ToolError> {
+        self.ensure_connected().await?;
+        self.check_protocol()?;
+        let (mut tx, rx) = oneshot::channel();
+        let reserved = loop {
+            // Registered before the check, so an ack in between is not missed.
+            let room = self.inner.room.notified();
+            tokio::pin!(room);
+            room.as_mut().enable();
+            let (returned, error, wait_for_ack) = match self.reserve(tx) {
+                Ok(reserved) => break reserved,
+                Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
+                Err((NoRoom::Rate(tx), error)) => (tx, error, false),
+                Err((NoRoom::Closed, error)) => return Err(error),
             };
-            check_in_flight(state.acks.len())?;
-            lock(&self.inner.rate).take(Instant::now())?;
-            let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
-            state.acks.insert(seq, tx);
-            (writer, state.generation, seq)
+            tx = returned;
+            let deadline = tokio::time::Instant::from_std(deadline);
+            let waited = if wait_for_ack {
+                tokio::time::timeout_at(deadline, room).await.is_ok()
+            } else {
+                let token = Duration::from_secs_f64(1.0 / RATE_PER_SECOND);
+                let until = (tokio::time::Instant::now() + token).min(deadline);
+                tokio::time::sleep_until(until).await;
+                until < deadline
+            };
+            if !waited {
+                return Err(error);
+            }
         };
+        self.send_reserved(reserved, input, rx).await
+    }
+
+    /// Takes a `seq` and a place among the inputs waiting for an ack, or says why not
+    /// (and gives `tx` back).
+    fn reserve(&self, tx: oneshot::Sender<Answer<Ack>>) -> Result<Reserved, (NoRoom, ToolError)> {
+        let mut state = lock(&self.inner.state);
+        let Some(writer) = state.writer.clone() else {
+            return Err((NoRoom::Closed, self.inner.not_connected(&state)));
+        };
+        if let Err(e) = check_in_flight(state.acks.len()) {
+            return Err((NoRoom::InFlight(tx), e));
+        }
+        if let Err(e) = lock(&self.inner.rate).take(Instant::now()) {
+            return Err((NoRoom::Rate(tx), e));
+        }
+        let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
+        state.acks.insert(seq, tx);
+        Ok(Reserved {
+            writer,
+            generation: state.generation,
+            seq,
+        })
+    }
+
+    async fn send_reserved(
+        &self,
+        reserved: Reserved,
+        input: Input,
+        ack: oneshot::Receiver<Answer<Ack>>,
+    ) -> Result<Sent, ToolError> {
+        let Reserved {
+            writer,
+            generation,
+            seq,
+        } = reserved;
         let message = BridgeMessage::Input { seq, input };
         if let Err(e) = self.write(&writer, generation, &message).await {
             lock(&self.inner.state).acks.remove(&seq);
+            self.inner.room.notify_waiters();
             return Err(e);
         }
         Ok(Sent {
             seq,
             generation,
-            ack: rx,
+            ack,
         })
     }
 
@@ -538,9 +622,23 @@ impl Link {
             .map(|c| c.cut_off().1)
     }
 
-    /// Waits (bounded) for the ack of a sent input.
+    /// Waits (at most [`ACK_TIMEOUT`]) for the ack of a sent one-key input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
-        match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
+        let bound = ack_bound(1);
+        self.ack_by(sent, Instant::now() + bound, bound).await
+    }
+
+    /// Waits until `deadline` for the ack of a sent input; `bound` is the call's whole
+    /// allowance, for the message. An ack already received is taken even when the
+    /// deadline has passed.
+    pub(crate) async fn ack_by(
+        &self,
+        sent: &mut Sent,
+        deadline: Instant,
+        bound: Duration,
+    ) -> Result<Ack, ToolError> {
+        let deadline = tokio::time::Instant::from_std(deadline);
+        match tokio::time::timeout_at(deadline, &mut sent.ack).await {
             Ok(Ok(Ok(ack))) => Ok(ack),
             Ok(Ok(Err(why))) => {
                 let (code, cut_off) = why.cut_off();
@@ -562,9 +660,10 @@ impl Link {
             Err(_) => Err(ToolError::new(
                 Code::Timeout,
                 format!(
-                    "sent, but the app did not answer within {} s: its loop may be busy or stuck. \
-                     Check read_screen or wait_for_change before retrying (it may still happen)",
-                    ACK_TIMEOUT.as_secs()
+                    "sent, but the app did not answer within {}: its loop may be busy or \
+                     stuck. Check read_screen or wait_for_change before retrying (it may still \
+                     happen)",
+                    seconds(bound)
                 ),
             )
             .with("sent", true)),
@@ -660,6 +759,32 @@ impl Link {
             }
         }
     }
+}
+
+/// `5 s`, or `5.2 s` for a bound that is not whole seconds.
+fn seconds(duration: Duration) -> String {
+    if duration.subsec_millis() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
+    }
+}
+
+/// Why an input could not take its place: `tx` is given back to try again.
+enum NoRoom {
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait for their ack.
+    InFlight(oneshot::Sender<Answer<Ack>>),
+    /// The rate limit is reached.
+    Rate(oneshot::Sender<Answer<Ack>>),
+    /// No connection.
+    Closed,
+}
+
+/// An input's place: its connection and `seq`, its ack awaited.
+struct Reserved {
+    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
+    generation: u64,
+    seq: u64,
 }
 
 fn current_view(state: &State) -> Option<View> {
@@ -955,6 +1080,7 @@ impl Inner {
         };
         if let Some(tx) = tx {
             let _ = tx.send(Ok(ack));
+            self.room.notify_waiters();
         }
     }
 
@@ -1007,6 +1133,7 @@ impl Inner {
             task.abort();
         }
         tracing::info!("disconnected from the app");
+        self.room.notify_waiters();
         self.changed.send_modify(|n| *n += 1);
         if retry {
             self.reconnect_soon();
