@@ -14,6 +14,7 @@ mod support;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -1195,37 +1196,112 @@ fn a_screen_over_the_cap_is_too_large() {
 }
 
 /// A fake app on a plain Unix socket: says hello with protocol `v`, sends a one-button
-/// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)`.
+/// tree, answers `get_tree`, and acks the n-th input (from 1) with `ack(seq, n)` (no
+/// answer when that is `null`).
 struct FakeApp {
     socket: PathBuf,
     inputs: Arc<Mutex<Vec<Value>>>,
+    /// Connections accepted.
+    accepts: Arc<AtomicUsize>,
+    /// While set, a connection gets the hello and is closed at once.
+    hang_up: Arc<AtomicBool>,
+    /// Connections that got the hello and the tree and are read.
+    served: Arc<AtomicUsize>,
+}
+
+/// A [`FakeApp`]'s inputs seen, connections accepted, hang-up switch and connections
+/// served, shared with its serving thread.
+type Counters = (
+    Arc<Mutex<Vec<Value>>>,
+    Arc<AtomicUsize>,
+    Arc<AtomicBool>,
+    Arc<AtomicUsize>,
+);
+
+/// What a [`FakeApp`] does, beyond its protocol version and acks.
+#[derive(Clone, Copy)]
+struct Script {
+    v: u32,
+    ack: fn(u64, usize) -> Value,
+    /// The first `deaf` connections get the hello and the tree, then are never read.
+    deaf: usize,
+    /// The app's revision of the first tree on each connection.
+    first_revision: u64,
+    /// Lines sent after the first tree on each connection.
+    after_first_tree: &'static [&'static str],
+    /// How long the app takes before answering an input (given its line).
+    ack_delay: fn(&Value) -> Duration,
+    /// Whether connections get the hello and are closed at once, to begin with.
+    hang_up: bool,
+}
+
+impl Script {
+    fn new(v: u32, ack: fn(u64, usize) -> Value) -> Script {
+        Script {
+            v,
+            ack,
+            deaf: 0,
+            first_revision: 1,
+            after_first_tree: &[],
+            ack_delay: |_| Duration::ZERO,
+            hang_up: false,
+        }
+    }
 }
 
 impl FakeApp {
     fn start(name: &str, v: u32, ack: fn(u64, usize) -> Value) -> FakeApp {
-        FakeApp::start_deaf(name, v, ack, 0)
+        FakeApp::start_script(name, Script::new(v, ack))
     }
 
     /// The same, but the first `deaf` connections get the hello and the tree, then are
     /// never read (the app has stopped reading its socket), only held open.
     fn start_deaf(name: &str, v: u32, ack: fn(u64, usize) -> Value, deaf: usize) -> FakeApp {
+        FakeApp::start_script(
+            name,
+            Script {
+                deaf,
+                ..Script::new(v, ack)
+            },
+        )
+    }
+
+    fn start_script(name: &str, script: Script) -> FakeApp {
         let socket = temp_socket(name);
         let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
-        let inputs = Arc::new(Mutex::new(Vec::new()));
-        let seen = Arc::clone(&inputs);
-        std::thread::spawn(move || FakeApp::serve(&listener, v, ack, &seen, deaf));
-        FakeApp { socket, inputs }
+        let app = FakeApp {
+            socket,
+            inputs: Arc::new(Mutex::new(Vec::new())),
+            accepts: Arc::new(AtomicUsize::new(0)),
+            hang_up: Arc::new(AtomicBool::new(script.hang_up)),
+            served: Arc::new(AtomicUsize::new(0)),
+        };
+        let counters = (
+            Arc::clone(&app.inputs),
+            Arc::clone(&app.accepts),
+            Arc::clone(&app.hang_up),
+            Arc::clone(&app.served),
+        );
+        std::thread::spawn(move || FakeApp::serve(&listener, script, &counters));
+        app
     }
 
     /// Serves connections one at a time while `listener` accepts them; the first
     /// `deaf` are not read.
     fn serve(
         listener: &std::os::unix::net::UnixListener,
-        v: u32,
-        ack: fn(u64, usize) -> Value,
-        seen: &Mutex<Vec<Value>>,
-        mut deaf: usize,
+        script: Script,
+        (seen, accepts, hang_up, served): &Counters,
     ) {
+        let Script {
+            v,
+            ack,
+            mut deaf,
+            first_revision,
+            after_first_tree,
+            ack_delay,
+            hang_up: _,
+        } = script;
         let mut held = Vec::new();
         let mut harness = taria::testing::Harness::new(10, 2);
         let tree = harness.render(|_| {
@@ -1239,19 +1315,28 @@ impl FakeApp {
         let tree = serde_json::to_value(&tree).unwrap();
         for stream in listener.incoming() {
             let Ok(stream) = stream else { return };
+            accepts.fetch_add(1, Ordering::SeqCst);
             let mut writer = stream.try_clone().unwrap();
-            let mut revision = 0;
+            let mut revision = first_revision.wrapping_sub(1);
             // The tree, stamped with the newest input it shows the effect of.
             let mut send_tree = |writer: &mut std::os::unix::net::UnixStream, input: u64| {
-                revision += 1;
+                revision = revision.wrapping_add(1);
                 let message =
                     json!({"type": "tree", "revision": revision, "input": input, "tree": tree});
                 writeln!(writer, "{message}").is_ok()
             };
             let hello = json!({"type": "hello", "v": v, "app": "fake", "pid": 1, "taria": "9.0.0"});
-            if writeln!(writer, "{hello}").is_err() || !send_tree(&mut writer, 0) {
+            if writeln!(writer, "{hello}").is_err() || hang_up.load(Ordering::SeqCst) {
                 continue;
             }
+            if !send_tree(&mut writer, 0)
+                || !after_first_tree
+                    .iter()
+                    .all(|line| writeln!(writer, "{line}").is_ok())
+            {
+                continue;
+            }
+            served.fetch_add(1, Ordering::SeqCst);
             if deaf > 0 {
                 deaf -= 1;
                 held.push(stream);
@@ -1270,8 +1355,12 @@ impl FakeApp {
                     Some("input") => {
                         count += 1;
                         let seq = message["seq"].as_u64().unwrap();
+                        std::thread::sleep(ack_delay(&message));
                         seen.lock().unwrap().push(message);
                         let answer = ack(seq, count);
+                        if answer.is_null() {
+                            continue;
+                        }
                         let _ = writeln!(writer, "{answer}");
                         // A delivered input is followed by the frame drawn after it.
                         if answer["status"] == "delivered" {
@@ -1427,6 +1516,231 @@ fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
     );
     assert!(message.contains("queue is full"), "{message}");
     assert_eq!(app.inputs.lock().unwrap().len(), 5, "every press was sent");
+    mcp.finish();
+}
+
+/// Issue 11.2: a tree with the largest revision, then patches. The bridge's
+/// arithmetic on the app's numbers is checked: the link stays up (an out-of-order
+/// patch makes it ask for the whole tree), inputs still reach the app, the revisions
+/// the agent sees keep increasing, and nothing panics.
+#[test]
+fn an_app_revision_at_the_limit_does_not_wedge_the_bridge() {
+    let app = FakeApp::start_script(
+        "revision-max",
+        Script {
+            first_revision: u64::MAX,
+            after_first_tree: &[
+                r#"{"type":"patch","revision":0,"input":0,"frame":2}"#,
+                r#"{"type":"patch","revision":18446744073709551615,"input":0,"frame":3}"#,
+                r#"{"type":"screen","revision":18446744073709551615,"cols":2,"rows":["ok"]}"#,
+            ],
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let read = mcp.ok("read_tree", json!({}));
+    assert!(outline(&read).contains("[id=ok]"), "{read}");
+    let pressed = mcp.ok("press_key", json!({"key": "a"}));
+    assert_eq!(pressed["status"], "delivered", "{pressed}");
+    let acted = mcp.ok("act", json!({"node": "ok", "action": "activate"}));
+    assert_eq!(acted["status"], "delivered", "{acted}");
+    let (before, after) = (
+        read["revision"].as_u64().unwrap(),
+        acted["revision"].as_u64().unwrap(),
+    );
+    assert!(before < after && after < 100, "{before} then {after}");
+    assert_eq!(app.inputs.lock().unwrap().len(), 2);
+    let log = mcp.stderr.lock().unwrap().clone();
+    assert!(!log.iter().any(|l| l.contains("panicked")), "{log:#?}");
+    mcp.finish();
+}
+
+/// Issue 11.5: `repeat` 64 (the documented maximum) is above the 32 inputs that may
+/// wait for an ack at once; the presses past 32 wait for room instead of being
+/// refused, so all 64 reach the running app.
+#[test]
+fn a_repeated_key_at_the_maximum_is_delivered_whole() {
+    let app = RunningApp::start("repeat-64");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let pressed = mcp.ok("press_key", json!({"key": "x", "repeat": 64}));
+    assert_eq!(
+        (&pressed["status"], &pressed["delivered"]),
+        (&json!("delivered"), &json!(64)),
+        "{pressed}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.app.lock().unwrap().typed.len() < 64 {
+        assert!(Instant::now() < deadline, "not every press reached the app");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(app.app.lock().unwrap().typed, "x".repeat(64));
+    mcp.finish();
+}
+
+/// Issue 11.6: one deadline covers a whole burst. An app that never answers makes a
+/// `repeat` 8 fail after about 5 s (not 5 s per press), saying none was delivered.
+#[test]
+fn a_burst_to_an_app_that_never_answers_times_out_once() {
+    let app = FakeApp::start("never-acks", 1, |_, _| Value::Null);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let timeout = mcp.fails("press_key", json!({"key": "x", "repeat": 8}), "timeout");
+    let took = started.elapsed();
+    eprintln!("press_key repeat=8 to an app that never answers: {took:?}");
+    // 5 s and 3 ms per press for the call, plus slack for a busy machine; 5 s per
+    // press would be 40 s.
+    assert!(
+        took >= Duration::from_secs(5) && took < Duration::from_secs(15),
+        "{took:?}"
+    );
+    assert_eq!(
+        (&timeout["delivered"], &timeout["repeat"], &timeout["sent"]),
+        (&json!(0), &json!(8), &json!(true)),
+        "{timeout}"
+    );
+    let message = timeout["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("0 of 8 presses of `x` were delivered")
+            && message.contains("did not answer within 5.0 s"),
+        "{message}"
+    );
+    assert_eq!(app.inputs.lock().unwrap().len(), 8, "every press was sent");
+    mcp.finish();
+}
+
+/// Issue 11.8: an app that accepts, says hello and closes is retried by one backoff
+/// loop (a few attempts a second at first, then one every 2 s), not by a new loop
+/// for every failed attempt; once it serves again the bridge reconnects on its own.
+#[test]
+fn an_app_that_hangs_up_at_once_is_retried_with_backoff() {
+    let app = FakeApp::start_script(
+        "hang-up",
+        Script {
+            hang_up: true,
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.fails("read_tree", json!({}), "app_exited");
+    std::thread::sleep(Duration::from_secs(5));
+    // The call's attempt, then waits of 0.1, 0.2, 0.4, 0.8, 1.6, 2, 2 s: about 7 in
+    // 5 s. A storm made hundreds.
+    let attempts = app.accepts.load(Ordering::SeqCst);
+    eprintln!("connection attempts in 5 s: {attempts}");
+    assert!(
+        (2..=12).contains(&attempts),
+        "{attempts} connections in 5 s"
+    );
+    // The app serves again: the loop picks it up within its 2 s wait, with no call.
+    app.hang_up.store(false, Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.served.load(Ordering::SeqCst) == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the bridge did not reconnect to the app that came back"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let read = mcp.ok("read_tree", json!({}));
+    assert!(outline(&read).contains("[id=ok]"), "{read}");
+    // Connected now: no more attempts.
+    let connected = app.accepts.load(Ordering::SeqCst);
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(app.accepts.load(Ordering::SeqCst), connected);
+    mcp.finish();
+}
+
+/// Issue 11.12: an ack whose status (or reason) this bridge does not know is answered
+/// as what it is, at once, rather than timing out as if the app were stuck.
+#[test]
+fn an_ack_with_an_unknown_status_or_reason_says_so() {
+    let app = FakeApp::start("unknown-status", 1, |seq, n| match n {
+        1 => json!({"type": "ack", "seq": seq, "status": "teleported", "message": "beam me up"}),
+        _ => json!({"type": "ack", "seq": seq, "status": "rejected", "reason": "moon_phase"}),
+    });
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let unknown = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "protocol_mismatch",
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "it waited for a timeout"
+    );
+    assert_eq!(
+        (&unknown["status"], &unknown["sent"]),
+        (&json!("teleported"), &json!(true)),
+        "{unknown}"
+    );
+    let message = unknown["message"].as_str().unwrap();
+    assert!(
+        message.contains("\"teleported\"")
+            && message.contains("does not know")
+            && message.contains("beam me up")
+            && message.contains("read_tree"),
+        "{message}"
+    );
+    let reason = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "app_rejected",
+    );
+    let message = reason["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("rejected: ") && message.contains("\"moon_phase\""),
+        "{message}"
+    );
+    mcp.finish();
+}
+
+/// Issue 11.12: the ack bound grows with the text. A 4096-character text that the
+/// app takes 6 s to read (1.5 ms a key: a slow machine, or a debug build under load)
+/// is delivered, where a flat 5 s bound timed it out.
+#[test]
+fn a_long_text_on_a_slow_app_is_not_timed_out() {
+    let app = FakeApp::start_script(
+        "slow-text",
+        Script {
+            ack_delay: |input| {
+                let chars = input["text"].as_str().map_or(0, |t| t.chars().count());
+                Duration::from_micros(1500 * u64::try_from(chars).unwrap())
+            },
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let typed = mcp.ok("type_text", json!({"text": "a".repeat(4096)}));
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    mcp.finish();
+}
+
+/// Issue 11.12: how long a real app takes to type the longest text, against its
+/// bound (printed: run with --nocapture to see it).
+#[test]
+fn the_longest_text_reaches_a_real_app_within_its_bound() {
+    let app = RunningApp::start("long-text");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let started = Instant::now();
+    let typed = mcp.ok("type_text", json!({"text": "b".repeat(4096)}));
+    eprintln!("type_text of 4096 characters: {:?}", started.elapsed());
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    assert_eq!(app.app.lock().unwrap().typed.len(), 4096);
     mcp.finish();
 }
 
@@ -1780,9 +2094,10 @@ fn app_that_binds_before_it_listens() {
     let listener = std::os::unix::net::UnixListener::from(socket);
     FakeApp::serve(
         &listener,
-        1,
-        |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
-        &Mutex::default(),
-        0,
+        Script::new(
+            1,
+            |seq, _| json!({"type": "ack", "seq": seq, "status": "handled"}),
+        ),
+        &Counters::default(),
     );
 }

@@ -133,7 +133,9 @@ impl FlatTree {
     }
 
     /// Applies a patch computed against this tree. An update for an unknown id, or
-    /// one whose fields do not make a node, is skipped: a faulty peer cannot panic it.
+    /// one whose fields do not make a node, is skipped, and an update cannot change a
+    /// node's `id` (its key here): a faulty peer cannot panic it or make two nodes
+    /// answer to one id.
     pub fn apply(&mut self, patch: &Patch) {
         for id in &patch.removed {
             self.nodes.remove(id);
@@ -149,6 +151,9 @@ impl FlatTree {
                 continue;
             };
             for (key, value) in &update.fields {
+                if key == "id" {
+                    continue;
+                }
                 if value.is_null() {
                     fields.remove(key);
                 } else {
@@ -446,5 +451,34 @@ mod tests {
             tree.roots,
             "bad fields and dangling ids are ignored"
         );
+    }
+
+    #[test]
+    fn an_update_cannot_change_a_nodes_id() {
+        let mut harness = Harness::new(10, 1);
+        let tree = harness.render(draw(&["a", "b"], None));
+        let mut flat = FlatTree::from_tree(&tree);
+        let mut fields = Map::new();
+        fields.insert("id".into(), Json::from("list/b"));
+        fields.insert("label".into(), Json::from("renamed"));
+        flat.apply(&Patch {
+            updated: vec![NodeUpdate {
+                id: "list/a".into(),
+                fields,
+            }],
+            ..Patch::default()
+        });
+        let after = flat.to_tree();
+        let ids: Vec<&str> = after.roots[0]
+            .children
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(
+            ids,
+            ["list/a", "list/b"],
+            "two nodes still answer to two ids"
+        );
+        assert_eq!(after.roots[0].children[0].label.as_deref(), Some("renamed"));
     }
 }

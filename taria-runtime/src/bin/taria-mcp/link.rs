@@ -7,12 +7,17 @@
 //! knows the app it started ([`Spawned`]): it waits for the socket to appear, and once
 //! the app has exited every call answers `app_exited` with its exit status.
 //!
-//! Revisions given to the agent are the bridge's own: they keep increasing across
-//! reconnects (the app counts from 1 on every connection).
+//! Revisions given to the agent are the bridge's own: one more for every tree or patch
+//! taken, so they keep increasing across reconnects (the app counts from 1 on every
+//! connection) whatever numbers the app sends.
+//!
+//! Everything the app sends is untrusted: no number from it is added to or indexed by
+//! unchecked, and a reader task that ends in any way (a panic included) marks its
+//! connection down, so the next call reconnects or says why.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -22,7 +27,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
-use crate::limits::{RateLimit, check_in_flight};
+use crate::limits::{RATE_PER_SECOND, RateLimit, check_in_flight};
 use crate::spawn::Spawned;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
@@ -69,8 +74,12 @@ impl tokio::io::AsyncWrite for Half {
     }
 }
 
-/// How long an input may wait for its ack.
+/// How long an input may wait for its ack (plus [`ACK_PER_KEY`] for each key it types).
 pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+/// What each key of an input adds to its ack bound: an app reads typed keys one frame
+/// at a time (a 4,096-character text took 1.9–4.6 s in a debug build on a loaded
+/// 2-core machine), so a long, legal input must not time out on a slower one.
+pub(crate) const ACK_PER_KEY: Duration = Duration::from_millis(3);
 /// How long to wait for the tree that shows an input's effect.
 pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a message to the app may wait for its turn and for room in the socket: past
@@ -78,14 +87,32 @@ pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
 pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a fresh connection may take to deliver its first tree.
 const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The first wait before reconnecting to an app that went away; it doubles with every
+/// attempt up to [`RECONNECT_MAX`], and starts again from here once a connection has
+/// lasted [`RECONNECT_STABLE`].
+const RECONNECT_MIN: Duration = Duration::from_millis(100);
+/// The longest wait between reconnection attempts.
+const RECONNECT_MAX: Duration = Duration::from_secs(2);
+/// A connection that lasted this long resets the reconnection backoff.
+const RECONNECT_STABLE: Duration = Duration::from_secs(2);
+
+/// How long an input of `keys` key presses may wait for its ack(s): [`ACK_TIMEOUT`]
+/// plus [`ACK_PER_KEY`] for each key (`press_key` with `repeat` counts every press).
+pub(crate) fn ack_bound(keys: usize) -> Duration {
+    let keys = u32::try_from(keys).unwrap_or(u32::MAX);
+    ACK_TIMEOUT.saturating_add(ACK_PER_KEY.saturating_mul(keys))
+}
 
 /// The app's answer to one input.
 #[derive(Clone, Debug)]
 pub(crate) struct Ack {
-    /// What happened.
-    pub(crate) status: AckStatus,
+    /// What happened; `Err` holds a status this taria-mcp does not know, as the app
+    /// wrote it (capped).
+    pub(crate) status: Result<AckStatus, String>,
     /// Why, when not delivered.
     pub(crate) reason: Option<RejectReason>,
+    /// A reason this taria-mcp does not know, as the app wrote it (capped).
+    pub(crate) unknown_reason: Option<String>,
     /// The app's sentence.
     pub(crate) message: Option<String>,
 }
@@ -134,6 +161,9 @@ enum Closed {
     Released,
     /// We let go because the app stopped reading its socket (a write timed out).
     Stalled,
+    /// The reader of the connection ended abnormally (it panicked): a bug in
+    /// taria-mcp, met on something the app sent.
+    Failed,
 }
 
 impl Closed {
@@ -146,6 +176,10 @@ impl Closed {
                 "the app stopped reading its socket (taria-mcp dropped the connection)",
             ),
             Closed::Released => (Code::AppNotConnected, "taria-mcp let go of the app"),
+            Closed::Failed => (
+                Code::AppNotConnected,
+                "taria-mcp's reader of the app's connection failed (see its log)",
+            ),
             Closed::Exited | Closed::Busy(_) | Closed::Refused(_) => (
                 Code::AppExited,
                 "the app closed the connection (it exited or restarted)",
@@ -177,6 +211,11 @@ struct Inner {
     seen: Mutex<Option<Arc<Tree>>>,
     /// Inputs per second (see [`crate::limits`]).
     rate: Mutex<RateLimit>,
+    /// Woken whenever inputs stop waiting for their ack (room under
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT)).
+    room: tokio::sync::Notify,
+    /// Whether the (one) reconnection loop is running.
+    reconnecting: AtomicBool,
 }
 
 #[derive(Default)]
@@ -188,13 +227,18 @@ struct State {
     app: Option<String>,
     flat: Option<FlatTree>,
     tree: Option<Arc<Tree>>,
+    /// The bridge's revision: one more for every tree or patch taken.
     revision: u64,
-    revision_base: u64,
+    /// The app's revision of the newest tree or patch taken.
     app_revision: u64,
     input: u64,
     acks: HashMap<u64, oneshot::Sender<Answer<Ack>>>,
     screens: Vec<oneshot::Sender<Answer<Screen>>>,
     closed: Option<Closed>,
+    /// When the current connection was made.
+    connected_at: Option<Instant>,
+    /// The reconnection loop's next wait.
+    backoff: Duration,
 }
 
 /// Marks a tool call in progress (no idle release meanwhile).
@@ -222,7 +266,7 @@ impl Link {
     /// A link to an app taria-mcp started; it connects as soon as the app serves.
     pub(crate) fn spawned(spawned: Arc<Spawned>) -> Link {
         let link = Link::with_app(spawned.socket().to_owned(), None, Some(spawned));
-        tokio::spawn(reconnect(Arc::downgrade(&link.inner)));
+        link.inner.reconnect_soon();
         link
     }
 
@@ -235,7 +279,10 @@ impl Link {
             socket,
             idle_release,
             spawned,
-            state: Mutex::new(State::default()),
+            state: Mutex::new(State {
+                backoff: RECONNECT_MIN,
+                ..State::default()
+            }),
             changed: watch::Sender::new(0),
             connecting: tokio::sync::Mutex::new(()),
             next_seq: AtomicU64::new(1),
@@ -243,6 +290,8 @@ impl Link {
             in_flight: AtomicUsize::new(0),
             seen: Mutex::new(None),
             rate: Mutex::new(RateLimit::new(Instant::now())),
+            room: tokio::sync::Notify::new(),
+            reconnecting: AtomicBool::new(false),
         });
         if let Some(idle) = idle_release {
             tokio::spawn(release_when_idle(Arc::downgrade(&inner), idle));
@@ -425,31 +474,100 @@ impl Link {
         }
     }
 
-    /// Sends an input; the ack comes through [`Link::ack`].
+    /// Sends an input; the ack comes through [`Link::ack`]. Refused with `busy`
+    /// (nothing sent) when [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait
+    /// for their ack or the rate limit is reached.
     pub(crate) async fn send(&self, input: Input) -> Result<Sent, ToolError> {
         self.ensure_connected().await?;
         self.check_protocol()?;
         let (tx, rx) = oneshot::channel();
-        let (writer, generation, seq) = {
-            let mut state = lock(&self.inner.state);
-            let Some(writer) = state.writer.clone() else {
-                return Err(self.inner.not_connected(&state));
+        let reserved = self.reserve(tx).map_err(|(_, e)| e)?;
+        self.send_reserved(reserved, input, rx).await
+    }
+
+    /// Sends the next input of a burst (a repeated key): rather than being refused
+    /// mid-burst, it waits until `deadline` for room under
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) and the rate limit, then fails
+    /// with the `busy` error it would have had.
+    pub(crate) async fn send_paced(
+        &self,
+        input: Input,
+        deadline: Instant,
+    ) -> Result<Sent, ToolError> {
+        self.ensure_connected().await?;
+        self.check_protocol()?;
+        let (mut tx, rx) = oneshot::channel();
+        let reserved = loop {
+            // Registered before the check, so an ack in between is not missed.
+            let room = self.inner.room.notified();
+            tokio::pin!(room);
+            room.as_mut().enable();
+            let (returned, error, wait_for_ack) = match self.reserve(tx) {
+                Ok(reserved) => break reserved,
+                Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
+                Err((NoRoom::Rate(tx), error)) => (tx, error, false),
+                Err((NoRoom::Closed, error)) => return Err(error),
             };
-            check_in_flight(state.acks.len())?;
-            lock(&self.inner.rate).take(Instant::now())?;
-            let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
-            state.acks.insert(seq, tx);
-            (writer, state.generation, seq)
+            tx = returned;
+            let deadline = tokio::time::Instant::from_std(deadline);
+            let waited = if wait_for_ack {
+                tokio::time::timeout_at(deadline, room).await.is_ok()
+            } else {
+                let token = Duration::from_secs_f64(1.0 / RATE_PER_SECOND);
+                let until = (tokio::time::Instant::now() + token).min(deadline);
+                tokio::time::sleep_until(until).await;
+                until < deadline
+            };
+            if !waited {
+                return Err(error);
+            }
         };
+        self.send_reserved(reserved, input, rx).await
+    }
+
+    /// Takes a `seq` and a place among the inputs waiting for an ack, or says why not
+    /// (and gives `tx` back).
+    fn reserve(&self, tx: oneshot::Sender<Answer<Ack>>) -> Result<Reserved, (NoRoom, ToolError)> {
+        let mut state = lock(&self.inner.state);
+        let Some(writer) = state.writer.clone() else {
+            return Err((NoRoom::Closed, self.inner.not_connected(&state)));
+        };
+        if let Err(e) = check_in_flight(state.acks.len()) {
+            return Err((NoRoom::InFlight(tx), e));
+        }
+        if let Err(e) = lock(&self.inner.rate).take(Instant::now()) {
+            return Err((NoRoom::Rate(tx), e));
+        }
+        let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
+        state.acks.insert(seq, tx);
+        Ok(Reserved {
+            writer,
+            generation: state.generation,
+            seq,
+        })
+    }
+
+    async fn send_reserved(
+        &self,
+        reserved: Reserved,
+        input: Input,
+        ack: oneshot::Receiver<Answer<Ack>>,
+    ) -> Result<Sent, ToolError> {
+        let Reserved {
+            writer,
+            generation,
+            seq,
+        } = reserved;
         let message = BridgeMessage::Input { seq, input };
         if let Err(e) = self.write(&writer, generation, &message).await {
             lock(&self.inner.state).acks.remove(&seq);
+            self.inner.room.notify_waiters();
             return Err(e);
         }
         Ok(Sent {
             seq,
             generation,
-            ack: rx,
+            ack,
         })
     }
 
@@ -504,9 +622,23 @@ impl Link {
             .map(|c| c.cut_off().1)
     }
 
-    /// Waits (bounded) for the ack of a sent input.
+    /// Waits (at most [`ACK_TIMEOUT`]) for the ack of a sent one-key input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
-        match tokio::time::timeout(ACK_TIMEOUT, &mut sent.ack).await {
+        let bound = ack_bound(1);
+        self.ack_by(sent, Instant::now() + bound, bound).await
+    }
+
+    /// Waits until `deadline` for the ack of a sent input; `bound` is the call's whole
+    /// allowance, for the message. An ack already received is taken even when the
+    /// deadline has passed.
+    pub(crate) async fn ack_by(
+        &self,
+        sent: &mut Sent,
+        deadline: Instant,
+        bound: Duration,
+    ) -> Result<Ack, ToolError> {
+        let deadline = tokio::time::Instant::from_std(deadline);
+        match tokio::time::timeout_at(deadline, &mut sent.ack).await {
             Ok(Ok(Ok(ack))) => Ok(ack),
             Ok(Ok(Err(why))) => {
                 let (code, cut_off) = why.cut_off();
@@ -528,9 +660,10 @@ impl Link {
             Err(_) => Err(ToolError::new(
                 Code::Timeout,
                 format!(
-                    "sent, but the app did not answer within {} s: its loop may be busy or stuck. \
-                     Check read_screen or wait_for_change before retrying (it may still happen)",
-                    ACK_TIMEOUT.as_secs()
+                    "sent, but the app did not answer within {}: its loop may be busy or \
+                     stuck. Check read_screen or wait_for_change before retrying (it may still \
+                     happen)",
+                    seconds(bound)
                 ),
             )
             .with("sent", true)),
@@ -626,6 +759,32 @@ impl Link {
             }
         }
     }
+}
+
+/// `5 s`, or `5.2 s` for a bound that is not whole seconds.
+fn seconds(duration: Duration) -> String {
+    if duration.subsec_millis() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
+    }
+}
+
+/// Why an input could not take its place: `tx` is given back to try again.
+enum NoRoom {
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait for their ack.
+    InFlight(oneshot::Sender<Answer<Ack>>),
+    /// The rate limit is reached.
+    Rate(oneshot::Sender<Answer<Ack>>),
+    /// No connection.
+    Closed,
+}
+
+/// An input's place: its connection and `seq`, its ack awaited.
+struct Reserved {
+    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
+    generation: u64,
+    seq: u64,
 }
 
 fn current_view(state: &State) -> Option<View> {
@@ -742,6 +901,14 @@ impl Inner {
                      connection; retry: taria-mcp reconnects on the next call"
                 ),
             ),
+            Some(Closed::Failed) => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "taria-mcp failed on something the app at {socket} sent (a bug in taria-mcp: \
+                     its log says more) and dropped the connection; retry: taria-mcp reconnects \
+                     on the next call"
+                ),
+            ),
             Some(Closed::Released) | None => ToolError::new(
                 Code::AppNotConnected,
                 format!(
@@ -764,7 +931,9 @@ impl Inner {
                 tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
                 let state = lock(&self.state);
                 return Err(match state.closed {
-                    None | Some(Closed::Released | Closed::Stalled) if self.spawned.is_none() => {
+                    None | Some(Closed::Released | Closed::Stalled | Closed::Failed)
+                        if self.spawned.is_none() =>
+                    {
                         connect_failed(&self.socket, &e)
                     }
                     _ => self.not_connected(&state),
@@ -784,7 +953,7 @@ impl Inner {
             let mut state = lock(&self.state);
             state.generation += 1;
             state.writer = Some(Arc::clone(&writer));
-            state.revision_base = state.revision;
+            state.connected_at = Some(Instant::now());
             state.app_revision = 0;
             state.input = 0;
             state.flat = None;
@@ -833,7 +1002,7 @@ impl Inner {
                 state.flat = Some(FlatTree::from_tree(&tree));
                 state.tree = Some(Arc::new(tree));
                 state.app_revision = revision;
-                state.revision = state.revision_base + revision;
+                state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.changed.send_modify(|n| *n += 1);
             }
@@ -842,7 +1011,7 @@ impl Inner {
                 input,
                 patch,
             } => {
-                let consecutive = revision == state.app_revision + 1;
+                let consecutive = state.app_revision.checked_add(1) == Some(revision);
                 let Some(flat) = state.flat.as_mut().filter(|_| consecutive) else {
                     tracing::warn!(revision, "a patch out of order; asking for the whole tree");
                     return true;
@@ -851,7 +1020,7 @@ impl Inner {
                 let tree = flat.to_tree();
                 state.tree = Some(Arc::new(tree));
                 state.app_revision = revision;
-                state.revision = state.revision_base + revision;
+                state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.changed.send_modify(|n| *n += 1);
             }
@@ -861,20 +1030,27 @@ impl Inner {
                 reason,
                 message,
             } => {
-                if let Some(tx) = state.acks.remove(&seq) {
-                    let _ = tx.send(Ok(Ack {
-                        status,
+                drop(state);
+                self.answer(
+                    generation,
+                    seq,
+                    Ack {
+                        status: Ok(status),
                         reason,
+                        unknown_reason: None,
                         message,
-                    }));
-                }
+                    },
+                );
             }
             AppMessage::Screen {
                 revision,
                 cols,
                 rows,
             } => {
-                let revision = state.revision_base + revision;
+                // The bridge's number for the app's `revision` (trees and patches come one
+                // revision apart; a screen from the future is the newest).
+                let behind = state.app_revision.saturating_sub(revision);
+                let revision = state.revision.saturating_sub(behind);
                 for tx in state.screens.drain(..) {
                     let _ = tx.send(Ok(Screen {
                         revision,
@@ -893,23 +1069,52 @@ impl Inner {
         false
     }
 
-    /// Forgets connection `generation`: waiters learn it is gone.
-    fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
-        let retry = {
+    /// Hands `ack` to whoever waits for input `seq` on connection `generation`.
+    fn answer(&self, generation: u64, seq: u64, ack: Ack) {
+        let tx = {
             let mut state = lock(&self.state);
             if state.generation != generation {
                 return;
             }
+            state.acks.remove(&seq)
+        };
+        if let Some(tx) = tx {
+            let _ = tx.send(Ok(ack));
+            self.room.notify_waiters();
+        }
+    }
+
+    /// Starts the reconnection loop unless it runs already: one loop per link, so an
+    /// app that keeps accepting and closing is tried at the backoff's pace, not by a
+    /// new loop for every failed attempt.
+    fn reconnect_soon(self: &Arc<Self>) {
+        if !self.reconnecting.swap(true, Ordering::AcqRel) {
+            tokio::spawn(reconnect(Arc::downgrade(self)));
+        }
+    }
+
+    /// Forgets connection `generation` (once; later calls for it do nothing): waiters
+    /// learn it is gone.
+    fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
+        // Letting go ourselves: the reader holds the stream open too.
+        let letting_go = matches!(why, Closed::Released | Closed::Stalled);
+        let (retry, reader) = {
+            let mut state = lock(&self.state);
+            if state.generation != generation || state.writer.is_none() {
+                return;
+            }
             state.writer = None;
-            // Letting go ourselves: the reader holds the stream open too.
-            if let Some(task) = state.reader.take()
-                && matches!(why, Closed::Released | Closed::Stalled)
+            let reader = state.reader.take();
+            if state
+                .connected_at
+                .take()
+                .is_some_and(|at| at.elapsed() >= RECONNECT_STABLE)
             {
-                task.abort();
+                state.backoff = RECONNECT_MIN;
             }
             state.flat = None;
             state.tree = None;
-            if state.closed.is_none() || matches!(why, Closed::Released | Closed::Stalled) {
+            if state.closed.is_none() || letting_go {
                 state.closed = Some(why);
             }
             // Whatever still waits for an answer on this connection hears why none comes.
@@ -920,12 +1125,18 @@ impl Inner {
             for tx in state.screens.drain(..) {
                 let _ = tx.send(Err(why.clone()));
             }
-            state.closed == Some(Closed::Exited)
+            (state.closed == Some(Closed::Exited), reader)
         };
+        if let Some(task) = reader
+            && letting_go
+        {
+            task.abort();
+        }
         tracing::info!("disconnected from the app");
+        self.room.notify_waiters();
         self.changed.send_modify(|n| *n += 1);
         if retry {
-            tokio::spawn(reconnect(Arc::downgrade(self)));
+            self.reconnect_soon();
         }
     }
 
@@ -944,6 +1155,21 @@ impl Inner {
     }
 }
 
+/// Marks connection `generation` down when its reader ends, however it ends: with
+/// `why` once the reader set it, as [`Closed::Failed`] when it did not (it panicked),
+/// so the link never looks connected with no one reading.
+struct ReaderDown {
+    inner: Arc<Inner>,
+    generation: u64,
+    why: Closed,
+}
+
+impl Drop for ReaderDown {
+    fn drop(&mut self) {
+        self.inner.disconnected(self.generation, self.why.clone());
+    }
+}
+
 /// Reads the app's lines until the connection ends.
 async fn read_loop(
     inner: Arc<Inner>,
@@ -951,6 +1177,11 @@ async fn read_loop(
     mut reader: impl AsyncBufRead + Unpin,
     writer: Arc<tokio::sync::Mutex<WriteHalf>>,
 ) {
+    let mut down = ReaderDown {
+        inner: Arc::clone(&inner),
+        generation,
+        why: Closed::Failed,
+    };
     let mut line = Vec::new();
     loop {
         match read_line(&mut reader, &mut line).await {
@@ -968,24 +1199,99 @@ async fn read_loop(
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let message = match serde_json::from_slice::<AppMessage>(&line) {
-            Ok(message) => message,
-            Err(e) => {
-                tracing::warn!(error = %e, "skipped an app line that is not a known message");
-                continue;
-            }
+        // A panic on what the app sent (a bug) must not leave the link looking
+        // connected: the connection is dropped, and the next call reconnects.
+        let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            take(&inner, generation, &line)
+        }));
+        let Ok(ask_tree) = taken else {
+            tracing::error!(
+                "taria-mcp failed on a line from the app (a bug in taria-mcp: please report it \
+                 with this log); dropping the connection"
+            );
+            return;
         };
-        if inner.handle(generation, message)
+        if ask_tree
             && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}, || true).await
         {
             if e.kind() == std::io::ErrorKind::TimedOut {
+                down.why = Closed::Stalled;
                 inner.stalled(generation);
                 return;
             }
             break;
         }
     }
-    inner.disconnected(generation, Closed::Exited);
+    down.why = Closed::Exited;
+}
+
+/// Decodes and handles one line from the app; returns whether the tree must be asked
+/// for again.
+fn take(inner: &Inner, generation: u64, line: &[u8]) -> bool {
+    match serde_json::from_slice::<AppMessage>(line) {
+        Ok(message) => inner.handle(generation, message),
+        Err(e) => {
+            if let Some((seq, ack)) = loose_ack(line) {
+                tracing::warn!(
+                    seq,
+                    error = %e,
+                    "an ack this taria-mcp does not fully know; answering it as such"
+                );
+                inner.answer(generation, seq, ack);
+            } else {
+                tracing::warn!(error = %e, "skipped an app line that is not a known message");
+            }
+            false
+        }
+    }
+}
+
+/// The longest status or reason text from the app kept for a message.
+const UNKNOWN_TEXT_MAX: usize = 64;
+
+/// An `ack` line that does not decode as [`AppMessage::Ack`] because its `status` or
+/// `reason` is one this taria-mcp does not know (a newer or faulty app): its `seq`,
+/// and the ack with the unknown text kept, so the input is answered as what it is
+/// rather than left to time out.
+fn loose_ack(line: &[u8]) -> Option<(u64, Ack)> {
+    let serde_json::Value::Object(object) = serde_json::from_slice(line).ok()? else {
+        return None;
+    };
+    if object.get("type")?.as_str()? != "ack" {
+        return None;
+    }
+    let seq = object.get("seq")?.as_u64()?;
+    let text = |value: &serde_json::Value| {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.chars().take(UNKNOWN_TEXT_MAX).collect::<String>()
+    };
+    let status = match object.get("status") {
+        Some(value) => serde_json::from_value::<AckStatus>(value.clone()).map_err(|_| text(value)),
+        None => Err("(none)".to_owned()),
+    };
+    let (reason, unknown_reason) = match object.get("reason") {
+        None | Some(serde_json::Value::Null) => (None, None),
+        Some(value) => match serde_json::from_value::<RejectReason>(value.clone()) {
+            Ok(reason) => (Some(reason), None),
+            Err(_) => (None, Some(text(value))),
+        },
+    };
+    let message = object
+        .get("message")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned);
+    Some((
+        seq,
+        Ack {
+            status,
+            reason,
+            unknown_reason,
+            message,
+        },
+    ))
 }
 
 enum Line {
@@ -1031,28 +1337,56 @@ async fn read_line(
 }
 
 /// After the app went away: tries to reconnect with backoff while the link is in use,
-/// so a restarted app is picked up (and resource subscribers hear of it).
-async fn reconnect(inner: std::sync::Weak<Inner>) {
-    let mut delay = Duration::from_millis(100);
+/// so a restarted app is picked up (and resource subscribers hear of it). One loop per
+/// link ([`Inner::reconnect_soon`]); the wait doubles with every attempt, kept across
+/// loops, and starts again from [`RECONNECT_MIN`] once a connection has lasted.
+async fn reconnect(weak: std::sync::Weak<Inner>) {
+    let connected = reconnect_attempts(&weak).await;
+    let Some(inner) = weak.upgrade() else { return };
+    inner.reconnecting.store(false, Ordering::Release);
+    // The connection made may have closed before the flag was down: that close
+    // started no loop, so start one.
+    if connected {
+        let state = lock(&inner.state);
+        let gone = state.writer.is_none() && state.closed == Some(Closed::Exited);
+        drop(state);
+        if gone {
+            inner.reconnect_soon();
+        }
+    }
+}
+
+/// The reconnection attempts; whether one connected.
+async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
     loop {
+        let delay = {
+            let Some(inner) = weak.upgrade() else {
+                return false;
+            };
+            let mut state = lock(&inner.state);
+            let delay = state.backoff;
+            state.backoff = (delay * 2).min(RECONNECT_MAX);
+            delay
+        };
         tokio::time::sleep(delay).await;
-        let Some(inner) = inner.upgrade() else { return };
+        let Some(inner) = weak.upgrade() else {
+            return false;
+        };
         if inner.spawned.as_ref().is_some_and(|s| s.exit().is_some()) {
-            return;
+            return false;
         }
         let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
         if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
-            return;
+            return false;
         }
         let link = Link { inner };
         if lock(&link.inner.state).writer.is_some() {
-            return;
+            return true;
         }
         match link.ensure_connected().await {
-            Ok(()) => return,
+            Ok(()) => return true,
             Err(e) => tracing::debug!(error = %e, "reconnect failed"),
         }
-        delay = (delay * 2).min(Duration::from_secs(2));
     }
 }
 
@@ -1073,5 +1407,75 @@ async fn release_when_idle(inner: std::sync::Weak<Inner>, idle: Duration) {
             tracing::info!(idle_secs = idle.as_secs(), "idle: releasing the app");
             inner.disconnected(generation, Closed::Released);
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    /// A reader whose input panics (as a bug on an app's line would).
+    struct Panics;
+
+    impl tokio::io::AsyncRead for Panics {
+        fn poll_read(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            _: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            panic!("a bug met on the app's line");
+        }
+    }
+
+    /// Issue 11.2: a reader task that panics marks its connection down, so the link
+    /// does not look connected with a frozen tree, and a waiting input hears why at
+    /// once instead of timing out.
+    #[tokio::test]
+    async fn a_reader_that_panics_marks_the_link_down() {
+        let dir = std::env::temp_dir().join(format!("taria-link-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let socket = dir.join("app.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let tree = r#"{"type":"tree","revision":1,"input":0,"tree":{"frame":1,"roots":[]}}"#;
+            writeln!(
+                stream,
+                r#"{{"type":"hello","v":1,"app":"fake","pid":1,"taria":"0"}}"#
+            )
+            .unwrap();
+            writeln!(stream, "{tree}").unwrap();
+            // Held open, never answering.
+            std::thread::sleep(Duration::from_secs(30));
+        });
+        let link = Link::new(socket, None);
+        link.ensure_connected().await.unwrap();
+        let mut sent = link.send(Input::Key { key: "a".into() }).await.unwrap();
+        // A second reader on the connection, one that panics.
+        let (generation, writer) = {
+            let state = lock(&link.inner.state);
+            (state.generation, state.writer.clone().unwrap())
+        };
+        let reader = tokio::spawn(read_loop(
+            Arc::clone(&link.inner),
+            generation,
+            BufReader::new(Panics),
+            writer,
+        ));
+        assert!(reader.await.unwrap_err().is_panic());
+        assert_eq!(link.last_revision(), (1, false), "the link is marked down");
+        assert!(link.cached_view().is_none(), "no frozen tree");
+        assert_eq!(lock(&link.inner.state).closed, Some(Closed::Failed));
+        let started = Instant::now();
+        let error = link.ack(&mut sent).await.unwrap_err();
+        assert!(
+            started.elapsed() < ACK_TIMEOUT,
+            "the waiting input heard at once"
+        );
+        assert_eq!(error.code, Code::AppNotConnected, "{}", error.message);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -201,7 +201,8 @@ impl Bridge {
         }))
     }
 
-    /// Types text into whatever has focus, one key per character.
+    /// Types text into whatever has focus, one key per character; the app's answer is
+    /// awaited 5 s plus 3 ms per character.
     #[tool(
         input_schema = input_schema::<TypeTextArgs>(),
         output_schema = schema_for_output::<InputResult>(),
@@ -215,7 +216,8 @@ impl Bridge {
         }))
     }
 
-    /// Presses a key chord (`enter`, `ctrl+s`, `shift+tab`, `f5`), optionally repeated.
+    /// Presses a key chord (`enter`, `ctrl+s`, `shift+tab`, `f5`), optionally repeated;
+    /// the app's answers to all the presses are awaited 5 s plus 3 ms per press.
     #[tool(
         input_schema = input_schema::<PressKeyArgs>(),
         output_schema = schema_for_output::<InputResult>(),

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr as _;
 use std::sync::Arc;
+use std::time::Instant;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSche
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
-use crate::link::{Ack, Link, Sent, View};
+use crate::link::{Ack, Link, Sent, View, ack_bound};
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
@@ -58,7 +59,8 @@ pub(crate) struct SetValueArgs {
 #[serde(deny_unknown_fields)]
 pub(crate) struct TypeTextArgs {
     /// The text, typed one key per character into whatever has focus (`\n` presses
-    /// enter, `\t` tab); at most 4096 characters.
+    /// enter, `\t` tab); at most 4096 characters. The app's answer is awaited 5 s plus
+    /// 3 ms per character.
     pub(crate) text: String,
 }
 
@@ -68,7 +70,8 @@ pub(crate) struct TypeTextArgs {
 pub(crate) struct PressKeyArgs {
     /// A key chord: `[modifier+]…key`, e.g. `enter`, `ctrl+s`, `shift+tab`, `f5`, `a`.
     pub(crate) key: String,
-    /// How many times to press it (default 1, at most 64).
+    /// How many times to press it (default 1, at most 64). The app's answers to all
+    /// the presses are awaited 5 s plus 3 ms per press, for the whole call.
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
 }
@@ -178,13 +181,19 @@ pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputRe
         return Err(ToolError::invalid("the text is empty; nothing to type"));
     }
     let before = link.view().await?.tree;
+    // An app reads typed keys one frame at a time: the bound grows with the text.
+    let bound = ack_bound(chars);
+    let deadline = Instant::now() + bound;
     let mut sent = link.send(Input::Text { text: args.text }).await?;
-    let ack = link.ack(&mut sent).await?;
+    let ack = link.ack_by(&mut sent, deadline, bound).await?;
     settle(link, &before, &sent, ack, None).await
 }
 
-/// `press_key`: with `repeat`, every press is sent at once and each ack counted; any
-/// press not delivered makes the call fail, saying how many were.
+/// `press_key`: with `repeat`, the presses are sent one after another without waiting
+/// for their acks, except that a press waits for room when the inputs awaiting an ack
+/// are at their bound (`limits::MAX_IN_FLIGHT`, below `MAX_REPEAT`) or the rate
+/// limit is reached; each ack is counted. One deadline, `ack_bound(repeat)`, covers
+/// the whole call. Any press not delivered makes the call fail, saying how many were.
 pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputResult, ToolError> {
     if let Err(e) = KeyChord::from_str(&args.key) {
         return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
@@ -196,24 +205,35 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
         )));
     }
     let before = link.view().await?.tree;
+    let bound = ack_bound(repeat as usize);
+    let deadline = Instant::now() + bound;
     let mut sent = Vec::new();
+    let mut send_failure = None;
     for _ in 0..repeat {
-        match link
-            .send(Input::Key {
-                key: args.key.clone(),
-            })
-            .await
-        {
+        let key = Input::Key {
+            key: args.key.clone(),
+        };
+        // The first press is refused like any input when there is no room; the
+        // others wait for it, so a burst is never cut short by its own presses.
+        let result = if sent.is_empty() {
+            link.send(key).await
+        } else {
+            link.send_paced(key, deadline).await
+        };
+        match result {
             Ok(s) => sent.push(s),
             Err(e) if sent.is_empty() => return Err(e),
-            Err(_) => break,
+            Err(e) => {
+                send_failure = Some(e);
+                break;
+            }
         }
     }
     let mut delivered = 0;
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {
-        match link.ack(s).await {
-            Ok(ack) if ack.status == AckStatus::Delivered => {
+        match link.ack_by(s, deadline, bound).await {
+            Ok(ack) if ack.status == Ok(AckStatus::Delivered) => {
                 delivered += 1;
             }
             Ok(ack) => {
@@ -224,9 +244,8 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
             }
         }
     }
-    let sent_count = sent.len() as u32;
-    match first_failure {
-        None if sent_count == repeat => {
+    match first_failure.or(send_failure) {
+        None => {
             let last = sent
                 .last()
                 .ok_or_else(|| ToolError::new(Code::AppExited, "no key was sent"))?;
@@ -235,8 +254,9 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
                 &before,
                 last,
                 Ack {
-                    status: AckStatus::Delivered,
+                    status: Ok(AckStatus::Delivered),
                     reason: None,
+                    unknown_reason: None,
                     message: None,
                 },
                 None,
@@ -247,13 +267,7 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
             }
             Ok(result)
         }
-        failure => {
-            let failure = failure.unwrap_or_else(|| {
-                ToolError::new(
-                    Code::AppExited,
-                    "the connection closed before every press was sent",
-                )
-            });
+        Some(failure) => {
             if repeat == 1 {
                 return Err(failure);
             }
@@ -383,11 +397,33 @@ fn domain_hint(node: &Node) -> String {
         .unwrap_or_default()
 }
 
-/// The error for an ack that is not `delivered`.
+/// The error for an ack that is not `delivered`. A status this taria-mcp does not
+/// know is `protocol_mismatch`: the app answered, but not in words this bridge can
+/// read, so the input's effect is unknown (it may have been applied: `app_rejected`
+/// would say it was not, and invite a retry that could apply it twice).
 fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     let said = ack.message.clone().unwrap_or_default();
+    let status = match &ack.status {
+        Ok(status) => *status,
+        Err(unknown) => {
+            let mut message = format!(
+                "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
+                 does not know (it knows delivered, ignored, rejected, dropped)"
+            );
+            if !said.is_empty() {
+                let _ = write!(message, "; the app said: {said}");
+            }
+            message.push_str(
+                ". Its effect is unknown: read_tree to see what happened before retrying, and \
+                 use a taria-mcp built with the app's taria version",
+            );
+            return ToolError::new(Code::ProtocolMismatch, message)
+                .with("sent", true)
+                .with("status", unknown.clone());
+        }
+    };
     let node = node.unwrap_or("the node");
-    let (code, next) = match (ack.status, ack.reason) {
+    let (code, next) = match (status, ack.reason) {
         (_, Some(RejectReason::UnknownNode)) => (
             Code::NotFound,
             format!(
@@ -427,9 +463,18 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             "nothing in the app handles it; try press_key with the key the app uses for it"
                 .to_owned(),
         ),
-        _ => (Code::AppRejected, "the app did not take it".to_owned()),
+        _ => match &ack.unknown_reason {
+            Some(reason) => (
+                Code::AppRejected,
+                format!(
+                    "the app did not take it, for a reason this taria-mcp does not know \
+                     ({reason:?}); read its message, fix the cause, retry"
+                ),
+            ),
+            None => (Code::AppRejected, "the app did not take it".to_owned()),
+        },
     };
-    let status = serde_json::to_value(ack.status)
+    let status = serde_json::to_value(status)
         .ok()
         .and_then(|s| s.as_str().map(str::to_owned))
         .unwrap_or_default();
@@ -449,7 +494,7 @@ async fn settle(
     ack: Ack,
     node: Option<&str>,
 ) -> Result<InputResult, ToolError> {
-    if ack.status != AckStatus::Delivered {
+    if ack.status != Ok(AckStatus::Delivered) {
         return Err(ack_error(&ack, node));
     }
     let Some(after) = link.effect(sent).await else {
