@@ -17,7 +17,7 @@ use interprocess::local_socket::traits::{Listener as _, Stream as _};
 use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
-pub use path::{SOCKET_ENV, private_socket_dir, socket_path};
+pub use path::{SOCKET_ENV, check_socket_path, private_socket_dir, socket_path};
 
 use crate::recorder::FrameArena;
 use crate::wire::{AppMessage, Input};
@@ -220,7 +220,7 @@ impl Endpoint {
         signal: Arc<Signal>,
     ) -> Result<Endpoint, EndpointError> {
         path::check_label(label)?;
-        path::check_length(path)?;
+        path::check_socket_path(path)?;
         path::prepare_dir(path)?;
         remove_stale_socket(label, path)?;
         let io_error = |source| EndpointError::Io {

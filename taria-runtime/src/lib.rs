@@ -26,7 +26,7 @@ pub mod wire;
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
-pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, socket_path};
+pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path, socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Around, Bounds, Checked, Diagnostic,

@@ -1785,6 +1785,17 @@ fn a_wrong_socket_path_is_explained() {
         "{left_over}"
     );
     mcp.finish();
+
+    // A path no socket address can hold: no app can listen there (issue 11.10).
+    let long = dir.join(format!("{}.sock", "s".repeat(120)));
+    let mut mcp = Mcp::start(&long, &[]);
+    let too_long = mcp.fails("read_tree", json!({}), "app_not_connected");
+    let message = too_long["message"].as_str().unwrap();
+    assert!(
+        message.contains("over the 107 a socket path can have") && message.contains("shorter path"),
+        "{too_long}"
+    );
+    mcp.finish();
 }
 
 // ---------------------------------------------------------------------------------

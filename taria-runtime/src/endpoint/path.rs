@@ -33,10 +33,18 @@ pub(crate) const MAX_SOCKET_PATH: usize = 107;
 #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
 pub(crate) const MAX_SOCKET_PATH: usize = 103;
 
-/// Refuses a socket path too long for a socket address: binding it would fail or,
-/// worse, leave a file nothing can connect to.
+/// Refuses a socket path too long for a socket address (107 bytes on Linux, 103 on
+/// macOS and the BSDs): binding it would fail or, worse, leave a file nothing can
+/// connect to. An app checks this before it binds, and a bridge before it connects.
+///
+/// ```
+/// let long = std::path::Path::new("/tmp").join("s".repeat(200));
+/// # #[cfg(unix)]
+/// assert!(taria::check_socket_path(&long).is_err());
+/// assert!(taria::check_socket_path(std::path::Path::new("/tmp/todo.sock")).is_ok());
+/// ```
 #[cfg(unix)]
-pub(crate) fn check_length(path: &Path) -> Result<(), EndpointError> {
+pub fn check_socket_path(path: &Path) -> Result<(), EndpointError> {
     let len = path.as_os_str().len();
     if len > MAX_SOCKET_PATH {
         return Err(EndpointError::PathTooLong {
@@ -48,13 +56,14 @@ pub(crate) fn check_length(path: &Path) -> Result<(), EndpointError> {
     Ok(())
 }
 
-/// Named pipes are named after the path's file stem, not the path (see `socket_name`).
+/// Refuses a socket path too long for a socket address. On Windows the endpoint is a
+/// named pipe named after the path's file stem, so any path will do.
 #[cfg(not(unix))]
 #[expect(
     clippy::unnecessary_wraps,
     reason = "the Unix check's signature; a pipe name does not depend on the path's length"
 )]
-pub(crate) fn check_length(_: &Path) -> Result<(), EndpointError> {
+pub fn check_socket_path(_: &Path) -> Result<(), EndpointError> {
     Ok(())
 }
 

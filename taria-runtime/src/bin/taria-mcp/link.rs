@@ -823,6 +823,18 @@ async fn write_message(
 
 /// Why attaching to `socket` failed, and what to do about it.
 fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
+    if let Err(taria::EndpointError::PathTooLong { len, max, .. }) = taria::check_socket_path(path)
+    {
+        return ToolError::new(
+            Code::AppNotConnected,
+            format!(
+                "cannot attach to {}: the path is {len} bytes, over the {max} a socket path can \
+                 have on this system, so no app can listen there; give the app (TARIA_SOCKET) \
+                 and --socket a shorter path",
+                path.display()
+            ),
+        );
+    }
     #[cfg(unix)]
     let (is_socket, socket) = {
         use std::os::unix::fs::FileTypeExt as _;
