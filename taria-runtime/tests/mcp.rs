@@ -221,7 +221,8 @@ impl Mcp {
                 for line in BufReader::new(stdout).lines() {
                     let Ok(line) = line else { break };
                     match serde_json::from_str::<Value>(&line) {
-                        Ok(message) if message["jsonrpc"] == "2.0" => {
+                        // An array: the answer to a batch.
+                        Ok(message) if message["jsonrpc"] == "2.0" || message.is_array() => {
                             let _ = tx.send(message);
                         }
                         _ => stray.lock().unwrap().push(line),
@@ -350,6 +351,27 @@ impl Mcp {
             );
         }
         first..self.next_id
+    }
+
+    /// Writes one raw line; returns the next answer (a response, an error or an array
+    /// of them), up to 10 s.
+    fn answer_to(&mut self, line: &[u8]) -> Value {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to {}", String::from_utf8_lossy(line)));
+            if message.is_array() || message.get("method").is_none() {
+                return message;
+            }
+            self.notifications.push(message);
+        }
     }
 
     /// The results of the calls `ids`, in order (up to 20 s).
@@ -1428,6 +1450,141 @@ fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
     assert!(message.contains("queue is full"), "{message}");
     assert_eq!(app.inputs.lock().unwrap().len(), 5, "every press was sent");
     mcp.finish();
+}
+
+// ---------------------------------------------------------------------------------
+// JSON-RPC edges: lines rmcp cannot serve are answered by the bridge's line filter.
+
+/// In each MCP era (a session after `initialize`, and one with no handshake), the
+/// bridge answers `line` with an error of `code` carrying `id` (`null`: none), and
+/// keeps serving.
+fn answers_with(line: &[u8], code: i64, id: Value) {
+    for modern in [false, true] {
+        let socket = temp_socket("edge");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(line);
+        let era = if modern { MODERN } else { "2025-11-25" };
+        assert_eq!(answer["error"]["code"], code, "{era}: {answer}");
+        assert_eq!(
+            answer.get("id").cloned().unwrap_or(Value::Null),
+            id,
+            "{era}: {answer}"
+        );
+        assert!(
+            answer["error"]["message"].as_str().unwrap().len() > 20,
+            "{era}: {answer}"
+        );
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{era}: {listed}");
+        mcp.finish();
+    }
+}
+
+#[test]
+fn a_lone_surrogate_in_a_call_is_invalid_params_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"type_text","arguments":{"text":"\ud800"}}}"#,
+        -32602,
+        json!(41),
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_in_a_call_are_invalid_params_with_the_id() {
+    answers_with(
+        b"{\"jsonrpc\":\"2.0\",\"id\":\"u8\",\"method\":\"tools/call\",\"params\":{\"name\":\"type_text\",\"arguments\":{\"text\":\"\xff\"}}}",
+        -32602,
+        json!("u8"),
+    );
+}
+
+#[test]
+fn truncated_json_is_a_parse_error_with_the_id_read_before_the_cut() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"act""#,
+        -32700,
+        json!(42),
+    );
+}
+
+#[test]
+fn a_line_that_is_not_json_is_a_parse_error_without_an_id() {
+    answers_with(b"hello?", -32700, Value::Null);
+}
+
+#[test]
+fn a_request_without_a_method_is_invalid_with_its_id() {
+    answers_with(br#"{"jsonrpc":"2.0","id":43}"#, -32600, json!(43));
+}
+
+#[test]
+fn params_that_are_not_an_object_are_invalid_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":"p","method":"tools/list","params":"nope"}"#,
+        -32600,
+        json!("p"),
+    );
+}
+
+#[test]
+fn tool_call_params_that_do_not_fit_are_invalid_params_not_an_unknown_method() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":44,"method":"tools/call","params":{"name":"act","arguments":"nope"}}"#,
+        -32602,
+        json!(44),
+    );
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":45,"method":"tools/call"}"#,
+        -32602,
+        json!(45),
+    );
+}
+
+#[test]
+fn an_id_that_is_not_an_integer_is_echoed_in_the_refusal() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":4.5,"method":"ping"}"#,
+        -32600,
+        json!(4.5),
+    );
+}
+
+/// A line over the 16 MiB a message may take is refused with the id its start shows
+/// (rmcp drops it unanswered), and the next line is read as usual.
+#[test]
+fn a_line_too_long_is_refused_with_its_id() {
+    let socket = temp_socket("long");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let text = "a".repeat(16 * 1024 * 1024);
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":47,"method":"tools/call","params":{{"name":"type_text","arguments":{{"text":"{text}"}}}}}}"#
+    );
+    let answer = mcp.answer_to(line.as_bytes());
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer["id"], 47, "{answer}");
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    mcp.finish();
+}
+
+/// rmcp reads no batches (MCP dropped them in 2025-06-18): each request in one is
+/// answered, in an array as JSON-RPC answers a batch, that they are not supported.
+#[test]
+fn a_batch_is_refused_request_by_request() {
+    for modern in [false, true] {
+        let socket = temp_socket("batch");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(
+            br#"[{"jsonrpc":"2.0","id":46,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"b","method":"tools/list"}]"#,
+        );
+        let answers = answer.as_array().unwrap_or_else(|| panic!("{answer}"));
+        let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+        assert_eq!(ids, [&json!(46), &json!("b")], "{answer}");
+        for answer in answers {
+            assert_eq!(answer["error"]["code"], -32600, "{answer}");
+        }
+        mcp.finish();
+    }
 }
 
 #[test]

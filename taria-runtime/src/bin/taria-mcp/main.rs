@@ -5,6 +5,7 @@
 
 mod cli;
 mod errors;
+mod jsonrpc;
 mod limits;
 mod link;
 mod render;
