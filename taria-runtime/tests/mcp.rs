@@ -194,6 +194,11 @@ impl Mcp {
     /// Starts `taria-mcp <args>`; then `initialize` (2025-11-25), or, when `modern`,
     /// `server/discover` (2026-07-28).
     fn launch_as(args: &[&str], modern: bool) -> Mcp {
+        Mcp::launch_after(args, modern, &[])
+    }
+
+    /// [`Mcp::launch_as`], writing `first` (raw lines) before the session starts.
+    fn launch_after(args: &[&str], modern: bool, first: &[&[u8]]) -> Mcp {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
             .args(args)
             .env("TARIA_LOG", "info")
@@ -240,6 +245,12 @@ impl Mcp {
             next_id: 1,
             modern,
         };
+        for line in first {
+            let stdin = mcp.stdin.as_mut().unwrap();
+            stdin.write_all(line).unwrap();
+            stdin.write_all(b"\n").unwrap();
+            stdin.flush().unwrap();
+        }
         if modern {
             let discovered = mcp.request("server/discover", json!({}));
             let versions = &discovered["result"]["supportedVersions"];
@@ -1565,6 +1576,25 @@ fn a_line_too_long_is_refused_with_its_id() {
     let listed = mcp.request("tools/list", json!({}));
     assert!(listed["result"]["tools"].is_array(), "{listed}");
     mcp.finish();
+}
+
+/// rmcp 3.11 ends the session when the first message is not a request: a notification
+/// or a response sent before `initialize` (or, without a handshake, before the first
+/// request) is dropped instead, and the session starts as usual.
+#[test]
+fn a_notification_before_the_session_starts_does_not_end_it() {
+    for modern in [false, true] {
+        let socket = temp_socket("early");
+        let first: [&[u8]; 3] = [
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            br#"{"jsonrpc":"2.0","id":"s1","result":{}}"#,
+        ];
+        let mut mcp = Mcp::launch_after(&["--socket", socket.to_str().unwrap()], modern, &first);
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{listed}");
+        mcp.finish();
+    }
 }
 
 /// rmcp reads no batches (MCP dropped them in 2025-06-18): each request in one is

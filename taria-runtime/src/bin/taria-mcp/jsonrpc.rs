@@ -11,8 +11,9 @@
 use std::fmt;
 
 use rmcp::model::{
-    CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorCode, ErrorData,
-    InitializeRequestParams, JsonRpcMessage, ReadResourceRequestParams, SubscribeRequestParams,
+    CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorCode, ErrorData, GetMeta as _,
+    InitializeRequestParams, JsonRpcMessage, ProtocolVersion, ReadResourceRequestParams,
+    SubscribeRequestParams,
 };
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,45 @@ pub(crate) enum Verdict {
     Answer(Vec<u8>),
     /// Nothing to answer (a blank line, a notification or response that cannot be read).
     Ignore,
+}
+
+/// Where a message read before the session started leaves it.
+pub(crate) enum Lifecycle {
+    /// It starts the session: `initialize`, or a request of a version without a
+    /// handshake that names it (and the client) in `_meta`.
+    Starts,
+    /// rmcp answers it and still waits for the session to start (`ping`,
+    /// `server/discover`, a request it refuses for its `_meta`).
+    Waits,
+    /// A notification or a response: rmcp 3.11 would end the session on it (it expects
+    /// a request first), so it is dropped.
+    Dropped,
+}
+
+/// What `message`, read before the session started, does to it (mirrors rmcp's
+/// `serve_server`).
+pub(crate) fn before_start(message: &ClientJsonRpcMessage) -> Lifecycle {
+    let JsonRpcMessage::Request(request) = message else {
+        return Lifecycle::Dropped;
+    };
+    match &request.request {
+        ClientRequest::InitializeRequest(_) => Lifecycle::Starts,
+        ClientRequest::PingRequest(_) | ClientRequest::DiscoverRequest(_) => Lifecycle::Waits,
+        other => {
+            let meta = other.get_meta();
+            let named = meta
+                .missing_required_keys(&ProtocolVersion::V_2026_07_28)
+                .is_empty()
+                && meta
+                    .protocol_version()
+                    .is_some_and(|v| ProtocolVersion::KNOWN_VERSIONS.contains(&v));
+            if named {
+                Lifecycle::Starts
+            } else {
+                Lifecycle::Waits
+            }
+        }
+    }
 }
 
 /// The requests a client sends that rmcp has a type for: with params of another shape,

@@ -22,7 +22,7 @@ use tokio::io::{
 };
 use tokio::sync::watch;
 
-use crate::jsonrpc::{self, Verdict};
+use crate::jsonrpc::{self, Lifecycle, Verdict};
 
 /// Resolves once the client has closed stdin (or reading it failed).
 #[derive(Clone, Debug)]
@@ -95,6 +95,8 @@ pub(crate) struct Lines<R, W> {
     /// Dropping the rest of a line that was too long.
     discarding: bool,
     write: Arc<tokio::sync::Mutex<Option<W>>>,
+    /// The session has started (see [`jsonrpc::before_start`]).
+    started: bool,
 }
 
 /// What reading one line came to.
@@ -111,6 +113,7 @@ impl<R: AsyncRead + Unpin, W> Lines<R, W> {
             line: Vec::new(),
             discarding: false,
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
+            started: false,
         }
     }
 
@@ -212,7 +215,22 @@ where
             };
             self.line.clear();
             match verdict {
-                Verdict::Pass(message) => return Some(*message),
+                Verdict::Pass(message) => {
+                    if !self.started {
+                        match jsonrpc::before_start(&message) {
+                            Lifecycle::Starts => self.started = true,
+                            Lifecycle::Waits => {}
+                            Lifecycle::Dropped => {
+                                tracing::warn!(
+                                    "ignoring a notification or response sent before the \
+                                     session started (initialize, or a request with its _meta)"
+                                );
+                                continue;
+                            }
+                        }
+                    }
+                    return Some(*message);
+                }
                 Verdict::Answer(line) => self.answer(line),
                 Verdict::Ignore => {}
             }
