@@ -364,6 +364,27 @@ impl Mcp {
         first..self.next_id
     }
 
+    /// The results of the calls `ids`, in order (up to 20 s).
+    fn results(&mut self, ids: std::ops::Range<u64>) -> Vec<Value> {
+        self.responses(&ids.collect::<Vec<_>>())
+            .into_iter()
+            .map(|response| response["result"].clone())
+            .collect()
+    }
+
+    /// Writes `lines` (one message each) to stdin in one write, as a client that
+    /// pipelines its calls does.
+    fn write_at_once(&mut self, lines: &[String]) {
+        let mut bytes = Vec::new();
+        for line in lines {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(&bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// Writes one raw line; returns the next answer (a response, an error or an array
     /// of them), up to 10 s.
     fn answer_to(&mut self, line: &[u8]) -> Value {
@@ -385,9 +406,10 @@ impl Mcp {
         }
     }
 
-    /// The results of the calls `ids`, in order (up to 20 s).
-    fn results(&mut self, ids: std::ops::Range<u64>) -> Vec<Value> {
-        let mut results = vec![Value::Null; ids.clone().count()];
+    /// The whole responses (`result` or `error`) to the requests `ids`, in order (up
+    /// to 20 s).
+    fn responses(&mut self, ids: &[u64]) -> Vec<Value> {
+        let mut results = vec![Value::Null; ids.len()];
         let deadline = Instant::now() + Duration::from_secs(20);
         while results.iter().any(Value::is_null) {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -398,9 +420,9 @@ impl Mcp {
                 )
             });
             match message["id"].as_u64() {
-                Some(id) if ids.contains(&id) => {
-                    let index = usize::try_from(id - ids.start).unwrap();
-                    results[index] = message["result"].clone();
+                Some(id) if ids.contains(&id) && message.get("method").is_none() => {
+                    let index = ids.iter().position(|i| *i == id).unwrap();
+                    results[index] = message;
                 }
                 _ => self.notifications.push(message),
             }
@@ -1461,6 +1483,120 @@ fn a_repeated_key_with_dropped_presses_says_how_many_were_delivered() {
     assert!(message.contains("queue is full"), "{message}");
     assert_eq!(app.inputs.lock().unwrap().len(), 5, "every press was sent");
     mcp.finish();
+}
+
+/// Twenty `type_text` calls written in one go, round after round, reach the app in
+/// the order they were written (rmcp runs each request in a task of its own), and
+/// calls refused on the way (bad arguments, unknown key, missing node, JSON-RPC errors
+/// answered before rmcp) do not hold up the ones after them.
+#[test]
+fn inputs_written_at_once_reach_the_app_in_arrival_order() {
+    for modern in [false, true] {
+        let delivered = |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"});
+        let app = FakeApp::start("order", 1, delivered);
+        let mut mcp = Mcp::launch_as(&["--socket", app.socket.to_str().unwrap()], modern);
+        mcp.ok("read_tree", json!({}));
+        for round in 0..5 {
+            pipelined_round(&mut mcp, &app, round);
+        }
+        mcp.finish();
+    }
+}
+
+/// One round of [`inputs_written_at_once_reach_the_app_in_arrival_order`]: rounds 1 to
+/// 3 have two refused calls in the middle, round 4 a call cancelled right after it
+/// was written.
+fn pipelined_round(mcp: &mut Mcp, app: &FakeApp, round: usize) {
+    let call = |mcp: &Mcp, id: u64, name: &str, arguments: Value| {
+        let params = mcp.params(json!({"name": name, "arguments": arguments}));
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}).to_string()
+    };
+    let (mut lines, mut ids, mut texts, mut expected) = (vec![], vec![], vec![], vec![]);
+    let mut cancelled = None;
+    for position in 0..20 {
+        let id = mcp.next_id;
+        mcp.next_id += 1;
+        let tool_error = json!({"isError": true});
+        let refused = match (round, position) {
+            (1, 5) => Some((call(mcp, id, "type_text", json!({"text": 5})), tool_error)),
+            (1, 12) => Some((call(mcp, id, "act", json!("nope")), json!({"code": -32602}))),
+            (2, 5) => Some((
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"type_text""#
+                ),
+                json!({"code": -32700}),
+            )),
+            (2, 12) => Some((
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"type_text","arguments":{{"text":"\ud800"}}}}}}"#
+                ),
+                json!({"code": -32602}),
+            )),
+            (3, 5) => Some((
+                call(mcp, id, "press_key", json!({"key": "nokey+x"})),
+                tool_error,
+            )),
+            (3, 12) => Some((
+                call(
+                    mcp,
+                    id,
+                    "act",
+                    json!({"node": "gone", "action": "activate"}),
+                ),
+                tool_error,
+            )),
+            _ => None,
+        };
+        if let Some((line, answer)) = refused {
+            lines.push(line);
+            ids.push(id);
+            expected.push(answer);
+            continue;
+        }
+        let text = format!("r{round}p{position:02}");
+        lines.push(call(mcp, id, "type_text", json!({"text": text})));
+        if (round, position) == (4, 8) {
+            // Its answer may never come (rmcp drops the answers to cancelled requests).
+            let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                "params": {"requestId": id, "reason": "changed my mind"}});
+            lines.push(cancel.to_string());
+            cancelled = Some(text);
+            continue;
+        }
+        ids.push(id);
+        texts.push(text);
+        expected.push(json!({"isError": false}));
+    }
+    let before = app.inputs.lock().unwrap().len();
+    mcp.write_at_once(&lines);
+    let responses = mcp.responses(&ids);
+    for (response, expected) in responses.iter().zip(&expected) {
+        if let Some(code) = expected.get("code") {
+            assert_eq!(&response["error"]["code"], code, "{response}");
+        } else {
+            assert_eq!(
+                response["result"]["isError"], expected["isError"],
+                "{response}"
+            );
+        }
+    }
+    let received: Vec<String> = app.inputs.lock().unwrap()[before..]
+        .iter()
+        .map(|input| input["text"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    let inversions = received
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| received[i + 1..].iter().map(move |b| (a, b)))
+        .filter(|(a, b)| a > b)
+        .count();
+    assert_eq!(inversions, 0, "round {round}: the app got {received:?}");
+    // The cancelled call's input, when it was sent all the same, came in its place.
+    let without: Vec<&String> = received
+        .iter()
+        .filter(|text| Some(*text) != cancelled.as_ref())
+        .collect();
+    assert_eq!(without, texts.iter().collect::<Vec<_>>(), "round {round}");
 }
 
 // ---------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 //!
 //! Each line is read strictly ([`crate::jsonrpc`]): a message rmcp can serve passes to
 //! it, anything else is answered here with the JSON-RPC error and the request's id.
+//! Input tool calls are numbered as they are read and answers seen as they are written
+//! ([`crate::order`]), so inputs reach the app in arrival order.
 //!
 //! rmcp answers in-flight requests for up to 5 s after stdin closes before it cancels
 //! them; `main` watches [`InputClosed`] to end the session sooner (see `EOF_GRACE`).
@@ -23,6 +25,7 @@ use tokio::io::{
 use tokio::sync::watch;
 
 use crate::jsonrpc::{self, Lifecycle, Verdict};
+use crate::order::Arrivals;
 
 /// Resolves once the client has closed stdin (or reading it failed).
 #[derive(Clone, Debug)]
@@ -80,10 +83,12 @@ impl<R: AsyncRead + Unpin> AsyncRead for Input<R> {
 /// non-blocking pipes on Linux when stdin and stdout are pipes (as most MCP hosts
 /// start servers), and the blocking handles otherwise (macOS, Windows, a socketpair
 /// stdin), read and written by [`Lines`]. Must be called inside the Tokio runtime.
-pub(crate) fn transport() -> (Lines<Input<StdioReader>, StdioWriter>, InputClosed) {
+pub(crate) fn transport(
+    arrivals: Arrivals,
+) -> (Lines<Input<StdioReader>, StdioWriter>, InputClosed) {
     let (reader, writer) = rmcp::transport::io::stdio_pipes();
     let (input, closed) = Input::new(reader);
-    (Lines::new(input, writer), closed)
+    (Lines::new(input, writer, arrivals), closed)
 }
 
 /// MCP as lines of JSON (rmcp's framing: one message per line, at most
@@ -95,6 +100,7 @@ pub(crate) struct Lines<R, W> {
     /// Dropping the rest of a line that was too long.
     discarding: bool,
     write: Arc<tokio::sync::Mutex<Option<W>>>,
+    arrivals: Arrivals,
     /// The session has started (see [`jsonrpc::before_start`]).
     started: bool,
 }
@@ -107,12 +113,13 @@ enum Read {
 }
 
 impl<R: AsyncRead + Unpin, W> Lines<R, W> {
-    pub(crate) fn new(read: R, write: W) -> Lines<R, W> {
+    pub(crate) fn new(read: R, write: W, arrivals: Arrivals) -> Lines<R, W> {
         Lines {
             read: BufReader::new(read),
             line: Vec::new(),
             discarding: false,
             write: Arc::new(tokio::sync::Mutex::new(Some(write))),
+            arrivals,
             started: false,
         }
     }
@@ -197,6 +204,7 @@ where
         &mut self,
         item: ServerJsonRpcMessage,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.arrivals.answered(&item);
         let line = serde_json::to_vec(&item).map(|mut line| {
             line.push(b'\n');
             line
@@ -229,6 +237,7 @@ where
                             }
                         }
                     }
+                    self.arrivals.arrived(&message);
                     return Some(*message);
                 }
                 Verdict::Answer(line) => self.answer(line),

@@ -15,6 +15,7 @@ use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSche
 use super::read::find;
 use crate::errors::{Code, ToolError};
 use crate::link::{Ack, Link, Sent, View};
+use crate::order::Turn;
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
@@ -108,8 +109,12 @@ pub(crate) struct InputResult {
     pub(crate) note: Option<String>,
 }
 
-/// `act`.
-pub(crate) async fn act(link: &Link, args: ActArgs) -> Result<InputResult, ToolError> {
+/// `act`; sent in the call's `turn` (arrival order).
+pub(crate) async fn act(
+    link: &Link,
+    args: ActArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     let view = link.view().await?;
     let node = find(&view, &args.node)?;
     let token = guard_position(link, node)?;
@@ -145,13 +150,17 @@ pub(crate) async fn act(link: &Link, args: ActArgs) -> Result<InputResult, ToolE
         token,
     };
     let before = Arc::clone(&view.tree);
-    let mut sent = link.send(input).await?;
+    let mut sent = turn.send_last(link, input).await?;
     let ack = link.ack(&mut sent).await?;
     settle(link, &before, &sent, ack, Some(&args.node)).await
 }
 
 /// `set_value`.
-pub(crate) async fn set_value(link: &Link, args: SetValueArgs) -> Result<InputResult, ToolError> {
+pub(crate) async fn set_value(
+    link: &Link,
+    args: SetValueArgs,
+    turn: Turn,
+) -> Result<InputResult, ToolError> {
     act(
         link,
         ActArgs {
@@ -161,12 +170,17 @@ pub(crate) async fn set_value(link: &Link, args: SetValueArgs) -> Result<InputRe
             direction: None,
             amount: None,
         },
+        turn,
     )
     .await
 }
 
 /// `type_text`.
-pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputResult, ToolError> {
+pub(crate) async fn type_text(
+    link: &Link,
+    args: TypeTextArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     let chars = args.text.chars().count();
     if chars > taria::wire::MAX_TEXT_CHARS {
         return Err(ToolError::invalid(format!(
@@ -178,14 +192,20 @@ pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputRe
         return Err(ToolError::invalid("the text is empty; nothing to type"));
     }
     let before = link.view().await?.tree;
-    let mut sent = link.send(Input::Text { text: args.text }).await?;
+    let mut sent = turn
+        .send_last(link, Input::Text { text: args.text })
+        .await?;
     let ack = link.ack(&mut sent).await?;
     settle(link, &before, &sent, ack, None).await
 }
 
 /// `press_key`: with `repeat`, every press is sent at once and each ack counted; any
 /// press not delivered makes the call fail, saying how many were.
-pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputResult, ToolError> {
+pub(crate) async fn press_key(
+    link: &Link,
+    args: PressKeyArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     if let Err(e) = KeyChord::from_str(&args.key) {
         return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
     }
@@ -197,18 +217,24 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
     }
     let before = link.view().await?.tree;
     let mut sent = Vec::new();
-    for _ in 0..repeat {
-        match link
-            .send(Input::Key {
-                key: args.key.clone(),
-            })
-            .await
-        {
+    for press in 1..=repeat {
+        let key = Input::Key {
+            key: args.key.clone(),
+        };
+        // The presses go in one turn: no other call's input between them.
+        let sending = if press < repeat {
+            turn.send(link, key).await
+        } else {
+            turn.send_last(link, key).await
+        };
+        match sending {
             Ok(s) => sent.push(s),
             Err(e) if sent.is_empty() => return Err(e),
             Err(_) => break,
         }
     }
+    // Every press is queued or sent: the next call may send while the acks come.
+    drop(turn);
     let mut delivered = 0;
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {
