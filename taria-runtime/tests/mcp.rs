@@ -195,6 +195,11 @@ impl Mcp {
     /// Starts `taria-mcp <args>`; then `initialize` (2025-11-25), or, when `modern`,
     /// `server/discover` (2026-07-28).
     fn launch_as(args: &[&str], modern: bool) -> Mcp {
+        Mcp::launch_after(args, modern, &[])
+    }
+
+    /// [`Mcp::launch_as`], writing `first` (raw lines) before the session starts.
+    fn launch_after(args: &[&str], modern: bool, first: &[&[u8]]) -> Mcp {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
             .args(args)
             .env("TARIA_LOG", "info")
@@ -222,7 +227,8 @@ impl Mcp {
                 for line in BufReader::new(stdout).lines() {
                     let Ok(line) = line else { break };
                     match serde_json::from_str::<Value>(&line) {
-                        Ok(message) if message["jsonrpc"] == "2.0" => {
+                        // An array: the answer to a batch.
+                        Ok(message) if message["jsonrpc"] == "2.0" || message.is_array() => {
                             let _ = tx.send(message);
                         }
                         _ => stray.lock().unwrap().push(line),
@@ -240,6 +246,12 @@ impl Mcp {
             next_id: 1,
             modern,
         };
+        for line in first {
+            let stdin = mcp.stdin.as_mut().unwrap();
+            stdin.write_all(line).unwrap();
+            stdin.write_all(b"\n").unwrap();
+            stdin.flush().unwrap();
+        }
         if modern {
             let discovered = mcp.request("server/discover", json!({}));
             let versions = &discovered["result"]["supportedVersions"];
@@ -355,7 +367,50 @@ impl Mcp {
 
     /// The results of the calls `ids`, in order (up to 20 s).
     fn results(&mut self, ids: std::ops::Range<u64>) -> Vec<Value> {
-        let mut results = vec![Value::Null; ids.clone().count()];
+        self.responses(&ids.collect::<Vec<_>>())
+            .into_iter()
+            .map(|response| response["result"].clone())
+            .collect()
+    }
+
+    /// Writes `lines` (one message each) to stdin in one write, as a client that
+    /// pipelines its calls does.
+    fn write_at_once(&mut self, lines: &[String]) {
+        let mut bytes = Vec::new();
+        for line in lines {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(&bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Writes one raw line; returns the next answer (a response, an error or an array
+    /// of them), up to 10 s.
+    fn answer_to(&mut self, line: &[u8]) -> Value {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let message = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to {}", String::from_utf8_lossy(line)));
+            if message.is_array() || message.get("method").is_none() {
+                return message;
+            }
+            self.notifications.push(message);
+        }
+    }
+
+    /// The whole responses (`result` or `error`) to the requests `ids`, in order (up
+    /// to 20 s).
+    fn responses(&mut self, ids: &[u64]) -> Vec<Value> {
+        let mut results = vec![Value::Null; ids.len()];
         let deadline = Instant::now() + Duration::from_secs(20);
         while results.iter().any(Value::is_null) {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -366,9 +421,9 @@ impl Mcp {
                 )
             });
             match message["id"].as_u64() {
-                Some(id) if ids.contains(&id) => {
-                    let index = usize::try_from(id - ids.start).unwrap();
-                    results[index] = message["result"].clone();
+                Some(id) if ids.contains(&id) && message.get("method").is_none() => {
+                    let index = ids.iter().position(|i| *i == id).unwrap();
+                    results[index] = message;
                 }
                 _ => self.notifications.push(message),
             }
@@ -1742,6 +1797,274 @@ fn the_longest_text_reaches_a_real_app_within_its_bound() {
     assert_eq!(typed["status"], "delivered", "{typed}");
     assert_eq!(app.app.lock().unwrap().typed.len(), 4096);
     mcp.finish();
+}
+
+/// Twenty `type_text` calls written in one go, round after round, reach the app in
+/// the order they were written (rmcp runs each request in a task of its own), and
+/// calls refused on the way (bad arguments, unknown key, missing node, JSON-RPC errors
+/// answered before rmcp) do not hold up the ones after them.
+#[test]
+fn inputs_written_at_once_reach_the_app_in_arrival_order() {
+    for modern in [false, true] {
+        let delivered = |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"});
+        let app = FakeApp::start("order", 1, delivered);
+        let mut mcp = Mcp::launch_as(&["--socket", app.socket.to_str().unwrap()], modern);
+        mcp.ok("read_tree", json!({}));
+        for round in 0..5 {
+            pipelined_round(&mut mcp, &app, round);
+        }
+        mcp.finish();
+    }
+}
+
+/// One round of [`inputs_written_at_once_reach_the_app_in_arrival_order`]: rounds 1 to
+/// 3 have two refused calls in the middle, round 4 a call cancelled right after it
+/// was written.
+fn pipelined_round(mcp: &mut Mcp, app: &FakeApp, round: usize) {
+    let call = |mcp: &Mcp, id: u64, name: &str, arguments: Value| {
+        let params = mcp.params(json!({"name": name, "arguments": arguments}));
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}).to_string()
+    };
+    let (mut lines, mut ids, mut texts, mut expected) = (vec![], vec![], vec![], vec![]);
+    let mut cancelled = None;
+    for position in 0..20 {
+        let id = mcp.next_id;
+        mcp.next_id += 1;
+        let tool_error = json!({"isError": true});
+        let refused = match (round, position) {
+            (1, 5) => Some((call(mcp, id, "type_text", json!({"text": 5})), tool_error)),
+            (1, 12) => Some((call(mcp, id, "act", json!("nope")), json!({"code": -32602}))),
+            (2, 5) => Some((
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"type_text""#
+                ),
+                json!({"code": -32700}),
+            )),
+            (2, 12) => Some((
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"type_text","arguments":{{"text":"\ud800"}}}}}}"#
+                ),
+                json!({"code": -32602}),
+            )),
+            (3, 5) => Some((
+                call(mcp, id, "press_key", json!({"key": "nokey+x"})),
+                tool_error,
+            )),
+            (3, 12) => Some((
+                call(
+                    mcp,
+                    id,
+                    "act",
+                    json!({"node": "gone", "action": "activate"}),
+                ),
+                tool_error,
+            )),
+            _ => None,
+        };
+        if let Some((line, answer)) = refused {
+            lines.push(line);
+            ids.push(id);
+            expected.push(answer);
+            continue;
+        }
+        let text = format!("r{round}p{position:02}");
+        lines.push(call(mcp, id, "type_text", json!({"text": text})));
+        if (round, position) == (4, 8) {
+            // Its answer may never come (rmcp drops the answers to cancelled requests).
+            let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                                "params": {"requestId": id, "reason": "changed my mind"}});
+            lines.push(cancel.to_string());
+            cancelled = Some(text);
+            continue;
+        }
+        ids.push(id);
+        texts.push(text);
+        expected.push(json!({"isError": false}));
+    }
+    let before = app.inputs.lock().unwrap().len();
+    mcp.write_at_once(&lines);
+    let responses = mcp.responses(&ids);
+    for (response, expected) in responses.iter().zip(&expected) {
+        if let Some(code) = expected.get("code") {
+            assert_eq!(&response["error"]["code"], code, "{response}");
+        } else {
+            assert_eq!(
+                response["result"]["isError"], expected["isError"],
+                "{response}"
+            );
+        }
+    }
+    let received: Vec<String> = app.inputs.lock().unwrap()[before..]
+        .iter()
+        .map(|input| input["text"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    let inversions = received
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| received[i + 1..].iter().map(move |b| (a, b)))
+        .filter(|(a, b)| a > b)
+        .count();
+    assert_eq!(inversions, 0, "round {round}: the app got {received:?}");
+    // The cancelled call's input, when it was sent all the same, came in its place.
+    let without: Vec<&String> = received
+        .iter()
+        .filter(|text| Some(*text) != cancelled.as_ref())
+        .collect();
+    assert_eq!(without, texts.iter().collect::<Vec<_>>(), "round {round}");
+}
+
+// ---------------------------------------------------------------------------------
+// JSON-RPC edges: lines rmcp cannot serve are answered by the bridge's line filter.
+
+/// In each MCP era (a session after `initialize`, and one with no handshake), the
+/// bridge answers `line` with an error of `code` carrying `id` (`null`: none), and
+/// keeps serving.
+fn answers_with(line: &[u8], code: i64, id: Value) {
+    for modern in [false, true] {
+        let socket = temp_socket("edge");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(line);
+        let era = if modern { MODERN } else { "2025-11-25" };
+        assert_eq!(answer["error"]["code"], code, "{era}: {answer}");
+        assert_eq!(
+            answer.get("id").cloned().unwrap_or(Value::Null),
+            id,
+            "{era}: {answer}"
+        );
+        assert!(
+            answer["error"]["message"].as_str().unwrap().len() > 20,
+            "{era}: {answer}"
+        );
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{era}: {listed}");
+        mcp.finish();
+    }
+}
+
+#[test]
+fn a_lone_surrogate_in_a_call_is_invalid_params_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"type_text","arguments":{"text":"\ud800"}}}"#,
+        -32602,
+        json!(41),
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_in_a_call_are_invalid_params_with_the_id() {
+    answers_with(
+        b"{\"jsonrpc\":\"2.0\",\"id\":\"u8\",\"method\":\"tools/call\",\"params\":{\"name\":\"type_text\",\"arguments\":{\"text\":\"\xff\"}}}",
+        -32602,
+        json!("u8"),
+    );
+}
+
+#[test]
+fn truncated_json_is_a_parse_error_with_the_id_read_before_the_cut() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"act""#,
+        -32700,
+        json!(42),
+    );
+}
+
+#[test]
+fn a_line_that_is_not_json_is_a_parse_error_without_an_id() {
+    answers_with(b"hello?", -32700, Value::Null);
+}
+
+#[test]
+fn a_request_without_a_method_is_invalid_with_its_id() {
+    answers_with(br#"{"jsonrpc":"2.0","id":43}"#, -32600, json!(43));
+}
+
+#[test]
+fn params_that_are_not_an_object_are_invalid_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":"p","method":"tools/list","params":"nope"}"#,
+        -32600,
+        json!("p"),
+    );
+}
+
+#[test]
+fn tool_call_params_that_do_not_fit_are_invalid_params_not_an_unknown_method() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":44,"method":"tools/call","params":{"name":"act","arguments":"nope"}}"#,
+        -32602,
+        json!(44),
+    );
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":45,"method":"tools/call"}"#,
+        -32602,
+        json!(45),
+    );
+}
+
+#[test]
+fn an_id_that_is_not_an_integer_is_echoed_in_the_refusal() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":4.5,"method":"ping"}"#,
+        -32600,
+        json!(4.5),
+    );
+}
+
+/// A line over the 16 MiB a message may take is refused with the id its start shows
+/// (rmcp drops it unanswered), and the next line is read as usual.
+#[test]
+fn a_line_too_long_is_refused_with_its_id() {
+    let socket = temp_socket("long");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let text = "a".repeat(16 * 1024 * 1024);
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":47,"method":"tools/call","params":{{"name":"type_text","arguments":{{"text":"{text}"}}}}}}"#
+    );
+    let answer = mcp.answer_to(line.as_bytes());
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer["id"], 47, "{answer}");
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    mcp.finish();
+}
+
+/// rmcp 3.11 ends the session when the first message is not a request: a notification
+/// or a response sent before `initialize` (or, without a handshake, before the first
+/// request) is dropped instead, and the session starts as usual.
+#[test]
+fn a_notification_before_the_session_starts_does_not_end_it() {
+    for modern in [false, true] {
+        let socket = temp_socket("early");
+        let first: [&[u8]; 3] = [
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            br#"{"jsonrpc":"2.0","id":"s1","result":{}}"#,
+        ];
+        let mut mcp = Mcp::launch_after(&["--socket", socket.to_str().unwrap()], modern, &first);
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{listed}");
+        mcp.finish();
+    }
+}
+
+/// rmcp reads no batches (MCP dropped them in 2025-06-18): each request in one is
+/// answered, in an array as JSON-RPC answers a batch, that they are not supported.
+#[test]
+fn a_batch_is_refused_request_by_request() {
+    for modern in [false, true] {
+        let socket = temp_socket("batch");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(
+            br#"[{"jsonrpc":"2.0","id":46,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"b","method":"tools/list"}]"#,
+        );
+        let answers = answer.as_array().unwrap_or_else(|| panic!("{answer}"));
+        let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+        assert_eq!(ids, [&json!(46), &json!("b")], "{answer}");
+        for answer in answers {
+            assert_eq!(answer["error"]["code"], -32600, "{answer}");
+        }
+        mcp.finish();
+    }
 }
 
 #[test]

@@ -5,8 +5,10 @@
 
 mod cli;
 mod errors;
+mod jsonrpc;
 mod limits;
 mod link;
+mod order;
 mod render;
 mod server;
 mod spawn;
@@ -138,9 +140,11 @@ async fn serve(
     // Listening starts now, before the handshake: a stop request is never lost.
     let stop = stop_signal();
     tokio::pin!(stop);
-    let (transport, input_closed) = stdio::transport();
+    // Input calls are numbered by the transport as they arrive and sent in that order.
+    let arrivals = order::Arrivals::default();
+    let (transport, input_closed) = stdio::transport(arrivals.clone());
     let service = tokio::select! {
-        service = server::Bridge::new(link).serve(transport) => service?,
+        service = server::Bridge::new(link, arrivals).serve(transport) => service?,
         () = &mut stop => return Ok(()),
     };
     let cancel = service.cancellation_token();

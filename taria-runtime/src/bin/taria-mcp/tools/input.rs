@@ -16,6 +16,7 @@ use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSche
 use super::read::find;
 use crate::errors::{Code, ToolError};
 use crate::link::{Ack, Link, Sent, View, ack_bound};
+use crate::order::Turn;
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
@@ -111,8 +112,12 @@ pub(crate) struct InputResult {
     pub(crate) note: Option<String>,
 }
 
-/// `act`.
-pub(crate) async fn act(link: &Link, args: ActArgs) -> Result<InputResult, ToolError> {
+/// `act`; sent in the call's `turn` (arrival order).
+pub(crate) async fn act(
+    link: &Link,
+    args: ActArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     let view = link.view().await?;
     let node = find(&view, &args.node)?;
     let token = guard_position(link, node)?;
@@ -148,13 +153,17 @@ pub(crate) async fn act(link: &Link, args: ActArgs) -> Result<InputResult, ToolE
         token,
     };
     let before = Arc::clone(&view.tree);
-    let mut sent = link.send(input).await?;
+    let mut sent = turn.send_last(link, input).await?;
     let ack = link.ack(&mut sent).await?;
     settle(link, &before, &sent, ack, Some(&args.node)).await
 }
 
 /// `set_value`.
-pub(crate) async fn set_value(link: &Link, args: SetValueArgs) -> Result<InputResult, ToolError> {
+pub(crate) async fn set_value(
+    link: &Link,
+    args: SetValueArgs,
+    turn: Turn,
+) -> Result<InputResult, ToolError> {
     act(
         link,
         ActArgs {
@@ -164,12 +173,17 @@ pub(crate) async fn set_value(link: &Link, args: SetValueArgs) -> Result<InputRe
             direction: None,
             amount: None,
         },
+        turn,
     )
     .await
 }
 
 /// `type_text`.
-pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputResult, ToolError> {
+pub(crate) async fn type_text(
+    link: &Link,
+    args: TypeTextArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     let chars = args.text.chars().count();
     if chars > taria::wire::MAX_TEXT_CHARS {
         return Err(ToolError::invalid(format!(
@@ -184,17 +198,24 @@ pub(crate) async fn type_text(link: &Link, args: TypeTextArgs) -> Result<InputRe
     // An app reads typed keys one frame at a time: the bound grows with the text.
     let bound = ack_bound(chars);
     let deadline = Instant::now() + bound;
-    let mut sent = link.send(Input::Text { text: args.text }).await?;
+    let mut sent = turn
+        .send_last(link, Input::Text { text: args.text })
+        .await?;
     let ack = link.ack_by(&mut sent, deadline, bound).await?;
     settle(link, &before, &sent, ack, None).await
 }
 
-/// `press_key`: with `repeat`, the presses are sent one after another without waiting
-/// for their acks, except that a press waits for room when the inputs awaiting an ack
-/// are at their bound (`limits::MAX_IN_FLIGHT`, below `MAX_REPEAT`) or the rate
-/// limit is reached; each ack is counted. One deadline, `ack_bound(repeat)`, covers
-/// the whole call. Any press not delivered makes the call fail, saying how many were.
-pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputResult, ToolError> {
+/// `press_key`: with `repeat`, the presses are sent one after another in one turn (no
+/// other call's input between them) without waiting for their acks, except that a
+/// press waits for room when the inputs awaiting an ack are at their bound
+/// (`limits::MAX_IN_FLIGHT`, below `MAX_REPEAT`) or the rate limit is reached; each
+/// ack is counted. One deadline, `ack_bound(repeat)`, covers the whole call. Any
+/// press not delivered makes the call fail, saying how many were.
+pub(crate) async fn press_key(
+    link: &Link,
+    args: PressKeyArgs,
+    mut turn: Turn,
+) -> Result<InputResult, ToolError> {
     if let Err(e) = KeyChord::from_str(&args.key) {
         return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
     }
@@ -209,16 +230,18 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
     let deadline = Instant::now() + bound;
     let mut sent = Vec::new();
     let mut send_failure = None;
-    for _ in 0..repeat {
+    for press in 1..=repeat {
         let key = Input::Key {
             key: args.key.clone(),
         };
         // The first press is refused like any input when there is no room; the
         // others wait for it, so a burst is never cut short by its own presses.
-        let result = if sent.is_empty() {
-            link.send(key).await
+        let result = if repeat == 1 {
+            turn.send_last(link, key).await
+        } else if press == 1 {
+            turn.send(link, key).await
         } else {
-            link.send_paced(key, deadline).await
+            turn.send_paced(link, key, deadline).await
         };
         match result {
             Ok(s) => sent.push(s),
@@ -229,6 +252,8 @@ pub(crate) async fn press_key(link: &Link, args: PressKeyArgs) -> Result<InputRe
             }
         }
     }
+    // Every press is queued or sent: the next call may send while the acks come.
+    drop(turn);
     let mut delivered = 0;
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {

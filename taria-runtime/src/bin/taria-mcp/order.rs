@@ -1,0 +1,336 @@
+//! Inputs reach the app in the order their calls arrived on stdin.
+//!
+//! rmcp runs each request in a task of its own, so handlers start in any order. The
+//! transport numbers input tool calls (`act`, `set_value`, `type_text`, `press_key`) as
+//! it reads them; a handler sends only once every earlier number has been queued for
+//! the app's socket or is done with (answered, cancelled, refused before sending).
+//! Only sending takes turns: acks are awaited concurrently.
+
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::pin::pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Poll;
+use std::time::Duration;
+
+use rmcp::model::{
+    ClientJsonRpcMessage, ClientNotification, ClientRequest, JsonRpcMessage, RequestId,
+    ServerJsonRpcMessage,
+};
+use taria::wire::Input;
+use tokio::sync::watch;
+
+use crate::errors::ToolError;
+use crate::link::{Link, Sent};
+
+/// The tools whose calls send inputs, in arrival order.
+const INPUT_TOOLS: [&str; 4] = ["act", "set_value", "type_text", "press_key"];
+
+/// A turn not passed on after this long is taken anyway (and logged). Every numbered
+/// call passes its turn on within the bounds of connecting and writing (10 s, 3 s, 5 s),
+/// so this only keeps a case no one foresaw from holding every later input forever.
+const TURN_WAIT_MAX: Duration = Duration::from_secs(30);
+
+/// How long the turn of a cancelled call waits for its handler to claim it.
+const CANCEL_GRACE: Duration = Duration::from_secs(1);
+
+/// The input calls read from stdin and not yet done with; shared by the transport
+/// (which numbers them) and the tool handlers (which take turns).
+#[derive(Clone)]
+pub(crate) struct Arrivals(Arc<Shared>);
+
+struct Shared {
+    state: Mutex<State>,
+    /// Every number below this one is done with.
+    front: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct State {
+    /// The number for the next input call.
+    next: u64,
+    /// Numbers at or above the front that are done with.
+    done: BTreeSet<u64>,
+    /// Numbers not yet claimed by a handler, by request id (in arrival order when a
+    /// client reuses an id).
+    unclaimed: HashMap<RequestId, VecDeque<u64>>,
+}
+
+impl Default for Arrivals {
+    fn default() -> Arrivals {
+        Arrivals(Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            front: watch::Sender::new(0),
+        }))
+    }
+}
+
+impl Arrivals {
+    /// Called by the transport for each message it passes to rmcp, in the order read.
+    pub(crate) fn arrived(&self, message: &ClientJsonRpcMessage) {
+        match message {
+            JsonRpcMessage::Request(request) => {
+                if let ClientRequest::CallToolRequest(call) = &request.request
+                    && INPUT_TOOLS.contains(&call.params.name.as_ref())
+                {
+                    let mut state = self.lock();
+                    let number = state.next;
+                    state.next += 1;
+                    state
+                        .unclaimed
+                        .entry(request.id.clone())
+                        .or_default()
+                        .push_back(number);
+                }
+            }
+            // rmcp drops the answer to a cancelled request, and a later rmcp might not run
+            // its handler at all. rmcp 3.11 does run it, at once: its turn is kept for
+            // it a moment, so that input still goes in order.
+            JsonRpcMessage::Notification(notification) => {
+                if let ClientNotification::CancelledNotification(cancelled) =
+                    &notification.notification
+                    && let Some(id) = cancelled.params.request_id.clone()
+                    && self.lock().unclaimed.contains_key(&id)
+                {
+                    let arrivals = self.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(CANCEL_GRACE).await;
+                        let numbers = arrivals.lock().unclaimed.remove(&id).unwrap_or_default();
+                        for number in numbers {
+                            arrivals.release(number);
+                        }
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Called by the transport for each message it writes: an answer to a request no
+    /// handler claimed (rmcp refused it) releases its number.
+    pub(crate) fn answered(&self, message: &ServerJsonRpcMessage) {
+        let id = match message {
+            JsonRpcMessage::Response(response) => &response.id,
+            JsonRpcMessage::Error(error) => match &error.id {
+                Some(id) => id,
+                None => return,
+            },
+            _ => return,
+        };
+        let number = {
+            let mut state = self.lock();
+            let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
+            if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
+                state.unclaimed.remove(id);
+            }
+            number
+        };
+        if let Some(number) = number {
+            self.release(number);
+        }
+    }
+
+    /// The turn of the input call `id`, for its handler (no turn to wait for when the
+    /// transport did not number it).
+    pub(crate) fn claim(&self, id: &RequestId) -> Turn {
+        let number = {
+            let mut state = self.lock();
+            let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
+            if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
+                state.unclaimed.remove(id);
+            }
+            number
+        };
+        Turn {
+            arrivals: self.clone(),
+            number,
+            waited: false,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.0.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Number `n` is done with; the front moves past every done number.
+    fn release(&self, n: u64) {
+        let mut state = self.lock();
+        let mut front = *self.0.front.borrow();
+        if n < front || !state.done.insert(n) {
+            return;
+        }
+        while state.done.remove(&front) {
+            front += 1;
+        }
+        self.0.front.send_replace(front);
+    }
+}
+
+/// One input call's place in the order. Dropping it passes the turn on.
+pub(crate) struct Turn {
+    arrivals: Arrivals,
+    number: Option<u64>,
+    waited: bool,
+}
+
+impl Turn {
+    /// Sends `input` in this call's turn and keeps the turn: more inputs of this call
+    /// follow (the presses of a repeated key).
+    pub(crate) async fn send(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
+        self.wait().await;
+        link.send(input).await
+    }
+
+    /// Sends the next input of a burst in this call's turn, waiting for room until
+    /// `deadline` (see [`Link::send_paced`]); keeps the turn.
+    pub(crate) async fn send_paced(
+        &mut self,
+        link: &Link,
+        input: Input,
+        deadline: std::time::Instant,
+    ) -> Result<Sent, ToolError> {
+        self.wait().await;
+        link.send_paced(input, deadline).await
+    }
+
+    /// Sends this call's last input in its turn and passes the turn on as soon as the
+    /// input is queued for the app's socket: the write itself (up to 5 s when the app
+    /// stops reading) is not waited for in turn.
+    pub(crate) async fn send_last(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
+        self.wait().await;
+        // Connected, the first poll takes the input's seq and joins the writer's queue
+        // (tokio's mutex serves in the order of first polls), or writes it: its place is
+        // fixed. Not connected, it waits for the connection first, in turn. Unconstrained,
+        // so tokio's cooperative budget cannot make that first poll a no-op.
+        let connected = link.cached_view().is_some();
+        let mut send = pin!(tokio::task::unconstrained(link.send(input)));
+        if connected {
+            let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
+            self.pass();
+            if let Poll::Ready(result) = first {
+                return result;
+            }
+        }
+        let result = send.await;
+        self.pass();
+        result
+    }
+
+    /// Waits until every input call that arrived earlier is queued or done with.
+    async fn wait(&mut self) {
+        let Some(number) = self.number else { return };
+        if self.waited {
+            return;
+        }
+        self.waited = true;
+        let mut front = self.arrivals.0.front.subscribe();
+        let turn = front.wait_for(|front| *front >= number);
+        if tokio::time::timeout(TURN_WAIT_MAX, turn).await.is_err() {
+            tracing::warn!(
+                number,
+                "an earlier input call has not sent for {TURN_WAIT_MAX:?}; sending anyway"
+            );
+        }
+    }
+
+    /// Passes the turn on (once).
+    fn pass(&mut self) {
+        if let Some(number) = self.number.take() {
+            self.arrivals.release(number);
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        self.pass();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use rmcp::model::{ClientJsonRpcMessage, RequestId, ServerJsonRpcMessage};
+    use serde_json::json;
+
+    use super::Arrivals;
+
+    fn call(id: i64, tool: &str) -> ClientJsonRpcMessage {
+        serde_json::from_value(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": {}}}))
+        .unwrap()
+    }
+
+    fn front(arrivals: &Arrivals) -> u64 {
+        *arrivals.0.front.borrow()
+    }
+
+    #[tokio::test]
+    async fn turns_follow_arrival_and_every_way_out_passes_them_on() {
+        let arrivals = Arrivals::default();
+        for (id, tool) in [
+            (1, "act"),
+            (2, "read_tree"),
+            (3, "type_text"),
+            (4, "press_key"),
+        ] {
+            arrivals.arrived(&call(id, tool));
+        }
+        arrivals.arrived(&call(5, "set_value"));
+        // 2 is not an input: not numbered. 3 is answered without a handler (refused).
+        let error: ServerJsonRpcMessage = serde_json::from_value(
+            json!({"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "no"}}),
+        )
+        .unwrap();
+        arrivals.answered(&error);
+        // 4 is cancelled before its handler runs.
+        let cancel: ClientJsonRpcMessage = serde_json::from_value(json!({"jsonrpc": "2.0",
+            "method": "notifications/cancelled", "params": {"requestId": 4}}))
+        .unwrap();
+        arrivals.arrived(&cancel);
+        // Its handler may still come for its turn: it is kept for a moment.
+        assert_eq!(front(&arrivals), 0);
+        let mut fifth = arrivals.claim(&RequestId::Number(5));
+        let waiting = tokio::spawn(async move {
+            fifth.wait().await;
+            fifth
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!waiting.is_finished(), "5 went before 1");
+        let first = arrivals.claim(&RequestId::Number(1));
+        drop(first);
+        assert_eq!(front(&arrivals), 2, "1 and 3 are done, 4 is cancelled");
+        let fifth = tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("5's turn came")
+            .unwrap();
+        assert_eq!(front(&arrivals), 3);
+        drop(fifth);
+        assert_eq!(front(&arrivals), 4);
+        // A cancelled call whose handler comes at once keeps its place.
+        arrivals.arrived(&call(6, "act"));
+        arrivals.arrived(&call(7, "act"));
+        let cancel: ClientJsonRpcMessage = serde_json::from_value(json!({"jsonrpc": "2.0",
+            "method": "notifications/cancelled", "params": {"requestId": 6}}))
+        .unwrap();
+        arrivals.arrived(&cancel);
+        let sixth = arrivals.claim(&RequestId::Number(6));
+        let mut seventh = arrivals.claim(&RequestId::Number(7));
+        let waiting = tokio::spawn(async move { seventh.wait().await });
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert!(
+            !waiting.is_finished(),
+            "7 went before the cancelled 6 it follows"
+        );
+        drop(sixth);
+        tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("7's turn came")
+            .unwrap();
+        // Unnumbered calls do not wait.
+        let mut other = arrivals.claim(&RequestId::Number(2));
+        tokio::time::timeout(Duration::from_secs(5), other.wait())
+            .await
+            .unwrap();
+    }
+}
