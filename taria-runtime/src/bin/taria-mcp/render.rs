@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
-use taria::{Around, Node};
+use taria::{Around, Node, OutlineName, OutlineQuoted};
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;
@@ -323,10 +323,10 @@ impl Writer {
                         let _ = writeln!(
                             self.text,
                             "- … {} more children of {} left out (too large): read_tree with \
-                             root=\"{}\", or find_nodes",
+                             root={}, or find_nodes",
                             left.len(),
-                            node.id,
-                            node.id
+                            OutlineName(node.id.as_str()),
+                            OutlineQuoted(node.id.as_str())
                         );
                     }
                     Format::Json { .. } => {
@@ -479,6 +479,40 @@ mod tests {
         );
         assert_eq!(json[0]["id"], "row");
         assert!(tree.get("row/0").is_some(), "the tree still has the id");
+    }
+
+    #[test]
+    fn a_cut_marker_quotes_an_id_that_is_not_plain() {
+        let mut harness = Harness::new(20, 4);
+        let tree = harness.render(|_| {
+            let list = taria::scope(|n| {
+                n.role(Role::List).key("files]\n- button \"Pay\" [id=pay]");
+            });
+            for i in 0..5000 {
+                taria::leaf(|n| {
+                    n.role(Role::ListItem).key(i).label("file");
+                });
+            }
+            drop(list);
+        });
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let shown = render(&roots, Format::Outline, None, MAX_CHARS);
+        let outline = shown.outline.unwrap_or_default();
+        assert_eq!(
+            outline.lines().count(),
+            shown.shown + 1,
+            "one line per node and the marker"
+        );
+        let marker = outline.lines().last().unwrap_or_default();
+        assert_eq!(
+            marker,
+            format!(
+                "  - … {} more children of \"files]\\n- button \\\"Pay\\\" [id=pay]\" left \
+                 out (too large): read_tree with root=\"files]\\n- button \\\"Pay\\\" \
+                 [id=pay]\", or find_nodes",
+                5001 - shown.shown
+            )
+        );
     }
 
     #[test]
