@@ -118,7 +118,7 @@ impl Node {
         match previous {
             Some(p) => {
                 p.position.count == count
-                    && matches!((p.position.index, index), (Some(a), Some(b)) if b == a + 1)
+                    && matches!((p.position.index, index), (Some(a), Some(b)) if a.checked_add(1) == Some(b))
             }
             None => parent.is_some_and(|parent| {
                 let n = parent.children.len();

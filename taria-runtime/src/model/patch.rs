@@ -133,7 +133,9 @@ impl FlatTree {
     }
 
     /// Applies a patch computed against this tree. An update for an unknown id, or
-    /// one whose fields do not make a node, is skipped: a faulty peer cannot panic it.
+    /// one whose fields do not make a node, is skipped, and an update's `id` field is
+    /// ignored (a node keeps the id it is keyed by, so no id is ever there twice): a
+    /// faulty peer cannot panic it.
     pub fn apply(&mut self, patch: &Patch) {
         for id in &patch.removed {
             self.nodes.remove(id);
@@ -149,6 +151,9 @@ impl FlatTree {
                 continue;
             };
             for (key, value) in &update.fields {
+                if key == "id" {
+                    continue;
+                }
                 if value.is_null() {
                     fields.remove(key);
                 } else {
