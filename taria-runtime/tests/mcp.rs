@@ -775,6 +775,18 @@ fn app_strings_cannot_forge_outline_lines() {
         forged_line.contains(&format!("[id={quoted}]")),
         "{forged_line}"
     );
+    // A refusal names the node and its actions as the outline does: one line.
+    let refused = mcp.fails(
+        "act",
+        json!({"node": id, "action": "toggle"}),
+        "action_unsupported",
+    );
+    let message = refused["message"].as_str().unwrap();
+    assert!(!message.contains('\n'), "{message}");
+    assert!(
+        message.starts_with(&format!("`{quoted}` does not offer")),
+        "{message}"
+    );
     let again = mcp.ok("act", json!({"node": quoted, "action": FORGED_ACTION}));
     assert_eq!(again["status"], "delivered", "{again}");
     assert!(
