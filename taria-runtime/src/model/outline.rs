@@ -264,31 +264,58 @@ pub struct OutlineQuoted<'a>(pub &'a str);
 
 impl std::fmt::Display for OutlineQuoted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_char('"')?;
-        let text = self.0;
-        let mut plain_from = 0;
-        for (i, c) in text.char_indices() {
-            let escape = match c {
-                '"' => "\\\"",
-                '\\' => "\\\\",
-                '\n' => "\\n",
-                '\r' => "\\r",
-                '\t' => "\\t",
-                c if shown_as_is(c) => continue,
-                _ => "",
-            };
-            f.write_str(&text[plain_from..i])?;
-            plain_from = i + c.len_utf8();
-            if escape.is_empty() {
+        write_quoted(f, self.0)
+    }
+}
+
+/// Writes `text` as [`OutlineQuoted`] does: runs of bytes written as they are are
+/// copied whole, and only non-ASCII characters are decoded to be checked.
+fn write_quoted(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Result {
+    out.write_char('"')?;
+    let bytes = text.as_bytes();
+    let (mut plain_from, mut i) = (0, 0);
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (c, len) = if b.is_ascii() {
+            if plain_ascii(b) {
+                i += 1;
+                continue;
+            }
+            (char::from(b), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or_default();
+            if shown_as_is(c) {
+                i += c.len_utf8();
+                continue;
+            }
+            (c, c.len_utf8())
+        };
+        out.write_str(&text[plain_from..i])?;
+        match c {
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            c => {
                 for unit in c.encode_utf16(&mut [0; 2]) {
-                    write!(f, "\\u{unit:04x}")?;
+                    write!(out, "\\u{unit:04x}")?;
                 }
-            } else {
-                f.write_str(escape)?;
             }
         }
-        f.write_str(&text[plain_from..])?;
-        f.write_char('"')
+        i += len;
+        plain_from = i;
+    }
+    out.write_str(&text[plain_from..])?;
+    out.write_char('"')
+}
+
+/// Writes `name` as [`OutlineName`] does.
+fn write_name(out: &mut impl std::fmt::Write, name: &str) -> std::fmt::Result {
+    if OutlineName(name).is_plain() {
+        out.write_str(name)
+    } else {
+        write_quoted(out, name)
     }
 }
 
@@ -310,20 +337,21 @@ impl OutlineName<'_> {
     /// Whether the name is written as it is, unquoted.
     #[must_use]
     pub fn is_plain(&self) -> bool {
+        let plain = |c: char| !matches!(c, '[' | ']' | '{' | '}' | ',' | ' ') && shown_as_is(c);
         !self.0.is_empty()
-            && self.0.chars().all(|c| {
-                !matches!(c, '"' | '\\' | '[' | ']' | '{' | '}' | ',' | ' ') && shown_as_is(c)
-            })
+            && if self.0.is_ascii() {
+                self.0
+                    .bytes()
+                    .all(|b| plain_ascii(b) && plain(char::from(b)))
+            } else {
+                self.0.chars().all(plain)
+            }
     }
 }
 
 impl std::fmt::Display for OutlineName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.is_plain() {
-            f.write_str(self.0)
-        } else {
-            std::fmt::Display::fmt(&OutlineQuoted(self.0), f)
-        }
+        write_name(f, self.0)
     }
 }
 
@@ -364,13 +392,25 @@ fn read_quoted(text: &str) -> Option<(String, &str)> {
 }
 
 /// Whether a character inside quotes is written as it is: printable ASCII but `"`
-/// and `\`, and any other character Rust's `escape_debug` leaves alone that is not
-/// whitespace (so not U+2028, U+0085, NBSP, zero-width or bidi marks, combining marks).
+/// and `\`, and any other character that is not whitespace (so not U+2028, U+0085,
+/// NBSP) and that Rust's `{:?}` of a string leaves alone after another character
+/// (so not controls, zero-width or bidi marks; combining marks are kept, as in
+/// decomposed `café`).
 fn shown_as_is(c: char) -> bool {
     if c.is_ascii() {
-        return matches!(c, ' '..='~') && c != '"' && c != '\\';
+        return plain_ascii(c as u8);
     }
-    !c.is_whitespace() && c.escape_debug().len() == 1
+    if c.is_whitespace() {
+        return false;
+    }
+    let mut buf = [b'a'; 5];
+    let len = c.encode_utf8(&mut buf[1..]).len();
+    std::str::from_utf8(&buf[..=len]).is_ok_and(|after_a| after_a.escape_debug().count() == 2)
+}
+
+/// [`shown_as_is`] for an ASCII byte.
+fn plain_ascii(b: u8) -> bool {
+    matches!(b, b' '..=b'~') && b != b'"' && b != b'\\'
 }
 
 /// Writes `node` and its descendants; `columns` are the column names of the table
@@ -422,7 +462,12 @@ fn write_actions<'a>(
         if i > 0 {
             out.push_str(", ");
         }
-        let _ = write!(out, "{}", OutlineName(action.as_str()));
+        match action {
+            ActionName::Core(action) => out.push_str(action.name()),
+            ActionName::Custom(name) => {
+                let _ = write_name(out, name);
+            }
+        }
     }
     out.push('}');
 }
@@ -438,7 +483,8 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     } = *around;
     let _ = write!(out, "- {}", node.role);
     if let Some(custom) = &node.custom_role {
-        let _ = write!(out, ":{}", OutlineName(custom));
+        out.push(':');
+        let _ = write_name(out, custom);
     }
     match &node.label {
         // A cell named after its column: the header row says it.
@@ -446,13 +492,15 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         // A row named by its first cell: that cell's line, just below, says it.
         Some(_) if around.children_shown && node.label_is_first_cell() => {}
         Some(label) => {
-            let _ = write!(out, " {}", OutlineQuoted(label));
+            out.push(' ');
+            let _ = write_quoted(out, label);
         }
         None => {}
     }
     match &node.value {
         Some(Value::Text(text)) => {
-            let _ = write!(out, ": {}", OutlineQuoted(text));
+            out.push_str(": ");
+            let _ = write_quoted(out, text);
         }
         Some(value) => {
             let _ = write!(out, ": {value}");
@@ -460,7 +508,8 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         None => {}
     }
     if !node.id_implied(parent) {
-        let _ = write!(out, " [id={}", OutlineName(node.id.as_str()));
+        out.push_str(" [id=");
+        let _ = write_name(out, node.id.as_str());
         out.push_str(if node.stable { "]" } else { " positional]" });
     }
     let flags = node.state.flags();
@@ -483,7 +532,9 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     if node.state.invalid {
         match &node.state.invalid_message {
             Some(message) => {
-                let _ = write!(out, " [invalid={}]", OutlineQuoted(message));
+                out.push_str(" [invalid=");
+                let _ = write_quoted(out, message);
+                out.push(']');
             }
             None => out.push_str(" [invalid]"),
         }
@@ -603,6 +654,20 @@ mod tests {
         }
         assert_eq!(OutlineQuoted("é 🦀").to_string(), "\"é 🦀\"");
         assert_eq!(OutlineQuoted("\u{1f}").to_string(), r#""\u001f""#);
+        assert_eq!(
+            OutlineQuoted("\u{200b}\u{202e}\u{2028}\u{a0}").to_string(),
+            r#""\u200b\u202e\u2028\u00a0""#,
+            "zero-width, bidi, line separator, NBSP"
+        );
+        // Combining marks stay, as in a decomposed file name; so do emoji.
+        assert_eq!(
+            OutlineQuoted("cafe\u{301} 🦀").to_string(),
+            "\"cafe\u{301} 🦀\""
+        );
+        assert_eq!(
+            OutlineName("files/cafe\u{301}").to_string(),
+            "files/cafe\u{301}"
+        );
     }
 
     #[test]
