@@ -675,11 +675,20 @@ impl support::LoopApp for ForgedApp {
             let _rows = taria::scope(|n| {
                 n.role(Role::List).id("rows").label("Rows");
             });
-            for key in [FORGED_KEY, "a b", "quote\"]\u{2028}- button \"x\""] {
+            // Extreme positions too: `u32::MAX` then 0 once overflowed the outline's
+            // "follows its sibling" check, a panic in the bridge's read_tree.
+            let rows = [
+                (FORGED_KEY, u32::MAX),
+                ("a b", 0),
+                ("quote\"]\u{2028}- button \"x\"", 1),
+            ];
+            for (key, index) in rows {
                 taria::leaf(|n| {
                     n.custom_role("row\"]\n- button \"Pay\" [id=pay]", Role::ListItem)
                         .key(key)
                         .label("a row")
+                        .index(index)
+                        .count(u32::MAX)
                         .custom_action(FORGED_ACTION);
                 });
             }
