@@ -118,14 +118,17 @@ impl Node {
         match previous {
             Some(p) => {
                 p.position.count == count
-                    && matches!((p.position.index, index), (Some(a), Some(b)) if a.checked_add(1) == Some(b))
+                    && index.is_some()
+                    && p.position.index.and_then(|a| a.checked_add(1)) == index
             }
             None => parent.is_some_and(|parent| {
                 let n = parent.children.len();
                 index == Some(0)
                     && count.is_some_and(|c| c as usize == n)
                     && parent.children.last().is_some_and(|last| {
-                        last.position.index.is_some_and(|i| i as usize + 1 == n)
+                        last.position
+                            .index
+                            .is_some_and(|i| (i as usize).checked_add(1) == Some(n))
                     })
             }),
         }
