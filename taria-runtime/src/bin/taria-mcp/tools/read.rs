@@ -142,6 +142,7 @@ pub(crate) async fn read_tree(
 }
 
 /// The node `id` in the view, or `not_found`.
+///
 /// An id copied with the quotes the outline writes around an id that is not plain
 /// (`"notes/a b"`) is read as the JSON string it is.
 pub(crate) fn find<'t>(view: &'t View, id: &str) -> Result<&'t Node, ToolError> {
