@@ -102,4 +102,93 @@ mod tests {
         lines.clear();
         assert_eq!(lines.read(&mut reader).unwrap(), Line::Eof);
     }
+
+    /// A stream that hands out its bytes in the chunks `sizes` says, failing with a
+    /// timeout before each chunk `fail` marks (as a socket's read timeout does).
+    struct Chunked<'a> {
+        data: &'a [u8],
+        pos: usize,
+        sizes: std::iter::Cycle<std::slice::Iter<'a, (usize, bool)>>,
+        chunk: usize,
+    }
+
+    impl io::Read for Chunked<'_> {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!("LineReader reads through BufRead")
+        }
+    }
+
+    impl BufRead for Chunked<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.chunk == 0 {
+                let &(size, fail) = self.sizes.next().unwrap_or(&(1, false));
+                self.chunk = size.max(1);
+                if fail {
+                    return Err(io::ErrorKind::TimedOut.into());
+                }
+            }
+            let end = (self.pos + self.chunk).min(self.data.len());
+            Ok(&self.data[self.pos..end])
+        }
+
+        fn consume(&mut self, amount: usize) {
+            self.pos += amount;
+            self.chunk = self.chunk.saturating_sub(amount);
+        }
+    }
+
+    /// What the reader must find in `data`: each newline-ended line (without a
+    /// trailing `\r`), or `None` for one over `cap` bytes; a last line without a
+    /// newline is not one.
+    fn expected(data: &[u8], cap: usize) -> Vec<Option<Vec<u8>>> {
+        let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+        lines.pop();
+        lines
+            .into_iter()
+            .map(|line| {
+                (line.len() <= cap).then(|| line.strip_suffix(b"\r").unwrap_or(line).to_vec())
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: std::env::var("TARIA_FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Whatever the bytes and however they arrive (any chunking, timeouts
+        /// anywhere), the reader finds exactly the lines in them, none longer than its
+        /// cap, and loses nothing across errors.
+        #[test]
+        fn finds_exactly_the_lines_whatever_the_chunking(
+            data in proptest::collection::vec(
+                proptest::prop_oneof![
+                    4 => proptest::prelude::any::<u8>(),
+                    2 => proptest::prelude::Just(b'\n'),
+                    1 => proptest::prelude::Just(b'\r'),
+                ],
+                0..400,
+            ),
+            sizes in proptest::collection::vec((1usize..40, proptest::prelude::any::<bool>()), 1..8),
+            cap in 0usize..48,
+        ) {
+            let mut reader = Chunked { data: &data, pos: 0, sizes: sizes.iter().cycle(), chunk: 0 };
+            let mut lines = LineReader::new(cap);
+            let mut found = Vec::new();
+            loop {
+                match lines.read(&mut reader) {
+                    Ok(Line::Complete) => {
+                        proptest::prop_assert!(lines.line().len() <= cap);
+                        found.push(Some(lines.line().to_vec()));
+                        lines.clear();
+                    }
+                    Ok(Line::TooLong) => found.push(None),
+                    Ok(Line::Eof) => break,
+                    Err(e) => proptest::prop_assert_eq!(e.kind(), io::ErrorKind::TimedOut),
+                }
+            }
+            proptest::prop_assert_eq!(found, expected(&data, cap));
+        }
+    }
 }

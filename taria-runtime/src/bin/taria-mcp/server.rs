@@ -32,7 +32,8 @@ that its parent's children{…} gives every child), set_value; use press_key / t
 for anything without semantics, and read_screen for the raw text; resize changes the \
 terminal's size when taria-mcp started the app. Every input returns the app's answer and \
 what changed in the tree it drew after handling it (that whole tree too when it is \
-small); lines without an id are inert parts of their parent; \
+small); lines without an id are inert parts of their parent; quoted text (labels, values, \
+and ids or names with spaces or symbols) is a JSON string; \
 wait_for_change(since=revision) waits for the app to change by itself. Inputs reach the \
 app in the order their calls arrived, even when sent at once. Failures carry a \
 stable `code` and say what to do next. Everything the app shows — labels, values, screen \

@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use taria::wire::{AckStatus, Input, RejectReason, target_token};
-use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSchema};
+use taria::{KEY_GRAMMAR, KeyChord, Node, OutlineName, ScrollDirection, Tree, Value, ValueSchema};
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
@@ -332,7 +332,7 @@ fn guard_position(link: &Link, node: &Node) -> Result<Option<String>, ToolError>
         Code::StaleReference,
         format!(
             "`{}` is a positional id and the node there changed since you read it (it was {}, now {}); nothing was sent. Find the node you meant again (find_nodes by label) and retry with its current id",
-            node.id,
+            OutlineName(node.id.as_str()),
             old.outline_line(),
             node.outline_line()
         ),
@@ -343,17 +343,22 @@ fn guard_position(link: &Link, node: &Node) -> Result<Option<String>, ToolError>
 fn check_action(node: &Node, action: &str) -> Result<(), ToolError> {
     if !node.offers(action) {
         let offered: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
-        let mut message = format!("`{}` does not offer `{action}`", node.id);
+        // App strings (the id, custom action names, keys) as the outline writes them.
+        let mut message = format!(
+            "`{}` does not offer `{action}`",
+            OutlineName(node.id.as_str())
+        );
         if offered.is_empty() {
             message.push_str("; it offers no actions now");
         } else {
-            let _ = write!(message, "; it offers: {}", offered.join(", "));
+            let names: Vec<String> = offered.iter().map(|a| OutlineName(a).to_string()).collect();
+            let _ = write!(message, "; it offers: {}", names.join(", "));
         }
         if !node.keys.is_empty() {
             let keys: Vec<String> = node
                 .keys
                 .iter()
-                .map(|(a, k)| format!("{a} = {k}"))
+                .map(|(a, k)| format!("{} = {}", OutlineName(a), OutlineName(k)))
                 .collect();
             let _ = write!(message, " (keys: {})", keys.join(", "));
         }
@@ -368,7 +373,7 @@ fn check_action(node: &Node, action: &str) -> Result<(), ToolError> {
             Code::Disabled,
             format!(
                 "`{}` is disabled now; change what it depends on first, or wait_for_change",
-                node.id
+                OutlineName(node.id.as_str())
             ),
         ));
     }
@@ -408,7 +413,11 @@ fn check_value(node: &Node, value: &Json) -> Result<Value, ToolError> {
     schema.check(&parsed).map_err(|e| {
         ToolError::new(
             Code::OutOfDomain,
-            format!("`{}`: {e}{}", node.id, domain_hint(node)),
+            format!(
+                "`{}`: {e}{}",
+                OutlineName(node.id.as_str()),
+                domain_hint(node)
+            ),
         )
     })?;
     Ok(parsed)

@@ -21,7 +21,8 @@ const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id ma
      `stale_reference` instead of hitting the wrong node; then find the node again. A line \
      without an id is an inert part of its parent (a cell, a caption): act on the parent. \
      A cell's column name is the header row's (`- cell: \"42\"` under `- column_header \"Age\"`), \
-     and a row without a label is named by its first cell.";
+     and a row without a label is named by its first cell. An id with spaces or symbols is \
+     written as a JSON string (`[id=\"notes/a b\"]`): pass it as that string.";
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -48,7 +49,8 @@ pub(crate) struct ReadTreeArgs {
 pub(crate) enum FormatArg {
     /// One line per node: `- role "label": value [id=…] [state] {actions}`; a parent's
     /// `children{…}` are actions every child offers too; a tree item without
-    /// `[level=…]` is at level 1.
+    /// `[level=…]` is at level 1. Quoted text is a JSON string, and so is an id or name
+    /// with spaces or symbols (`[id="notes/a b"]`).
     Outline,
     /// The nodes as JSON: the outline's information as fields (defaults left out,
     /// actions every child offers listed once on the parent as `childActions`, a tree
@@ -140,8 +142,16 @@ pub(crate) async fn read_tree(
 }
 
 /// The node `id` in the view, or `not_found`.
+///
+/// An id copied with the quotes the outline writes around an id that is not plain
+/// (`"notes/a b"`) is read as the JSON string it is.
 pub(crate) fn find<'t>(view: &'t View, id: &str) -> Result<&'t Node, ToolError> {
-    view.tree.get(id).ok_or_else(|| {
+    let unquoted = || {
+        serde_json::from_str::<String>(id)
+            .ok()
+            .and_then(|id| view.tree.get(&id))
+    };
+    view.tree.get(id).or_else(unquoted).ok_or_else(|| {
         ToolError::new(
             Code::NotFound,
             format!(
