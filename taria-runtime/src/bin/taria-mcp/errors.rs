@@ -32,6 +32,8 @@ pub(crate) enum Code {
     AppRejected,
     /// The app speaks another wire protocol version: inputs are refused.
     ProtocolMismatch,
+    /// taria-mcp hit a bug of its own while handling the call (it is logged).
+    Internal,
 }
 
 impl Code {
@@ -51,6 +53,7 @@ impl Code {
             Code::TooLarge => "too_large",
             Code::AppRejected => "app_rejected",
             Code::ProtocolMismatch => "protocol_mismatch",
+            Code::Internal => "internal",
         }
     }
 }

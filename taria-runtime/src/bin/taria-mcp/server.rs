@@ -14,6 +14,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 
+use crate::errors::{Code, ToolError};
 use crate::link::Link;
 use crate::order::Arrivals;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
@@ -127,6 +128,49 @@ fn drop_null_type(property: &mut serde_json::Value) {
         let only = types.remove(0);
         property["type"] = only;
     }
+}
+
+/// A future that turns a panic while it is polled into an `Err` with the payload, as
+/// a task boundary does, but in place (cancelling the call still drops it).
+struct CatchUnwind<F>(std::pin::Pin<Box<F>>);
+
+impl<F: Future> CatchUnwind<F> {
+    fn new(future: F) -> CatchUnwind<F> {
+        CatchUnwind(Box::pin(future))
+    }
+}
+
+impl<F: Future> Future for CatchUnwind<F> {
+    type Output = Result<F::Output, Box<dyn std::any::Any + Send>>;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        let inner = self.0.as_mut();
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| inner.poll(cx))) {
+            Ok(std::task::Poll::Ready(output)) => std::task::Poll::Ready(Ok(output)),
+            Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
+            Err(panic) => std::task::Poll::Ready(Err(panic)),
+        }
+    }
+}
+
+/// The answer to a call whose tool panicked, and the log line about it.
+fn internal_error(tool: &str, panic: &(dyn std::any::Any + Send)) -> ToolError {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_owned());
+    tracing::error!(tool, panic = %what, "a tool panicked: a bug in taria-mcp");
+    ToolError::new(
+        Code::Internal,
+        format!(
+            "taria-mcp hit a bug handling this {tool} call ({what}); the bridge goes on \
+             serving: read_tree to see where the app stands, and please report the bug"
+        ),
+    )
 }
 
 fn input_schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
@@ -303,6 +347,24 @@ impl Bridge {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Bridge {
+    /// Routes the call to its tool. A tool that panics (a bug: nothing from outside
+    /// should make one) still gets an answer, `internal`, instead of leaving the
+    /// client waiting forever; the bridge goes on serving.
+    async fn call_tool(
+        &self,
+        request: rmcp::model::CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, McpError> {
+        let tool = request.name.clone();
+        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        match CatchUnwind::new(self.tool_router.call(call)).await {
+            Ok(response) => response,
+            Err(panic) => Ok(rmcp::model::CallToolResponse::Complete(
+                internal_error(&tool, panic.as_ref()).into_result(),
+            )),
+        }
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -464,5 +526,28 @@ mod tests {
                 "$defs": {"Item": {"type": "object", "properties": {"id": {"type": "string"}}}},
             })
         );
+    }
+
+    /// A tool that panics is answered (`internal`, naming the tool and the panic),
+    /// not left unanswered, which is how the fuzzer's `u32::MAX` index showed first.
+    #[tokio::test]
+    async fn a_tool_that_panics_is_answered_internal() {
+        let answered = super::CatchUnwind::new(async {
+            let index: Option<u32> = std::hint::black_box(None);
+            index.expect("an index the app sent")
+        })
+        .await;
+        let panic = answered.expect_err("the panic is caught");
+        let error = super::internal_error("read_tree", panic.as_ref());
+        assert_eq!(error.code.as_str(), "internal");
+        assert!(
+            error
+                .message
+                .contains("read_tree call (an index the app sent)"),
+            "{}",
+            error.message
+        );
+        let fine = super::CatchUnwind::new(async { 7 }).await;
+        assert_eq!(fine.ok(), Some(7));
     }
 }
