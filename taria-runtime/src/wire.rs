@@ -5,6 +5,7 @@
 //! with an `error` line and the connection stays up.
 
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 use crate::{NodeId, Patch, Tree, Value};
 
@@ -230,14 +231,14 @@ pub(crate) fn token_from_parts<'a>(
     label: &str,
     actions: impl Iterator<Item = &'a str>,
 ) -> String {
+    // Each part with its length first, so no label can pass for a label plus an
+    // action (a separator character could be in the label itself).
     let mut text = String::new();
     for part in [role, custom_role, label] {
-        text.push_str(part);
-        text.push('\u{1f}');
+        let _ = write!(text, "{}:{part}", part.len());
     }
     for action in actions {
-        text.push_str(action);
-        text.push('\u{1f}');
+        let _ = write!(text, "{}:{action}", action.len());
     }
     format!("{:016x}", crate::recorder::hash_id_text(text.as_bytes()))
 }
@@ -245,6 +246,18 @@ pub(crate) fn token_from_parts<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bug: parts were joined with `\u{1f}`, so a label holding it could pass for
+    /// a shorter label plus an action, and a stale positional id went through.
+    #[test]
+    fn a_token_tells_a_label_from_a_label_and_an_action() {
+        let joined = token_from_parts("button", "", "Pay\u{1f}activate", std::iter::empty());
+        let split = token_from_parts("button", "", "Pay", ["activate"].into_iter());
+        assert_ne!(joined, split);
+        let custom = token_from_parts("button", "x\u{1f}", "", std::iter::empty());
+        let label = token_from_parts("button", "x", "\u{1f}", std::iter::empty());
+        assert_ne!(custom, label);
+    }
 
     #[test]
     fn inputs_are_flat_json_objects() {
