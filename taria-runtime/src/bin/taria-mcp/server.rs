@@ -425,7 +425,8 @@ impl ServerHandler for Bridge {
                 None,
             ));
         }
-        self.subscribers.add_session(context.peer);
+        let now = self.link.cached_view().map(|view| view.tree);
+        self.subscribers.add_session(context.peer, now);
         self.connect_in_background();
         Ok(())
     }
@@ -461,7 +462,8 @@ impl ServerHandler for Bridge {
             .is_some_and(|uris| uris.iter().any(|uri| uri == TREE_URI));
         // Held open until cancelled, even with nothing to send on it, as the client
         // expects. (When the client closes stdin, the session ends: see main.rs.)
-        let token = wants_tree.then(|| self.subscribers.add_stream(context.sink().clone()));
+        let now = self.link.cached_view().map(|view| view.tree);
+        let token = wants_tree.then(|| self.subscribers.add_stream(context.sink().clone(), now));
         if wants_tree {
             self.connect_in_background();
         }

@@ -51,6 +51,10 @@ pub(crate) struct StreamToken(u64);
 pub(crate) struct Subscribers {
     list: Arc<Mutex<Vec<Subscriber>>>,
     next_token: Arc<AtomicU64>,
+    /// The tree as it was when the first subscriber came (the list was empty): the
+    /// first notification lists what changed since then, even when the notifier had
+    /// not caught up with that tree yet.
+    baseline: Arc<Mutex<Option<Arc<taria::Tree>>>>,
 }
 
 impl Subscribers {
@@ -58,14 +62,31 @@ impl Subscribers {
         f(&mut self.list.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
-    /// Subscribes the session behind `peer` (`resources/subscribe`); subscribing again
-    /// changes nothing.
-    pub(crate) fn add_session(&self, peer: Peer<RoleServer>) {
+    /// Subscribes the session behind `peer` (`resources/subscribe`) to changes from
+    /// `now` (the tree the bridge has) on; subscribing again changes nothing.
+    pub(crate) fn add_session(&self, peer: Peer<RoleServer>, now: Option<Arc<taria::Tree>>) {
         self.with(|list| {
             if !list.iter().any(|s| matches!(s, Subscriber::Session(_))) {
+                self.note_baseline(list, now);
                 list.push(Subscriber::Session(peer));
             }
         });
+    }
+
+    /// Keeps `now` as what the first notification is computed against, if nobody
+    /// was subscribed before.
+    fn note_baseline(&self, list: &[Subscriber], now: Option<Arc<taria::Tree>>) {
+        if list.is_empty() {
+            *self.baseline.lock().unwrap_or_else(PoisonError::into_inner) = now;
+        }
+    }
+
+    /// The tree the first subscriber came at, once.
+    fn take_baseline(&self) -> Option<Arc<taria::Tree>> {
+        self.baseline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 
     /// Ends the session's subscription (`resources/unsubscribe`); open streams stay.
@@ -73,10 +94,18 @@ impl Subscribers {
         self.with(|list| list.retain(|s| !matches!(s, Subscriber::Session(_))));
     }
 
-    /// Adds an acknowledged `subscriptions/listen` stream; the token removes it.
-    pub(crate) fn add_stream(&self, sink: SubscriptionSink) -> StreamToken {
+    /// Adds an acknowledged `subscriptions/listen` stream, hearing of changes from
+    /// `now` on; the token removes it.
+    pub(crate) fn add_stream(
+        &self,
+        sink: SubscriptionSink,
+        now: Option<Arc<taria::Tree>>,
+    ) -> StreamToken {
         let token = StreamToken(self.next_token.fetch_add(1, Ordering::Relaxed));
-        self.with(|list| list.push(Subscriber::Stream(sink, token)));
+        self.with(|list| {
+            self.note_baseline(list, now);
+            list.push(Subscriber::Stream(sink, token));
+        });
         token
     }
 
@@ -121,13 +150,13 @@ impl Subscribers {
 }
 
 /// `_meta` for an update notification: the bridge's revision and the ids of the nodes
-/// that were added, changed or removed since the last notification (all of them on
-/// the first one).
+/// that were added, changed or removed since `before` (all of them without one).
+/// `None` when nothing did.
 fn changed_ids_meta(
     revision: u64,
     before: Option<&taria::Tree>,
     after: &taria::Tree,
-) -> NotificationMetaObject {
+) -> Option<NotificationMetaObject> {
     let ids: Vec<String> = match before {
         Some(before) => after
             .diff(before)
@@ -136,6 +165,9 @@ fn changed_ids_meta(
             .collect(),
         None => after.iter().map(|n| n.id.as_str().to_owned()).collect(),
     };
+    if ids.is_empty() && before.is_some() {
+        return None;
+    }
     let mut meta = serde_json::Map::new();
     meta.insert("revision".into(), revision.into());
     meta.insert("changedCount".into(), ids.len().into());
@@ -146,7 +178,7 @@ fn changed_ids_meta(
             .collect::<Vec<_>>()
             .into(),
     );
-    NotificationMetaObject(MetaObject(meta))
+    Some(NotificationMetaObject(MetaObject(meta)))
 }
 
 /// Sends `notifications/resources/updated` when the tree changes (at most every 50 ms),
@@ -170,14 +202,62 @@ pub(crate) async fn notify_changes(link: Link, subscribers: Subscribers) {
             last_tree = Some(Arc::clone(&view.tree));
             continue;
         }
-        let mut param = ResourceUpdatedNotificationParam::new(TREE_URI);
-        param.meta = Some(changed_ids_meta(
-            view.revision,
-            last_tree.as_deref(),
-            &view.tree,
-        ));
+        // A first subscriber's tree is newer than ours when this task lagged behind.
+        let before = subscribers.take_baseline().or_else(|| last_tree.clone());
         last_tree = Some(Arc::clone(&view.tree));
+        let Some(meta) = changed_ids_meta(view.revision, before.as_deref(), &view.tree) else {
+            // Nothing changed since the subscriber came.
+            continue;
+        };
+        let mut param = ResourceUpdatedNotificationParam::new(TREE_URI);
+        param.meta = Some(meta);
         subscribers.notify(&param).await;
         tokio::time::sleep(NOTIFY_EVERY).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{Subscribers, changed_ids_meta};
+
+    fn tree(labels: &[&str]) -> taria::Tree {
+        let mut tree = taria::Tree::default();
+        for (i, label) in labels.iter().enumerate() {
+            let mut node = taria::Node::default();
+            node.id = format!("n{i}").as_str().into();
+            node.label = Some((*label).to_owned());
+            tree.roots.push(node);
+        }
+        tree
+    }
+
+    /// The flake this fixes: the notifier had not yet seen the tree a first
+    /// subscriber came at, so its first notification listed every node. The tree at
+    /// subscription is kept and is what the first notification is computed against.
+    #[test]
+    fn the_first_notification_counts_from_the_tree_the_subscriber_came_at() {
+        let subscribers = Subscribers::default();
+        let at_subscription = Arc::new(tree(&["a", "b", "c"]));
+        subscribers.note_baseline(&[], Some(Arc::clone(&at_subscription)));
+        let before = subscribers.take_baseline();
+        let after = tree(&["a", "B", "c"]);
+        let meta = changed_ids_meta(7, before.as_deref(), &after).expect("one node changed");
+        assert_eq!(meta.0.0["changedIds"], serde_json::json!(["n1"]));
+        assert!(
+            subscribers.take_baseline().is_none(),
+            "kept for the first one only"
+        );
+    }
+
+    #[test]
+    fn nothing_changed_since_the_subscriber_came_sends_nothing() {
+        let now = tree(&["a"]);
+        assert!(changed_ids_meta(3, Some(&now), &now).is_none());
+        assert!(
+            changed_ids_meta(3, None, &now).is_some(),
+            "no tree before: all of it"
+        );
     }
 }
