@@ -1446,6 +1446,9 @@ struct Script {
     ack_delay: fn(&Value) -> Duration,
     /// Whether connections get the hello and are closed at once, to begin with.
     hang_up: bool,
+    /// The first connection served is closed after this many inputs (0: never), as
+    /// by an app that restarts; the next ones are served as usual.
+    close_after: usize,
 }
 
 impl Script {
@@ -1458,6 +1461,7 @@ impl Script {
             after_first_tree: &[],
             ack_delay: |_| Duration::ZERO,
             hang_up: false,
+            close_after: 0,
         }
     }
 }
@@ -1514,6 +1518,7 @@ impl FakeApp {
             after_first_tree,
             ack_delay,
             hang_up: _,
+            mut close_after,
         } = script;
         let mut held = Vec::new();
         let mut harness = taria::testing::Harness::new(10, 2);
@@ -1569,7 +1574,13 @@ impl FakeApp {
                         count += 1;
                         let seq = message["seq"].as_u64().unwrap();
                         std::thread::sleep(ack_delay(&message));
+                        let mut message = message;
+                        message["_connection"] = json!(served.load(Ordering::SeqCst));
                         seen.lock().unwrap().push(message);
+                        if count == close_after {
+                            close_after = 0;
+                            break;
+                        }
                         let answer = ack(seq, count);
                         if answer.is_null() {
                             continue;
@@ -1823,6 +1834,47 @@ fn a_burst_to_an_app_that_never_answers_times_out_once() {
         "{message}"
     );
     assert_eq!(app.inputs.lock().unwrap().len(), 8, "every press was sent");
+    mcp.finish();
+}
+
+/// The rest of a burst never goes to an app that restarted in the middle of it: the
+/// app closes its connection after 5 of 64 presses and serves a new one at once; no
+/// press reaches the new connection, and the call fails saying how many were
+/// delivered. (Each later press used to call `ensure_connected`, so a reconnect
+/// landing between two presses sent the rest to the new app; that window is too
+/// narrow to hit from here, so this guards the outcome, not the window.)
+#[test]
+fn a_burst_cut_off_by_an_app_restart_does_not_go_on_to_the_new_app() {
+    let app = FakeApp::start_script(
+        "restart-mid-burst",
+        Script {
+            close_after: 5,
+            ack_delay: |_| Duration::from_millis(20),
+            ..Script::new(
+                1,
+                |seq, _| json!({"type": "ack", "seq": seq, "status": "delivered"}),
+            )
+        },
+    );
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let result = mcp.call("press_key", json!({"key": "x", "repeat": 64}));
+    assert_eq!(result["isError"], true, "{result}");
+    let delivered = result["structuredContent"]["delivered"].as_u64().unwrap();
+    assert!(delivered < 64, "{result}");
+    // The bridge may reconnect on its own; give a late press time to show up.
+    std::thread::sleep(Duration::from_millis(300));
+    let connections: Vec<u64> = app
+        .inputs
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|input| input["_connection"].as_u64().unwrap())
+        .collect();
+    assert!(
+        connections.iter().all(|&c| c == 1),
+        "presses went to the restarted app: {connections:?}"
+    );
     mcp.finish();
 }
 

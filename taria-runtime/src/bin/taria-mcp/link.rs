@@ -485,19 +485,28 @@ impl Link {
         self.send_reserved(reserved, input, rx).await
     }
 
-    /// Sends the next input of a burst (a repeated key): rather than being refused
-    /// mid-burst, it waits until `deadline` for room under
-    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) and the rate limit, then fails
-    /// with the `busy` error it would have had.
+    /// Sends the next input of a burst (a repeated key) on the connection `first`
+    /// went on: rather than being refused mid-burst, it waits until `deadline` for
+    /// room under [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) and the rate limit,
+    /// then fails with the `busy` error it would have had. It never reconnects: the
+    /// rest of a burst must not go to an app that restarted in the middle of it.
     pub(crate) async fn send_paced(
         &self,
         input: Input,
+        first: &Sent,
         deadline: Instant,
     ) -> Result<Sent, ToolError> {
-        self.ensure_connected().await?;
         self.check_protocol()?;
         let (mut tx, rx) = oneshot::channel();
         let reserved = loop {
+            if lock(&self.inner.state).generation != first.generation {
+                return Err(ToolError::new(
+                    Code::AppExited,
+                    "the app's connection ended in the middle of the burst (the app exited or \
+                     restarted): the rest of the presses were not sent; read the tree to see \
+                     where it stands",
+                ));
+            }
             // Registered before the check, so an ack in between is not missed.
             let room = self.inner.room.notified();
             tokio::pin!(room);

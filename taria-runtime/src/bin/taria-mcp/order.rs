@@ -186,10 +186,11 @@ impl Turn {
         &mut self,
         link: &Link,
         input: Input,
+        first: &Sent,
         deadline: std::time::Instant,
     ) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send_paced(input, deadline).await
+        link.send_paced(input, first, deadline).await
     }
 
     /// Sends this call's last input in its turn and passes the turn on as soon as the

@@ -230,18 +230,16 @@ pub(crate) async fn press_key(
     let deadline = Instant::now() + bound;
     let mut sent = Vec::new();
     let mut send_failure = None;
-    for press in 1..=repeat {
+    for _ in 0..repeat {
         let key = Input::Key {
             key: args.key.clone(),
         };
         // The first press is refused like any input when there is no room; the
         // others wait for it, so a burst is never cut short by its own presses.
-        let result = if repeat == 1 {
-            turn.send_last(link, key).await
-        } else if press == 1 {
-            turn.send(link, key).await
-        } else {
-            turn.send_paced(link, key, deadline).await
+        let result = match sent.first() {
+            _ if repeat == 1 => turn.send_last(link, key).await,
+            None => turn.send(link, key).await,
+            Some(first) => turn.send_paced(link, key, first, deadline).await,
         };
         match result {
             Ok(s) => sent.push(s),
