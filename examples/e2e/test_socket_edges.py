@@ -5,6 +5,7 @@ middle of an input, a socket path too long for a socket address."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import socket
@@ -76,6 +77,16 @@ class Wire:
         self.sock.close()
 
 
+@contextlib.contextmanager
+def todo_in_tmux(pane: str = "todo"):
+    """The real `todo` app in a tmux pane, serving a private socket: (terminal, path)."""
+    todo = str(binary(TARGET / "examples" / "todo"))
+    with tempfile.TemporaryDirectory(prefix="taria-") as tmp, tmux() as terminal:
+        path = Path(tmp) / "todo.sock"
+        terminal.start(pane, [todo], {"TARIA_SOCKET": str(path)})
+        yield terminal, path
+
+
 def act(seq: int, node: str, action: str) -> dict:
     return {"type": "input", "seq": seq, "kind": "act", "node": node, "action": action}
 
@@ -89,10 +100,7 @@ def wait_for_screen(terminal, pane: str, text: str) -> str:
 
 
 def test_inputs_in_one_write_are_each_checked_against_what_the_ones_before_did() -> None:
-    todo = str(binary(TARGET / "examples" / "todo"))
-    with tempfile.TemporaryDirectory(prefix="taria-") as tmp, tmux() as terminal:
-        path = Path(tmp) / "todo.sock"
-        terminal.start("todo", [todo], {"TARIA_SOCKET": str(path)})
+    with todo_in_tmux() as (terminal, path):
         wire = Wire(path)
         # Delete "Record a demo", then, in the same write, pick the Done filter:
         # the second must be checked against the dialog the first opened.
@@ -109,10 +117,7 @@ def test_inputs_in_one_write_are_each_checked_against_what_the_ones_before_did()
 
 
 def test_a_text_from_a_client_that_disconnected_is_not_typed_on() -> None:
-    todo = str(binary(TARGET / "examples" / "todo"))
-    with tempfile.TemporaryDirectory(prefix="taria-") as tmp, tmux() as terminal:
-        path = Path(tmp) / "todo.sock"
-        terminal.start("todo", [todo], {"TARIA_SOCKET": str(path)})
+    with todo_in_tmux() as (_terminal, path):
         first = Wire(path)
         first.send(act(1, "new-task", "focus"))
         assert first.ack(1)["status"] == "delivered"
@@ -143,9 +148,7 @@ def test_a_socket_path_too_long_is_refused_and_the_app_says_why() -> None:
 
 def test_an_app_that_quits_leaves_the_socket_of_a_newer_app_at_its_path() -> None:
     todo = str(binary(TARGET / "examples" / "todo"))
-    with tempfile.TemporaryDirectory(prefix="taria-") as tmp, tmux() as terminal:
-        path = Path(tmp) / "todo.sock"
-        terminal.start("older", [todo], {"TARIA_SOCKET": str(path)})
+    with todo_in_tmux("older") as (terminal, path):
         Wire(path).close()
         # Its file goes (a cleaner, a user), and a newer app takes the path.
         path.unlink()

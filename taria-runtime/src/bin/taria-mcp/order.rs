@@ -116,30 +116,26 @@ impl Arrivals {
             },
             _ => return,
         };
-        let number = {
-            let mut state = self.lock();
-            let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
-            if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
-                state.unclaimed.remove(id);
-            }
-            number
-        };
+        let number = self.take_unclaimed(id);
         if let Some(number) = number {
             self.release(number);
         }
     }
 
+    /// The oldest number handed to request `id` that no handler has claimed yet.
+    fn take_unclaimed(&self, id: &RequestId) -> Option<u64> {
+        let mut state = self.lock();
+        let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
+        if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
+            state.unclaimed.remove(id);
+        }
+        number
+    }
+
     /// The turn of the input call `id`, for its handler (no turn to wait for when the
     /// transport did not number it).
     pub(crate) fn claim(&self, id: &RequestId) -> Turn {
-        let number = {
-            let mut state = self.lock();
-            let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
-            if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
-                state.unclaimed.remove(id);
-            }
-            number
-        };
+        let number = self.take_unclaimed(id);
         Turn {
             arrivals: self.clone(),
             number,
