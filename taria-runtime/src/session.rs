@@ -529,19 +529,7 @@ impl Session {
     /// ([`crate::event`]). Each input is answered once. Returns how many inputs were
     /// taken. Call it once per loop turn, before drawing.
     pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
-        if let Some(endpoint) = &self.endpoint {
-            let shared = Arc::clone(&endpoint.shared);
-            let mut state = shared.lock();
-            if state.connection != self.connection && state.connection != 0 {
-                self.switch_connection(state.connection);
-            }
-            // Inputs still waiting here (see `settling`) come first; until they are
-            // taken, the rest wait in the endpoint's bounded queue.
-            if self.inbox.is_empty() {
-                // `append` moves the inputs and leaves both queues' capacity in place.
-                self.inbox.append(&mut state.inbox);
-            }
-        }
+        self.take_queued();
         self.settle_without_frame();
         let live = self.live_connection();
         let mut count = 0;
@@ -552,7 +540,15 @@ impl Session {
         // tree the first one was checked on. Keys need no validation: they join the
         // app's input queue behind the keys before them, unless an action held for
         // the widgets may still turn into key presses, which must come first.
-        while let Some(next) = self.inbox.front() {
+        loop {
+            // Inputs that arrived meanwhile are taken in this same turn: no wake-up
+            // is left for them (theirs was used by the turn that ran this drain).
+            if self.inbox.is_empty() && !self.take_queued() {
+                break;
+            }
+            let Some(next) = self.inbox.front() else {
+                break;
+            };
             let is_keys = matches!(next.input, Input::Key { .. } | Input::Text { .. });
             if self.settling.is_some() && !(is_keys && self.widget_actions.is_empty()) {
                 break;
@@ -619,6 +615,27 @@ impl Session {
             self.signal.poke();
         }
         count
+    }
+
+    /// Moves the endpoint's queued inputs into the session's inbox, once that is
+    /// empty (inputs waiting there, see `settling`, come first; until they are taken
+    /// the rest wait in the endpoint's bounded queue). Follows a new connection.
+    /// Returns whether any came.
+    fn take_queued(&mut self) -> bool {
+        let Some(endpoint) = &self.endpoint else {
+            return false;
+        };
+        let shared = Arc::clone(&endpoint.shared);
+        let mut state = shared.lock();
+        if state.connection != self.connection && state.connection != 0 {
+            self.switch_connection(state.connection);
+        }
+        if !self.inbox.is_empty() || state.inbox.is_empty() {
+            return false;
+        }
+        // `append` moves the inputs and leaves both queues' capacity in place.
+        self.inbox.append(&mut state.inbox);
+        true
     }
 
     /// Queues key presses for the app's input path; the input completes when the app
@@ -722,6 +739,13 @@ impl Session {
         }
         self.start_terminal_thread();
         let deadline = timeout.map(|t| std::time::Instant::now() + t);
+        // Inputs held behind one the app drew no frame for are let through after
+        // SETTLE_WITHOUT_FRAME by `drain`: wake the loop then, even if it would wait
+        // longer for an event.
+        let settle_by = self
+            .settling
+            .filter(|_| self.effects_taken())
+            .map(|since| since + SETTLE_WITHOUT_FRAME);
         loop {
             if let Some(event) = self.pop_pending() {
                 return Ok(Some(event));
@@ -745,7 +769,14 @@ impl Session {
             {
                 return Err(error);
             }
-            match deadline {
+            let now = std::time::Instant::now();
+            if settle_by.is_some_and(|by| now >= by && deadline.is_none_or(|d| by < d)) {
+                return Ok(Some(PendingEvent {
+                    event: Event::FocusGained,
+                    input: None,
+                }));
+            }
+            match settle_by.into_iter().chain(deadline).min() {
                 None => drop(
                     self.signal
                         .cond
@@ -753,7 +784,6 @@ impl Session {
                         .unwrap_or_else(std::sync::PoisonError::into_inner),
                 ),
                 Some(deadline) => {
-                    let now = std::time::Instant::now();
                     if now >= deadline {
                         return Ok(None);
                     }

@@ -1,5 +1,6 @@
 //! The endpoint over a real Unix socket, with a real app loop on a thread.
 #![cfg(unix)]
+#![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
 
 mod support;
 
@@ -1032,49 +1033,123 @@ fn a_closed_connections_text_is_not_typed_on() {
     assert!(typed < 4096, "{typed}");
 }
 
-/// A loop that draws only when its own state says so (here: once) still gets every
-/// input: the ones behind an input it drew no frame for wait a moment, not forever.
+/// An app loop on a thread, driving `session`: each turn drains, draws when `draw`
+/// says so (given whether it drew before), sleeps `after_inputs` after a turn that
+/// took inputs, then blocks in the event wait as `event::read` does. Stops once
+/// `stop` is set and something (a client leaving) wakes it.
+fn blocking_loop(
+    mut session: Session,
+    app: std::sync::Arc<std::sync::Mutex<support::TestApp>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    draw: fn(bool) -> bool,
+    after_inputs: Duration,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(40, 8)).unwrap();
+        let mut drawn = false;
+        while !stop.load(Ordering::Relaxed) {
+            let taken = {
+                let mut app = app.lock().unwrap();
+                let taken = session.drain(&mut *app);
+                if session.is_connected() && draw(drawn) {
+                    session.draw(&mut terminal, |f| app.render(f)).unwrap();
+                    drawn = true;
+                }
+                taken
+            };
+            if taken > 0 {
+                std::thread::sleep(after_inputs);
+            }
+            let _ = session.next_event(Some(Duration::from_secs(20)));
+        }
+    })
+}
+
+fn start_session(name: &str) -> (Session, std::path::PathBuf) {
+    let socket = temp_dir(name).join("app.sock");
+    let options = SessionOptions::default()
+        .socket(&socket)
+        .terminal_input(false);
+    (Session::try_start_with(name, options).unwrap(), socket)
+}
+
+fn set_volume(seq: u64, value: u8) -> serde_json::Value {
+    json!({"type": "input", "seq": seq, "kind": "act", "node": "volume", "action": "set_value", "value": value})
+}
+
+fn lines(messages: &[serde_json::Value]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for message in messages {
+        bytes.extend(serde_json::to_vec(message).unwrap());
+        bytes.push(b'\n');
+    }
+    bytes
+}
+
+/// A loop that draws only when its own state says so (here: once) and then blocks
+/// in its event wait still gets every input: the one behind an input it drew no
+/// frame for waits about a second (the event wait is woken for it), not forever.
 #[test]
 fn inputs_behind_one_are_not_held_forever_by_a_loop_that_draws_no_frame() {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
-    let socket = temp_dir("no-draw").join("app.sock");
-    let options = SessionOptions::default()
-        .socket(&socket)
-        .terminal_input(false);
-    let mut session = Session::try_start_with("no-draw", options).unwrap();
+    let (session, socket) = start_session("no-draw");
     let stop = Arc::new(AtomicBool::new(false));
     let app = Arc::new(std::sync::Mutex::new(support::TestApp::new()));
-    let thread = {
-        let (stop, app) = (Arc::clone(&stop), Arc::clone(&app));
-        std::thread::spawn(move || {
-            let mut terminal =
-                ratatui::Terminal::new(ratatui::backend::TestBackend::new(40, 8)).unwrap();
-            let mut drawn = false;
-            while !stop.load(Ordering::Relaxed) {
-                let mut app = app.lock().unwrap();
-                session.drain(&mut *app);
-                if session.is_connected() && !drawn {
-                    session.draw(&mut terminal, |f| app.render(f)).unwrap();
-                    drawn = true;
-                }
-                drop(app);
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        })
-    };
+    let draw_once = |drawn: bool| !drawn;
+    let thread = blocking_loop(
+        session,
+        Arc::clone(&app),
+        Arc::clone(&stop),
+        draw_once,
+        Duration::ZERO,
+    );
     let (mut client, _) = Client::handshake(&socket);
-    let set = |seq: u64, value: u8| json!({"type": "input", "seq": seq, "kind": "act", "node": "volume", "action": "set_value", "value": value});
-    let mut both = serde_json::to_vec(&set(1, 5)).unwrap();
-    both.push(b'\n');
-    both.extend(serde_json::to_vec(&set(2, 6)).unwrap());
-    both.push(b'\n');
-    client.send_raw(&both);
+    client.send_raw(&lines(&[set_volume(1, 5), set_volume(2, 6)]));
     for seq in 1..=2 {
         let ack = client.until("ack", |m| m["type"] == "ack" && m["seq"] == seq);
         assert_eq!(ack["status"], "delivered", "{ack}");
     }
     assert_eq!(app.lock().unwrap().volume, 6);
     stop.store(true, Ordering::Relaxed);
+    drop(client);
+    thread.join().unwrap();
+}
+
+/// The bug: the drain that emptied the session's own queue on a rejected input did
+/// not look at the endpoint's queue again, and nothing woke the loop for what had
+/// arrived there meanwhile: input 3 was never answered. (Found by review.)
+#[test]
+fn an_input_that_arrives_while_earlier_ones_are_handled_is_taken() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let (session, socket) = start_session("late-input");
+    let stop = Arc::new(AtomicBool::new(false));
+    let app = Arc::new(std::sync::Mutex::new(support::TestApp::new()));
+    let every_turn = |_: bool| true;
+    let slow = Duration::from_millis(300);
+    let thread = blocking_loop(
+        session,
+        Arc::clone(&app),
+        Arc::clone(&stop),
+        every_turn,
+        slow,
+    );
+    let (mut client, _) = Client::handshake(&socket);
+    std::thread::sleep(Duration::from_millis(700));
+    client.send(&set_volume(10, 1));
+    std::thread::sleep(Duration::from_millis(50));
+    let unknown =
+        json!({"type": "input", "seq": 2, "kind": "act", "node": "nope", "action": "activate"});
+    client.send_raw(&lines(&[set_volume(1, 5), unknown]));
+    std::thread::sleep(Duration::from_millis(350));
+    client.send(&set_volume(3, 7));
+    for seq in [10, 1, 2, 3] {
+        client.until("ack", |m| m["type"] == "ack" && m["seq"] == seq);
+    }
+    assert_eq!(app.lock().unwrap().volume, 7);
+    stop.store(true, Ordering::Relaxed);
+    drop(client);
     thread.join().unwrap();
 }
