@@ -297,17 +297,25 @@ impl Drop for Endpoint {
             state.inbox.clear();
         }
         self.shared.writer.notify_all();
+        // Another app may have taken the path since (after this one's file was
+        // removed): then it is not ours to connect to, nor to remove. A named pipe
+        // has no file, and its name is ours while this listener holds it.
+        let ours = match self.file {
+            Some(file) => FileId::of(&self.path) == Some(file),
+            None => cfg!(not(unix)),
+        };
+        if !ours {
+            // The accept thread stays parked on a listener nobody can reach any more,
+            // until the process ends.
+            tracing::debug!(path = %self.path.display(), "the socket file is not ours any more; left in place");
+            return;
+        }
         // Unblock the accept loop with a connection of our own; it sees `shutdown`.
         if let Ok(name) = socket_name(&self.path) {
             let _ = Stream::connect(name);
         }
-        // Another app may have taken the path since (after this one's file was
-        // removed): leave its socket alone.
-        if self.file.is_some() && self.file == FileId::of(&self.path) {
-            let _ = std::fs::remove_file(&self.path);
-        } else {
-            tracing::debug!(path = %self.path.display(), "the socket file is not ours any more; left in place");
-        }
+        #[cfg(unix)]
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 

@@ -148,6 +148,20 @@ pub(crate) struct Sent {
 /// The app's answer to a request, or why the connection ended before it came.
 type Answer<T> = Result<T, Closed>;
 
+/// The tree of the last result the agent was given, shared with the transport.
+#[derive(Clone, Default)]
+pub(crate) struct Seen(Arc<Mutex<Option<Arc<Tree>>>>);
+
+impl Seen {
+    pub(crate) fn set(&self, tree: &Arc<Tree>) {
+        *lock(&self.0) = Some(Arc::clone(tree));
+    }
+
+    pub(crate) fn get(&self) -> Option<Arc<Tree>> {
+        lock(&self.0).clone()
+    }
+}
+
 /// Why the last connection ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Closed {
@@ -208,7 +222,7 @@ struct Inner {
     last_use: Mutex<Instant>,
     in_flight: AtomicUsize,
     /// The tree the agent last saw (through any tool result).
-    seen: Mutex<Option<Arc<Tree>>>,
+    seen: Seen,
     /// Inputs per second (see [`crate::limits`]).
     rate: Mutex<RateLimit>,
     /// Woken whenever inputs stop waiting for their ack (room under
@@ -288,7 +302,7 @@ impl Link {
             next_seq: AtomicU64::new(1),
             last_use: Mutex::new(Instant::now()),
             in_flight: AtomicUsize::new(0),
-            seen: Mutex::new(None),
+            seen: Seen::default(),
             rate: Mutex::new(RateLimit::new(Instant::now())),
             room: tokio::sync::Notify::new(),
             reconnecting: AtomicBool::new(false),
@@ -319,12 +333,13 @@ impl Link {
     /// Remembers `tree` as the one the agent last saw: actions on positional ids are
     /// checked against it, so they cannot hit a node that moved into the place.
     pub(crate) fn saw(&self, tree: &Arc<Tree>) {
-        *lock(&self.inner.seen) = Some(Arc::clone(tree));
+        self.inner.seen.set(tree);
     }
 
-    /// The tree the agent last saw.
-    pub(crate) fn seen(&self) -> Option<Arc<Tree>> {
-        lock(&self.inner.seen).clone()
+    /// Where the tree the agent last saw is kept, for the transport to note it as
+    /// each input call arrives (see [`crate::order::Turn::seen_at_arrival`]).
+    pub(crate) fn seen_slot(&self) -> Seen {
+        self.inner.seen.clone()
     }
 
     /// A receiver that wakes on every change of tree or connection.
@@ -481,7 +496,7 @@ impl Link {
         self.ensure_connected().await?;
         self.check_protocol()?;
         let (tx, rx) = oneshot::channel();
-        let reserved = self.reserve(tx).map_err(|(_, e)| e)?;
+        let reserved = self.reserve(tx, None).map_err(|(_, e)| e)?;
         self.send_reserved(reserved, input, rx).await
     }
 
@@ -499,19 +514,11 @@ impl Link {
         self.check_protocol()?;
         let (mut tx, rx) = oneshot::channel();
         let reserved = loop {
-            if lock(&self.inner.state).generation != first.generation {
-                return Err(ToolError::new(
-                    Code::AppExited,
-                    "the app's connection ended in the middle of the burst (the app exited or \
-                     restarted): the rest of the presses were not sent; read the tree to see \
-                     where it stands",
-                ));
-            }
             // Registered before the check, so an ack in between is not missed.
             let room = self.inner.room.notified();
             tokio::pin!(room);
             room.as_mut().enable();
-            let (returned, error, wait_for_ack) = match self.reserve(tx) {
+            let (returned, error, wait_for_ack) = match self.reserve(tx, Some(first.generation)) {
                 Ok(reserved) => break reserved,
                 Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
                 Err((NoRoom::Rate(tx), error)) => (tx, error, false),
@@ -535,9 +542,24 @@ impl Link {
     }
 
     /// Takes a `seq` and a place among the inputs waiting for an ack, or says why not
-    /// (and gives `tx` back).
-    fn reserve(&self, tx: oneshot::Sender<Answer<Ack>>) -> Result<Reserved, (NoRoom, ToolError)> {
+    /// (and gives `tx` back). With `on`, only on that connection (the rest of a burst).
+    fn reserve(
+        &self,
+        tx: oneshot::Sender<Answer<Ack>>,
+        on: Option<u64>,
+    ) -> Result<Reserved, (NoRoom, ToolError)> {
         let mut state = lock(&self.inner.state);
+        if on.is_some_and(|generation| generation != state.generation) {
+            return Err((
+                NoRoom::Closed,
+                ToolError::new(
+                    Code::AppExited,
+                    "the app's connection ended in the middle of the burst (the app exited or \
+                     restarted): the rest of the presses were not sent; read the tree to see \
+                     where it stands",
+                ),
+            ));
+        }
         let Some(writer) = state.writer.clone() else {
             return Err((NoRoom::Closed, self.inner.not_connected(&state)));
         };

@@ -141,7 +141,7 @@ async fn serve(
     let stop = stop_signal();
     tokio::pin!(stop);
     // Input calls are numbered by the transport as they arrive and sent in that order.
-    let arrivals = order::Arrivals::default();
+    let arrivals = order::Arrivals::new(link.seen_slot());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
     let service = tokio::select! {
         service = server::Bridge::new(link, arrivals).serve(transport) => service?,

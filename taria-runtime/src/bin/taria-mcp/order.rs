@@ -16,18 +16,20 @@ use rmcp::model::{
     ClientJsonRpcMessage, ClientNotification, ClientRequest, JsonRpcMessage, RequestId,
     ServerJsonRpcMessage,
 };
+use taria::Tree;
 use taria::wire::Input;
 use tokio::sync::watch;
 
 use crate::errors::ToolError;
-use crate::link::{Link, Sent};
+use crate::link::{Link, Seen, Sent};
 
 /// The tools whose calls send inputs, in arrival order.
 const INPUT_TOOLS: [&str; 4] = ["act", "set_value", "type_text", "press_key"];
 
-/// A turn not passed on after this long is taken anyway (and logged). Every numbered
-/// call passes its turn on within the bounds of connecting and writing (10 s, 3 s, 5 s),
-/// so this only keeps a case no one foresaw from holding every later input forever.
+/// When no earlier call has passed its turn on for this long, a waiting call sends
+/// anyway (and it is logged). Every numbered call passes its turn on within the
+/// bounds of connecting and writing (10 s, 3 s, 5 s), so this only keeps a case no
+/// one foresaw from holding every later input forever.
 const TURN_WAIT_MAX: Duration = Duration::from_secs(30);
 
 /// How long the turn of a cancelled call waits for its handler to claim it.
@@ -40,9 +42,15 @@ pub(crate) struct Arrivals(Arc<Shared>);
 
 struct Shared {
     state: Mutex<State>,
+    /// The tree the agent was last given (the link's): noted as each input call
+    /// arrives, it is what that call's positional ids were read from.
+    seen: Seen,
     /// Every number below this one is done with.
     front: watch::Sender<u64>,
 }
+
+/// An input call's number, and the tree the agent had when it arrived.
+type Arrival = (u64, Option<Arc<Tree>>);
 
 #[derive(Default)]
 struct State {
@@ -50,21 +58,28 @@ struct State {
     next: u64,
     /// Numbers at or above the front that are done with.
     done: BTreeSet<u64>,
-    /// Numbers not yet claimed by a handler, by request id (in arrival order when a
-    /// client reuses an id).
-    unclaimed: HashMap<RequestId, VecDeque<u64>>,
+    /// Numbers not yet claimed by a handler, with the tree the agent had been given
+    /// when the call arrived, by request id (in arrival order when a client reuses
+    /// an id).
+    unclaimed: HashMap<RequestId, VecDeque<Arrival>>,
 }
 
 impl Default for Arrivals {
     fn default() -> Arrivals {
-        Arrivals(Arc::new(Shared {
-            state: Mutex::new(State::default()),
-            front: watch::Sender::new(0),
-        }))
+        Arrivals::new(Seen::default())
     }
 }
 
 impl Arrivals {
+    /// Arrivals noting, for each input call, the tree in `seen` when it arrived.
+    pub(crate) fn new(seen: Seen) -> Arrivals {
+        Arrivals(Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            seen,
+            front: watch::Sender::new(0),
+        }))
+    }
+
     /// Called by the transport for each message it passes to rmcp, in the order read.
     pub(crate) fn arrived(&self, message: &ClientJsonRpcMessage) {
         match message {
@@ -72,6 +87,7 @@ impl Arrivals {
                 if let ClientRequest::CallToolRequest(call) = &request.request
                     && INPUT_TOOLS.contains(&call.params.name.as_ref())
                 {
+                    let seen = self.0.seen.get();
                     let mut state = self.lock();
                     let number = state.next;
                     state.next += 1;
@@ -79,7 +95,7 @@ impl Arrivals {
                         .unclaimed
                         .entry(request.id.clone())
                         .or_default()
-                        .push_back(number);
+                        .push_back((number, seen));
                 }
             }
             // rmcp drops the answer to a cancelled request, and a later rmcp might not run
@@ -95,7 +111,7 @@ impl Arrivals {
                     tokio::spawn(async move {
                         tokio::time::sleep(CANCEL_GRACE).await;
                         let numbers = arrivals.lock().unclaimed.remove(&id).unwrap_or_default();
-                        for number in numbers {
+                        for (number, _) in numbers {
                             arrivals.release(number);
                         }
                     });
@@ -116,14 +132,13 @@ impl Arrivals {
             },
             _ => return,
         };
-        let number = self.take_unclaimed(id);
-        if let Some(number) = number {
+        if let Some((number, _)) = self.take_unclaimed(id) {
             self.release(number);
         }
     }
 
     /// The oldest number handed to request `id` that no handler has claimed yet.
-    fn take_unclaimed(&self, id: &RequestId) -> Option<u64> {
+    fn take_unclaimed(&self, id: &RequestId) -> Option<Arrival> {
         let mut state = self.lock();
         let number = state.unclaimed.get_mut(id).and_then(VecDeque::pop_front);
         if state.unclaimed.get(id).is_some_and(VecDeque::is_empty) {
@@ -135,10 +150,14 @@ impl Arrivals {
     /// The turn of the input call `id`, for its handler (no turn to wait for when the
     /// transport did not number it).
     pub(crate) fn claim(&self, id: &RequestId) -> Turn {
-        let number = self.take_unclaimed(id);
+        let (number, seen_at_arrival) = match self.take_unclaimed(id) {
+            Some((number, seen)) => (Some(number), seen),
+            None => (None, self.0.seen.get()),
+        };
         Turn {
             arrivals: self.clone(),
             number,
+            seen_at_arrival,
             waited: false,
         }
     }
@@ -166,9 +185,18 @@ pub(crate) struct Turn {
     arrivals: Arrivals,
     number: Option<u64>,
     waited: bool,
+    /// The tree the agent had been given when this call arrived.
+    seen_at_arrival: Option<Arc<Tree>>,
 }
 
 impl Turn {
+    /// The tree the agent had been given when this call arrived: the one its
+    /// positional ids name nodes of. Not the newest result's tree: a call sent
+    /// before the result of an earlier one came back was read off an older tree.
+    pub(crate) fn seen_at_arrival(&self) -> Option<&Arc<Tree>> {
+        self.seen_at_arrival.as_ref()
+    }
+
     /// Sends `input` in this call's turn and keeps the turn: more inputs of this call
     /// follow (the presses of a repeated key).
     pub(crate) async fn send(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
@@ -213,19 +241,27 @@ impl Turn {
     }
 
     /// Waits until every input call that arrived earlier is queued or done with.
-    async fn wait(&mut self) {
+    /// The limit is on time without progress: a queue of slow calls that each move
+    /// the front on in time is waited out whole.
+    pub(crate) async fn wait(&mut self) {
         let Some(number) = self.number else { return };
         if self.waited {
             return;
         }
         self.waited = true;
         let mut front = self.arrivals.0.front.subscribe();
-        let turn = front.wait_for(|front| *front >= number);
-        if tokio::time::timeout(TURN_WAIT_MAX, turn).await.is_err() {
-            tracing::warn!(
-                number,
-                "an earlier input call has not sent for {TURN_WAIT_MAX:?}; sending anyway"
-            );
+        while *front.borrow_and_update() < number {
+            match tokio::time::timeout(TURN_WAIT_MAX, front.changed()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return,
+                Err(_) => {
+                    tracing::warn!(
+                        number,
+                        "no earlier input call has moved on for {TURN_WAIT_MAX:?}; sending anyway"
+                    );
+                    return;
+                }
+            }
         }
     }
 
@@ -329,5 +365,26 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(5), other.wait())
             .await
             .unwrap();
+    }
+
+    /// A call's positional ids were read off the tree the agent had when it sent the
+    /// call: the turn keeps that one, even if an earlier call's result (a newer tree
+    /// the agent had not seen yet) was recorded before this call's handler ran.
+    #[tokio::test]
+    async fn a_turn_keeps_the_tree_the_agent_had_when_the_call_arrived() {
+        use std::sync::Arc;
+        let seen = crate::link::Seen::default();
+        let arrivals = Arrivals::new(seen.clone());
+        let mut before = taria::Tree::default();
+        before.frame = 1;
+        seen.set(&Arc::new(before));
+        arrivals.arrived(&call(7, "act"));
+        let mut after = taria::Tree::default();
+        after.frame = 2;
+        seen.set(&Arc::new(after));
+        let turn = arrivals.claim(&RequestId::Number(7));
+        assert_eq!(turn.seen_at_arrival().map(|t| t.frame), Some(1));
+        let unnumbered = arrivals.claim(&RequestId::Number(8));
+        assert_eq!(unnumbered.seen_at_arrival().map(|t| t.frame), Some(2));
     }
 }

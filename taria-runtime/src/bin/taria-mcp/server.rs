@@ -405,11 +405,16 @@ impl ServerHandler for Bridge {
             ));
         }
         let _in_use = self.link.in_use();
-        match read::tree_text(&self.link).await {
-            Ok(text) => {
+        // The outline code a tool's panic would come from runs here too.
+        match CatchUnwind::new(read::tree_text(&self.link)).await {
+            Ok(Ok(text)) => {
                 Ok(ReadResourceResult::new(vec![ResourceContents::text(text, TREE_URI)]).into())
             }
-            Err(e) => Err(McpError::internal_error(e.to_string(), None)),
+            Ok(Err(e)) => Err(McpError::internal_error(e.to_string(), None)),
+            Err(panic) => Err(McpError::internal_error(
+                internal_error("resources/read", panic.as_ref()).message,
+                None,
+            )),
         }
     }
 

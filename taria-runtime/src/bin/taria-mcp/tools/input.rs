@@ -120,7 +120,7 @@ pub(crate) async fn act(
 ) -> Result<InputResult, ToolError> {
     let view = link.view().await?;
     let node = find(&view, &args.node)?;
-    let token = guard_position(link, node)?;
+    let token = guard_position(turn.seen_at_arrival(), node)?;
     check_action(node, &args.action)?;
     let value = match (&args.value, args.action.as_str()) {
         (Some(value), _) => Some(check_value(node, value)?),
@@ -194,6 +194,8 @@ pub(crate) async fn type_text(
     if chars == 0 {
         return Err(ToolError::invalid("the text is empty; nothing to type"));
     }
+    // The call's clock starts once the calls before it have sent.
+    turn.wait().await;
     let before = link.view().await?.tree;
     // An app reads typed keys one frame at a time: the bound grows with the text.
     let bound = ack_bound(chars);
@@ -225,6 +227,8 @@ pub(crate) async fn press_key(
             "repeat must be 1 to {MAX_REPEAT}, not {repeat}"
         )));
     }
+    // The call's clock starts once the calls before it have sent.
+    turn.wait().await;
     let before = link.view().await?.tree;
     let bound = ack_bound(repeat as usize);
     let deadline = Instant::now() + bound;
@@ -314,13 +318,12 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
 
 /// For a positional id: the token of the node the agent saw at that id, or
 /// `stale_reference` when another node is there now.
-fn guard_position(link: &Link, node: &Node) -> Result<Option<String>, ToolError> {
+fn guard_position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String>, ToolError> {
     if node.stable {
         return Ok(None);
     }
     let now = target_token(node);
-    let seen = link.seen();
-    let Some(old) = seen.as_ref().and_then(|t| t.get(node.id.as_str())) else {
+    let Some(old) = seen.and_then(|t| t.get(node.id.as_str())) else {
         return Ok(Some(now));
     };
     if target_token(old) == now {

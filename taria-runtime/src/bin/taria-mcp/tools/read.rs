@@ -144,14 +144,14 @@ pub(crate) async fn read_tree(
 /// The node `id` in the view, or `not_found`.
 ///
 /// An id copied with the quotes the outline writes around an id that is not plain
-/// (`"notes/a b"`) is read as the JSON string it is.
+/// (`"notes/a b"`) is read as the JSON string it is, first: the outline writes any
+/// id holding a `"` quoted, so a quoted form names the decoded id, not one whose
+/// text has the quotes in it (tried after).
 pub(crate) fn find<'t>(view: &'t View, id: &str) -> Result<&'t Node, ToolError> {
-    let unquoted = || {
-        serde_json::from_str::<String>(id)
-            .ok()
-            .and_then(|id| view.tree.get(&id))
-    };
-    view.tree.get(id).or_else(unquoted).ok_or_else(|| {
+    let unquoted = serde_json::from_str::<String>(id)
+        .ok()
+        .and_then(|id| view.tree.get(&id));
+    unquoted.or_else(|| view.tree.get(id)).ok_or_else(|| {
         ToolError::new(
             Code::NotFound,
             format!(
@@ -478,5 +478,33 @@ pub(crate) async fn wait_for_change(
             truncated: None,
             note: UNTRUSTED.into(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::find;
+    use crate::link::View;
+
+    /// An id pasted as the outline writes it (quoted, because it holds a space) names
+    /// that node, even when another node's id is that quoted text itself.
+    #[test]
+    fn a_quoted_id_names_the_node_the_outline_wrote_it_for() {
+        let mut tree = taria::Tree::default();
+        for id in ["notes/a b", "\"notes/a b\""] {
+            let mut node = taria::Node::default();
+            node.id = id.into();
+            tree.roots.push(node);
+        }
+        let view = View {
+            tree: Arc::new(tree),
+            revision: 1,
+        };
+        let quoted = taria::OutlineName("notes/a b").to_string();
+        assert_eq!(quoted, "\"notes/a b\"");
+        assert_eq!(find(&view, &quoted).unwrap().id.as_str(), "notes/a b");
+        assert_eq!(find(&view, "notes/a b").unwrap().id.as_str(), "notes/a b");
     }
 }
