@@ -115,6 +115,9 @@ fn init_tracing() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        // Otherwise a log line that cannot be written (the host closed stderr) is
+        // reported with `eprintln!`, which panics: before a spawned app is stopped.
+        .log_internal_errors(false)
         .init();
 }
 
