@@ -2568,6 +2568,61 @@ fn sigterm_to_the_bridge_stops_the_spawned_app() {
     );
 }
 
+/// A host that closes all of the bridge's pipes at once (stderr's read end too): the
+/// bridge's next log line cannot be written, which must not panic it before it has
+/// stopped the app (on Windows nothing else would).
+#[test]
+fn a_closed_stderr_does_not_stop_the_bridge_from_stopping_the_app() {
+    let app = before_after();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+        .args(["--", &app])
+        .env("TARIA_LOG", "info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("spawned the app") {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "no spawn logged");
+    }
+    let pid: i32 = line
+        .split("pid=")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "taria-test", "version": "0"}}});
+    writeln!(stdin, "{init}").unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).unwrap();
+    assert!(answer.contains("\"protocolVersion\""), "{answer}");
+    drop(stderr);
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the bridge did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "the bridge ended with {status}");
+    assert!(
+        gone_within(pid, Duration::from_secs(3)),
+        "the app outlived the bridge"
+    );
+}
+
 #[test]
 fn a_spawned_command_that_fails_is_explained() {
     // Not found: the session still runs, every tool says why, and stderr has one line.

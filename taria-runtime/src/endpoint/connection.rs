@@ -296,7 +296,12 @@ struct Turn {
 }
 
 fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Result<()> {
-    stream.set_send_timeout(Some(SEND_TIMEOUT))?;
+    // Named pipes (Windows) have no send timeout: there a stalled bridge blocks this
+    // thread until it reads again, and never the app's own thread.
+    match stream.set_send_timeout(Some(SEND_TIMEOUT)) {
+        Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {}
+        other => other?,
+    }
     let mut out = BufWriter::new(stream);
     let hello = AppMessage::Hello {
         v: PROTOCOL_VERSION,

@@ -61,13 +61,6 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        cli::Target::Spawn(_) if cfg!(not(unix)) => {
-            eprintln!(
-                "taria-mcp: spawn mode needs Unix (a pseudo-terminal and a Unix socket); start \
-                 the app yourself and attach with --app <label>"
-            );
-            return ExitCode::from(2);
-        }
         cli::Target::Spawn(command) => {
             // Started before serving, so the app builds and starts while the host connects.
             // When it cannot start, the session still runs and every tool says why.
@@ -79,7 +72,7 @@ fn main() -> ExitCode {
         }
     };
     if let Target::Attach(socket) = &target
-        && !socket.exists()
+        && !spawn::socket_exists(socket)
     {
         // One line for the host's log; the session runs and connects when the app is up.
         eprintln!(
@@ -93,7 +86,8 @@ fn main() -> ExitCode {
         Target::Attach(_) => None,
     };
     let result = runtime.block_on(serve(target, options.idle_release));
-    // Never leave the app running: SIGTERM, a grace period, then SIGKILL.
+    // Never leave the app running: SIGTERM (Windows: its console closed), a grace
+    // period, then SIGKILL (Windows: TerminateProcess).
     if let Some(spawned) = spawned {
         spawned.stop();
     }
@@ -123,11 +117,14 @@ fn init_tracing() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        // Otherwise a log line that cannot be written (the host closed stderr) is
+        // reported with `eprintln!`, which panics: before a spawned app is stopped.
+        .log_internal_errors(false)
         .init();
 }
 
 /// Serves MCP on stdin/stdout until the client closes stdin or the process is asked to
-/// stop (SIGTERM, SIGINT, SIGHUP).
+/// stop (SIGTERM, SIGINT, SIGHUP; on Windows Ctrl+C, Ctrl+Break).
 async fn serve(
     target: Target,
     idle_release: Option<std::time::Duration>,
@@ -208,7 +205,33 @@ async fn next(stream: Option<&mut tokio::signal::unix::Signal>) {
     }
 }
 
-#[cfg(not(unix))]
-async fn stop_signal() {
-    let _ = tokio::signal::ctrl_c().await;
+/// Resolves on Ctrl+C or Ctrl+Break (what a Windows host sends a console program it
+/// wants stopped). The handlers are installed when this is called.
+#[cfg(windows)]
+fn stop_signal() -> impl Future<Output = ()> {
+    use tokio::signal::windows::{ctrl_break, ctrl_c};
+    fn listen<T>(signal: std::io::Result<T>) -> Option<T> {
+        signal
+            .inspect_err(|e| tracing::warn!(error = %e, "cannot listen for a console event"))
+            .ok()
+    }
+    let (mut c, mut brk) = (listen(ctrl_c()), listen(ctrl_break()));
+    async move {
+        let c = async {
+            match c.as_mut() {
+                Some(c) => drop(c.recv().await),
+                None => std::future::pending().await,
+            }
+        };
+        let brk = async {
+            match brk.as_mut() {
+                Some(brk) => drop(brk.recv().await),
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            () = c => {}
+            () = brk => {}
+        }
+    }
 }
