@@ -69,7 +69,7 @@ async def _todo_task(protocol: str) -> None:
         assert task in toggled["changedIds"], dump(toggled)
         await agent.ok("act", node="filter/done", action="select")
         done = await agent.ok("find_nodes", role="list_item", id=task)
-        assert done["matches"][0]["checked"] == "true", dump(done)
+        assert done["matches"][0]["checked"] is True, dump(done)
         tabs = await agent.ok("find_nodes", role="tab", state=["selected"])
         assert [m["label"] for m in tabs["matches"]] == ["Done"], dump(tabs)
 

@@ -172,6 +172,16 @@ fn cost(node: &Node, format: Format, level: usize) -> usize {
 /// unless asked for, an index and count where they are drawn implies
 /// them (see [`Node::position_implied`]), a tree item's level 1, and the actions every
 /// sibling offers — their parent lists them once as `childActions`.
+/// A checked state as agents read it in JSON: `true`, `false`, or `"mixed"` (the
+/// wire's `"true"`/`"false"` strings are a protocol detail).
+pub(crate) fn checked_json(checked: taria::Checked) -> Json {
+    match checked {
+        taria::Checked::True => Json::Bool(true),
+        taria::Checked::False => Json::Bool(false),
+        taria::Checked::Mixed => Json::from("mixed"),
+    }
+}
+
 pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json {
     let Around {
         parent,
@@ -184,6 +194,9 @@ pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json 
         return value;
     };
     fields.remove("keys");
+    if let Some(checked) = node.state.checked {
+        fields.insert("checked".into(), checked_json(checked));
+    }
     if node.id_implied(parent) {
         // An inert part of its parent (a cell): the outline shows no id either.
         fields.remove("id");
@@ -408,8 +421,8 @@ mod tests {
             serde_json::json!([{
                 "id": "tasks", "role": "list", "label": "Tasks", "childActions": ["toggle"],
                 "children": [
-                    {"id": "tasks/milk", "role": "list_item", "label": "milk", "checked": "true"},
-                    {"id": "tasks/eggs", "role": "list_item", "label": "eggs", "checked": "false"},
+                    {"id": "tasks/milk", "role": "list_item", "label": "milk", "checked": true},
+                    {"id": "tasks/eggs", "role": "list_item", "label": "eggs", "checked": false},
                 ],
             }])
         );

@@ -141,6 +141,34 @@ pub(crate) async fn read_tree(
     })
 }
 
+/// A checked state in `find_nodes` matches: `true`, `false`, or `"mixed"`.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(untagged)]
+pub(crate) enum CheckedState {
+    /// Checked or not.
+    Set(bool),
+    /// Partly checked.
+    Mixed(Mixed),
+}
+
+/// The one value of a partly checked state.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Mixed {
+    /// `"mixed"`.
+    Mixed,
+}
+
+impl From<taria::Checked> for CheckedState {
+    fn from(checked: taria::Checked) -> CheckedState {
+        match checked {
+            taria::Checked::True => CheckedState::Set(true),
+            taria::Checked::False => CheckedState::Set(false),
+            taria::Checked::Mixed => CheckedState::Mixed(Mixed::Mixed),
+        }
+    }
+}
+
 /// The node `id` in the view, or `not_found`.
 ///
 /// An id copied with the quotes the outline writes around an id that is not plain
@@ -232,9 +260,9 @@ pub(crate) struct NodeMatch {
     /// Its state flags.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) state: Vec<String>,
-    /// `true`, `false` or `mixed` for checkable nodes.
+    /// `true`, `false` or `"mixed"` for checkable nodes.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) checked: Option<String>,
+    pub(crate) checked: Option<CheckedState>,
     /// `true` when open, `false` when closed, for nodes that expand.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) expanded: Option<bool>,
@@ -364,11 +392,7 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .filter(|(f, _)| flags.contains(*f))
             .map(|(_, n)| (*n).to_owned())
             .collect(),
-        checked: node
-            .state
-            .checked
-            .and_then(|c| serde_json::to_value(c).ok())
-            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned)),
+        checked: node.state.checked.map(CheckedState::from),
         positional: !node.stable,
         expanded: node.state.expanded,
         position: (!node.position.is_empty())
