@@ -51,15 +51,12 @@ pub(crate) fn render(
     let asked = depth.unwrap_or(usize::MAX);
     // The size of each level, to pick the deepest view that fits whole.
     let mut levels: Vec<usize> = Vec::new();
-    let mut stack: Vec<(&Node, usize)> = roots.iter().map(|r| (*r, 0)).collect();
-    while let Some((node, level)) = stack.pop() {
-        if levels.len() <= level {
-            levels.resize(level + 1, 0);
-        }
-        levels[level] += cost(node, format, level);
-        if level < asked {
-            stack.extend(node.children.iter().map(|c| (c, level + 1)));
-        }
+    for (i, root) in roots.iter().enumerate() {
+        let around = Around {
+            previous: i.checked_sub(1).map(|p| roots[p]),
+            ..Around::default()
+        };
+        measure(root, &around, None, (0, asked), format, &mut levels);
     }
     let mut total = 0;
     let mut fits = 0;
@@ -93,7 +90,12 @@ pub(crate) fn render(
     };
     let mut json = Vec::new();
     for (i, root) in roots.iter().enumerate() {
-        if reserved_below == 0 && out.used + cost(root, format, 0) + MARKER_ROOM > cap {
+        let previous = i.checked_sub(1).map(|p| roots[p]);
+        let around = Around {
+            previous,
+            ..Around::default()
+        };
+        if reserved_below == 0 && out.used + cost(root, &around, format, 0) + MARKER_ROOM > cap {
             let left: usize = roots[i..].iter().map(|r| subtree_size(r)).sum();
             out.omitted += left;
             out.cut_children = true;
@@ -114,11 +116,6 @@ pub(crate) fn render(
             }
             break;
         }
-        let previous = i.checked_sub(1).map(|p| roots[p]);
-        let around = Around {
-            previous,
-            ..Around::default()
-        };
         if let Some(node) = out.node(root, around, (0, depth_shown), None) {
             json.push(node);
         }
@@ -153,25 +150,49 @@ pub(crate) fn render(
     }
 }
 
-/// The size of a node's own entry.
-fn cost(node: &Node, format: Format, level: usize) -> usize {
-    match format {
-        Format::Outline => node.outline_line().len() + 2 * level + 24,
-        Format::Json { bounds } => {
-            node_json(node, &Around::default(), bounds)
-                .to_string()
-                .len()
-                + 40
+/// Adds the size of `node`'s entry, and of its descendants' down to level `asked`,
+/// to the size of their levels, each measured where it is written (`columns`: the
+/// column names of the table `node` is a row of, as [`Writer::node`] takes them).
+fn measure(
+    node: &Node,
+    around: &Around<'_>,
+    columns: Option<&[&str]>,
+    (level, asked): (usize, usize),
+    format: Format,
+    levels: &mut Vec<usize>,
+) {
+    if levels.len() <= level {
+        levels.resize(level + 1, 0);
+    }
+    levels[level] += cost(node, around, format, level);
+    if level < asked {
+        let shared = node.shared_child_actions();
+        let table_columns = node.column_names();
+        for (i, child) in node.children.iter().enumerate() {
+            let around = Around::child_of(node, i, &shared, columns);
+            let below = (level + 1, asked);
+            measure(
+                child,
+                &around,
+                table_columns.as_deref(),
+                below,
+                format,
+                levels,
+            );
         }
     }
 }
 
-/// A node's own JSON, as compact as its outline line: default fields are left out
-/// (by the model's serde), and so are key fallbacks (taria presses them for the
-/// agent), the id of an inert part of its parent (see [`Node::id_implied`]), bounds
-/// unless asked for, an index and count where they are drawn implies
-/// them (see [`Node::position_implied`]), a tree item's level 1, and the actions every
-/// sibling offers — their parent lists them once as `childActions`.
+/// The size of a node's own entry, written where `around` says. JSON is measured
+/// as written there (a cell's implied id, the actions its parent lists once for
+/// every child, left out), plus room for a comma and its `"children":[]`.
+fn cost(node: &Node, around: &Around<'_>, format: Format, level: usize) -> usize {
+    match format {
+        Format::Outline => node.outline_line().len() + 2 * level + 24,
+        Format::Json { bounds } => node_json(node, around, bounds).to_string().len() + 16,
+    }
+}
+
 /// A checked state as agents read it in JSON: `true`, `false`, or `"mixed"` (the
 /// wire's `"true"`/`"false"` strings are a protocol detail).
 pub(crate) fn checked_json(checked: taria::Checked) -> Json {
@@ -182,6 +203,12 @@ pub(crate) fn checked_json(checked: taria::Checked) -> Json {
     }
 }
 
+/// A node's own JSON, as compact as its outline line: default fields are left out
+/// (by the model's serde), and so are key fallbacks (taria presses them for the
+/// agent), the id of an inert part of its parent (see [`Node::id_implied`]), bounds
+/// unless asked for, an index and count where they are drawn implies
+/// them (see [`Node::position_implied`]), a tree item's level 1, and the actions every
+/// sibling offers — their parent lists them once as `childActions`.
 pub(crate) fn node_json(node: &Node, around: &Around<'_>, bounds: bool) -> Json {
     let Around {
         parent,
@@ -261,9 +288,10 @@ impl Writer {
     /// front, or its entry fits with room left for the markers of the open levels.
     /// The children loop cuts on this; a row asks it of its first cell, to know
     /// whether it may leave its label to that cell's line.
-    fn fits(&self, child: &Node, level: usize) -> bool {
+    fn fits(&self, child: &Node, around: &Around<'_>, level: usize) -> bool {
         level < self.reserved_below
-            || self.used + cost(child, self.format, level) + MARKER_ROOM * (level + 1) <= self.cap
+            || self.used + cost(child, around, self.format, level) + MARKER_ROOM * (level + 1)
+                <= self.cap
     }
 
     /// Writes `node` (and what fits of its descendants); `columns` are the column
@@ -277,7 +305,7 @@ impl Writer {
     ) -> Option<Json> {
         self.shown += 1;
         if level >= self.reserved_below {
-            self.used += cost(node, self.format, level);
+            self.used += cost(node, &around, self.format, level);
         }
         let hidden_below = level >= depth && !node.children.is_empty();
         if hidden_below {
@@ -285,6 +313,7 @@ impl Writer {
             self.omitted += node.descendants().count() - 1;
         }
         let shared = node.shared_child_actions();
+        let table_columns = node.column_names();
         let around = Around {
             child_actions: Some(&shared),
             ..around
@@ -297,10 +326,10 @@ impl Writer {
                 }
                 let around = Around {
                     children_shown: !hidden_below
-                        && node
-                            .children
-                            .first()
-                            .is_some_and(|c| self.fits(c, level + 1)),
+                        && node.children.first().is_some_and(|c| {
+                            let first = Around::child_of(node, 0, &shared, columns);
+                            self.fits(c, &first, level + 1)
+                        }),
                     ..around
                 };
                 self.text.push_str(&node.outline_line_around(&around));
@@ -321,9 +350,9 @@ impl Writer {
             return json;
         }
         let mut children = Vec::new();
-        let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
-            if !self.fits(child, level + 1) {
+            let child_around = Around::child_of(node, i, &shared, columns);
+            if !self.fits(child, &child_around, level + 1) {
                 let left = &node.children[i..];
                 let count: usize = left.iter().map(subtree_size).sum();
                 self.omitted += count;
@@ -351,10 +380,12 @@ impl Writer {
                 self.used += MARKER_ROOM;
                 break;
             }
-            let around = Around::child_of(node, i, &shared, columns);
-            if let Some(value) =
-                self.node(child, around, (level + 1, depth), table_columns.as_deref())
-            {
+            if let Some(value) = self.node(
+                child,
+                child_around,
+                (level + 1, depth),
+                table_columns.as_deref(),
+            ) {
                 children.push(value);
             }
         }
@@ -390,6 +421,62 @@ mod tests {
                 n.role(Role::Status).id("status").label("ok");
             });
         })
+    }
+
+    /// A process table like the dashboard's at 200x60: rows of short cells under a
+    /// header.
+    fn table(rows: usize) -> taria::Tree {
+        let mut harness = Harness::new(20, 4);
+        harness.render(|_| {
+            let _table = taria::scope(|n| {
+                n.role(Role::Table).id("processes").label("Processes");
+            });
+            {
+                let _header = taria::scope(|n| {
+                    n.role(Role::Row).id("processes/header");
+                });
+                for name in ["PID", "Name", "User", "CPU%", "Mem", "Threads"] {
+                    taria::leaf(|n| {
+                        n.role(Role::ColumnHeader).label(name);
+                    });
+                }
+            }
+            for row in 0..rows {
+                let _row = taria::scope(|n| {
+                    n.role(Role::Row)
+                        .key(row)
+                        .action(taria::Action::Select)
+                        .index(row)
+                        .count(10_000);
+                });
+                for value in [
+                    row.to_string(),
+                    "firefox".into(),
+                    "alice".into(),
+                    "79.9".into(),
+                ] {
+                    taria::leaf(|n| {
+                        n.role(Role::Cell).value(value.as_str());
+                    });
+                }
+            }
+        })
+    }
+
+    /// The bug: each node's JSON was measured out of place (with the id a cell's
+    /// place implies, the actions its parent lists once, and 40 characters besides),
+    /// about twice its size as written, so a table whose whole JSON fits well under
+    /// the cap came back two levels deep.
+    #[test]
+    fn a_json_tree_that_fits_the_cap_is_shown_whole() {
+        let tree = table(120);
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let whole = render(&roots, Format::Json { bounds: false }, None, usize::MAX);
+        let size = Json::from(whole.json.clone().unwrap()).to_string().len();
+        assert!(size < MAX_CHARS * 3 / 4, "{size}: a tree that fits");
+        let capped = render(&roots, Format::Json { bounds: false }, None, MAX_CHARS);
+        assert_eq!(capped.truncated, None, "{size} characters shown whole");
+        assert_eq!(capped.shown, tree.len());
     }
 
     #[test]
