@@ -47,7 +47,10 @@ async def _form_task(protocol: str) -> None:
         assert [m["id"] for m in focused["matches"]] == ["email"], dump(focused)
         typed = await agent.ok("type_text", text="ada@example")
         assert "email" in typed["changedIds"], dump(typed)
-        await agent.ok("set_value", node="password", value=PASSWORD)
+        # A secret can be confirmed by its length, never its text.
+        secret = await agent.ok("set_value", node="password", value=PASSWORD)
+        assert "password" in secret["changedIds"], dump(secret)
+        assert f"<hidden, {len(PASSWORD)} chars>" in secret["changes"], dump(secret)
         await agent.ok("act", node="terms", action="toggle")
         # A value outside the select's options is refused, naming the options.
         gold = await agent.error("set_value", node="plan", value="Gold")

@@ -101,7 +101,7 @@ fn attribute_on_impls_and_functions_records_the_described_tree() {
   - list_item [id=tasks/list_item#1 positional] [selected]
     - checkbox "Ship v0" [id=tasks/list_item#1/101 positional] [checked] {toggle, archive}
 - slider "Volume": 3 [id=volume] {increment, set_value}
-- text_input "Password" [id=password] [redacted] {set_value}
+- text_input "Password": <hidden, 7 chars> [id=password] [redacted] {set_value}
 - status "2 tasks" [id=status]
 "#
     );
@@ -148,4 +148,29 @@ fn redacted_values_never_reach_any_serialized_form() {
     assert!(!json.contains("hunter2"), "{json}");
     assert!(!tree.outline().contains("hunter2"));
     assert_eq!(tree.get("password").unwrap().value, None);
+}
+
+/// A secret's length is all that is shown of it, so an agent can see it was filled
+/// in or changed (before, setting a password showed no change at all).
+#[test]
+fn a_redacted_value_shows_its_length_only() {
+    let mut harness = Harness::new(20, 1);
+    let tree = harness.render(|frame| render_password("hunter2", frame.area(), frame.buffer_mut()));
+    let node = tree.get("password").unwrap();
+    assert_eq!((node.value.as_ref(), node.redacted_length), (None, Some(7)));
+    assert!(
+        tree.outline().contains(": <hidden, 7 chars>"),
+        "{}",
+        tree.outline()
+    );
+    let json = serde_json::to_string(&tree).unwrap();
+    assert!(json.contains("\"redactedLength\":7"), "{json}");
+    let longer =
+        harness.render(|frame| render_password("hunter22", frame.area(), frame.buffer_mut()));
+    assert!(
+        !longer.diff(&tree).is_empty(),
+        "a changed secret is a change"
+    );
+    let empty = harness.render(|frame| render_password("", frame.area(), frame.buffer_mut()));
+    assert_eq!(empty.get("password").unwrap().redacted_length, None);
 }

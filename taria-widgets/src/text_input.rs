@@ -108,7 +108,7 @@ impl TextInputState {
 /// cursor cell is reversed while [`focused`](TextInput::focused).
 ///
 /// Recorded as `text_input`: label; value = the text (in password mode the node is
-/// `redacted` and the text never leaves the app); `max_len`; `focused`. With an
+/// `redacted`: the text never leaves the app, only its length does); `max_len`; `focused`. With an
 /// [`id`](TextInput::id) it offers `set_value` (the runtime checks `max_len` first)
 /// and takes it into its [`TextInputState`].
 ///
@@ -227,11 +227,9 @@ impl StatefulWidget for TextInput<'_> {
                 if let Some(label) = &self.label {
                     n.label(label);
                 }
-                if self.password {
-                    n.redacted(true);
-                } else {
-                    n.value(state.value.as_str());
-                }
+                // A password's text is dropped where the tree is built (only its
+                // length leaves the app), so it is recorded like any other.
+                n.redacted(self.password).value(state.value.as_str());
                 if let Some(max_len) = self.max_len {
                     n.max_len(max_len);
                 }

@@ -33,6 +33,11 @@ pub struct Node {
     /// The node's value (never present for a redacted node).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
+    /// For a redacted node holding a value: how many characters it has (never the
+    /// value itself), so that an agent can see a secret was filled in or changed, as
+    /// a masked field shows it on screen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redacted_length: Option<u32>,
     /// The domain a new value must fit, for nodes that offer `set_value`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_schema: Option<ValueSchema>,
@@ -179,6 +184,7 @@ impl Node {
             custom_role,
             label,
             value,
+            redacted_length,
             value_schema,
             state,
             actions,
@@ -195,6 +201,7 @@ impl Node {
             custom_role: custom_role.clone(),
             label: label.clone(),
             value: value.clone(),
+            redacted_length: *redacted_length,
             value_schema: value_schema.clone(),
             state: state.clone(),
             actions: actions.clone(),

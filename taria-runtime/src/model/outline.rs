@@ -476,6 +476,25 @@ fn write_actions<'a>(
 }
 
 // `write!` into a `String` cannot fail.
+/// `: value` after the label: text quoted, a number or bool as is, a secret as its
+/// length only (no quoted value looks like that).
+fn write_value(out: &mut String, node: &Node) {
+    match &node.value {
+        Some(Value::Text(text)) => {
+            out.push_str(": ");
+            let _ = write_quoted(out, text);
+        }
+        Some(value) => {
+            let _ = write!(out, ": {value}");
+        }
+        None => {
+            if let Some(length) = node.redacted_length {
+                let _ = write!(out, ": <hidden, {length} chars>");
+            }
+        }
+    }
+}
+
 fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     let Around {
         parent,
@@ -500,16 +519,7 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         }
         None => {}
     }
-    match &node.value {
-        Some(Value::Text(text)) => {
-            out.push_str(": ");
-            let _ = write_quoted(out, text);
-        }
-        Some(value) => {
-            let _ = write!(out, ": {value}");
-        }
-        None => {}
-    }
+    write_value(out, node);
     if !node.id_implied(parent) {
         out.push_str(" [id=");
         let _ = write_name(out, node.id.as_str());

@@ -236,6 +236,7 @@ fn same_flat(a: &Node, b: &Node) -> bool {
         custom_role,
         label,
         value,
+        redacted_length,
         value_schema,
         state,
         actions,
@@ -251,6 +252,7 @@ fn same_flat(a: &Node, b: &Node) -> bool {
         && *custom_role == b.custom_role
         && *label == b.label
         && *value == b.value
+        && *redacted_length == b.redacted_length
         && *value_schema == b.value_schema
         && *state == b.state
         && *actions == b.actions

@@ -66,6 +66,15 @@ fn build_node(arena: &FrameArena, index: usize) -> Node {
         })
         .collect();
 
+    let redacted_length = match record.value {
+        ValueRecord::Text(span) if redacted && !arena.str(span).is_empty() => {
+            Some(u32::try_from(arena.str(span).chars().count()).unwrap_or(u32::MAX))
+        }
+        ValueRecord::Number(n) if redacted => {
+            Some(u32::try_from(Value::Number(n).to_string().len()).unwrap_or(u32::MAX))
+        }
+        _ => None,
+    };
     let value = if redacted {
         None
     } else {
@@ -95,6 +104,7 @@ fn build_node(arena: &FrameArena, index: usize) -> Node {
         custom_role: record.custom_role.map(|s| arena.str(s).to_owned()),
         label: record.label.map(|s| arena.str(s).to_owned()),
         value,
+        redacted_length,
         value_schema,
         state,
         actions,

@@ -275,6 +275,10 @@ pub(crate) struct NodeMatch {
     /// Why its value is invalid, when the app says (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) invalid_message: Option<String>,
+    /// For a redacted node holding a value: its length in characters (the value is
+    /// never sent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) redacted_length: Option<u32>,
     /// The values `set_value` accepts (type, range, options), for nodes offering it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) value_schema: Option<Json>,
@@ -400,6 +404,7 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
             .flatten(),
         scroll: node.scroll.and_then(|s| serde_json::to_value(s).ok()),
         invalid_message: node.state.invalid_message.clone(),
+        redacted_length: node.redacted_length,
         value_schema: node
             .value_schema
             .as_ref()
