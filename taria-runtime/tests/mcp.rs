@@ -174,6 +174,32 @@ struct Mcp {
 /// The protocol version without a handshake, and the `_meta` its requests carry.
 const MODERN: &str = "2026-07-28";
 
+/// The text a model reads of a result is a status line and outline lines, not a
+/// JSON copy of `structuredContent` with the outline escaped inside it: an error
+/// starts `error <code>:`, and every outline line and change line the structured
+/// result carries is in the text as it is.
+fn check_model_text(result: &Value) {
+    let text = result["content"][0]["text"].as_str().unwrap();
+    let structured = &result["structuredContent"];
+    assert!(
+        serde_json::from_str::<serde_json::Map<String, Value>>(text).is_err(),
+        "the text is not a JSON object: {text}"
+    );
+    if result["isError"] == true {
+        let code = structured["code"].as_str().unwrap();
+        assert!(text.starts_with(&format!("error {code}: ")), "{text}");
+        return;
+    }
+    for field in ["outline", "changes"] {
+        for line in structured[field].as_str().unwrap_or_default().lines() {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{field} line {line:?} not in the text: {text}"
+            );
+        }
+    }
+}
+
 impl Mcp {
     fn start(socket: &Path, extra: &[&str]) -> Mcp {
         let mut args = vec!["--socket", socket.to_str().unwrap()];
@@ -335,12 +361,7 @@ impl Mcp {
         let response = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
         let result = response["result"].clone();
         assert!(result.is_object(), "{tool}: {response}");
-        // The text copy carries the same content.
-        let text = result["content"][0]["text"].as_str().unwrap();
-        assert_eq!(
-            serde_json::from_str::<Value>(text).unwrap(),
-            result["structuredContent"]
-        );
+        check_model_text(&result);
         result
     }
 

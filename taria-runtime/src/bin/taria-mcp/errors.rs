@@ -91,13 +91,18 @@ impl ToolError {
         ToolError::new(Code::InvalidArguments, message)
     }
 
-    /// The tool result: structured content plus its text copy.
+    /// The tool result: structured content, and the text the model reads
+    /// (`error <code>: <message>; <field>: <value>…`).
     pub(crate) fn into_result(self) -> CallToolResult {
+        use crate::tools::text::ForModel as _;
+        let text = self.for_model();
         let mut object = Map::new();
         object.insert("code".into(), json!(self.code.as_str()));
         object.insert("message".into(), json!(self.message));
         object.extend(self.extra);
-        CallToolResult::structured_error(Json::Object(object))
+        let mut result = CallToolResult::structured_error(Json::Object(object));
+        result.content = vec![rmcp::model::ContentBlock::text(text)];
+        result
     }
 }
 

@@ -3,6 +3,7 @@
 pub(crate) mod input;
 pub(crate) mod read;
 pub(crate) mod terminal;
+pub(crate) mod text;
 
 use rmcp::model::{CallToolResult, JsonObject};
 use serde::Serialize;
@@ -20,10 +21,15 @@ pub(crate) fn parse<T: DeserializeOwned>(args: JsonObject) -> Result<T, ToolErro
         .map_err(|e| ToolError::invalid(format!("bad arguments: {e}; see the tool's input schema")))
 }
 
-/// A successful result: structured content plus its text copy.
-pub(crate) fn success<T: Serialize>(value: &T) -> CallToolResult {
+/// A successful result: structured content (per the output schema), and the text
+/// the model reads ([`text::ForModel`]), not a JSON copy of it.
+pub(crate) fn success<T: Serialize + text::ForModel>(value: &T) -> CallToolResult {
     match serde_json::to_value(value) {
-        Ok(json) => CallToolResult::structured(json),
+        Ok(json) => {
+            let mut result = CallToolResult::structured(json);
+            result.content = vec![rmcp::model::ContentBlock::text(value.for_model())];
+            result
+        }
         Err(e) => ToolError::new(
             crate::errors::Code::InvalidArguments,
             format!("internal: the result could not be serialized ({e})"),
@@ -33,7 +39,9 @@ pub(crate) fn success<T: Serialize>(value: &T) -> CallToolResult {
 }
 
 /// Either result as a tool result.
-pub(crate) fn respond<T: Serialize>(result: Result<T, ToolError>) -> CallToolResult {
+pub(crate) fn respond<T: Serialize + text::ForModel>(
+    result: Result<T, ToolError>,
+) -> CallToolResult {
     match result {
         Ok(value) => success(&value),
         Err(error) => error.into_result(),

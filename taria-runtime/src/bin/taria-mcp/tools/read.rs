@@ -1,6 +1,7 @@
 //! The reading tools: `read_tree`, `find_nodes`, `read_screen`, `wait_for_change`, and
 //! the `taria://tree` resource's text.
 
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -238,6 +239,11 @@ pub(crate) struct FindNodesArgs {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct NodeMatch {
+    /// The match as the model reads it: the node's outline line, then its parent
+    /// and its valueSchema (not in `structuredContent`, which has the fields).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(crate) line: String,
     /// The node's id.
     pub(crate) id: String,
     /// Its parent's id.
@@ -380,7 +386,15 @@ fn parent_ids(tree: &Tree) -> std::collections::HashMap<&str, &str> {
 
 fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
     let flags = node.state.flags();
+    let mut line = node.outline_line();
+    if let Some(parent) = parent {
+        let _ = write!(line, " parent={}", taria::OutlineName(parent));
+    }
+    if let Some(schema) = &node.value_schema {
+        let _ = write!(line, " valueSchema={}", super::text::compact(schema));
+    }
     NodeMatch {
+        line,
         id: node.id.to_string(),
         parent_id: parent.map(str::to_owned),
         role: node.role.name().to_owned(),
