@@ -58,6 +58,9 @@ async def _todo_task(protocol: str) -> None:
         await agent.ok("set_value", node="new-task", value="ship v0")
         added = await agent.ok("act", node="new-task", action="submit")
         assert added["status"] == "delivered", dump(added)
+        # Only what changed comes back: the old tasks, whose count only went up, are
+        # not listed again.
+        assert not {"tasks/1", "tasks/2", "tasks/3"} & set(added["changedIds"]), dump(added)
         found = await agent.ok("find_nodes", label="ship v0", role="list_item")
         # Label search is case-insensitive: the sample task "Ship v0" matches too.
         ours = [m for m in found["matches"] if m["label"] == "ship v0"]
@@ -74,7 +77,8 @@ async def _todo_task(protocol: str) -> None:
         assert [m["label"] for m in tabs["matches"]] == ["Done"], dump(tabs)
 
         # Delete it: a modal confirmation appears; nothing behind it can be acted on.
-        await agent.ok("act", node=task, action="delete")
+        asked = await agent.ok("act", node=task, action="delete")
+        assert "dialog confirm-delete opened" in asked["events"], dump(asked)
         dialog = await agent.ok("find_nodes", role="dialog")
         assert dialog["matches"][0]["id"] == "confirm-delete", dump(dialog)
         blocked = await agent.error("act", node="filter/all", action="select")

@@ -898,8 +898,16 @@ fn inputs_answer_with_the_ack_and_the_tree_after() {
     );
     assert!(set["revision"].as_u64().unwrap() > before);
     assert!(
-        outline(&set).contains("[id=refuse]"),
-        "a small tree comes whole after an input: {set}"
+        set.get("outline").is_none(),
+        "only what changed comes back by default: {set}"
+    );
+    let whole = mcp.ok(
+        "set_value",
+        json!({"node": "volume", "value": 7, "whole_tree": true}),
+    );
+    assert!(
+        outline(&whole).contains("[id=refuse]"),
+        "the whole tree when asked for: {whole}"
     );
     assert_eq!(app.app.lock().unwrap().volume, 7);
     // A number given as text is read as one when the domain is numeric.

@@ -20,8 +20,6 @@ use crate::order::Turn;
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
-/// Up to this size an input's result carries the whole tree after it.
-const FULL_OUTLINE_MAX: usize = 2_000;
 /// Above this size the changed nodes' outline is cut.
 const CHANGES_MAX: usize = 12_000;
 
@@ -43,6 +41,9 @@ pub(crate) struct ActArgs {
     /// For scroll: how far (default 1).
     #[serde(default)]
     pub(crate) amount: Option<u32>,
+    /// Also return the whole tree after the input (default: only what changed).
+    #[serde(default)]
+    pub(crate) whole_tree: bool,
 }
 
 /// `set_value` arguments.
@@ -53,6 +54,9 @@ pub(crate) struct SetValueArgs {
     pub(crate) node: String,
     /// The new value: text, number or boolean, within the node's valueSchema.
     pub(crate) value: Json,
+    /// Also return the whole tree after the input (default: only what changed).
+    #[serde(default)]
+    pub(crate) whole_tree: bool,
 }
 
 /// `type_text` arguments.
@@ -63,6 +67,9 @@ pub(crate) struct TypeTextArgs {
     /// enter, `\t` tab); at most 4096 characters. The app's answer is awaited 5 s plus
     /// 3 ms per character.
     pub(crate) text: String,
+    /// Also return the whole tree after the input (default: only what changed).
+    #[serde(default)]
+    pub(crate) whole_tree: bool,
 }
 
 /// `press_key` arguments.
@@ -75,6 +82,9 @@ pub(crate) struct PressKeyArgs {
     /// the presses are awaited 5 s plus 3 ms per press, for the whole call.
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
+    /// Also return the whole tree after the input (default: only what changed).
+    #[serde(default)]
+    pub(crate) whole_tree: bool,
 }
 
 /// What an input did.
@@ -103,10 +113,13 @@ pub(crate) struct InputResult {
     /// nodes, one outline line each (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) changes: Option<String>,
-    /// The whole tree the app drew after the input, when it is small (at most 2,000
-    /// characters; otherwise `read_tree` shows it). Untrusted app text.
+    /// The whole tree the app drew after the input: when asked for (`whole_tree`), or
+    /// when most of the tree changed (then `changes` is left out). Untrusted app text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) outline: Option<String>,
+    /// What else happened: a dialog opened or closed, the focus moved.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) events: Vec<String>,
     /// What to do next, when something is unusual (e.g. the app has not drawn yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
@@ -155,7 +168,7 @@ pub(crate) async fn act(
     let before = Arc::clone(&view.tree);
     let mut sent = turn.send_last(link, input).await?;
     let ack = link.ack(&mut sent).await?;
-    settle(link, &before, &sent, ack, Some(&args.node)).await
+    settle(link, &before, &sent, ack, Some(&args.node), args.whole_tree).await
 }
 
 /// `set_value`.
@@ -172,6 +185,7 @@ pub(crate) async fn set_value(
             value: Some(args.value),
             direction: None,
             amount: None,
+            whole_tree: args.whole_tree,
         },
         turn,
     )
@@ -204,7 +218,7 @@ pub(crate) async fn type_text(
         .send_last(link, Input::Text { text: args.text })
         .await?;
     let ack = link.ack_by(&mut sent, deadline, bound).await?;
-    settle(link, &before, &sent, ack, None).await
+    settle(link, &before, &sent, ack, None, args.whole_tree).await
 }
 
 /// `press_key`: with `repeat`, the presses are sent one after another in one turn (no
@@ -287,6 +301,7 @@ pub(crate) async fn press_key(
                     message: None,
                 },
                 None,
+                args.whole_tree,
             )
             .await?;
             if repeat > 1 {
@@ -528,6 +543,7 @@ async fn settle(
     sent: &Sent,
     ack: Ack,
     node: Option<&str>,
+    whole_tree: bool,
 ) -> Result<InputResult, ToolError> {
     if ack.status != Ok(AckStatus::Delivered) {
         return Err(ack_error(&ack, node));
@@ -557,10 +573,17 @@ async fn settle(
             removed_ids: Vec::new(),
             changes: None,
             outline: None,
+            events: Vec::new(),
             note: Some(advice),
         });
     };
-    Ok(describe_change(link, before, &after, ack.message))
+    Ok(describe_change(
+        link,
+        before,
+        &after,
+        ack.message,
+        whole_tree,
+    ))
 }
 
 fn describe_change(
@@ -568,33 +591,63 @@ fn describe_change(
     before: &Tree,
     after: &View,
     message: Option<String>,
+    whole_tree: bool,
 ) -> InputResult {
     link.saw(&after.tree);
     let patch = after.tree.diff(before);
+    // Listed: nodes that are new, and nodes whose own line changed; not nodes that
+    // only moved, or whose index or count shifted (a row added above them).
     let changed_ids: Vec<String> = patch
         .added
         .iter()
         .map(|f| f.node.id.to_string())
-        .chain(patch.updated.iter().map(|u| u.id.to_string()))
+        .chain(
+            patch
+                .updated
+                .iter()
+                .filter(
+                    |u| match (before.get(u.id.as_str()), after.tree.get(u.id.as_str())) {
+                        (Some(old), Some(new)) => own_line(old) != own_line(new),
+                        _ => true,
+                    },
+                )
+                .map(|u| u.id.to_string()),
+        )
         .collect();
     let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
     let changed = !patch.is_empty();
+    let events = events(before, &after.tree);
+    // Most of the tree changed: the whole tree says it better than its lines.
+    let most = changed_ids.len() * 2 > after.tree.len();
+    let whole = (whole_tree || (most && changed)).then(|| {
+        let roots: Vec<&taria::Node> = after.tree.roots.iter().collect();
+        let shown = crate::render::render(
+            &roots,
+            crate::render::Format::Outline,
+            None,
+            crate::render::MAX_CHARS,
+        );
+        shown.outline.unwrap_or_default()
+    });
     let mut lines = String::new();
-    for id in &changed_ids {
-        if let Some(node) = after.tree.get(id) {
-            lines.push_str(&node.outline_line());
-            lines.push('\n');
-        }
-        if lines.len() > CHANGES_MAX {
-            let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
-            break;
+    if whole.is_none() {
+        for id in &changed_ids {
+            if let Some(node) = after.tree.get(id) {
+                lines.push_str(&node.outline_line());
+                lines.push('\n');
+            }
+            if lines.len() > CHANGES_MAX {
+                let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
+                break;
+            }
         }
     }
-    // A line is at least 8 characters: a bigger tree cannot fit, don't write it out.
-    let whole = if after.tree.len() <= FULL_OUTLINE_MAX / 8 {
-        after.tree.outline()
+    let note = if !changed {
+        Some("the app handled it; nothing in the tree changed".to_owned())
+    } else if whole.is_some() && !whole_tree {
+        Some("most of the tree changed: the whole tree follows".to_owned())
     } else {
-        String::new()
+        None
     };
     InputResult {
         status: "delivered".into(),
@@ -605,7 +658,43 @@ fn describe_change(
         changed_ids,
         removed_ids,
         changes: (!lines.is_empty()).then_some(lines),
-        outline: (changed && !whole.is_empty() && whole.len() <= FULL_OUTLINE_MAX).then_some(whole),
-        note: (!changed).then(|| "the app handled it; nothing in the tree changed".to_owned()),
+        outline: whole.filter(|w| !w.is_empty()),
+        events,
+        note,
     }
+}
+
+/// A node's line without what its place says (index, count, bounds): a node that
+/// only moved, or whose siblings came or went, has the same own line.
+fn own_line(node: &taria::Node) -> String {
+    let mut node = node.clone_without_children();
+    node.position.index = None;
+    node.position.count = None;
+    node.bounds = taria::Bounds::default();
+    node.outline_line()
+}
+
+/// A dialog that opened or closed, and the focus moving, in a word each.
+fn events(before: &Tree, after: &Tree) -> Vec<String> {
+    let is_dialog = |n: &&taria::Node| n.role == taria::Role::Dialog || n.state.modal;
+    let mut events = Vec::new();
+    for dialog in after.iter().filter(is_dialog) {
+        if before.get(dialog.id.as_str()).is_none() {
+            events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
+        }
+    }
+    for dialog in before.iter().filter(is_dialog) {
+        if after.get(dialog.id.as_str()).is_none() {
+            events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
+        }
+    }
+    let focused = |tree: &Tree| tree.focused().map(|n| n.id.clone());
+    match (focused(before), focused(after)) {
+        (old, Some(new)) if old.as_ref() != Some(&new) => {
+            events.push(format!("focus moved to {}", OutlineName(new.as_str())));
+        }
+        (Some(old), None) => events.push(format!("focus left {}", OutlineName(old.as_str()))),
+        _ => {}
+    }
+    events
 }

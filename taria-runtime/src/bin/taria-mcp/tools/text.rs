@@ -114,6 +114,9 @@ impl ForModel for InputResult {
         if let Some(message) = &self.message {
             let _ = write!(out, "; the app says: {}", one_line(message));
         }
+        for event in &self.events {
+            let _ = write!(out, "; {event}");
+        }
         if let Some(changes) = &self.changes {
             push_block(&mut out, changes);
         }
