@@ -24,7 +24,7 @@ use crate::errors::ToolError;
 use crate::link::{Link, Seen, Sent};
 
 /// The tools whose calls send inputs, in arrival order.
-const INPUT_TOOLS: [&str; 4] = ["act", "set_value", "type_text", "press_key"];
+const INPUT_TOOLS: [&str; 5] = ["act", "set_value", "type_text", "press_key", "batch"];
 
 /// When no earlier call has passed its turn on for this long, a waiting call sends
 /// anyway (and it is logged). Every numbered call passes its turn on within the
@@ -157,6 +157,7 @@ impl Arrivals {
         Turn {
             arrivals: self.clone(),
             number,
+            kept: false,
             seen_at_arrival,
             waited: false,
         }
@@ -185,6 +186,8 @@ pub(crate) struct Turn {
     arrivals: Arrivals,
     number: Option<u64>,
     waited: bool,
+    /// Held until dropped (see [`Turn::keep`]).
+    kept: bool,
     /// The tree the agent had been given when this call arrived.
     seen_at_arrival: Option<Arc<Tree>>,
 }
@@ -265,16 +268,32 @@ impl Turn {
         }
     }
 
-    /// Passes the turn on (once).
+    /// Passes the turn on (once), unless it is [kept](Turn::keep).
     fn pass(&mut self) {
+        if self.kept {
+            return;
+        }
         if let Some(number) = self.number.take() {
             self.arrivals.release(number);
         }
+    }
+
+    /// Keeps the turn until the `Turn` is dropped: the steps of a batch send in one
+    /// turn, each after the one before was answered, with no other call's input
+    /// between them.
+    pub(crate) fn keep(&mut self) {
+        self.kept = true;
+    }
+
+    /// Passes the turn on now, unless it is kept (a call done sending).
+    pub(crate) fn done_sending(&mut self) {
+        self.pass();
     }
 }
 
 impl Drop for Turn {
     fn drop(&mut self) {
+        self.kept = false;
         self.pass();
     }
 }

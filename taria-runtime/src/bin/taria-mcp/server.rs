@@ -18,6 +18,7 @@ use crate::errors::{Code, ToolError};
 use crate::link::Link;
 use crate::order::Arrivals;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
+use crate::tools::batch::{self, BatchArgs, BatchResult};
 use crate::tools::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
 use crate::tools::read::{
     self, FindNodesArgs, FindNodesResult, ReadScreenResult, ReadTreeArgs, ReadTreeResult, WaitArgs,
@@ -235,9 +236,9 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
-        let turn = self.arrivals.claim(&context.id);
+        let mut turn = self.arrivals.claim(&context.id);
         Ok(respond(match parse(args) {
-            Ok(args) => input::act(&self.link, args, turn).await,
+            Ok(args) => input::act(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
         }))
     }
@@ -254,9 +255,9 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
-        let turn = self.arrivals.claim(&context.id);
+        let mut turn = self.arrivals.claim(&context.id);
         Ok(respond(match parse(args) {
-            Ok(args) => input::set_value(&self.link, args, turn).await,
+            Ok(args) => input::set_value(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
         }))
     }
@@ -274,9 +275,9 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
-        let turn = self.arrivals.claim(&context.id);
+        let mut turn = self.arrivals.claim(&context.id);
         Ok(respond(match parse(args) {
-            Ok(args) => input::type_text(&self.link, args, turn).await,
+            Ok(args) => input::type_text(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
         }))
     }
@@ -294,9 +295,30 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
-        let turn = self.arrivals.claim(&context.id);
+        let mut turn = self.arrivals.claim(&context.id);
         Ok(respond(match parse(args) {
-            Ok(args) => input::press_key(&self.link, args, turn).await,
+            Ok(args) => input::press_key(&self.link, args, &mut turn).await,
+            Err(e) => Err(e),
+        }))
+    }
+
+    /// Runs several input steps in order in one call (act, `set_value`, `type_text`,
+    /// `press_key`), each waiting for its answer, stopping at the first failure; returns
+    /// what they changed together, and optionally reads one subtree after.
+    #[tool(
+        input_schema = input_schema::<BatchArgs>(),
+        output_schema = schema_for_output::<BatchResult>(),
+        annotations(title = "Run input steps", read_only_hint = false, destructive_hint = false, idempotent_hint = false, open_world_hint = false)
+    )]
+    async fn batch(
+        &self,
+        args: JsonObject,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
+        let _in_use = self.link.in_use();
+        let mut turn = self.arrivals.claim(&context.id);
+        Ok(respond(match parse(args) {
+            Ok(args) => batch::batch(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
         }))
     }

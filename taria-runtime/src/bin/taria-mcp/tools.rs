@@ -1,5 +1,6 @@
 //! The tools' arguments, results and logic; `server.rs` only routes to them.
 
+pub(crate) mod batch;
 pub(crate) mod input;
 pub(crate) mod read;
 pub(crate) mod terminal;

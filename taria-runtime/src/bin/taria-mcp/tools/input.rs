@@ -91,6 +91,11 @@ pub(crate) struct PressKeyArgs {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct InputResult {
+    /// The tree the app drew after the input, when it drew one (for a batch's
+    /// combined change set; not sent).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(crate) after: Option<Arc<Tree>>,
     /// `delivered`: the app took the input.
     pub(crate) status: String,
     /// The app's message, if any.
@@ -129,7 +134,7 @@ pub(crate) struct InputResult {
 pub(crate) async fn act(
     link: &Link,
     args: ActArgs,
-    mut turn: Turn,
+    turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     let view = link.view().await?;
     let node = find(&view, &args.node)?;
@@ -175,7 +180,7 @@ pub(crate) async fn act(
 pub(crate) async fn set_value(
     link: &Link,
     args: SetValueArgs,
-    turn: Turn,
+    turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     act(
         link,
@@ -196,7 +201,7 @@ pub(crate) async fn set_value(
 pub(crate) async fn type_text(
     link: &Link,
     args: TypeTextArgs,
-    mut turn: Turn,
+    turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     let chars = args.text.chars().count();
     if chars > taria::wire::MAX_TEXT_CHARS {
@@ -230,7 +235,7 @@ pub(crate) async fn type_text(
 pub(crate) async fn press_key(
     link: &Link,
     args: PressKeyArgs,
-    mut turn: Turn,
+    turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     if let Err(e) = KeyChord::from_str(&args.key) {
         return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
@@ -269,7 +274,7 @@ pub(crate) async fn press_key(
         }
     }
     // Every press is queued or sent: the next call may send while the acks come.
-    drop(turn);
+    turn.done_sending();
     let mut delivered = 0;
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {
@@ -564,6 +569,7 @@ async fn settle(
             )
         };
         return Ok(InputResult {
+            after: None,
             status: "delivered".into(),
             message: ack.message,
             delivered: None,
@@ -586,7 +592,7 @@ async fn settle(
     ))
 }
 
-fn describe_change(
+pub(crate) fn describe_change(
     link: &Link,
     before: &Tree,
     after: &View,
@@ -650,6 +656,7 @@ fn describe_change(
         None
     };
     InputResult {
+        after: Some(Arc::clone(&after.tree)),
         status: "delivered".into(),
         message,
         delivered: None,

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use taria::OutlineName;
 
+use super::batch::BatchResult;
 use super::input::InputResult;
 use super::read::{FindNodesResult, ReadScreenResult, ReadTreeResult, WaitResult};
 use super::terminal::ResizeResult;
@@ -134,6 +135,21 @@ impl ForModel for InputResult {
         if let Some(outline) = &self.outline {
             out.push_str("\nthe whole tree now:");
             push_block(&mut out, outline);
+        }
+        out
+    }
+}
+
+impl ForModel for BatchResult {
+    fn for_model(&self) -> String {
+        let mut out = format!("{} steps: ", self.steps);
+        out.push_str(&self.change.for_model());
+        if let Some(read) = &self.read {
+            out.push_str("\nread:");
+            push_block(&mut out, read);
+        }
+        if let Some(truncated) = &self.truncated {
+            let _ = write!(out, "\n(cut: {})", one_line(truncated));
         }
         out
     }

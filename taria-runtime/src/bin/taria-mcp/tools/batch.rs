@@ -1,0 +1,275 @@
+//! `batch`: several input steps in one call, each waiting for its own answer, in one
+//! turn (no other call's input between them), stopping at the first that fails;
+//! one combined change set, and optionally a read of one subtree at the end.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use taria::{Node, OutlineName, Tree};
+
+use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
+use super::read::find;
+use crate::errors::ToolError;
+use crate::link::{Link, View};
+use crate::order::Turn;
+use crate::render::{self, Format};
+
+/// The most steps one batch takes.
+pub(crate) const MAX_STEPS: usize = 32;
+
+/// `batch` arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BatchArgs {
+    /// The steps, in order (at most 32); each waits for the app's answer, and the
+    /// first that fails stops the batch.
+    pub(crate) steps: Vec<Step>,
+    /// After the steps, read the subtree at this id (as `read_tree root=`).
+    #[serde(default)]
+    pub(crate) read: Option<String>,
+    /// Levels of that read below its root (default all).
+    #[serde(default)]
+    pub(crate) depth: Option<usize>,
+}
+
+/// One step: `tool` is act, `set_value`, `type_text` or `press_key`, with that tool's
+/// arguments beside it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Step {
+    /// act, `set_value`, `type_text` or `press_key`.
+    pub(crate) tool: String,
+    /// act, `set_value`: the node's id.
+    #[serde(default)]
+    pub(crate) node: Option<String>,
+    /// act: the action.
+    #[serde(default)]
+    pub(crate) action: Option<String>,
+    /// act (`set_value`), `set_value`: the value.
+    #[serde(default)]
+    pub(crate) value: Option<Json>,
+    /// act (scroll): up, down, left or right.
+    #[serde(default)]
+    pub(crate) direction: Option<String>,
+    /// act (scroll): how far.
+    #[serde(default)]
+    pub(crate) amount: Option<u32>,
+    /// `type_text`: the text.
+    #[serde(default)]
+    pub(crate) text: Option<String>,
+    /// `press_key`: the key chord.
+    #[serde(default)]
+    pub(crate) key: Option<String>,
+    /// `press_key`: how many times.
+    #[serde(default)]
+    pub(crate) repeat: Option<u32>,
+}
+
+/// What a batch did: every step was delivered.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct BatchResult {
+    /// How many steps ran (all were delivered).
+    pub(crate) steps: usize,
+    /// What the steps changed, together, as the single input tools say it; its
+    /// revision is the tree's after the closing read, if any.
+    #[serde(flatten)]
+    pub(crate) change: InputResult,
+    /// The subtree asked for with `read`, after the steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) read: Option<String>,
+    /// What was left out of that read, if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) truncated: Option<String>,
+}
+
+impl Step {
+    /// The step as its tool's arguments, or why it is not one.
+    fn into_input(self, number: usize) -> Result<StepInput, ToolError> {
+        let needs = |what: &str| {
+            ToolError::invalid(format!(
+                "step {number} ({}) needs `{what}`; nothing was sent",
+                self.tool
+            ))
+        };
+        Ok(match self.tool.as_str() {
+            "act" => StepInput::Act(ActArgs {
+                node: self.node.clone().ok_or_else(|| needs("node"))?,
+                action: self.action.clone().ok_or_else(|| needs("action"))?,
+                value: self.value,
+                direction: self.direction,
+                amount: self.amount,
+                whole_tree: false,
+            }),
+            "set_value" => StepInput::SetValue(SetValueArgs {
+                node: self.node.clone().ok_or_else(|| needs("node"))?,
+                value: self.value.clone().ok_or_else(|| needs("value"))?,
+                whole_tree: false,
+            }),
+            "type_text" => StepInput::TypeText(TypeTextArgs {
+                text: self.text.clone().ok_or_else(|| needs("text"))?,
+                whole_tree: false,
+            }),
+            "press_key" => StepInput::PressKey(PressKeyArgs {
+                key: self.key.clone().ok_or_else(|| needs("key"))?,
+                repeat: self.repeat,
+                whole_tree: false,
+            }),
+            other => {
+                return Err(ToolError::invalid(format!(
+                    "step {number}: `{other}` is not a step; use act, set_value, type_text or \
+                     press_key; nothing was sent"
+                )));
+            }
+        })
+    }
+}
+
+enum StepInput {
+    Act(ActArgs),
+    SetValue(SetValueArgs),
+    TypeText(TypeTextArgs),
+    PressKey(PressKeyArgs),
+}
+
+impl StepInput {
+    /// What the step does, for a message: `act tasks/2 toggle`.
+    fn describe(&self) -> String {
+        match self {
+            StepInput::Act(a) => format!("act {} {}", OutlineName(&a.node), OutlineName(&a.action)),
+            StepInput::SetValue(s) => format!("set_value {}", OutlineName(&s.node)),
+            StepInput::TypeText(t) => format!("type_text of {} characters", t.text.chars().count()),
+            StepInput::PressKey(p) => format!("press_key {}", OutlineName(&p.key)),
+        }
+    }
+
+    async fn run(self, link: &Link, turn: &mut Turn) -> Result<InputResult, ToolError> {
+        match self {
+            StepInput::Act(args) => input::act(link, args, turn).await,
+            StepInput::SetValue(args) => input::set_value(link, args, turn).await,
+            StepInput::TypeText(args) => input::type_text(link, args, turn).await,
+            StepInput::PressKey(args) => input::press_key(link, args, turn).await,
+        }
+    }
+}
+
+/// `batch`: every step is checked for its arguments before any is sent; then each
+/// runs as its tool does, in the call's turn, until one fails. On a failure, the
+/// error names the step and says what the steps before it changed.
+pub(crate) async fn batch(
+    link: &Link,
+    args: BatchArgs,
+    turn: &mut Turn,
+) -> Result<BatchResult, ToolError> {
+    if args.steps.is_empty() {
+        return Err(ToolError::invalid("no steps; give at least one"));
+    }
+    if args.steps.len() > MAX_STEPS {
+        return Err(ToolError::invalid(format!(
+            "{} steps; a batch takes at most {MAX_STEPS} (split it); nothing was sent",
+            args.steps.len()
+        )));
+    }
+    let count = args.steps.len();
+    let steps = args
+        .steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| step.into_input(i + 1))
+        .collect::<Result<Vec<_>, _>>()?;
+    turn.keep();
+    let first = link.view().await?;
+    let mut last: Option<Arc<Tree>> = None;
+    let mut revision = first.revision;
+    for (i, step) in steps.into_iter().enumerate() {
+        let what = step.describe();
+        match step.run(link, turn).await {
+            Ok(result) => {
+                revision = result.revision;
+                if let Some(after) = result.after {
+                    last = Some(after);
+                }
+            }
+            Err(error) => {
+                return Err(failed(
+                    link,
+                    &first,
+                    last,
+                    revision,
+                    (i + 1, count),
+                    &what,
+                    error,
+                ));
+            }
+        }
+    }
+    let after = View {
+        tree: last.unwrap_or_else(|| Arc::clone(&first.tree)),
+        revision,
+    };
+    let mut change = input::describe_change(link, &first.tree, &after, None, false);
+    let (read, truncated) = match &args.read {
+        Some(root) => {
+            let view = link.view().await?;
+            let node: &Node = find(&view, root)?;
+            let shown = render::render(&[node], Format::Outline, args.depth, render::MAX_CHARS);
+            link.saw(&view.tree);
+            change.revision = view.revision;
+            (shown.outline, shown.truncated)
+        }
+        None => (None, None),
+    };
+    Ok(BatchResult {
+        steps: count,
+        change,
+        read,
+        truncated,
+    })
+}
+
+/// The error for step `number` of `count`, with what the steps before it changed.
+fn failed(
+    link: &Link,
+    first: &View,
+    last: Option<Arc<Tree>>,
+    revision: u64,
+    (number, count): (usize, usize),
+    what: &str,
+    error: ToolError,
+) -> ToolError {
+    let done = number - 1;
+    let before_it = match done {
+        0 => "nothing before it was sent".to_owned(),
+        1 => "step 1 was delivered".to_owned(),
+        n => format!("steps 1 to {n} were delivered"),
+    };
+    let mut failure = ToolError::new(
+        error.code,
+        format!(
+            "step {number} of {count} ({what}) failed: {}; {before_it}, the rest were not sent",
+            error.message
+        ),
+    );
+    failure.extra = error.extra;
+    failure = failure.with("failedStep", number).with("delivered", done);
+    if let Some(after) = last {
+        let after = View {
+            tree: after,
+            revision,
+        };
+        let change = input::describe_change(link, &first.tree, &after, None, false);
+        if !change.changed_ids.is_empty() {
+            failure = failure.with("changedIds", change.changed_ids);
+        }
+        if !change.removed_ids.is_empty() {
+            failure = failure.with("removedIds", change.removed_ids);
+        }
+        if let Some(changes) = change.changes {
+            failure = failure.with("changes", changes);
+        }
+        failure = failure.with("revision", revision);
+    }
+    failure
+}
