@@ -29,18 +29,19 @@ const CHANGES_MAX: usize = 12_000;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ActArgs {
-    /// The node's id (from `read_tree` or `find_nodes`).
+    /// Node id.
     pub(crate) node: String,
-    /// An action the node offers (its `{…}` list): activate, toggle, select, expand,
-    /// collapse, increment, decrement, scroll, `set_value`, dismiss, submit, … or a custom one.
+    /// e.g. activate, toggle, select, expand, submit.
     pub(crate) action: String,
-    /// For `set_value`: the new value (text, number or boolean, within the node's `valueSchema`).
+    /// For `set_value`.
     #[serde(default)]
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Option<Json>,
-    /// For scroll: up, down, left or right (default down).
+    /// For scroll (default down).
     #[serde(default)]
+    #[schemars(extend("enum" = ["up", "down", "left", "right"]))]
     pub(crate) direction: Option<String>,
-    /// For scroll: how far (default 1).
+    /// For scroll (default 1).
     #[serde(default)]
     pub(crate) amount: Option<u32>,
 }
@@ -49,9 +50,10 @@ pub(crate) struct ActArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SetValueArgs {
-    /// The node's id.
+    /// Node id.
     pub(crate) node: String,
-    /// The new value: text, number or boolean, within the node's valueSchema.
+    /// Text, number or boolean.
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Json,
 }
 
@@ -59,9 +61,7 @@ pub(crate) struct SetValueArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct TypeTextArgs {
-    /// The text, typed one key per character into whatever has focus (`\n` presses
-    /// enter, `\t` tab); at most 4096 characters. The app's answer is awaited 5 s plus
-    /// 3 ms per character.
+    /// Up to 4096 chars; \n is enter, \t tab.
     pub(crate) text: String,
 }
 
@@ -69,16 +69,15 @@ pub(crate) struct TypeTextArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PressKeyArgs {
-    /// A key chord: `[modifier+]…key`, e.g. `enter`, `ctrl+s`, `shift+tab`, `f5`, `a`.
+    /// e.g. enter, ctrl+s, shift+tab, f5, a.
     pub(crate) key: String,
-    /// How many times to press it (default 1, at most 64). The app's answers to all
-    /// the presses are awaited 5 s plus 3 ms per press, for the whole call.
+    /// Default 1, at most 64.
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
 }
 
 /// What an input did.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct InputResult {
     /// `delivered`: the app took the input.
