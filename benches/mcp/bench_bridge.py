@@ -64,7 +64,8 @@ async def bench(cols: int, rows: int) -> None:
         nodes = (await agent.ok("read_tree", depth=0))["nodeCount"]
         listed = await agent.session.list_tools()
         tools = [t.model_dump(by_alias=True, exclude_none=True) for t in listed.tools]
-        tools_bytes = len(json.dumps(tools, separators=(",", ":")).encode())
+        # As the model reads it: UTF-8, compact (as benches/agents/taria_agent.py counts).
+        tools_bytes = len(json.dumps(tools, ensure_ascii=False, separators=(",", ":")).encode())
         plain = await toggles(agent, SAMPLES)
 
         # Subscribed to the tree resource, each toggle also sends an update

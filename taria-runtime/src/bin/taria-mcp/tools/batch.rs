@@ -23,52 +23,53 @@ pub(crate) const MAX_STEPS: usize = 32;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BatchArgs {
-    /// The steps, in order (at most 32); each waits for the app's answer, and the
-    /// first that fails stops the batch.
+    /// Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.
+    #[schemars(schema_with = "steps_schema")]
     pub(crate) steps: Vec<Step>,
-    /// After the steps, read the subtree at this id (as `read_tree root=`).
+    /// A subtree to read after ("": all).
     #[serde(default)]
     pub(crate) read: Option<String>,
-    /// Levels of that read below its root (default all).
+    /// Levels of `read`.
     #[serde(default)]
     pub(crate) depth: Option<usize>,
 }
 
-/// One step: `tool` is act, `set_value`, `type_text` or `press_key`, with that tool's
-/// arguments beside it.
-#[derive(Debug, Deserialize, JsonSchema)]
+/// The schema of `steps`: each names its tool; the rest are that tool's arguments,
+/// as the tool documents them (not repeated: tools/list is read every turn). The
+/// bridge checks every step before sending any.
+fn steps_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "description": "Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.",
+        "type": "array",
+        "items": {"type": "object", "required": ["tool"]},
+    })
+}
+
+/// One step: `tool`, and that tool's arguments beside it.
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Step {
-    /// act, `set_value`, `type_text` or `press_key`.
     pub(crate) tool: String,
-    /// act, `set_value`: the node's id.
     #[serde(default)]
     pub(crate) node: Option<String>,
-    /// act: the action.
     #[serde(default)]
     pub(crate) action: Option<String>,
-    /// act (`set_value`), `set_value`: the value.
     #[serde(default)]
     pub(crate) value: Option<Json>,
-    /// act (scroll): up, down, left or right.
     #[serde(default)]
     pub(crate) direction: Option<String>,
-    /// act (scroll): how far.
     #[serde(default)]
     pub(crate) amount: Option<u32>,
-    /// `type_text`: the text.
     #[serde(default)]
     pub(crate) text: Option<String>,
-    /// `press_key`: the key chord.
     #[serde(default)]
     pub(crate) key: Option<String>,
-    /// `press_key`: how many times.
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
 }
 
 /// What a batch did: every step was delivered.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct BatchResult {
     /// How many steps ran (all were delivered).
@@ -101,21 +102,17 @@ impl Step {
                 value: self.value,
                 direction: self.direction,
                 amount: self.amount,
-                whole_tree: false,
             }),
             "set_value" => StepInput::SetValue(SetValueArgs {
                 node: self.node.clone().ok_or_else(|| needs("node"))?,
                 value: self.value.clone().ok_or_else(|| needs("value"))?,
-                whole_tree: false,
             }),
             "type_text" => StepInput::TypeText(TypeTextArgs {
                 text: self.text.clone().ok_or_else(|| needs("text"))?,
-                whole_tree: false,
             }),
             "press_key" => StepInput::PressKey(PressKeyArgs {
                 key: self.key.clone().ok_or_else(|| needs("key"))?,
                 repeat: self.repeat,
-                whole_tree: false,
             }),
             other => {
                 return Err(ToolError::invalid(format!(
@@ -209,12 +206,16 @@ pub(crate) async fn batch(
         tree: last.unwrap_or_else(|| Arc::clone(&first.tree)),
         revision,
     };
-    let mut change = input::describe_change(link, &first.tree, &after, None, false);
+    let mut change = input::describe_change(link, &first.tree, &after, None);
     let (read, truncated) = match &args.read {
         Some(root) => {
             let view = link.view().await?;
-            let node: &Node = find(&view, root)?;
-            let shown = render::render(&[node], Format::Outline, args.depth, render::MAX_CHARS);
+            let roots: Vec<&Node> = if root.is_empty() {
+                view.tree.roots.iter().collect()
+            } else {
+                vec![find(&view, root)?]
+            };
+            let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
             link.saw(&view.tree);
             change.revision = view.revision;
             (shown.outline, shown.truncated)
@@ -259,7 +260,7 @@ fn failed(
             tree: after,
             revision,
         };
-        let change = input::describe_change(link, &first.tree, &after, None, false);
+        let change = input::describe_change(link, &first.tree, &after, None);
         if !change.changed_ids.is_empty() {
             failure = failure.with("changedIds", change.changed_ids);
         }

@@ -27,74 +27,60 @@ const CHANGES_MAX: usize = 12_000;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ActArgs {
-    /// The node's id (from `read_tree` or `find_nodes`).
+    /// Node id.
     pub(crate) node: String,
-    /// An action the node offers (its `{…}` list): activate, toggle, select, expand,
-    /// collapse, increment, decrement, scroll, `set_value`, dismiss, submit, … or a custom one.
+    /// One it offers.
     pub(crate) action: String,
-    /// For `set_value`: the new value (text, number or boolean, within the node's `valueSchema`).
+    /// For `set_value`.
     #[serde(default)]
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Option<Json>,
-    /// For scroll: up, down, left or right (default down).
+    /// For scroll (default down).
     #[serde(default)]
+    #[schemars(extend("enum" = ["up", "down", "left", "right"]))]
     pub(crate) direction: Option<String>,
-    /// For scroll: how far (default 1).
+    /// For scroll (default 1).
     #[serde(default)]
     pub(crate) amount: Option<u32>,
-    /// Also return the whole tree after the input (default: only what changed).
-    #[serde(default)]
-    pub(crate) whole_tree: bool,
 }
 
 /// `set_value` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SetValueArgs {
-    /// The node's id.
+    /// Node id.
     pub(crate) node: String,
-    /// The new value: text, number or boolean, within the node's valueSchema.
+    /// The new value.
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Json,
-    /// Also return the whole tree after the input (default: only what changed).
-    #[serde(default)]
-    pub(crate) whole_tree: bool,
 }
 
 /// `type_text` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct TypeTextArgs {
-    /// The text, typed one key per character into whatever has focus (`\n` presses
-    /// enter, `\t` tab); at most 4096 characters. The app's answer is awaited 5 s plus
-    /// 3 ms per character.
+    /// Up to 4096 chars; \n is enter, \t tab.
     pub(crate) text: String,
-    /// Also return the whole tree after the input (default: only what changed).
-    #[serde(default)]
-    pub(crate) whole_tree: bool,
 }
 
 /// `press_key` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PressKeyArgs {
-    /// A key chord: `[modifier+]…key`, e.g. `enter`, `ctrl+s`, `shift+tab`, `f5`, `a`.
+    /// e.g. enter, ctrl+s, shift+tab, f5, a.
     pub(crate) key: String,
-    /// How many times to press it (default 1, at most 64). The app's answers to all
-    /// the presses are awaited 5 s plus 3 ms per press, for the whole call.
+    /// Default 1, max 64.
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
-    /// Also return the whole tree after the input (default: only what changed).
-    #[serde(default)]
-    pub(crate) whole_tree: bool,
 }
 
 /// What an input did.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct InputResult {
     /// The tree the app drew after the input, when it drew one (for a batch's
     /// combined change set; not sent).
     #[serde(skip)]
-    #[schemars(skip)]
     pub(crate) after: Option<Arc<Tree>>,
     /// `delivered`: the app took the input.
     pub(crate) status: String,
@@ -118,8 +104,8 @@ pub(crate) struct InputResult {
     /// nodes, one outline line each (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) changes: Option<String>,
-    /// The whole tree the app drew after the input: when asked for (`whole_tree`), or
-    /// when most of the tree changed (then `changes` is left out). Untrusted app text.
+    /// The whole tree the app drew after the input, when most of it changed (then
+    /// `changes` is left out; a batch's `read` asks for it). Untrusted app text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) outline: Option<String>,
     /// What else happened: a dialog opened or closed, the focus moved.
@@ -173,7 +159,7 @@ pub(crate) async fn act(
     let before = Arc::clone(&view.tree);
     let mut sent = turn.send_last(link, input).await?;
     let ack = link.ack(&mut sent).await?;
-    settle(link, &before, &sent, ack, Some(&args.node), args.whole_tree).await
+    settle(link, &before, &sent, ack, Some(&args.node)).await
 }
 
 /// `set_value`.
@@ -190,7 +176,6 @@ pub(crate) async fn set_value(
             value: Some(args.value),
             direction: None,
             amount: None,
-            whole_tree: args.whole_tree,
         },
         turn,
     )
@@ -223,7 +208,7 @@ pub(crate) async fn type_text(
         .send_last(link, Input::Text { text: args.text })
         .await?;
     let ack = link.ack_by(&mut sent, deadline, bound).await?;
-    settle(link, &before, &sent, ack, None, args.whole_tree).await
+    settle(link, &before, &sent, ack, None).await
 }
 
 /// `press_key`: with `repeat`, the presses are sent one after another in one turn (no
@@ -306,7 +291,6 @@ pub(crate) async fn press_key(
                     message: None,
                 },
                 None,
-                args.whole_tree,
             )
             .await?;
             if repeat > 1 {
@@ -548,7 +532,6 @@ async fn settle(
     sent: &Sent,
     ack: Ack,
     node: Option<&str>,
-    whole_tree: bool,
 ) -> Result<InputResult, ToolError> {
     if ack.status != Ok(AckStatus::Delivered) {
         return Err(ack_error(&ack, node));
@@ -583,13 +566,7 @@ async fn settle(
             note: Some(advice),
         });
     };
-    Ok(describe_change(
-        link,
-        before,
-        &after,
-        ack.message,
-        whole_tree,
-    ))
+    Ok(describe_change(link, before, &after, ack.message))
 }
 
 pub(crate) fn describe_change(
@@ -597,7 +574,6 @@ pub(crate) fn describe_change(
     before: &Tree,
     after: &View,
     message: Option<String>,
-    whole_tree: bool,
 ) -> InputResult {
     link.saw(&after.tree);
     let patch = after.tree.diff(before);
@@ -625,7 +601,7 @@ pub(crate) fn describe_change(
     let events = events(before, &after.tree);
     // Most of the tree changed: the whole tree says it better than its lines.
     let most = changed_ids.len() * 2 > after.tree.len();
-    let whole = (whole_tree || (most && changed)).then(|| {
+    let whole = (most && changed).then(|| {
         let roots: Vec<&taria::Node> = after.tree.roots.iter().collect();
         let shown = crate::render::render(
             &roots,
@@ -650,7 +626,7 @@ pub(crate) fn describe_change(
     }
     let note = if !changed {
         Some("the app handled it; nothing in the tree changed".to_owned())
-    } else if whole.is_some() && !whole_tree {
+    } else if whole.is_some() {
         Some("most of the tree changed: the whole tree follows".to_owned())
     } else {
         None

@@ -29,17 +29,16 @@ const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id ma
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ReadTreeArgs {
-    /// `outline` (default: one line per node) or `json` (the same as fields).
+    /// outline (default) or json.
     #[serde(default)]
     pub(crate) format: Option<FormatArg>,
-    /// Show only this node and its descendants.
+    /// Only this node's subtree.
     #[serde(default)]
     pub(crate) root: Option<String>,
-    /// How many levels below the root(s) to show (0 = only them); default all.
+    /// Levels below root.
     #[serde(default)]
     pub(crate) depth: Option<usize>,
-    /// With format `json`: include each node's screen cell rectangle as
-    /// `bounds: [x, y, width, height]`.
+    /// json: add bounds.
     #[serde(default)]
     pub(crate) bounds: bool,
 }
@@ -60,7 +59,7 @@ pub(crate) enum FormatArg {
 }
 
 /// `read_tree` result.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ReadTreeResult {
     /// The tree's revision: pass it to `wait_for_change` as `since`.
@@ -143,7 +142,7 @@ pub(crate) async fn read_tree(
 }
 
 /// A checked state in `find_nodes` matches: `true`, `false`, or `"mixed"`.
-#[derive(Clone, Copy, Debug, Serialize, JsonSchema, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 #[serde(untagged)]
 pub(crate) enum CheckedState {
     /// Checked or not.
@@ -153,7 +152,7 @@ pub(crate) enum CheckedState {
 }
 
 /// The one value of a partly checked state.
-#[derive(Clone, Copy, Debug, Serialize, JsonSchema, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Mixed {
     /// `"mixed"`.
@@ -215,34 +214,33 @@ pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FindNodesArgs {
-    /// Role name, e.g. `button`, `list_item`, `text_input` (or a custom role the app uses).
+    /// e.g. `button`, `list_item`.
     #[serde(default)]
     pub(crate) role: Option<String>,
-    /// Text the label contains (case-insensitive).
+    /// Part of the label (any case).
     #[serde(default)]
     pub(crate) label: Option<String>,
     /// Exact id.
     #[serde(default)]
     pub(crate) id: Option<String>,
-    /// An action the node offers, e.g. `toggle`.
+    /// An action it offers.
     #[serde(default)]
     pub(crate) action: Option<String>,
-    /// State flags the node has, e.g. `["selected"]`, `["focused"]`.
+    /// Flags, e.g. `selected`.
     #[serde(default)]
     pub(crate) state: Vec<String>,
-    /// The most matches to return (default 50).
+    /// Default 50.
     #[serde(default)]
     pub(crate) limit: Option<usize>,
 }
 
 /// One node found.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct NodeMatch {
     /// The match as the model reads it: the node's outline line, then its parent
     /// and its valueSchema (not in `structuredContent`, which has the fields).
     #[serde(skip)]
-    #[schemars(skip)]
     pub(crate) line: String,
     /// The node's id.
     pub(crate) id: String,
@@ -294,7 +292,7 @@ pub(crate) struct NodeMatch {
 }
 
 /// `find_nodes` result.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct FindNodesResult {
     /// The revision searched.
@@ -427,7 +425,7 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
 }
 
 /// `read_screen` result.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ReadScreenResult {
     /// The revision of the tree drawn in the same frame.
@@ -468,15 +466,15 @@ pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolErr
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct WaitArgs {
-    /// The revision you have seen (from `read_tree` or an input's result).
+    /// A revision from a result.
     pub(crate) since: u64,
-    /// How long to wait, in milliseconds (default 10000, at most 60000).
+    /// Default 10000, max 60000.
     #[serde(default)]
     pub(crate) timeout_ms: Option<u64>,
 }
 
 /// `wait_for_change` result.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct WaitResult {
     /// Whether the tree changed after `since`.

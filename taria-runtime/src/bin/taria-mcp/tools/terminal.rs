@@ -19,14 +19,14 @@ pub(crate) const RESIZE_WAIT: Duration = Duration::from_secs(3);
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ResizeArgs {
-    /// Width in columns (10 to 1000).
+    /// 10 to 1000.
     pub(crate) cols: u32,
-    /// Height in rows (5 to 500).
+    /// 5 to 500.
     pub(crate) rows: u32,
 }
 
 /// `resize` result.
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ResizeResult {
     /// The terminal's width now.
