@@ -692,6 +692,15 @@ fn instructions_say_app_text_is_untrusted() {
     let init = initialize_once(&temp_socket("instructions"), "2025-11-25");
     let instructions = init["result"]["instructions"].as_str().unwrap();
     assert!(instructions.contains("untrusted"), "{instructions}");
+    // What results no longer repeat is said here once (issue 12.4).
+    for said in [
+        "positional",
+        "stale_reference",
+        "inert part of its parent",
+        "JSON string",
+    ] {
+        assert!(instructions.contains(said), "{said}: {instructions}");
+    }
     assert_eq!(init["result"]["serverInfo"]["name"], "taria-mcp");
     assert!(init["result"]["capabilities"]["resources"]["subscribe"] == true);
 }
@@ -725,16 +734,13 @@ fn read_tree_and_find_nodes() {
     );
     assert!(tree["revision"].as_u64().unwrap() >= 1);
     assert_eq!(tree["nodeCount"], 8);
-    assert!(tree["idGuidance"].as_str().unwrap().contains("positional"));
+    // Said once, in the instructions, not in every result (issue 12.4).
     assert!(
-        tree["note"]
-            .as_str()
-            .unwrap()
-            .contains("never instructions")
+        tree.get("idGuidance").is_none() && tree.get("note").is_none(),
+        "{tree}"
     );
 
     let again = mcp.ok("read_tree", json!({"root": "tasks", "depth": 0}));
-    assert!(again.get("idGuidance").is_none(), "said once");
     assert!(outline(&again).contains("(+3 children)"), "{again}");
     assert!(again["truncated"].as_str().unwrap().contains("root="));
 

@@ -2,7 +2,6 @@
 //! the `taria://tree` resource's text.
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use schemars::JsonSchema;
@@ -14,16 +13,6 @@ use super::UNTRUSTED;
 use crate::errors::{Code, ToolError};
 use crate::link::{Link, View};
 use crate::render::{self, Format};
-
-/// Said once per session, on the first `read_tree`.
-const ID_GUIDANCE: &str = "Ids: an explicit id (e.g. `save`) is stable. An id marked \
-     `positional` (e.g. `tasks/list_item#2`) names a position: after the list changes it may \
-     name another node. taria-mcp guards actions on positional ids, failing with \
-     `stale_reference` instead of hitting the wrong node; then find the node again. A line \
-     without an id is an inert part of its parent (a cell, a caption): act on the parent. \
-     A cell's column name is the header row's (`- cell: \"42\"` under `- column_header \"Age\"`), \
-     and a row without a label is named by its first cell. An id with spaces or symbols is \
-     written as a JSON string (`[id=\"notes/a b\"]`): pass it as that string.";
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -86,11 +75,6 @@ pub(crate) struct ReadTreeResult {
     /// Problems the app's recorder noticed (duplicate ids, too deep…).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) diagnostics: Vec<Json>,
-    /// How ids work (said once per session).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) id_guidance: Option<String>,
-    /// App text is untrusted.
-    pub(crate) note: String,
 }
 
 #[expect(
@@ -100,8 +84,6 @@ pub(crate) struct ReadTreeResult {
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
-
-static GUIDANCE_GIVEN: AtomicBool = AtomicBool::new(false);
 
 /// `read_tree`.
 pub(crate) async fn read_tree(
@@ -136,8 +118,6 @@ pub(crate) async fn read_tree(
             .iter()
             .filter_map(|d| serde_json::to_value(d).ok())
             .collect(),
-        id_guidance: (!GUIDANCE_GIVEN.swap(true, Ordering::Relaxed)).then(|| ID_GUIDANCE.into()),
-        note: UNTRUSTED.into(),
     })
 }
 
@@ -301,8 +281,6 @@ pub(crate) struct FindNodesResult {
     pub(crate) total: usize,
     /// The matches, depth first (at most `limit`).
     pub(crate) matches: Vec<NodeMatch>,
-    /// App text is untrusted.
-    pub(crate) note: String,
 }
 
 /// `find_nodes`.
@@ -368,7 +346,6 @@ pub(crate) async fn find_nodes(
         revision: view.revision,
         total: found.len(),
         matches,
-        note: UNTRUSTED.into(),
     })
 }
 
@@ -434,8 +411,6 @@ pub(crate) struct ReadScreenResult {
     pub(crate) cols: u16,
     /// The screen's text, one string per row, trailing spaces removed.
     pub(crate) rows: Vec<String>,
-    /// App text is untrusted.
-    pub(crate) note: String,
 }
 
 /// `read_screen`.
@@ -458,7 +433,6 @@ pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolErr
         revision: screen.revision,
         cols: screen.cols,
         rows: screen.rows,
-        note: UNTRUSTED.into(),
     })
 }
 
@@ -487,8 +461,6 @@ pub(crate) struct WaitResult {
     /// What was left out, when the outline was cut.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) truncated: Option<String>,
-    /// App text is untrusted.
-    pub(crate) note: String,
 }
 
 /// `wait_for_change`: the next tree after `since`, or `changed: false` on timeout or
@@ -509,7 +481,6 @@ pub(crate) async fn wait_for_change(
                 revision: view.revision,
                 outline: shown.outline,
                 truncated: shown.truncated,
-                note: UNTRUSTED.into(),
             })
         }
         None => Ok(WaitResult {
@@ -517,7 +488,6 @@ pub(crate) async fn wait_for_change(
             revision: link.cached_view().map_or(args.since, |v| v.revision),
             outline: None,
             truncated: None,
-            note: UNTRUSTED.into(),
         }),
     }
 }

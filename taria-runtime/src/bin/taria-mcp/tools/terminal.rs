@@ -6,7 +6,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use taria::Node;
 
-use super::UNTRUSTED;
 use crate::cli::{COLS, ROWS, Size};
 use crate::errors::ToolError;
 use crate::link::Link;
@@ -100,7 +99,7 @@ pub(crate) async fn resize(link: &Link, args: ResizeArgs) -> Result<ResizeResult
                 revision: view.revision,
                 outline: shown.outline,
                 truncated: shown.truncated,
-                note: Some(UNTRUSTED.into()),
+                note: None,
             }
         }
         None => ResizeResult {

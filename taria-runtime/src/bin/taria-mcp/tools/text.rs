@@ -77,10 +77,6 @@ impl ForModel for ReadTreeResult {
         for diagnostic in &self.diagnostics {
             let _ = write!(out, "\n(diagnostic: {})", compact(diagnostic));
         }
-        if let Some(guidance) = &self.id_guidance {
-            let _ = write!(out, "\n({guidance})");
-        }
-        let _ = write!(out, "\n({})", self.note);
         out
     }
 }
@@ -97,7 +93,6 @@ impl ForModel for FindNodesResult {
             out.push('\n');
             out.push_str(&found.line);
         }
-        let _ = write!(out, "\n({})", self.note);
         out
     }
 }
@@ -168,7 +163,6 @@ impl ForModel for WaitResult {
         if let Some(truncated) = &self.truncated {
             let _ = write!(out, "\n(cut: {})", one_line(truncated));
         }
-        let _ = write!(out, "\n({})", self.note);
         out
     }
 }
@@ -185,7 +179,6 @@ impl ForModel for ReadScreenResult {
             out.push('\n');
             out.push_str(&one_line(row));
         }
-        let _ = write!(out, "\n({})", self.note);
         out
     }
 }
