@@ -160,9 +160,10 @@ async def dashboard(agent: Agent) -> None:
     assert by_cpu, text
     # Sorting redraws the table: the rows come back with the result.
     table, _ = await agent.call("act", node=by_cpu.group(1), action="select")
-    rows = re.findall(r"- row \[id=(processes/\d+)\]([^\n]*)((?:\n {4,}- cell[^\n]*)*)", table)
+    # A row is one line: its states, then its cells (the header row names them).
+    rows = re.findall(r"- row \[id=(processes/\d+)\]([^\n:]*): ([^\n]*)", table)
     assert rows, table
-    cpu = [float(re.findall(r'cell: "([^"]*)"', cells)[3]) for _, _, cells in rows]
+    cpu = [float(json.loads(cells.split(" | ")[3])) for _, _, cells in rows]
     top = rows[cpu.index(max(cpu))]
     assert "[selected]" in top[1], table
 

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::{ActionName, Checked, Node, Position, Role, StateFlags, Tree, Value};
+use super::{ActionName, Checked, Node, Position, Role, State, StateFlags, Tree, Value};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
@@ -74,6 +74,53 @@ impl Node {
         let mut out = String::new();
         write_line(&mut out, self, around);
         out
+    }
+
+    /// A row of plain cells as the end of its own line: `: "18877" | "firefox" |
+    /// 79.9`, each cell's value (or a header's label), when every child is a leaf
+    /// cell or column header that says nothing else (no id, state, actions, key, or
+    /// label other than its column's name, from `columns`: the table's header row).
+    /// `None` when a cell says more: then the cells are lines of their own.
+    #[must_use]
+    pub fn compact_cells(&self, columns: Option<&[&str]>) -> Option<String> {
+        if self.role != Role::Row || self.children.is_empty() {
+            return None;
+        }
+        let mut out = String::from(":");
+        for (i, cell) in self.children.iter().enumerate() {
+            let column = columns.and_then(|c| c.get(i)).copied();
+            let plain = matches!(cell.role, Role::Cell | Role::ColumnHeader)
+                && cell.children.is_empty()
+                && cell.id_implied(Some(self))
+                && cell.actions.is_empty()
+                && cell.keys.is_empty()
+                && cell.custom_role.is_none()
+                && cell.state == State::default()
+                && cell.value_schema.is_none()
+                && cell.redacted_length.is_none()
+                && cell.position.is_empty()
+                && cell.scroll.is_none();
+            if !plain {
+                return None;
+            }
+            let text = match (cell.role, &cell.label, &cell.value) {
+                (Role::ColumnHeader, label, None) => label.as_deref().map(Value::from),
+                (Role::Cell, None, value) => value.clone(),
+                (Role::Cell, Some(label), value) if column == Some(label.as_str()) => value.clone(),
+                _ => return None,
+            };
+            out.push_str(if i == 0 { " " } else { " | " });
+            match text {
+                Some(Value::Text(text)) => {
+                    let _ = write_quoted(&mut out, &text);
+                }
+                Some(value) => {
+                    let _ = write!(out, "{value}");
+                }
+                None => out.push_str("\"\""),
+            }
+        }
+        Some(out)
     }
 
     /// Whether this is a row labelled with its first cell's text.
@@ -438,6 +485,14 @@ fn write_node(
     write_line(out, node, &around);
     if depth == 0 && !node.children.is_empty() {
         let _ = write!(out, " (+{} children)", node.children.len());
+    }
+    // A row of plain cells: one line.
+    if depth > 0
+        && let Some(cells) = node.compact_cells(columns)
+    {
+        out.push_str(&cells);
+        out.push('\n');
+        return;
     }
     out.push('\n');
     if depth > 0 {

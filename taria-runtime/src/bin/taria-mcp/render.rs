@@ -95,7 +95,9 @@ pub(crate) fn render(
             previous,
             ..Around::default()
         };
-        if reserved_below == 0 && out.used + cost(root, &around, format, 0) + MARKER_ROOM > cap {
+        if reserved_below == 0
+            && out.used + cost(root, &around, None, format, 0) + MARKER_ROOM > cap
+        {
             let left: usize = roots[i..].iter().map(|r| subtree_size(r)).sum();
             out.omitted += left;
             out.cut_children = true;
@@ -164,8 +166,10 @@ fn measure(
     if levels.len() <= level {
         levels.resize(level + 1, 0);
     }
-    levels[level] += cost(node, around, format, level);
-    if level < asked {
+    levels[level] += cost(node, around, columns, format, level);
+    // A row written on one line (see `cost`) has no lines below it.
+    let one_line = matches!(format, Format::Outline) && node.compact_cells(columns).is_some();
+    if level < asked && !one_line {
         let shared = node.shared_child_actions();
         let table_columns = node.column_names();
         for (i, child) in node.children.iter().enumerate() {
@@ -183,12 +187,23 @@ fn measure(
     }
 }
 
-/// The size of a node's own entry, written where `around` says. JSON is measured
-/// as written there (a cell's implied id, the actions its parent lists once for
-/// every child, left out), plus room for a comma and its `"children":[]`.
-fn cost(node: &Node, around: &Around<'_>, format: Format, level: usize) -> usize {
+/// The size of a node's own entry, written where `around` says (`columns`: those of
+/// the table `node` is a row of). JSON is measured as written there (a cell's
+/// implied id, the actions its parent lists once for every child, left out), plus
+/// room for a comma and its `"children":[]`; an outline line with a row's plain
+/// cells on it (`Node::compact_cells`) is measured with them.
+fn cost(
+    node: &Node,
+    around: &Around<'_>,
+    columns: Option<&[&str]>,
+    format: Format,
+    level: usize,
+) -> usize {
     match format {
-        Format::Outline => node.outline_line().len() + 2 * level + 24,
+        Format::Outline => {
+            let cells = node.compact_cells(columns).map_or(0, |c| c.len());
+            node.outline_line().len() + cells + 2 * level + 24
+        }
         Format::Json { bounds } => node_json(node, around, bounds).to_string().len() + 16,
     }
 }
@@ -288,10 +303,62 @@ impl Writer {
     /// front, or its entry fits with room left for the markers of the open levels.
     /// The children loop cuts on this; a row asks it of its first cell, to know
     /// whether it may leave its label to that cell's line.
-    fn fits(&self, child: &Node, around: &Around<'_>, level: usize) -> bool {
+    fn fits(
+        &self,
+        child: &Node,
+        around: &Around<'_>,
+        columns: Option<&[&str]>,
+        level: usize,
+    ) -> bool {
         level < self.reserved_below
-            || self.used + cost(child, around, self.format, level) + MARKER_ROOM * (level + 1)
+            || self.used
+                + cost(child, around, columns, self.format, level)
+                + MARKER_ROOM * (level + 1)
                 <= self.cap
+    }
+
+    /// Writes `node`'s outline line; a row of plain cells gets them on it
+    /// (`Node::compact_cells`), and then true: its children are on that line. `columns`:
+    /// those of the table `node` is a row of, and those `node` gives its rows.
+    fn outline_line(
+        &mut self,
+        node: &Node,
+        around: Around<'_>,
+        level: usize,
+        hidden_below: bool,
+        (columns, table_columns): (Option<&[&str]>, Option<&[&str]>),
+    ) -> bool {
+        for _ in 0..level {
+            self.text.push_str("  ");
+        }
+        let cells = (!hidden_below)
+            .then(|| node.compact_cells(columns))
+            .flatten();
+        let shared = around.child_actions.unwrap_or_default();
+        let around = Around {
+            children_shown: cells.is_some()
+                || !hidden_below
+                    && node.children.first().is_some_and(|c| {
+                        let first = Around::child_of(node, 0, shared, columns);
+                        self.fits(c, &first, table_columns, level + 1)
+                    }),
+            ..around
+        };
+        self.text.push_str(&node.outline_line_around(&around));
+        if hidden_below {
+            let _ = write!(self.text, " (+{} children)", node.children.len());
+        }
+        self.text.push('\n');
+        match cells {
+            Some(cells) => {
+                self.text.pop();
+                self.text.push_str(&cells);
+                self.text.push('\n');
+                self.shown += node.children.len();
+                true
+            }
+            None => false,
+        }
     }
 
     /// Writes `node` (and what fits of its descendants); `columns` are the column
@@ -305,7 +372,7 @@ impl Writer {
     ) -> Option<Json> {
         self.shown += 1;
         if level >= self.reserved_below {
-            self.used += cost(node, &around, self.format, level);
+            self.used += cost(node, &around, columns, self.format, level);
         }
         let hidden_below = level >= depth && !node.children.is_empty();
         if hidden_below {
@@ -321,22 +388,10 @@ impl Writer {
         let mut json = None;
         match self.format {
             Format::Outline => {
-                for _ in 0..level {
-                    self.text.push_str("  ");
+                let columns = (columns, table_columns.as_deref());
+                if self.outline_line(node, around, level, hidden_below, columns) {
+                    return None;
                 }
-                let around = Around {
-                    children_shown: !hidden_below
-                        && node.children.first().is_some_and(|c| {
-                            let first = Around::child_of(node, 0, &shared, columns);
-                            self.fits(c, &first, level + 1)
-                        }),
-                    ..around
-                };
-                self.text.push_str(&node.outline_line_around(&around));
-                if hidden_below {
-                    let _ = write!(self.text, " (+{} children)", node.children.len());
-                }
-                self.text.push('\n');
             }
             Format::Json { bounds } => {
                 let mut value = node_json(node, &around, bounds);
@@ -352,7 +407,7 @@ impl Writer {
         let mut children = Vec::new();
         for (i, child) in node.children.iter().enumerate() {
             let child_around = Around::child_of(node, i, &shared, columns);
-            if !self.fits(child, &child_around, level + 1) {
+            if !self.fits(child, &child_around, table_columns.as_deref(), level + 1) {
                 let left = &node.children[i..];
                 let count: usize = left.iter().map(subtree_size).sum();
                 self.omitted += count;
@@ -477,6 +532,33 @@ mod tests {
         let capped = render(&roots, Format::Json { bounds: false }, None, MAX_CHARS);
         assert_eq!(capped.truncated, None, "{size} characters shown whole");
         assert_eq!(capped.shown, tree.len());
+    }
+
+    /// Issue 12.3: a row of plain cells is one line, the header's too; every cell
+    /// still counts as shown, and a cap cuts whole rows.
+    #[test]
+    fn a_row_of_plain_cells_is_one_line() {
+        let tree = table(3);
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let shown = render(&roots, Format::Outline, None, MAX_CHARS);
+        let outline = shown.outline.unwrap();
+        assert_eq!(outline.lines().count(), 1 + 1 + 3, "{outline}");
+        assert!(
+            outline.contains(
+                "  - row [id=processes/header]: \"PID\" | \"Name\" | \"User\" | \"CPU%\" | \"Mem\" | \"Threads\"\n"
+            ),
+            "{outline}"
+        );
+        assert!(
+            outline.contains("  - row [id=processes/1] {select}: \"1\" | \"firefox\""),
+            "{outline}"
+        );
+        assert_eq!(shown.shown, tree.len());
+        assert_eq!(tree.outline(), outline, "the model's writer agrees");
+        let cut = render(&roots, Format::Outline, None, 700);
+        let text = cut.outline.unwrap();
+        assert!(text.lines().all(|l| !l.starts_with("    - cell")), "{text}");
+        assert!(cut.truncated.is_some(), "{text}");
     }
 
     #[test]

@@ -30,7 +30,8 @@ press_key and type_text for the rest, read_screen for raw text; batch runs sever
 inputs in one call. An outline line is `- role \"label\": value [id=…] [state] {actions}`; \
 {…} lists \
 a node's actions, a parent's children{…} every child's; a line without an id is an inert \
-part of its parent (a cell: its column is the header row's); quoted text (and an id with spaces or symbols) is a JSON string. An \
+part of its parent (a cell: its column is the header row's; a row of plain cells is one \
+line, `- row [id=…]: \"a\" | \"b\"`); quoted text (and an id with spaces or symbols) is a JSON string. An \
 id marked positional names a place in a list: if another node is there now, an input on \
 it fails with stale_reference and sends nothing; find the node again. Inputs reach the \
 app in the order their calls arrived, even when sent at once; each returns the app's \
