@@ -16,12 +16,13 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler,
 
 use crate::errors::{Code, ToolError};
 use crate::link::Link;
-use crate::order::Arrivals;
+use crate::order::{Arrivals, Turn};
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
 use crate::tools::input::{self, ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
 use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs, WaitArgs};
 use crate::tools::terminal::{self, ResizeArgs};
+use crate::tools::text::ForModel;
 use crate::tools::{parse, respond};
 
 const INSTRUCTIONS: &str = "taria-mcp drives a terminal app through the UI tree it \
@@ -240,11 +241,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        Ok(respond(match parse(args) {
-            Ok(args) => read::read_tree(&self.link, args).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.call(args, read::read_tree).await)
     }
 
     /// Finds nodes matching every filter given.
@@ -254,11 +251,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        Ok(respond(match parse(args) {
-            Ok(args) => read::find_nodes(&self.link, args).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.call(args, read::find_nodes).await)
     }
 
     /// Does an action the node offers.
@@ -271,12 +264,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        let mut turn = self.arrivals.claim(&context.id);
-        Ok(respond(match parse(args) {
-            Ok(args) => input::act(&self.link, args, &mut turn).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.input(args, &context, input::act).await)
     }
 
     /// Sets a node's value, within its valueSchema.
@@ -290,12 +278,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        let mut turn = self.arrivals.claim(&context.id);
-        Ok(respond(match parse(args) {
-            Ok(args) => input::set_value(&self.link, args, &mut turn).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.input(args, &context, input::set_value).await)
     }
 
     /// Types text into the focus, key by key.
@@ -308,12 +291,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        let mut turn = self.arrivals.claim(&context.id);
-        Ok(respond(match parse(args) {
-            Ok(args) => input::type_text(&self.link, args, &mut turn).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.input(args, &context, input::type_text).await)
     }
 
     /// Presses a key chord.
@@ -326,12 +304,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        let mut turn = self.arrivals.claim(&context.id);
-        Ok(respond(match parse(args) {
-            Ok(args) => input::press_key(&self.link, args, &mut turn).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.input(args, &context, input::press_key).await)
     }
 
     /// Runs input steps in order until one fails; returns what they changed.
@@ -344,12 +317,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.link.in_use();
-        let mut turn = self.arrivals.claim(&context.id);
-        Ok(respond(match parse(args) {
-            Ok(args) => batch::batch(&self.link, args, &mut turn).await,
-            Err(e) => Err(e),
-        }))
+        Ok(self.input(args, &context, batch::batch).await)
     }
 
     /// Waits for the tree to change after `since`.
@@ -389,11 +357,48 @@ impl Bridge {
         annotations(destructive_hint = false, idempotent_hint = true)
     )]
     async fn resize(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
+        Ok(self.call(args, terminal::resize).await)
+    }
+}
+
+impl Bridge {
+    /// A tool's call with no turn to take (reads, resize): the bridge is in use, the
+    /// arguments are parsed, and `run` answers.
+    async fn call<A, R>(
+        &self,
+        args: JsonObject,
+        run: impl AsyncFnOnce(&Link, A) -> Result<R, ToolError>,
+    ) -> CallToolResult
+    where
+        A: serde::de::DeserializeOwned,
+        R: serde::Serialize + ForModel,
+    {
         let _in_use = self.link.in_use();
-        Ok(respond(match parse(args) {
-            Ok(args) => terminal::resize(&self.link, args).await,
+        respond(match parse(args) {
+            Ok(args) => run(&self.link, args).await,
             Err(e) => Err(e),
-        }))
+        })
+    }
+
+    /// An input tool's call, the same for each: the bridge is in use, the call takes
+    /// its turn in arrival order (see `order.rs`), its arguments are parsed, and
+    /// `run` sends it.
+    async fn input<A, R>(
+        &self,
+        args: JsonObject,
+        context: &RequestContext<RoleServer>,
+        run: impl AsyncFnOnce(&Link, A, &mut Turn) -> Result<R, ToolError>,
+    ) -> CallToolResult
+    where
+        A: serde::de::DeserializeOwned,
+        R: serde::Serialize + ForModel,
+    {
+        let _in_use = self.link.in_use();
+        let mut turn = self.arrivals.claim(&context.id);
+        respond(match parse(args) {
+            Ok(args) => run(&self.link, args, &mut turn).await,
+            Err(e) => Err(e),
+        })
     }
 }
 
