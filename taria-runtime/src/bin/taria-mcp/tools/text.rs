@@ -51,6 +51,13 @@ fn push_block(out: &mut String, block: &str) {
     out.push_str(block.strip_suffix('\n').unwrap_or(block));
 }
 
+/// Appends what a read left out, and how to see it, if anything.
+fn push_cut(out: &mut String, truncated: Option<&str>) {
+    if let Some(truncated) = truncated {
+        let _ = write!(out, "\n(cut: {})", one_line(truncated));
+    }
+}
+
 /// Compact JSON on one line (`serde_json` leaves U+2028 and U+2029 as they are).
 pub(crate) fn compact<T: Serialize>(value: &T) -> String {
     one_line(&serde_json::to_string(value).unwrap_or_default())
@@ -71,9 +78,7 @@ impl ForModel for ReadTreeResult {
         if let Some(tree) = &self.tree {
             push_block(&mut out, &compact(tree));
         }
-        if let Some(truncated) = &self.truncated {
-            let _ = write!(out, "\n(cut: {})", one_line(truncated));
-        }
+        push_cut(&mut out, self.truncated.as_deref());
         for diagnostic in &self.diagnostics {
             let _ = write!(out, "\n(diagnostic: {})", compact(diagnostic));
         }
@@ -143,9 +148,7 @@ impl ForModel for BatchResult {
             out.push_str("\nread:");
             push_block(&mut out, read);
         }
-        if let Some(truncated) = &self.truncated {
-            let _ = write!(out, "\n(cut: {})", one_line(truncated));
-        }
+        push_cut(&mut out, self.truncated.as_deref());
         out
     }
 }
@@ -160,9 +163,7 @@ impl ForModel for WaitResult {
         if let Some(outline) = &self.outline {
             push_block(&mut out, outline);
         }
-        if let Some(truncated) = &self.truncated {
-            let _ = write!(out, "\n(cut: {})", one_line(truncated));
-        }
+        push_cut(&mut out, self.truncated.as_deref());
         out
     }
 }
@@ -198,9 +199,7 @@ impl ForModel for ResizeResult {
         if let Some(outline) = &self.outline {
             push_block(&mut out, outline);
         }
-        if let Some(truncated) = &self.truncated {
-            let _ = write!(out, "\n(cut: {})", one_line(truncated));
-        }
+        push_cut(&mut out, self.truncated.as_deref());
         out
     }
 }
