@@ -81,12 +81,16 @@ impl Subscribers {
         }
     }
 
-    /// The tree the first subscriber came at, once.
-    fn take_baseline(&self) -> Option<Arc<taria::Tree>> {
-        self.baseline
+    /// What the next notification's changed ids count from: the tree a first
+    /// subscriber came at (once; newer than `last` when the notifier lagged), else
+    /// `last`, the tree of the notification before.
+    fn diff_base(&self, last: Option<&Arc<taria::Tree>>) -> Option<Arc<taria::Tree>> {
+        let baseline = self
+            .baseline
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take()
+            .take();
+        baseline.or_else(|| last.cloned())
     }
 
     /// Ends the session's subscription (`resources/unsubscribe`); open streams stay.
@@ -202,8 +206,7 @@ pub(crate) async fn notify_changes(link: Link, subscribers: Subscribers) {
             last_tree = Some(Arc::clone(&view.tree));
             continue;
         }
-        // A first subscriber's tree is newer than ours when this task lagged behind.
-        let before = subscribers.take_baseline().or_else(|| last_tree.clone());
+        let before = subscribers.diff_base(last_tree.as_ref());
         last_tree = Some(Arc::clone(&view.tree));
         let Some(meta) = changed_ids_meta(view.revision, before.as_deref(), &view.tree) else {
             // Nothing changed since the subscriber came.
@@ -239,14 +242,17 @@ mod tests {
     #[test]
     fn the_first_notification_counts_from_the_tree_the_subscriber_came_at() {
         let subscribers = Subscribers::default();
+        // The notifier last saw an older tree; a subscriber came at this one.
+        let lagging = Arc::new(tree(&["x", "y", "z"]));
         let at_subscription = Arc::new(tree(&["a", "b", "c"]));
         subscribers.note_baseline(&[], Some(Arc::clone(&at_subscription)));
-        let before = subscribers.take_baseline();
+        let before = subscribers.diff_base(Some(&lagging));
         let after = tree(&["a", "B", "c"]);
         let meta = changed_ids_meta(7, before.as_deref(), &after).expect("one node changed");
         assert_eq!(meta.0.0["changedIds"], serde_json::json!(["n1"]));
+        let next = subscribers.diff_base(Some(&lagging));
         assert!(
-            subscribers.take_baseline().is_none(),
+            next.is_some_and(|t| Arc::ptr_eq(&t, &lagging)),
             "kept for the first one only"
         );
     }
