@@ -29,8 +29,7 @@ const INSTRUCTIONS: &str = "taria-mcp drives a terminal app through the UI tree 
 publishes. Read it with read_tree or find_nodes; act on nodes by id (act, set_value); \
 press_key and type_text for the rest, read_screen for raw text; batch runs several \
 inputs in one call. An outline line is `- role \"label\": value [id=…] [state] {actions}`; \
-{…} lists \
-a node's actions, a parent's children{…} every child's; a line without an id is an inert \
+{…} lists a node's actions, a parent's children{…} every child's; a line without an id is an inert \
 part of its parent (a cell: its column is the header row's; a row of plain cells is one \
 line, `- row [id=…]: \"a\" | \"b\"`); quoted text (and an id with spaces or symbols) is a JSON string. An \
 id marked positional names a place in a list: if another node is there now, an input on \
