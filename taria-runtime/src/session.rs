@@ -541,9 +541,11 @@ impl Session {
         // app's input queue behind the keys before them, unless an action held for
         // the widgets may still turn into key presses, which must come first.
         loop {
-            // Inputs that arrived meanwhile are taken in this same turn: no wake-up
-            // is left for them (theirs was used by the turn that ran this drain).
-            if self.inbox.is_empty() && !self.take_queued() {
+            // Inputs that arrived while these were handled are taken in this same
+            // turn: no wake-up is left for them (theirs was used by the turn that ran
+            // this drain). A drain that took none does not look twice: the frame loop
+            // locks the endpoint once per turn.
+            if self.inbox.is_empty() && (count == 0 || !self.take_queued()) {
                 break;
             }
             let Some(next) = self.inbox.front() else {
