@@ -30,9 +30,9 @@ pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path, socke
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Around, Bounds, Checked, Diagnostic,
-    DomainError, FlatNode, FlatTree, Node, NodeId, NodeUpdate, OutlineName, OutlineQuoted, Patch,
-    Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value,
-    ValueSchema, outline_line_id,
+    DomainError, FlatNode, FlatTree, Node, NodeId, NodeUpdate, OutlineName, OutlineQuoted,
+    OutlineText, Patch, Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags,
+    Tree, Value, ValueSchema, outline_line_id,
 };
 pub use recorder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,

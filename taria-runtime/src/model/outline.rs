@@ -318,16 +318,42 @@ impl std::fmt::Display for OutlineQuoted<'_> {
     }
 }
 
-/// Writes `text` as [`OutlineQuoted`] does: runs of bytes written as they are are
-/// copied whole, and only non-ASCII characters are decoded to be checked.
+/// App text kept on one line, unquoted, with the same escapes as [`OutlineQuoted`]
+/// for every character that could end the line, hide or reorder text (quotes and
+/// backslashes stay as they are): for app text a consumer writes on a line of its
+/// own making, such as a screen row or an app's message in a sentence. JSON stays
+/// JSON through it.
+///
+/// ```
+/// use taria::OutlineText;
+/// assert_eq!(OutlineText("say \"hi\"\nnow").to_string(), r#"say "hi"\nnow"#);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct OutlineText<'a>(pub &'a str);
+
+impl std::fmt::Display for OutlineText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write_escaped(f, self.0, false)
+    }
+}
+
+/// Writes `text` as [`OutlineQuoted`] does.
 fn write_quoted(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Result {
     out.write_char('"')?;
+    write_escaped(out, text, true)?;
+    out.write_char('"')
+}
+
+/// Writes `text` with every character that could end a line, hide or reorder text
+/// escaped, and, when `in_quotes`, `"` and `\` too: runs of bytes written as they
+/// are are copied whole, and only non-ASCII characters are decoded to be checked.
+fn write_escaped(out: &mut impl std::fmt::Write, text: &str, in_quotes: bool) -> std::fmt::Result {
     let bytes = text.as_bytes();
     let (mut plain_from, mut i) = (0, 0);
     while i < bytes.len() {
         let b = bytes[i];
         let (c, len) = if b.is_ascii() {
-            if plain_ascii(b) {
+            if plain_ascii(b) || (!in_quotes && matches!(b, b'"' | b'\\')) {
                 i += 1;
                 continue;
             }
@@ -356,8 +382,7 @@ fn write_quoted(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Result 
         i += len;
         plain_from = i;
     }
-    out.write_str(&text[plain_from..])?;
-    out.write_char('"')
+    out.write_str(&text[plain_from..])
 }
 
 /// Writes `name` as [`OutlineName`] does.
