@@ -5,9 +5,12 @@ scraper whose one call is send-keys + wait + capture. One run each here; medians
 five are in benches/README.md (`python3 benches/agents/run.py`).
 
 Asserted: every run of both agents succeeds, verified from what it read; taria never
-takes more calls than the scraper, and fewer on at least one task; on todo and files
-it reads at most half the scraper's bytes. Not asserted yet (issue 12's targets, not
-met): 0.35x the bytes on every task (form and dashboard read more than scraping)."""
+takes more calls than the scraper, and fewer on at least two tasks (issue 12's
+targets); on todo and files it reads at most 0.35x the scraper's bytes, tools/list
+and instructions included (the target), and on every task at most 0.6x in the task's
+own results, and at most as many bytes in all (form: at most 1.1x, about even). Not met, so not asserted: 0.35x in
+all on form and dashboard, where the tool surface alone (about 4.6 KB) is more than
+0.35x of what the scraper reads (6.2 and 13.7 KB); see benches/README.md."""
 
 from __future__ import annotations
 
@@ -32,6 +35,9 @@ def test_taria_costs_an_agent_fewer_calls_and_bytes_than_screen_scraping() -> No
         taria, scraper = r["taria"][0], r["scraper"][0]
         assert taria.calls <= scraper.calls, (name, taria, scraper)
         fewer += taria.calls < scraper.calls
+        # Form: the tool surface alone is 0.75x what the scraper reads; about even.
+        assert taria.total <= (1.1 if name == "form" else 1.0) * scraper.bytes, (name, taria, scraper)
+        assert taria.bytes <= 0.6 * scraper.bytes, (name, taria, scraper)
         if name in ("todo", "files"):
-            assert taria.total <= 0.5 * scraper.bytes, (name, taria, scraper)
-    assert fewer >= 1, results
+            assert taria.total <= 0.35 * scraper.bytes, (name, taria, scraper)
+    assert fewer >= 2, results

@@ -1,6 +1,7 @@
 //! The tools' arguments, results and logic; `server.rs` only routes to them.
 
 pub(crate) mod batch;
+pub(crate) mod change;
 pub(crate) mod input;
 pub(crate) mod read;
 pub(crate) mod terminal;

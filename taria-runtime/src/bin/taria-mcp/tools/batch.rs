@@ -206,7 +206,7 @@ pub(crate) async fn batch(
         tree: last.unwrap_or_else(|| Arc::clone(&first.tree)),
         revision,
     };
-    let mut change = input::describe_change(link, &first.tree, &after, None);
+    let mut change = super::change::describe_change(link, &first.tree, &after, None);
     let (read, truncated) = match &args.read {
         Some(root) => {
             let view = link.view().await?;
@@ -260,7 +260,7 @@ fn failed(
             tree: after,
             revision,
         };
-        let change = input::describe_change(link, &first.tree, &after, None);
+        let change = super::change::describe_change(link, &first.tree, &after, None);
         if !change.changed_ids.is_empty() {
             failure = failure.with("changedIds", change.changed_ids);
         }

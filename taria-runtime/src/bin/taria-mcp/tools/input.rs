@@ -15,19 +15,17 @@ use taria::{KEY_GRAMMAR, KeyChord, Node, OutlineName, ScrollDirection, Tree, Val
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
-use crate::link::{Ack, Link, Sent, View, ack_bound};
+use crate::link::{Ack, Link, Sent, ack_bound};
 use crate::order::Turn;
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
-/// Above this size the changed nodes' outline is cut.
-const CHANGES_MAX: usize = 12_000;
 
 /// `act` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ActArgs {
-    /// Node id.
+    // The node's id (its name says it: no description in the schema).
     pub(crate) node: String,
     /// One it offers.
     pub(crate) action: String,
@@ -48,9 +46,9 @@ pub(crate) struct ActArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SetValueArgs {
-    /// Node id.
+    // The node's id (its name says it: no description in the schema).
     pub(crate) node: String,
-    /// The new value.
+    // The new value.
     #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Json,
 }
@@ -100,6 +98,9 @@ pub(crate) struct InputResult {
     /// Ids of nodes that are gone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) removed_ids: Vec<String>,
+    /// `removed: …` for the text: the ids that went whose parent stayed (not sent).
+    #[serde(skip)]
+    pub(crate) removed_line: Option<String>,
     /// What changed in the tree the app drew after the input: the added and changed
     /// nodes, one outline line each (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -560,124 +561,17 @@ async fn settle(
             changed: false,
             changed_ids: Vec::new(),
             removed_ids: Vec::new(),
+            removed_line: None,
             changes: None,
             outline: None,
             events: Vec::new(),
             note: Some(advice),
         });
     };
-    Ok(describe_change(link, before, &after, ack.message))
-}
-
-pub(crate) fn describe_change(
-    link: &Link,
-    before: &Tree,
-    after: &View,
-    message: Option<String>,
-) -> InputResult {
-    link.saw(&after.tree);
-    let patch = after.tree.diff(before);
-    // Listed: nodes that are new, and nodes whose own line changed; not nodes that
-    // only moved, or whose index or count shifted (a row added above them).
-    let changed_ids: Vec<String> = patch
-        .added
-        .iter()
-        .map(|f| f.node.id.to_string())
-        .chain(
-            patch
-                .updated
-                .iter()
-                .filter(
-                    |u| match (before.get(u.id.as_str()), after.tree.get(u.id.as_str())) {
-                        (Some(old), Some(new)) => own_line(old) != own_line(new),
-                        _ => true,
-                    },
-                )
-                .map(|u| u.id.to_string()),
-        )
-        .collect();
-    let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
-    let changed = !patch.is_empty();
-    let events = events(before, &after.tree);
-    // Most of the tree changed: the whole tree says it better than its lines.
-    let most = changed_ids.len() * 2 > after.tree.len();
-    let whole = (most && changed).then(|| {
-        let roots: Vec<&taria::Node> = after.tree.roots.iter().collect();
-        let shown = crate::render::render(
-            &roots,
-            crate::render::Format::Outline,
-            None,
-            crate::render::MAX_CHARS,
-        );
-        shown.outline.unwrap_or_default()
-    });
-    let mut lines = String::new();
-    if whole.is_none() {
-        for id in &changed_ids {
-            if let Some(node) = after.tree.get(id) {
-                lines.push_str(&node.outline_line());
-                lines.push('\n');
-            }
-            if lines.len() > CHANGES_MAX {
-                let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
-                break;
-            }
-        }
-    }
-    let note = if !changed {
-        Some("the app handled it; nothing in the tree changed".to_owned())
-    } else if whole.is_some() {
-        Some("most of the tree changed: the whole tree follows".to_owned())
-    } else {
-        None
-    };
-    InputResult {
-        after: Some(Arc::clone(&after.tree)),
-        status: "delivered".into(),
-        message,
-        delivered: None,
-        revision: after.revision,
-        changed,
-        changed_ids,
-        removed_ids,
-        changes: (!lines.is_empty()).then_some(lines),
-        outline: whole.filter(|w| !w.is_empty()),
-        events,
-        note,
-    }
-}
-
-/// A node's line without what its place says (index, count, bounds): a node that
-/// only moved, or whose siblings came or went, has the same own line.
-fn own_line(node: &taria::Node) -> String {
-    let mut node = node.clone_without_children();
-    node.position.index = None;
-    node.position.count = None;
-    node.bounds = taria::Bounds::default();
-    node.outline_line()
-}
-
-/// A dialog that opened or closed, and the focus moving, in a word each.
-fn events(before: &Tree, after: &Tree) -> Vec<String> {
-    let is_dialog = |n: &&taria::Node| n.role == taria::Role::Dialog || n.state.modal;
-    let mut events = Vec::new();
-    for dialog in after.iter().filter(is_dialog) {
-        if before.get(dialog.id.as_str()).is_none() {
-            events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
-        }
-    }
-    for dialog in before.iter().filter(is_dialog) {
-        if after.get(dialog.id.as_str()).is_none() {
-            events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
-        }
-    }
-    let focused = |tree: &Tree| tree.focused().map(|n| n.id.clone());
-    match (focused(before), focused(after)) {
-        (old, Some(new)) if old.as_ref() != Some(&new) => {
-            events.push(format!("focus moved to {}", OutlineName(new.as_str())));
-        }
-        (Some(old), None) => events.push(format!("focus left {}", OutlineName(old.as_str()))),
-        _ => {}
-    }
-    events
+    Ok(super::change::describe_change(
+        link,
+        before,
+        &after,
+        ack.message,
+    ))
 }

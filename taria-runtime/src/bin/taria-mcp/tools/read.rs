@@ -200,7 +200,7 @@ pub(crate) struct FindNodesArgs {
     /// Part of the label (any case).
     #[serde(default)]
     pub(crate) label: Option<String>,
-    /// Exact id.
+    // The exact id.
     #[serde(default)]
     pub(crate) id: Option<String>,
     /// An action it offers.

@@ -97,7 +97,8 @@ impl ForModel for InputResult {
             let _ = write!(out, " ({delivered} presses)");
         }
         let _ = write!(out, ", revision {}", self.revision);
-        if !self.changed {
+        // (A note says why, when there is one.)
+        if !self.changed && self.note.is_none() {
             out.push_str(", nothing in the tree changed");
         }
         if let Some(message) = &self.message {
@@ -109,20 +110,16 @@ impl ForModel for InputResult {
         if let Some(changes) = &self.changes {
             push_block(&mut out, changes);
         }
-        if !self.removed_ids.is_empty() {
-            let removed: Vec<String> = self
-                .removed_ids
-                .iter()
-                .map(|id| OutlineName(id).to_string())
-                .collect();
-            let _ = write!(out, "\nremoved: {}", removed.join(", "));
-        }
-        if let Some(note) = &self.note {
-            let _ = write!(out, "\n({})", one_line(note));
+        if let Some(removed) = &self.removed_line {
+            out.push('\n');
+            out.push_str(removed);
         }
         if let Some(outline) = &self.outline {
-            out.push_str("\nthe whole tree now:");
+            // The note says no more than this.
+            out.push_str("\nmost of the tree changed; the whole tree now:");
             push_block(&mut out, outline);
+        } else if let Some(note) = &self.note {
+            let _ = write!(out, "\n({})", one_line(note));
         }
         out
     }

@@ -1,0 +1,320 @@
+//! What an input changed, said for the agent: the lines of nodes whose own line
+//! changed, the ids that went, and a word for a dialog or the focus (see
+//! [`describe_change`]). Shared by the input tools and `batch`.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use taria::{Around, Node, OutlineName, Role, Tree};
+
+use super::input::InputResult;
+use crate::link::{Link, View};
+use crate::render::{Format, MAX_CHARS, render};
+
+/// Above this size the changed nodes' outline is cut.
+const CHANGES_MAX: usize = 12_000;
+
+/// The answer to an input the app handled, from the tree before it and the tree the
+/// app drew after it.
+///
+/// Listed: nodes that are new, and nodes whose own line changed; not nodes that only
+/// moved or whose index, count or scroll length shifted (a row added above them), not
+/// a node that only lost `[selected]` to a sibling that gained it, and not what a
+/// modal dialog made inert (a dialog opening says so in `events`; when it closes,
+/// the nodes behind it are compared with how they were before it opened, which the
+/// agent last saw with their actions). A row of plain cells is its one line. The
+/// whole tree comes instead when it costs little more than its changes.
+pub(crate) fn describe_change(
+    link: &Link,
+    before: &Arc<Tree>,
+    after: &View,
+    message: Option<String>,
+) -> InputResult {
+    link.saw(&after.tree);
+    let patch = after.tree.diff(before);
+    let changed = !patch.is_empty();
+    let baseline = Baseline::new(link, before, &after.tree);
+    let new_parents = parents(&after.tree);
+    let gained_selection: HashSet<&str> = patch
+        .added
+        .iter()
+        .map(|f| f.node.id.as_str())
+        .chain(patch.updated.iter().map(|u| u.id.as_str()))
+        .filter(|id| {
+            after.tree.get(id).is_some_and(|n| n.state.selected)
+                && !before.get(id).is_some_and(|n| n.state.selected)
+        })
+        .filter_map(|id| new_parents.get(id).map(|p| p.id.as_str()))
+        .collect();
+    let added: HashSet<&str> = patch.added.iter().map(|f| f.node.id.as_str()).collect();
+    let updated: HashSet<&str> = patch
+        .updated
+        .iter()
+        .map(|u| u.id.as_str())
+        .filter(|id| {
+            let (Some(new), Some(mut old)) = (after.tree.get(id), baseline.old(id)) else {
+                return true;
+            };
+            let new_line = own_line(new);
+            if own_line(&old) == new_line {
+                return false;
+            }
+            // Lost `[selected]` to a sibling that gained it: implied.
+            let lost_selection = old.state.selected && !new.state.selected && {
+                old.state.selected = false;
+                own_line(&old) == new_line
+            };
+            !(lost_selection
+                && new_parents
+                    .get(id)
+                    .is_some_and(|p| gained_selection.contains(p.id.as_str())))
+        })
+        .collect();
+    let changed_ids: Vec<String> = after
+        .tree
+        .iter()
+        .map(|n| n.id.as_str())
+        .filter(|id| added.contains(id) || updated.contains(id))
+        .map(str::to_owned)
+        .collect();
+    let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
+    // A changed node still where the agent saw it: its place goes without saying.
+    let in_place: HashSet<&str> = updated
+        .iter()
+        .copied()
+        .filter(|id| {
+            let place = |tree: &Tree| tree.get(id).map(|n| (n.position.index, n.position.count));
+            place(before) == place(&after.tree)
+        })
+        .collect();
+    let lines = change_lines(&after.tree, &new_parents, &changed_ids, &in_place);
+    let removed_line = removed_line(before, &removed_ids);
+    let whole = (changed && !changed_ids.is_empty())
+        .then(|| whole_tree(&after.tree))
+        .filter(|whole| whole.len() * 4 <= (lines.len() + removed_line.len()) * 5);
+    let note = if !changed {
+        Some("the app handled it; nothing in the tree changed".to_owned())
+    } else if whole.is_some() {
+        Some("most of the tree changed: the whole tree follows".to_owned())
+    } else {
+        None
+    };
+    let (change_text, removed_line) = if whole.is_some() {
+        (None, None)
+    } else {
+        (
+            (!lines.is_empty()).then_some(lines),
+            (!removed_line.is_empty()).then_some(removed_line),
+        )
+    };
+    InputResult {
+        after: Some(Arc::clone(&after.tree)),
+        status: "delivered".into(),
+        message,
+        delivered: None,
+        revision: after.revision,
+        changed,
+        changed_ids,
+        removed_ids,
+        removed_line,
+        changes: change_text,
+        outline: whole,
+        events: events(before, &after.tree),
+        note,
+    }
+}
+
+/// What a node is compared with: the tree before the input, or, for the nodes
+/// behind a modal dialog that just closed, the tree from before it opened.
+struct Baseline<'a> {
+    before: &'a Tree,
+    /// The tree before the modal opened, when this input closed it.
+    before_modal: Option<Arc<Tree>>,
+    /// The ids a modal that this input opened made inert.
+    made_inert: HashSet<&'a str>,
+}
+
+impl<'a> Baseline<'a> {
+    fn new(link: &Link, before: &'a Arc<Tree>, after: &'a Tree) -> Baseline<'a> {
+        let (was, is) = (inside_modal(before), inside_modal(after));
+        let mut made_inert = HashSet::new();
+        let mut before_modal = None;
+        match (was, is) {
+            (None, Some(inside)) => {
+                link.set_before_modal(Some(Arc::clone(before)));
+                made_inert = after
+                    .iter()
+                    .map(|n| n.id.as_str())
+                    .filter(|id| !inside.contains(id))
+                    .collect();
+            }
+            (Some(_), None) => before_modal = link.set_before_modal(None),
+            _ => {}
+        }
+        Baseline {
+            before,
+            before_modal,
+            made_inert,
+        }
+    }
+
+    /// The node as the agent last saw it (without children): from the tree before
+    /// the input, read without actions if a modal this input opened made it inert,
+    /// or with the actions it had before the modal that this input closed opened.
+    fn old(&self, id: &str) -> Option<Node> {
+        let mut node = self.before.get(id)?.clone_without_children();
+        if self.made_inert.contains(id) {
+            node.actions.clear();
+            node.keys.clear();
+        } else if let Some(live) = self.before_modal.as_deref().and_then(|t| t.get(id)) {
+            node.actions.clone_from(&live.actions);
+            node.keys.clone_from(&live.keys);
+        }
+        Some(node)
+    }
+}
+
+/// The ids of the modal node and its descendants, when the tree has one (the last
+/// one drawn, as the recorder applies it).
+fn inside_modal(tree: &Tree) -> Option<HashSet<&str>> {
+    let modal = tree.iter().filter(|n| n.state.modal).last()?;
+    Some(modal.descendants().map(|n| n.id.as_str()).collect())
+}
+
+/// Each node's parent, by id.
+fn parents(tree: &Tree) -> HashMap<&str, &Node> {
+    let mut parents = HashMap::new();
+    for node in tree.iter() {
+        for child in &node.children {
+            parents.insert(child.id.as_str(), node);
+        }
+    }
+    parents
+}
+
+/// A node's line without what its place says (index, count, scroll length, bounds):
+/// a node that only moved, or whose siblings came or went, has the same own line.
+fn own_line(node: &Node) -> String {
+    let mut node = node.clone_without_children();
+    node.position.index = None;
+    node.position.count = None;
+    if let Some(scroll) = &mut node.scroll {
+        scroll.content = 0;
+    }
+    node.bounds = taria::Bounds::default();
+    node.outline_line()
+}
+
+/// One line per changed node, in tree order; a plain cell of a row is shown by its
+/// row's one line. Each line is complete but for an index that follows from the line
+/// above (the sibling just before it), or that did not change (`in_place`).
+fn change_lines(
+    tree: &Tree,
+    parents: &HashMap<&str, &Node>,
+    changed: &[String],
+    in_place: &HashSet<&str>,
+) -> String {
+    let mut lines = String::new();
+    let mut shown: HashSet<&str> = HashSet::new();
+    let mut last: Option<&Node> = None;
+    let parent_id = |node: &Node| parents.get(node.id.as_str()).map(|p| p.id.as_str());
+    let cells = |row: &Node| {
+        let columns = parents
+            .get(row.id.as_str())
+            .and_then(|table| table.column_names());
+        row.compact_cells(columns.as_deref())
+    };
+    for id in changed {
+        let Some(mut node) = tree.get(id) else {
+            continue;
+        };
+        if let Some(row) = parents.get(id.as_str()).copied()
+            && cells(row).is_some()
+        {
+            node = row;
+        }
+        if !shown.insert(node.id.as_str()) {
+            continue;
+        }
+        let compact = cells(node);
+        let around = Around {
+            previous: last.filter(|l| parent_id(l).is_some() && parent_id(l) == parent_id(node)),
+            children_shown: compact.is_some(),
+            ..Around::default()
+        };
+        if in_place.contains(node.id.as_str()) {
+            // Children only where the line reads them (a row named by its first cell).
+            let mut unplaced = if compact.is_some() {
+                node.clone()
+            } else {
+                node.clone_without_children()
+            };
+            unplaced.position.index = None;
+            unplaced.position.count = None;
+            lines.push_str(&unplaced.outline_line_around(&around));
+        } else {
+            lines.push_str(&node.outline_line_around(&around));
+        }
+        lines.push_str(compact.as_deref().unwrap_or_default());
+        lines.push('\n');
+        last = Some(node);
+        if lines.len() > CHANGES_MAX {
+            let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
+            break;
+        }
+    }
+    lines
+}
+
+/// `removed: a, b`: the ids that went, each only where its parent stayed (a row's
+/// cells go with it).
+fn removed_line(before: &Tree, removed: &[String]) -> String {
+    if removed.is_empty() {
+        return String::new();
+    }
+    let gone: HashSet<&str> = removed.iter().map(String::as_str).collect();
+    let old_parents = parents(before);
+    let top: Vec<String> = removed
+        .iter()
+        .filter(|id| {
+            !old_parents
+                .get(id.as_str())
+                .is_some_and(|p| gone.contains(p.id.as_str()))
+        })
+        .map(|id| OutlineName(id).to_string())
+        .collect();
+    format!("removed: {}", top.join(", "))
+}
+
+fn whole_tree(tree: &Tree) -> String {
+    let roots: Vec<&Node> = tree.roots.iter().collect();
+    render(&roots, Format::Outline, None, MAX_CHARS)
+        .outline
+        .unwrap_or_default()
+}
+
+/// A dialog that opened or closed, and the focus moving, in a word each.
+fn events(before: &Tree, after: &Tree) -> Vec<String> {
+    let is_dialog = |n: &&Node| n.role == Role::Dialog || n.state.modal;
+    let mut events = Vec::new();
+    for dialog in after.iter().filter(is_dialog) {
+        if before.get(dialog.id.as_str()).is_none() {
+            events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
+        }
+    }
+    for dialog in before.iter().filter(is_dialog) {
+        if after.get(dialog.id.as_str()).is_none() {
+            events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
+        }
+    }
+    let focused = |tree: &Tree| tree.focused().map(|n| n.id.clone());
+    match (focused(before), focused(after)) {
+        (old, Some(new)) if old.as_ref() != Some(&new) => {
+            events.push(format!("focus moved to {}", OutlineName(new.as_str())));
+        }
+        (Some(old), None) => events.push(format!("focus left {}", OutlineName(old.as_str()))),
+        _ => {}
+    }
+    events
+}
