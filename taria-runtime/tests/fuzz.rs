@@ -6,7 +6,7 @@
 //! the `taria-mcp` binary's `tools.rs`.
 //!
 //! 256 cases per property by default (a few seconds for the file);
-//! `TARIA_FUZZ_CASES=100000 cargo test -p taria-runtime --all-features --test fuzz`
+//! `TARIA_FUZZ_CASES=100000 cargo test -p taria --all-features --test fuzz`
 //! runs a long fuzz. Failures proptest finds are kept in `proptest-regressions/` and
 //! replayed first; the bugs found so far also have their own `#[test]` below.
 #![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
