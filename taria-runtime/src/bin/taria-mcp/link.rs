@@ -21,8 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use taria::Tree;
+use taria::wire::FlatTree;
 use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, Input, RejectReason};
-use taria::{FlatTree, Tree};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::{oneshot, watch};
 
@@ -31,7 +32,7 @@ use crate::limits::{RATE_PER_SECOND, RateLimit, check_in_flight};
 use crate::spawn::Spawned;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
-/// app listens on, see `taria::__private::socket_name`).
+/// app listens on, see `taria::wire::socket_name`).
 type Stream = interprocess::local_socket::tokio::Stream;
 type WriteHalf = Half;
 
@@ -887,7 +888,7 @@ fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
     #[cfg(not(unix))]
     let (is_socket, socket) = (
         true,
-        match taria::__private::socket_name(path) {
+        match taria::wire::socket_name(path) {
             Ok(name) => format!("{} (named pipe {name:?})", path.display()),
             Err(_) => path.display().to_string(),
         },
@@ -974,7 +975,7 @@ impl Inner {
 
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
-        let connected = match taria::__private::socket_name(&self.socket) {
+        let connected = match taria::wire::socket_name(&self.socket) {
             Ok(name) => Stream::connect(name).await,
             Err(e) => Err(e),
         };

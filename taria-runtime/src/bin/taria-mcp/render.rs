@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
-use taria::{Around, Node, OutlineName, OutlineQuoted};
+use taria::Node;
+use taria::wire::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;
@@ -833,7 +834,7 @@ mod tests {
             proptest::prop_assert_eq!(lines.len(), shown.shown + markers, "{}", outline);
             let all: Vec<&str> = roots.iter().flat_map(|r| r.descendants()).map(|n| n.id.as_str()).collect();
             for line in lines.iter().filter(|l| !l.trim_start().starts_with("- … ")) {
-                if let Some(id) = taria::outline_line_id(line) {
+                if let Some(id) = taria::wire::outline_line_id(line) {
                     proptest::prop_assert!(all.contains(&id.as_str()), "{} from {}", id, line);
                 }
             }
