@@ -496,8 +496,8 @@ impl Session {
                 (_, Ok(None)) => Some(Answer::ignored(format!(
                     "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
                      (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
-                    action = action.action,
-                    node = action.target,
+                    action = action.request.action,
+                    node = action.request.target,
                 ))),
                 (_, Err(message)) => Some(Answer::ignored(message)),
             };
@@ -577,24 +577,7 @@ impl Session {
                         text.chars().map(route::chord_for_char).collect();
                     self.press(connection, seq, &chords)
                 }
-                Input::Act {
-                    node,
-                    action,
-                    value,
-                    direction,
-                    amount,
-                    token,
-                } => {
-                    let request = route::ActRequest {
-                        node: node.as_str(),
-                        action: &action,
-                        value: value.as_ref(),
-                        direction,
-                        amount,
-                        token: token.as_deref(),
-                    };
-                    self.act(app, connection, seq, &request)
-                }
+                Input::Act(request) => self.act(app, connection, seq, request),
             };
             match answer {
                 Some(answer) => {

@@ -53,7 +53,7 @@ const HEADER_TASKS: [&str; 3] = ["Buy milk", "Walk dog", "Ship v0"];
 
 impl taria::Actions for HeaderApp {
     fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
-        match (inv.target(), inv.action()) {
+        match (inv.target(), inv.action().as_str()) {
             ("ping", "activate") => taria::Outcome::Handled,
             _ => taria::Outcome::NotHandled,
         }
@@ -72,7 +72,7 @@ impl support::LoopApp for HeaderApp {
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok())
             {
-                Some(i) if action.action() == "select" && i < HEADER_TASKS.len() => {
+                Some(i) if action.is(taria::Action::Select) && i < HEADER_TASKS.len() => {
                     *selected = i;
                     taria::Outcome::Handled
                 }
@@ -880,7 +880,7 @@ impl ConfirmApp {
 impl taria::Actions for ConfirmApp {
     fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
         let task = inv.matches("tasks/*").and_then(|i| i.parse::<usize>().ok());
-        match (inv.action(), task, inv.target()) {
+        match (inv.action().as_str(), task, inv.target()) {
             ("delete", Some(i), _) if i < self.tasks.len() => self.confirming = Some(i),
             ("select", None, "filter/done") => self.filter = "done",
             ("submit", None, "confirm") => {

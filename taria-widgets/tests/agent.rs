@@ -55,7 +55,7 @@ impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         // The app observes and overrides one node itself.
         if inv.target() == "list/0" {
-            self.handled.push(inv.action().to_owned());
+            self.handled.push(inv.action().to_string());
             return Outcome::Rejected("the app says no".into());
         }
         Outcome::NotHandled

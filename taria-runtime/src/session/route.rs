@@ -3,25 +3,18 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
+use std::borrow::Cow;
+
 use super::{Answer, Session};
 use crate::recorder::FrameArena;
-use crate::wire::RejectReason;
+use crate::wire::{ActionTarget, Refusal, RejectReason, check_action};
 use crate::{
-    Action, Actions, Invocation, KeyChord, Outcome, Role, ScrollDirection, StateFlags, Value,
+    Action, ActionData, ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, Role,
+    StateFlags, ValueSchema,
 };
 
 /// The most key presses one action may turn into (navigation included).
 const MAX_FALLBACK_KEYS: usize = 512;
-
-/// An `act` input's fields.
-pub(super) struct ActRequest<'a> {
-    pub(super) node: &'a str,
-    pub(super) action: &'a str,
-    pub(super) value: Option<&'a Value>,
-    pub(super) direction: Option<ScrollDirection>,
-    pub(super) amount: Option<u32>,
-    pub(super) token: Option<&'a str>,
-}
 
 /// The key a terminal reports for a typed character.
 pub(super) fn chord_for_char(c: char) -> KeyChord {
@@ -65,28 +58,15 @@ impl Session {
         app: &mut A,
         connection: u64,
         seq: u64,
-        request: &ActRequest<'_>,
+        mut request: ActionRequest,
     ) -> Option<Answer> {
         let arena = self.recorder.arena();
-        let index = match validate(arena, request) {
+        let index = match validate(arena, &mut request) {
             Ok(index) => index,
             Err(answer) => return Some(answer),
         };
-        let record = arena.nodes[index as usize];
-        let scroll = (request.action == Action::Scroll.name()).then(|| {
-            (
-                request.direction.unwrap_or(ScrollDirection::Down),
-                request.amount.unwrap_or(1),
-            )
-        });
-        let invocation = Invocation {
-            target: request.node,
-            action: request.action,
-            value: request.value,
-            scroll,
-            index: record.position.index,
-        };
-        match app.handle_action(&invocation) {
+        let position = arena.nodes[index as usize].position.index;
+        match app.handle_action(&Invocation::of(&request, position)) {
             Outcome::Handled => return Some(Answer::delivered()),
             Outcome::Rejected(reason) => {
                 return Some(Answer::rejected(RejectReason::HandlerRejected, reason));
@@ -96,15 +76,12 @@ impl Session {
         // Hold it for the next frame: a stateful widget may take it while rendering;
         // if none does, its key fallback (worked out now, against the tree the agent
         // saw) presses it through the app's input path.
-        let fallback = fallback_keys(self.recorder.arena(), index, request.action);
+        let fallback = fallback_keys(self.recorder.arena(), index, &request.action);
         self.widget_actions.push(super::widget_route::WidgetAction {
             connection,
             seq,
-            target: request.node.to_owned(),
-            action: request.action.to_owned(),
-            value: request.value.cloned(),
-            scroll,
-            index: record.position.index,
+            request,
+            index: position,
             fallback,
             outcome: None,
         });
@@ -112,80 +89,104 @@ impl Session {
     }
 }
 
-/// Checks the action against the node as last drawn; returns the node's index.
-fn validate(arena: &FrameArena, request: &ActRequest<'_>) -> Result<u32, Answer> {
-    let Some(index) = arena.find(request.node) else {
+/// A node of the frame the app last drew, as [`check_action`] sees it.
+struct Drawn<'a> {
+    arena: &'a FrameArena,
+    index: u32,
+}
+
+impl ActionTarget for Drawn<'_> {
+    fn offers(&self, action: &ActionName) -> bool {
+        match action {
+            ActionName::Core(action) => self.arena.nodes[self.index as usize]
+                .actions
+                .contains(*action),
+            ActionName::Custom(name) => self.arena.custom_actions(self.index).any(|a| a == name),
+        }
+    }
+
+    fn is_disabled(&self) -> bool {
+        self.arena.nodes[self.index as usize]
+            .flags
+            .contains(StateFlags::DISABLED)
+    }
+
+    fn value_schema(&self) -> Option<Cow<'_, ValueSchema>> {
+        self.arena.nodes[self.index as usize]
+            .actions
+            .contains(Action::SetValue)
+            .then(|| Cow::Owned(crate::recorder::schema_of(self.arena, self.index)))
+    }
+}
+
+/// Checks the request against the node as last drawn (the node is there and is the
+/// one the sender saw, then [`check_action`]); the value becomes the one applied.
+/// Returns the node's index.
+fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Result<u32, Answer> {
+    let node = request.target.as_str();
+    let Some(index) = arena.find(node) else {
         return Err(Answer::rejected(
             RejectReason::UnknownNode,
-            format!(
-                "no node `{}` in the tree the app last drew; read the tree again",
-                request.node
-            ),
+            format!("no node `{node}` in the tree the app last drew; read the tree again"),
         ));
     };
     let record = arena.nodes[index as usize];
-    let core = Action::from_name(request.action);
-    let offered = match core {
-        Some(action) => record.actions.contains(action),
-        None => arena.custom_actions(index).any(|a| a == request.action),
-    };
-    if !offered {
+    let names = || {
         let mut names: Vec<&str> = record.actions.iter().map(Action::name).collect();
         names.extend(arena.custom_actions(index));
-        let offers = if names.is_empty() {
-            "no actions".to_owned()
-        } else {
-            names.join(", ")
-        };
-        return Err(Answer::rejected(
-            RejectReason::ActionNotOffered,
-            format!(
-                "`{}` does not offer `{}`; it offers: {offers}",
-                request.node, request.action
-            ),
-        ));
-    }
-    if record.flags.contains(StateFlags::DISABLED) {
-        return Err(Answer::rejected(
-            RejectReason::Disabled,
-            format!("`{}` is disabled now", request.node),
-        ));
-    }
-    if let Some(token) = request.token {
-        let mut actions: Vec<&str> = record.actions.iter().map(Action::name).collect();
-        actions.extend(arena.custom_actions(index));
+        names
+    };
+    if let Some(token) = &request.token {
         let current = crate::wire::token_from_parts(
             record.role.name(),
             record.custom_role.map_or("", |s| arena.str(s)),
             record.label.map_or("", |s| arena.str(s)),
-            actions.into_iter(),
+            names().into_iter(),
         );
-        if current != token {
+        if current != *token {
             return Err(Answer::rejected(
                 RejectReason::StaleTarget,
                 format!(
-                    "`{}` is now another node than the one you read (it changed or moved); read the tree again",
-                    request.node
+                    "`{node}` is now another node than the one you read (it changed or moved); read the tree again"
                 ),
             ));
         }
     }
-    if core == Some(Action::SetValue) {
-        let Some(value) = request.value else {
-            return Err(Answer::rejected(
-                RejectReason::OutOfDomain,
-                "`set_value` needs a value".into(),
-            ));
-        };
-        let schema = crate::recorder::schema_of(arena, index);
-        if let Err(error) = schema.check(value) {
-            return Err(Answer::rejected(
-                RejectReason::OutOfDomain,
-                format!("`{}`: {error}", request.node),
-            ));
+    let value = match request.data.take() {
+        Some(ActionData::Value { value }) => Some(value),
+        other => {
+            request.data = other;
+            None
+        }
+    };
+    match check_action(&Drawn { arena, index }, &request.action, value) {
+        Ok(value) => {
+            if let Some(value) = value {
+                request.data = Some(ActionData::Value { value });
+            }
+            Ok(index)
+        }
+        Err(refusal) => {
+            let message = match &refusal {
+                Refusal::NotOffered => {
+                    let names = names();
+                    let offers = if names.is_empty() {
+                        "no actions".to_owned()
+                    } else {
+                        names.join(", ")
+                    };
+                    format!(
+                        "`{node}` does not offer `{}`; it offers: {offers}",
+                        request.action
+                    )
+                }
+                Refusal::Disabled => format!("`{node}` is disabled now"),
+                Refusal::MissingValue => "`set_value` needs a value".to_owned(),
+                Refusal::OutOfDomain(error) => format!("`{node}`: {error}"),
+            };
+            Err(Answer::rejected(refusal.reason(), message))
         }
     }
-    Ok(index)
 }
 
 /// The key presses that perform `action` on node `index` through the app's own input
@@ -195,19 +196,20 @@ fn validate(arena: &FrameArena, request: &ActRequest<'_>) -> Result<u32, Answer>
 fn fallback_keys(
     arena: &FrameArena,
     index: u32,
-    action: &str,
+    action: &ActionName,
 ) -> Result<Option<Vec<KeyChord>>, String> {
     let record = arena.nodes[index as usize];
     let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
-    let key = arena.key_for(index, action);
-    if key.is_none() && !(action == Action::Select.name() && is_item(record.role)) {
+    let key = arena.key_for(index, action.as_str());
+    let select = action.core() == Some(Action::Select);
+    if key.is_none() && !(select && is_item(record.role)) {
         return Ok(None);
     }
     let mut keys = Vec::new();
     if navigates {
         keys.extend(selection_keys(arena, index)?);
     }
-    if action != Action::Focus.name()
+    if action.core() != Some(Action::Focus)
         && !record.flags.contains(StateFlags::FOCUSED)
         && let Some(focus) = arena.key_for(index, Action::Focus.name())
     {

@@ -7,7 +7,9 @@ use ratatui::{Frame, Terminal, backend::TestBackend};
 
 use crate::session::Session;
 use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
-use crate::{Actions, Node, Query, ScrollDirection, Tree, Value};
+use crate::{
+    Action, ActionData, ActionRequest, Actions, Node, Query, ScrollDirection, Tree, Value,
+};
 
 /// How many draw/event turns an input may take before the harness gives up on its
 /// answer (an action held for a widget takes one frame, a key fallback two).
@@ -141,6 +143,12 @@ impl<A: Actions> AppHarness<A> {
         self.input(act(node, action, None))
     }
 
+    /// Performs `action` on node `node` with a value, as a bridge sends it (a
+    /// custom action's payload; checked against the node's `valueSchema`).
+    pub fn act_with(&mut self, node: &str, action: &str, value: Value) -> Result<(), ActError> {
+        self.input(act(node, action, Some(value)))
+    }
+
     /// Sets node `node`'s value (checked against its `valueSchema` first).
     pub fn set_value(&mut self, node: &str, value: impl Into<Value>) -> Result<(), ActError> {
         self.input(act(node, "set_value", Some(value.into())))
@@ -153,14 +161,9 @@ impl<A: Actions> AppHarness<A> {
         direction: ScrollDirection,
         amount: u32,
     ) -> Result<(), ActError> {
-        self.input(Input::Act {
-            node: node.into(),
-            action: "scroll".into(),
-            value: None,
-            direction: Some(direction),
-            amount: Some(amount),
-            token: None,
-        })
+        let mut request = ActionRequest::new(node, Action::Scroll);
+        request.data = Some(ActionData::Scroll { direction, amount });
+        self.input(Input::Act(request))
     }
 
     /// Presses a key chord (`"enter"`, `"ctrl+s"`, `"shift+tab"`; grammar in
@@ -289,14 +292,9 @@ impl<A: Actions> AppHarness<A> {
 }
 
 fn act(node: &str, action: &str, value: Option<Value>) -> Input {
-    Input::Act {
-        node: node.into(),
-        action: action.into(),
-        value,
-        direction: None,
-        amount: None,
-        token: None,
-    }
+    let mut request = ActionRequest::new(node, action);
+    request.data = value.map(|value| ActionData::Value { value });
+    Input::Act(request)
 }
 
 /// Why an input was not delivered: what an agent's `act` would have answered.

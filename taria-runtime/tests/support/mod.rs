@@ -72,7 +72,7 @@ impl TestApp {
             let index = action
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok());
-            match (action.action(), index) {
+            match (action.action().as_str(), index) {
                 ("select", Some(i)) if i < count => {
                     *selected = i;
                     Outcome::Handled
@@ -154,7 +154,7 @@ impl TestApp {
 
 impl Actions for TestApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        match (inv.target(), inv.action()) {
+        match (inv.target(), inv.action().as_str()) {
             ("volume", "set_value") => {
                 self.volume = taria::__private::value_arg(inv).unwrap_or(0);
                 Outcome::Handled

@@ -14,7 +14,7 @@ struct App {
 
 impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        if (inv.target(), inv.action()) == ("more", "activate") {
+        if inv.target() == "more" && inv.is(Action::Activate) {
             self.count += 1;
             return Outcome::Handled;
         }
