@@ -41,7 +41,7 @@ pub use recorder::{
 };
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionOptions, drain, install, is_connected, take_widget_actions,
+    DrawOutput, Session, SessionBuilder, drain, install, is_connected, take_widget_actions,
     with_session,
 };
 pub use taria_derive::{Semantic, actions, app, widget};

@@ -5,7 +5,9 @@ use std::path::Path;
 use ratatui::crossterm::event::Event;
 use ratatui::{Frame, Terminal, backend::TestBackend};
 
-use crate::session::Session;
+use std::sync::Arc;
+
+use crate::session::{InProcess, Session};
 use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
 use crate::{
     Action, ActionData, ActionRequest, Actions, Node, Query, ScrollDirection, Tree, Value,
@@ -82,6 +84,8 @@ pub struct AppHarness<A> {
     app: A,
     terminal: Terminal<TestBackend>,
     session: Session,
+    /// The harness's end of the session's in-process transport.
+    agent: Arc<InProcess>,
     draw: DrawFn<A>,
     on_event: Option<EventFn<A>>,
 }
@@ -99,10 +103,12 @@ impl<A: Actions> AppHarness<A> {
             Ok(terminal) => terminal,
             Err(never) => match never {},
         };
+        let (session, agent) = Session::in_process("test");
         let mut harness = AppHarness {
             app,
             terminal,
-            session: Session::headless("test"),
+            session,
+            agent,
             draw: Box::new(draw),
             on_event: None,
         };
@@ -180,7 +186,7 @@ impl<A: Actions> AppHarness<A> {
     /// Submits one input, then drains, hands over key events and draws until it is
     /// answered.
     fn input(&mut self, input: Input) -> Result<(), ActError> {
-        let seq = self.session.submit(input);
+        let seq = self.agent.submit(input);
         for _ in 0..MAX_TURNS {
             self.session.drain(&mut self.app);
             // One event per loop turn, with a frame after each, as an app's loop
@@ -192,7 +198,7 @@ impl<A: Actions> AppHarness<A> {
                 self.render();
             }
             self.render();
-            if let Some(answer) = self.session.take_answer(seq) {
+            if let Some(answer) = self.agent.take_answer(seq) {
                 // A widget took it while drawing: the app's loop draws again.
                 if self.session.redraw_owed() {
                     self.render();
