@@ -1,8 +1,7 @@
-//! Routing agent actions to the app's own handlers.
-//!
-//! `#[taria::app]` (or `#[taria::actions]`) on an impl block generates an [`Actions`]
-//! impl from its `#[action(...)]` methods; [`drain`](crate::drain) calls it for each
-//! validated action request.
+//! The app's handlers: what `#[taria::app]` / `#[taria::actions]` generate from
+//! `#[action(...)]` methods ([`Actions`]), the request as a handler sees it
+//! ([`Invocation`]), and what a handler returns ([`Outcome`], [`IntoOutcome`]) or
+//! takes ([`FromValue`]). Where a request goes is the session's router.
 
 use std::borrow::Cow;
 use std::fmt::Display;

@@ -11,9 +11,9 @@
 //!
 //! [ratatui]: https://ratatui.rs
 
-mod dispatch;
 mod endpoint;
 pub mod event;
+mod dispatch;
 mod keys;
 mod model;
 mod recorder;
@@ -25,8 +25,8 @@ pub mod wire;
 #[doc(hidden)]
 pub mod __private;
 
-pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
 pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path, socket_path};
+pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
     Action, ActionData, ActionName, ActionRequest, ActionSet, Around, Bounds, Checked, Diagnostic,
@@ -41,8 +41,7 @@ pub use recorder::{
 };
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, drain, install, is_connected, take_widget_actions,
-    with_session,
+    DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,
 };
 pub use taria_derive::{Semantic, actions, app, widget};
 

@@ -11,6 +11,8 @@
 //!   [`crate::event`] reads;
 //! * `current.rs`: the thread's session behind the free functions `#[taria::app]`
 //!   generates calls to.
+//!
+//! The handler API the router calls is `dispatch.rs` at the crate root.
 
 mod builder;
 mod current;
@@ -22,7 +24,7 @@ mod terminal;
 mod transport;
 
 pub use builder::SessionBuilder;
-pub use current::{drain, install, is_connected, with_session};
+pub use current::{drain, install, with_session};
 pub(crate) use current::{with_current, with_current_or_start};
 pub use record::DrawOutput;
 pub use route::take_widget_actions;

@@ -58,9 +58,3 @@ pub fn with_session<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
 pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
     with_current(|session| session.drain(app)).unwrap_or(0)
 }
-
-/// Whether a bridge is connected to this thread's session.
-#[must_use]
-pub fn is_connected() -> bool {
-    with_current(|s| s.is_connected()).unwrap_or(false)
-}
