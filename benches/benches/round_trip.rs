@@ -25,7 +25,7 @@ mod unix {
     use ratatui::backend::TestBackend;
     use ratatui::widgets::Paragraph;
     use serde_json::{Value, json};
-    use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+    use taria::{Action, Actions, Invocation, Outcome, Role, Session};
 
     /// Inputs per measured run (after a warm-up of 200).
     const SAMPLES: usize = 2000;
@@ -102,10 +102,10 @@ mod unix {
         let app_thread = {
             let (socket, stop) = (socket.clone(), Arc::clone(&stop));
             std::thread::spawn(move || {
-                let options = SessionOptions::default()
+                let options = Session::builder("bench")
                     .socket(&socket)
                     .terminal_input(false);
-                let mut session = Session::try_start_with("bench", options).expect("session");
+                let mut session = options.try_start().expect("session");
                 let mut terminal = Terminal::new(TestBackend::new(80, 30)).expect("terminal");
                 let mut app = App { volume: 0 };
                 // An idle app: it waits for input in its event read, as a real one does.

@@ -202,8 +202,25 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
     let call = quote_spanned! {handler.output_span=>
         ::taria::IntoOutcome::into_outcome(Self::#method(self #(, #args)*))
     };
+    // The typed action: a core one by its variant, a custom one by its name.
+    let is_action = if attr.core {
+        let variant: String = attr
+            .action
+            .split('_')
+            .map(|word| {
+                let mut chars = word.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_ascii_uppercase().to_string() + chars.as_str()
+                })
+            })
+            .collect();
+        let variant = Ident::new(&variant, attr.pattern.span());
+        quote! { #inv.is(::taria::Action::#variant) }
+    } else {
+        quote! { #inv.is_custom(#action) }
+    };
     quote! {
-        if #inv.action() == #action {
+        if #is_action {
             if let ::core::option::Option::Some(#binding) = #inv.matches(#pattern) {
                 #(#lets)*
                 return #call;
@@ -249,9 +266,13 @@ mod tests {
             ),
             "{out}"
         );
-        let toggle = out.find("== \"toggle\"").expect("toggle branch");
-        let set_value = out.find("== \"set_value\"").expect("set_value branch");
-        let rename = out.find("== \"rename\"").expect("rename branch");
+        let toggle = out
+            .find("is (:: taria :: Action :: Toggle)")
+            .expect("toggle branch");
+        let set_value = out
+            .find("is (:: taria :: Action :: SetValue)")
+            .expect("set_value branch");
+        let rename = out.find("is_custom (\"rename\")").expect("rename branch");
         assert!(toggle < set_value && set_value < rename, "{out}");
         assert!(
             out.contains(":: taria :: __private :: key_arg :: < u64 > (__taria_segment)"),

@@ -1,39 +1,54 @@
-//! Routing agent actions to the app's own handlers.
-//!
-//! `#[taria::app]` (or `#[taria::actions]`) on an impl block generates an [`Actions`]
-//! impl from its `#[action(...)]` methods; [`drain`](crate::drain) calls it for each
-//! validated action request.
+//! The app's handlers: what `#[taria::app]` / `#[taria::actions]` generate from
+//! `#[action(...)]` methods ([`Actions`]), the request as a handler sees it
+//! ([`Invocation`]), and what a handler returns ([`Outcome`], [`IntoOutcome`]) or
+//! takes ([`FromValue`]). Where a request goes is the session's router.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 
-use crate::{ScrollDirection, Value};
+use crate::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
 /// An action request as a handler sees it: already validated against the tree the
 /// agent saw (the node exists, offers the action, is not disabled, the value fits).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Invocation<'a> {
     pub(crate) target: &'a str,
-    pub(crate) action: &'a str,
+    pub(crate) action: Cow<'a, ActionName>,
     pub(crate) value: Option<&'a Value>,
     pub(crate) scroll: Option<(ScrollDirection, u32)>,
     pub(crate) index: Option<u32>,
 }
 
 impl<'a> Invocation<'a> {
-    /// An invocation built by hand, for tests of an [`Actions`] impl.
+    /// An invocation built by hand, for tests of an [`Actions`] impl: a core action
+    /// (`Action::Toggle`) or a name (`"toggle"` is the core action, `"archive"` a
+    /// custom one).
     ///
     /// ```
-    /// let inv = taria::Invocation::new("tasks/3", "toggle");
+    /// let inv = taria::Invocation::new("tasks/3", taria::Action::Toggle);
     /// assert_eq!(inv.matches("tasks/*"), Some("3"));
+    /// assert!(inv.is(taria::Action::Toggle));
+    /// assert!(taria::Invocation::new("tasks/3", "archive").is_custom("archive"));
     /// ```
     #[must_use]
-    pub fn new(target: &'a str, action: &'a str) -> Invocation<'a> {
+    pub fn new(target: &'a str, action: impl Into<ActionName>) -> Invocation<'a> {
         Invocation {
             target,
-            action,
+            action: Cow::Owned(action.into()),
             value: None,
             scroll: None,
             index: None,
+        }
+    }
+
+    /// The handler's view of a validated request to the node at position `index`.
+    pub(crate) fn of(request: &'a ActionRequest, index: Option<u32>) -> Invocation<'a> {
+        Invocation {
+            target: request.target.as_str(),
+            action: Cow::Borrowed(&request.action),
+            value: request.value(),
+            scroll: request.scroll(),
+            index,
         }
     }
 
@@ -64,10 +79,23 @@ impl<'a> Invocation<'a> {
         self.target
     }
 
-    /// The action's name (`toggle`, or a custom name).
+    /// The action: a core one, or a custom name.
     #[must_use]
-    pub fn action(&self) -> &'a str {
-        self.action
+    pub fn action(&self) -> &ActionName {
+        &self.action
+    }
+
+    /// Whether it is the core action `action`.
+    #[must_use]
+    pub fn is(&self, action: Action) -> bool {
+        *self.action == ActionName::Core(action)
+    }
+
+    /// Whether it is the custom action named `name` (one the app defined, e.g.
+    /// `archive`).
+    #[must_use]
+    pub fn is_custom(&self, name: &str) -> bool {
+        matches!(&*self.action, ActionName::Custom(custom) if custom == name)
     }
 
     /// The value, for `set_value`.
@@ -143,14 +171,14 @@ pub enum Outcome {
 /// from `#[action(...)]` methods; implement it by hand for full control.
 ///
 /// ```
-/// use taria::{Actions, Invocation, Outcome};
+/// use taria::{Action, Actions, Invocation, Outcome};
 ///
 /// struct Counter(i32);
 ///
 /// impl Actions for Counter {
 ///     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-///         match (inv.target(), inv.action()) {
-///             ("count", "increment") => {
+///         match (inv.target(), inv.action().core()) {
+///             ("count", Some(Action::Increment)) => {
 ///                 self.0 += 1;
 ///                 Outcome::Handled
 ///             }
@@ -160,7 +188,7 @@ pub enum Outcome {
 /// }
 ///
 /// let mut counter = Counter(0);
-/// assert_eq!(counter.handle_action(&Invocation::new("count", "increment")), Outcome::Handled);
+/// assert_eq!(counter.handle_action(&Invocation::new("count", Action::Increment)), Outcome::Handled);
 /// assert_eq!(counter.0, 1);
 /// ```
 pub trait Actions {

@@ -189,7 +189,7 @@ impl Shared {
 
 /// A running endpoint. Dropping it stops accepting and removes the socket file (if
 /// it is still the one this endpoint made).
-pub struct Endpoint {
+pub(crate) struct Endpoint {
     pub(crate) shared: Arc<Shared>,
     path: PathBuf,
     /// The socket file this endpoint made (device and inode), so that it removes
@@ -260,14 +260,8 @@ impl Endpoint {
 
     /// The socket's path.
     #[must_use]
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// Whether a bridge is connected now.
-    #[must_use]
-    pub fn is_connected(&self) -> bool {
-        self.shared.live.load(Ordering::Acquire) != 0
     }
 }
 

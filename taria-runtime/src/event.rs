@@ -113,10 +113,11 @@ mod tests {
     fn a_pause_taken_while_the_session_is_in_use_still_holds_its_reader() {
         let dir = std::env::temp_dir().join(format!("taria-pause-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let options = crate::SessionOptions::default()
+        let session = crate::Session::builder("pause")
             .socket(dir.join("app.sock"))
-            .terminal_input(false);
-        drop(crate::install(crate::Session::start_with("pause", options)));
+            .terminal_input(false)
+            .start();
+        drop(crate::install(session));
         // As inside an `#[action]` handler, which runs while `drain` holds the session:
         // the guard counts as a pause of the session's reader while it lives.
         let pause_count =

@@ -48,18 +48,18 @@ pub mod builder {
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
-pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path};
+pub use endpoint::{EndpointError, SOCKET_ENV, check_socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
-    Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
-    DomainError, Node, NodeId, Position, Query, Role, ScrollDirection, ScrollInfo, State,
-    StateFlags, Tree, Value, ValueSchema,
+    Action, ActionName, ActionSet, Bounds, Checked, Diagnostic, DomainError, Node, NodeId,
+    Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value,
+    ValueSchema,
 };
+pub(crate) use model::{ActionData, ActionRequest};
 pub use recorder::{NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionOptions, drain, install, is_connected, take_widget_actions,
-    with_session,
+    DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,
 };
 pub use taria_derive::{Semantic, actions, app, widget};
 

@@ -5,7 +5,9 @@
 //!   [`private_socket_dir`], [`socket_name`] (the path as an `interprocess` name).
 //! * **The protocol (v1):** newline-delimited JSON, one object per line, tagged on
 //!   `type`, specified in `docs/protocol.md`: [`AppMessage`], [`BridgeMessage`],
-//!   [`Input`], [`AckStatus`], [`RejectReason`], [`target_token`]. Evolution is
+//!   [`Input`] (an `act` is an [`ActionRequest`]), [`AckStatus`], [`RejectReason`],
+//!   [`target_token`]; [`check_action`], the one check of an action on a node that the
+//!   app and a bridge's pre-check share. Evolution is
 //!   additive: unknown fields are ignored; an unknown `type` is answered with an
 //!   `error` line and the connection stays up.
 //! * **Mirroring the tree:** the app sends a whole [`Tree`] and then [`Patch`]es of
@@ -16,14 +18,18 @@
 
 pub use crate::endpoint::{private_socket_dir, socket_name, socket_path};
 pub use crate::model::{
-    Around, FlatNode, FlatTree, NodeUpdate, OutlineName, OutlineQuoted, OutlineRules, OutlineText,
-    Patch, outline_line_id,
+    ActionData, ActionRequest, Around, FlatNode, FlatTree, NodeUpdate, OutlineName, OutlineQuoted,
+    OutlineRules, OutlineText, Patch, outline_line_id,
 };
 
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
-use crate::{NodeId, Tree, Value};
+mod check;
+
+pub use check::{ActionTarget, Refusal, check_action};
+
+use crate::{ActionName, NodeId, ScrollDirection, Tree, Value};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -137,26 +143,9 @@ pub enum BridgeMessage {
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Input {
-    /// Perform `action` on `node`.
-    Act {
-        /// The target's id.
-        node: NodeId,
-        /// The action's name.
-        action: String,
-        /// The payload for `set_value`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        value: Option<Value>,
-        /// For `scroll`: `up`, `down`, `left` or `right`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        direction: Option<crate::ScrollDirection>,
-        /// For `scroll`: how far (default 1).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        amount: Option<u32>,
-        /// The target's identity as the bridge last saw it (see [`target_token`]): the
-        /// app refuses the action with `stale_target` when the node's changed.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        token: Option<String>,
-    },
+    /// Perform an action on a node: decoded straight into the typed request (on the
+    /// wire: `node`, `action`, `value`, `direction`, `amount`, `token`, flat).
+    Act(ActionRequest),
     /// Press a key chord (grammar in [`KEY_GRAMMAR`](crate::KEY_GRAMMAR)).
     Key {
         /// The chord, e.g. `ctrl+s`.
@@ -167,6 +156,77 @@ pub enum Input {
         /// The text.
         text: String,
     },
+}
+
+/// An `act` input's fields as they are on the wire (see [`ActionRequest`]).
+#[derive(Clone, Serialize, Deserialize)]
+pub(crate) struct WireAct {
+    node: NodeId,
+    action: ActionName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    /// For `scroll`: `up`, `down`, `left` or `right` (default down).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    direction: Option<ScrollDirection>,
+    /// For `scroll`: how far (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    amount: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+}
+
+impl From<WireAct> for ActionRequest {
+    fn from(wire: WireAct) -> ActionRequest {
+        let WireAct {
+            node,
+            action,
+            value,
+            direction,
+            amount,
+            token,
+        } = wire;
+        // A scroll carries its payload (defaults: down, 1); any other action its value.
+        let data = match action {
+            ActionName::Core(crate::Action::Scroll) if direction.is_some() || amount.is_some() => {
+                Some(ActionData::Scroll {
+                    direction: direction.unwrap_or(ScrollDirection::Down),
+                    amount: amount.unwrap_or(1),
+                })
+            }
+            ActionName::Core(crate::Action::Scroll) => None,
+            _ => value.map(|value| ActionData::Value { value }),
+        };
+        ActionRequest {
+            target: node,
+            action,
+            data,
+            token,
+        }
+    }
+}
+
+impl From<ActionRequest> for WireAct {
+    fn from(request: ActionRequest) -> WireAct {
+        let ActionRequest {
+            target,
+            action,
+            data,
+            token,
+        } = request;
+        let (value, direction, amount) = match data {
+            Some(ActionData::Value { value }) => (Some(value), None, None),
+            Some(ActionData::Scroll { direction, amount }) => (None, Some(direction), Some(amount)),
+            None => (None, None, None),
+        };
+        WireAct {
+            node: target,
+            action,
+            value,
+            direction,
+            amount,
+            token,
+        }
+    }
 }
 
 /// The final status of an input.
@@ -284,14 +344,7 @@ mod tests {
             message,
             BridgeMessage::Input {
                 seq: 4,
-                input: Input::Act {
-                    node: "tasks/3".into(),
-                    action: "toggle".into(),
-                    value: None,
-                    direction: None,
-                    amount: None,
-                    token: None
-                }
+                input: Input::Act(ActionRequest::new("tasks/3", crate::Action::Toggle))
             }
         );
         let key: BridgeMessage =
@@ -305,6 +358,50 @@ mod tests {
             }
         ));
         assert!(serde_json::from_str::<BridgeMessage>(r#"{"type":"get_tree"}"#).is_ok());
+    }
+
+    /// An `act` decodes into the typed request and encodes back to the same fields.
+    #[test]
+    fn an_act_decodes_into_a_typed_request_and_back() {
+        let lines = [
+            r#"{"type":"input","seq":1,"kind":"act","node":"volume","action":"set_value","value":3.0,"token":"00ab"}"#,
+            r#"{"type":"input","seq":2,"kind":"act","node":"log","action":"scroll","direction":"up","amount":4}"#,
+            r#"{"type":"input","seq":3,"kind":"act","node":"log","action":"scroll"}"#,
+            r#"{"type":"input","seq":4,"kind":"act","node":"tasks/1","action":"archive"}"#,
+        ];
+        let requests: Vec<ActionRequest> = lines
+            .iter()
+            .map(|line| match serde_json::from_str(line).unwrap() {
+                BridgeMessage::Input {
+                    input: Input::Act(request),
+                    ..
+                } => request,
+                other => panic!("not an act: {other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            requests[0].action,
+            ActionName::Core(crate::Action::SetValue)
+        );
+        assert_eq!(requests[0].value(), Some(&Value::Number(3.0)));
+        assert_eq!(requests[0].token.as_deref(), Some("00ab"));
+        assert_eq!(requests[1].scroll(), Some((ScrollDirection::Up, 4)));
+        assert_eq!(requests[2].scroll(), Some((ScrollDirection::Down, 1)));
+        assert_eq!(requests[3].action, ActionName::Custom("archive".into()));
+        for (line, request) in lines.iter().zip(requests) {
+            let seq = serde_json::from_str::<serde_json::Value>(line).unwrap()["seq"]
+                .as_u64()
+                .unwrap();
+            let again = serde_json::to_string(&BridgeMessage::Input {
+                seq,
+                input: Input::Act(request),
+            })
+            .unwrap();
+            assert_eq!(
+                serde_json::from_str::<serde_json::Value>(&again).unwrap(),
+                serde_json::from_str::<serde_json::Value>(line).unwrap()
+            );
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use serde_json::json;
 use support::{Client, temp_dir};
-use taria::{Action, Role, ScrollDirection, Session, SessionOptions, Value};
+use taria::{Action, Role, ScrollDirection, Session, Value};
 
 #[derive(Default)]
 struct App {
@@ -129,10 +129,10 @@ fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
     let (done_tx, done_rx) = mpsc::channel();
     let app_socket = socket.clone();
     std::thread::spawn(move || {
-        let options = SessionOptions::default()
+        let options = Session::builder("macro-app")
             .socket(&app_socket)
             .terminal_input(false);
-        taria::install(Session::try_start_with("macro-app", options).unwrap());
+        taria::install(options.try_start().unwrap());
         let mut terminal = Terminal::new(TestBackend::new(30, 4)).unwrap();
         let mut app = App {
             items: vec!["a".into(), "b".into(), "c".into()],

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use support::{Between, Client, RunningApp, temp_dir};
-use taria::{Checked, Session, SessionOptions, Value};
+use taria::{Checked, Session, Value};
 
 #[test]
 fn handshake_sends_hello_then_the_full_tree() {
@@ -53,7 +53,7 @@ const HEADER_TASKS: [&str; 3] = ["Buy milk", "Walk dog", "Ship v0"];
 
 impl taria::Actions for HeaderApp {
     fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
-        match (inv.target(), inv.action()) {
+        match (inv.target(), inv.action().as_str()) {
             ("ping", "activate") => taria::Outcome::Handled,
             _ => taria::Outcome::NotHandled,
         }
@@ -72,7 +72,7 @@ impl support::LoopApp for HeaderApp {
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok())
             {
-                Some(i) if action.action() == "select" && i < HEADER_TASKS.len() => {
+                Some(i) if action.is(taria::Action::Select) && i < HEADER_TASKS.len() => {
                     *selected = i;
                     taria::Outcome::Handled
                 }
@@ -186,10 +186,10 @@ fn a_loop_that_does_not_draw_is_woken_once_for_a_held_input_not_spun() {
     use std::sync::atomic::{AtomicBool, AtomicUsize};
 
     let socket = temp_dir("no-spin").join("app.sock");
-    let options = SessionOptions::default()
+    let options = Session::builder("test-app")
         .socket(&socket)
         .terminal_input(false);
-    let mut session = Session::try_start_with("test-app", options).unwrap();
+    let mut session = options.try_start().unwrap();
     let (turns, stop) = (
         Arc::new(AtomicUsize::new(0)),
         Arc::new(AtomicBool::new(false)),
@@ -600,17 +600,17 @@ fn a_stale_socket_file_is_replaced() {
 #[test]
 fn a_label_in_use_is_a_clear_error_and_the_app_still_runs() {
     let app = RunningApp::start("inuse");
-    let options = SessionOptions::default()
+    let options = Session::builder("test-app")
         .socket(&app.socket)
         .terminal_input(false);
-    let error = Session::try_start_with("test-app", options.clone()).unwrap_err();
+    let error = options.clone().try_start().unwrap_err();
     assert!(
         matches!(error, taria::EndpointError::LabelInUse { .. }),
         "{error}"
     );
     assert!(error.to_string().contains("is in use"), "{error}");
     // The non-failing constructor runs the app without agent access.
-    let mut session = Session::start_with("test-app", options);
+    let mut session = options.start();
     assert!(session.start_error().is_some_and(|e| e.contains("in use")));
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(10, 2)).unwrap();
     session
@@ -629,13 +629,11 @@ fn the_socket_directory_is_created_private_and_a_symlinked_one_is_refused() {
     use std::os::unix::fs::PermissionsExt;
     let base = temp_dir("dirs");
     let private = base.join("run").join("taria");
-    let session = Session::try_start_with(
-        "a",
-        SessionOptions::default()
-            .socket(private.join("a.sock"))
-            .terminal_input(false),
-    )
-    .unwrap();
+    let session = Session::builder("a")
+        .socket(private.join("a.sock"))
+        .terminal_input(false)
+        .try_start()
+        .unwrap();
     let mode = std::fs::metadata(&private).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o700);
     drop(session);
@@ -643,13 +641,11 @@ fn the_socket_directory_is_created_private_and_a_symlinked_one_is_refused() {
     let elsewhere = temp_dir("target");
     let link = base.join("link");
     std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
-    let error = Session::try_start_with(
-        "b",
-        SessionOptions::default()
-            .socket(link.join("b.sock"))
-            .terminal_input(false),
-    )
-    .unwrap_err();
+    let error = Session::builder("b")
+        .socket(link.join("b.sock"))
+        .terminal_input(false)
+        .try_start()
+        .unwrap_err();
     assert!(
         matches!(error, taria::EndpointError::InsecureDirectory { .. }),
         "{error}"
@@ -658,13 +654,11 @@ fn the_socket_directory_is_created_private_and_a_symlinked_one_is_refused() {
 
     let open = temp_dir("open");
     std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let error = Session::try_start_with(
-        "c",
-        SessionOptions::default()
-            .socket(open.join("c.sock"))
-            .terminal_input(false),
-    )
-    .unwrap_err();
+    let error = Session::builder("c")
+        .socket(open.join("c.sock"))
+        .terminal_input(false)
+        .try_start()
+        .unwrap_err();
     assert!(error.to_string().contains("0700"), "{error}");
 }
 
@@ -672,13 +666,11 @@ fn the_socket_directory_is_created_private_and_a_symlinked_one_is_refused() {
 fn the_socket_file_is_removed_when_the_session_ends() {
     let dir = temp_dir("cleanup");
     let socket = dir.join("app.sock");
-    let session = Session::try_start_with(
-        "x",
-        SessionOptions::default()
-            .socket(&socket)
-            .terminal_input(false),
-    )
-    .unwrap();
+    let session = Session::builder("x")
+        .socket(&socket)
+        .terminal_input(false)
+        .try_start()
+        .unwrap();
     assert!(socket.exists());
     drop(session);
     assert!(!socket.exists());
@@ -689,10 +681,10 @@ fn the_socket_file_is_removed_when_the_session_ends() {
 #[test]
 fn an_app_that_quits_leaves_a_newer_apps_socket_in_place() {
     let socket = temp_dir("newer").join("app.sock");
-    let options = SessionOptions::default()
+    let options = Session::builder("older")
         .socket(&socket)
         .terminal_input(false);
-    let older = Session::try_start_with("older", options.clone()).unwrap();
+    let older = options.clone().try_start().unwrap();
     // Its file goes (someone cleans up), and a newer app binds the path.
     std::fs::remove_file(&socket).unwrap();
     let newer = RunningApp::start_at(&socket);
@@ -716,10 +708,10 @@ fn a_socket_path_too_long_for_a_socket_address_is_refused_saying_so() {
     let name = "s".repeat(120usize.saturating_sub(dir.as_os_str().len()).max(8));
     let socket = dir.join(format!("{name}.sock"));
     assert!(socket.as_os_str().len() > 108);
-    let options = SessionOptions::default()
+    let options = Session::builder("long")
         .socket(&socket)
         .terminal_input(false);
-    let error = Session::try_start_with("long", options.clone()).unwrap_err();
+    let error = options.clone().try_start().unwrap_err();
     assert!(
         matches!(error, taria::EndpointError::PathTooLong { .. }),
         "{error}"
@@ -731,7 +723,7 @@ fn a_socket_path_too_long_for_a_socket_address_is_refused_saying_so() {
     );
     assert!(!socket.exists(), "no file nothing can connect to");
     // The app still runs, and knows why agent access is off.
-    let session = Session::start_with("long", options);
+    let session = options.start();
     assert!(session.start_error().is_some_and(|e| e.contains("at most")));
 }
 
@@ -821,7 +813,12 @@ fn a_client_that_sees_the_socket_file_can_connect_at_once() {
     use std::sync::{Arc, Barrier};
     let dir = temp_dir("publish");
     let mut connected = 0;
-    for round in 0..3000 {
+    // Until the watcher has raced 200 starts: on a loaded machine it comes too late
+    // to most (it raced 37 of 3,000 once), so a fixed count of rounds is not enough.
+    for round in 0..30_000 {
+        if connected == 200 {
+            break;
+        }
         let socket = dir.join(format!("{round}.sock"));
         let (ready, stop) = (Arc::new(Barrier::new(2)), Arc::new(AtomicBool::new(false)));
         let watcher = {
@@ -836,11 +833,11 @@ fn a_client_that_sees_the_socket_file_can_connect_at_once() {
                 None
             })
         };
-        let options = SessionOptions::default()
+        let options = Session::builder("publish")
             .socket(&socket)
             .terminal_input(false);
         ready.wait();
-        let session = Session::try_start_with("publish", options).unwrap();
+        let session = options.try_start().unwrap();
         stop.store(true, Ordering::Relaxed);
         if let Some(connection) = watcher.join().unwrap() {
             assert!(
@@ -852,9 +849,9 @@ fn a_client_that_sees_the_socket_file_can_connect_at_once() {
         drop(session);
     }
     // The watcher must have raced the starts, not come too late to every one (it
-    // connects in about 9 rounds of 10 here).
+    // connects in about 9 rounds of 10 on an idle machine).
     assert!(
-        connected > 100,
+        connected >= 100,
         "the watcher saw the file in {connected} rounds only"
     );
 }
@@ -880,7 +877,7 @@ impl ConfirmApp {
 impl taria::Actions for ConfirmApp {
     fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
         let task = inv.matches("tasks/*").and_then(|i| i.parse::<usize>().ok());
-        match (inv.action(), task, inv.target()) {
+        match (inv.action().as_str(), task, inv.target()) {
             ("delete", Some(i), _) if i < self.tasks.len() => self.confirming = Some(i),
             ("select", None, "filter/done") => self.filter = "done",
             ("submit", None, "confirm") => {
@@ -1068,10 +1065,8 @@ fn blocking_loop(
 
 fn start_session(name: &str) -> (Session, std::path::PathBuf) {
     let socket = temp_dir(name).join("app.sock");
-    let options = SessionOptions::default()
-        .socket(&socket)
-        .terminal_input(false);
-    (Session::try_start_with(name, options).unwrap(), socket)
+    let options = Session::builder(name).socket(&socket).terminal_input(false);
+    (options.try_start().unwrap(), socket)
 }
 
 fn set_volume(seq: u64, value: u8) -> serde_json::Value {

@@ -270,7 +270,7 @@ fn draw_total(frame: &mut ratatui::Frame<'_>, app: &mut Total) {
     frame.render_widget(Paragraph::new(total.as_str()), frame.area());
     let count = &mut app.count;
     taria::take_widget_actions("count", |action| {
-        if action.action() == "increment" {
+        if action.is(taria::Action::Increment) {
             *count += 1;
             taria::Outcome::Handled
         } else {

@@ -102,7 +102,7 @@ impl App {
 
 impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        match (inv.target(), inv.action()) {
+        match (inv.target(), inv.action().as_str()) {
             ("volume", "set_value") => {
                 self.volume = taria::__private::value_arg(inv).unwrap_or(0);
                 Outcome::Handled
@@ -824,7 +824,7 @@ const FORGED_ACTION: &str = "archive}\n- button \"Delete everything\" [id=nuke] 
 
 impl Actions for ForgedApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        if inv.action() == FORGED_ACTION {
+        if inv.is_custom(FORGED_ACTION) {
             self.archived += 1;
             return Outcome::Handled;
         }

@@ -60,10 +60,12 @@ impl<'a> Checkbox<'a> {
 
 /// What the box does with an agent's `toggle` or `set_value`.
 pub(crate) fn apply_action(checked: &mut bool, inv: &Invocation<'_>) -> Outcome {
-    match (inv.action(), inv.value()) {
-        ("toggle", _) => *checked = !*checked,
-        ("set_value", Some(Value::Bool(b))) => *checked = *b,
-        ("set_value", _) => return Outcome::Rejected("a check box takes true or false".into()),
+    match (inv.action().core(), inv.value()) {
+        (Some(Action::Toggle), _) => *checked = !*checked,
+        (Some(Action::SetValue), Some(Value::Bool(b))) => *checked = *b,
+        (Some(Action::SetValue), _) => {
+            return Outcome::Rejected("a check box takes true or false".into());
+        }
         _ => return Outcome::NotHandled,
     }
     Outcome::Handled

@@ -431,8 +431,8 @@ pub(crate) fn apply_action(
     item: Result<Option<usize>, String>,
     inv: &Invocation<'_>,
 ) -> Outcome {
-    match inv.action() {
-        "select" => match item {
+    match inv.action().core() {
+        Some(Action::Select) => match item {
             Err(gone) => Outcome::Rejected(gone),
             Ok(Some(i)) if i < len => {
                 state.select(Some(i));
@@ -441,7 +441,7 @@ pub(crate) fn apply_action(
             Ok(Some(i)) => Outcome::Rejected(format!("no item {i}: the list has {len}")),
             Ok(None) => Outcome::Rejected("select one of the list's items".into()),
         },
-        "scroll" => {
+        Some(Action::Scroll) => {
             let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
             let amount = u16::try_from(amount).unwrap_or(u16::MAX);
             let down = match direction {

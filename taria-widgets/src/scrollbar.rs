@@ -263,7 +263,7 @@ impl<'a> Scrollbar<'a> {
 
 /// What the scrollbar does with an agent's `scroll`.
 pub(crate) fn apply_action(state: &mut ScrollbarState, inv: &Invocation<'_>) -> Outcome {
-    if inv.action() != "scroll" {
+    if !inv.is(taria::Action::Scroll) {
         return Outcome::NotHandled;
     }
     let (direction, amount) = inv.scroll().unwrap_or((taria::ScrollDirection::Down, 1));

@@ -102,7 +102,7 @@ pub(crate) fn apply_action(
     options: &[Line<'_>],
     inv: &Invocation<'_>,
 ) -> Outcome {
-    if inv.action() != "set_value" {
+    if !inv.is(taria::Action::SetValue) {
         return Outcome::NotHandled;
     }
     let Some(Value::Text(text)) = inv.value() else {

@@ -128,11 +128,11 @@ pub(crate) fn apply_action(
     slider: &Slider<'_>,
     inv: &Invocation<'_>,
 ) -> Outcome {
-    let value = match (inv.action(), inv.value()) {
-        ("set_value", Some(Value::Number(n))) => *n,
-        ("set_value", _) => return Outcome::Rejected("a slider takes a number".into()),
-        ("increment", _) => state.value + slider.step,
-        ("decrement", _) => state.value - slider.step,
+    let value = match (inv.action().core(), inv.value()) {
+        (Some(Action::SetValue), Some(Value::Number(n))) => *n,
+        (Some(Action::SetValue), _) => return Outcome::Rejected("a slider takes a number".into()),
+        (Some(Action::Increment), _) => state.value + slider.step,
+        (Some(Action::Decrement), _) => state.value - slider.step,
         _ => return Outcome::NotHandled,
     };
     state.value = slider.clamp(value);

@@ -1044,8 +1044,8 @@ pub(crate) fn apply_action(
     row: TargetRow,
     inv: &Invocation<'_>,
 ) -> Outcome {
-    match inv.action() {
-        "select" => match row {
+    match inv.action().core() {
+        Some(Action::Select) => match row {
             Err(gone) => Outcome::Rejected(gone),
             Ok(Some(r)) if r >= rows => {
                 Outcome::Rejected(format!("no row {r}: the table has {rows}"))
@@ -1056,7 +1056,7 @@ pub(crate) fn apply_action(
             }
             Ok(None) => Outcome::Rejected("select one of the table's rows".into()),
         },
-        "scroll" => {
+        Some(Action::Scroll) => {
             let (direction, amount) = inv.scroll().unwrap_or((ScrollDirection::Down, 1));
             let amount = u16::try_from(amount).unwrap_or(u16::MAX);
             match direction {

@@ -214,7 +214,7 @@ pub(crate) fn apply_action(
     count: usize,
     inv: &Invocation<'_>,
 ) -> Outcome {
-    if inv.action() != "select" {
+    if !inv.is(taria::Action::Select) {
         return Outcome::NotHandled;
     }
     match crate::item_index(inv) {

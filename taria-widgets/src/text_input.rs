@@ -192,7 +192,7 @@ pub(crate) fn apply_action(
     max_len: Option<usize>,
     inv: &Invocation<'_>,
 ) -> Outcome {
-    if inv.action() != "set_value" {
+    if !inv.is(taria::Action::SetValue) {
         return Outcome::NotHandled;
     }
     match inv.value() {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use ratatui::backend::TestBackend;
 use ratatui::{Frame, Terminal};
 use serde_json::{Value, json};
-use taria::{Actions, Invocation, Outcome, Session, SessionOptions};
+use taria::{Actions, Invocation, Outcome, Session};
 use taria_widgets::{
     List, ListState, Row, Scrollbar, ScrollbarOrientation, ScrollbarState, Table, TableState, Tabs,
 };
@@ -55,7 +55,7 @@ impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         // The app observes and overrides one node itself.
         if inv.target() == "list/0" {
-            self.handled.push(inv.action().to_owned());
+            self.handled.push(inv.action().to_string());
             return Outcome::Rejected("the app says no".into());
         }
         Outcome::NotHandled
@@ -118,10 +118,10 @@ fn agent_actions_land_in_widget_state_without_app_code() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     }
-    let options = SessionOptions::default()
+    let options = Session::builder("widgets")
         .socket(dir.join("app.sock"))
         .terminal_input(false);
-    let mut session = Session::try_start_with("widgets", options).unwrap();
+    let mut session = options.try_start().unwrap();
     let stream = UnixStream::connect(dir.join("app.sock")).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_millis(20)))

@@ -154,6 +154,15 @@ impl ActionName {
             .map_or_else(|| ActionName::Custom(name.to_owned()), ActionName::Core)
     }
 
+    /// The core action, when it is one.
+    #[must_use]
+    pub fn core(&self) -> Option<Action> {
+        match self {
+            ActionName::Core(action) => Some(*action),
+            ActionName::Custom(_) => None,
+        }
+    }
+
     /// The name as written on the wire.
     #[must_use]
     pub fn as_str(&self) -> &str {
@@ -167,6 +176,13 @@ impl ActionName {
 impl std::fmt::Display for ActionName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Parses a name (see [`ActionName::parse`]).
+impl From<&str> for ActionName {
+    fn from(name: &str) -> Self {
+        ActionName::parse(name)
     }
 }
 
@@ -221,14 +237,64 @@ pub enum ActionData {
     },
 }
 
-/// A request to perform an action on a node, as queued for the app to drain.
+/// A request to perform an action on a node: what the wire's `act` input decodes
+/// into, validated by the app and handed to its handlers and widgets, typed end to end.
+///
+/// On the wire its fields are flat (`node`, `action`, `value`, `direction`, `amount`,
+/// `token`; docs/protocol.md); `data` is the scroll payload for [`Action::Scroll`] and
+/// the value for any other action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "crate::wire::WireAct", into = "crate::wire::WireAct")]
 pub struct ActionRequest {
     /// The node the action is for.
     pub target: NodeId,
     /// The action.
     pub action: ActionName,
     /// Its payload, if the action takes one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<ActionData>,
+    /// The target's identity as the sender last saw it (see
+    /// [`target_token`](crate::wire::target_token)): the app refuses the action when
+    /// the node at `target` changed since.
+    pub token: Option<String>,
+}
+
+impl ActionRequest {
+    /// A request for `action` on `target`, with no payload.
+    ///
+    /// ```
+    /// use taria::{Action, wire::ActionRequest};
+    /// let request = ActionRequest::new("tasks/3", Action::Toggle);
+    /// assert_eq!(request.target.as_str(), "tasks/3");
+    /// ```
+    #[must_use]
+    pub fn new(target: impl Into<NodeId>, action: impl Into<ActionName>) -> ActionRequest {
+        ActionRequest {
+            target: target.into(),
+            action: action.into(),
+            data: None,
+            token: None,
+        }
+    }
+
+    /// The value it carries (`set_value`, or a custom action's payload).
+    #[must_use]
+    pub fn value(&self) -> Option<&Value> {
+        match &self.data {
+            Some(ActionData::Value { value }) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// The scroll direction and amount, for [`Action::Scroll`] (without a payload:
+    /// down by one).
+    #[must_use]
+    pub fn scroll(&self) -> Option<(ScrollDirection, u32)> {
+        match self.data {
+            Some(ActionData::Scroll { direction, amount }) => Some((direction, amount)),
+            _ if self.action == ActionName::Core(Action::Scroll) => {
+                Some((ScrollDirection::Down, 1))
+            }
+            _ => None,
+        }
+    }
 }

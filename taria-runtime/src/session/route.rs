@@ -1,92 +1,124 @@
-//! Validating an agent's action against the last drawn tree, and routing it: the
-//! app's handler first, then the node's key fallback.
+//! Where an agent's input goes, in one place. Keys and text join the app's input
+//! path. An action is validated against the frame the app last drew, then tried on
+//! these routes in order: the app's handler ([`Actions`]); a stateful widget, which
+//! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
+//! fallback, pressed through the app's input path; else it is answered `ignored`.
 
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+mod keys;
+mod validate;
+mod widget;
 
-use super::{Answer, Session};
+use keys::chord_for_char;
+pub use widget::take_widget_actions;
+
+use super::events::Events;
 use crate::recorder::FrameArena;
-use crate::wire::RejectReason;
-use crate::{
-    Action, Actions, Invocation, KeyChord, Outcome, Role, ScrollDirection, StateFlags, Value,
-};
+use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
+use crate::{ActionRequest, Actions, Invocation, KeyChord, Outcome};
 
-/// The most key presses one action may turn into (navigation included).
-const MAX_FALLBACK_KEYS: usize = 512;
-
-/// An `act` input's fields.
-pub(super) struct ActRequest<'a> {
-    pub(super) node: &'a str,
-    pub(super) action: &'a str,
-    pub(super) value: Option<&'a Value>,
-    pub(super) direction: Option<ScrollDirection>,
-    pub(super) amount: Option<u32>,
-    pub(super) token: Option<&'a str>,
+/// The final answer to an input, before it is addressed.
+#[derive(Debug)]
+pub(super) struct Answer {
+    pub(super) status: AckStatus,
+    reason: Option<RejectReason>,
+    message: Option<String>,
 }
 
-/// The key a terminal reports for a typed character.
-pub(super) fn chord_for_char(c: char) -> KeyChord {
-    match c {
-        '\n' | '\r' => KeyChord {
-            code: KeyCode::Enter,
-            modifiers: KeyModifiers::NONE,
-        },
-        '\t' => KeyChord {
-            code: KeyCode::Tab,
-            modifiers: KeyModifiers::NONE,
-        },
-        c if c.is_uppercase() => KeyChord {
-            code: KeyCode::Char(c),
-            modifiers: KeyModifiers::SHIFT,
-        },
-        c => KeyChord {
-            code: KeyCode::Char(c),
-            modifiers: KeyModifiers::NONE,
-        },
+impl Answer {
+    pub(super) fn delivered() -> Answer {
+        Answer {
+            status: AckStatus::Delivered,
+            reason: None,
+            message: None,
+        }
+    }
+
+    pub(super) fn ignored(message: String) -> Answer {
+        Answer {
+            status: AckStatus::Ignored,
+            reason: Some(RejectReason::NoRoute),
+            message: Some(message),
+        }
+    }
+
+    pub(super) fn rejected(reason: RejectReason, message: String) -> Answer {
+        Answer {
+            status: AckStatus::Rejected,
+            reason: Some(reason),
+            message: Some(message),
+        }
+    }
+
+    pub(super) fn into_message(self, seq: u64) -> AppMessage {
+        AppMessage::Ack {
+            seq,
+            status: self.status,
+            reason: self.reason,
+            message: self.message,
+        }
     }
 }
 
-/// Roles whose nodes are chosen among siblings by moving a selection.
-fn is_item(role: Role) -> bool {
-    matches!(
-        role,
-        Role::ListItem
-            | Role::Row
-            | Role::Tab
-            | Role::TreeItem
-            | Role::Option
-            | Role::MenuItem
-            | Role::Radio
-    )
+/// What became of an action held for a frame's widgets.
+pub(super) enum Settled {
+    /// A widget took it while the frame was drawn: answered `delivered` now, its
+    /// effect shown from the next frame on.
+    TakenInFrame,
+    /// Answered now (refused by the widget, or no route).
+    Answer(Answer),
+    /// Its key fallback, to press through the app's input path.
+    Keys(Vec<KeyChord>),
 }
 
-impl Session {
-    pub(super) fn act<A: Actions + ?Sized>(
+/// The routes after the handler: actions held for the next frame's widgets.
+#[derive(Default)]
+pub(super) struct Router {
+    /// Actions held for the next frame's widgets.
+    held: Vec<widget::WidgetAction>,
+    /// The newest input a widget took while the last frame was drawn (0: none): it
+    /// counts as handled from the frame after, which the app is owed.
+    taken_in_last_frame: u64,
+}
+
+impl Router {
+    /// Routes input `seq` of `connection`: keys and text to `events`, an action to
+    /// `app`'s handler (checked against `arena`, the frame last drawn) or held for
+    /// the widgets. `None` when it is not answered yet (held, or keys queued).
+    pub(super) fn route<A: Actions + ?Sized>(
         &mut self,
         app: &mut A,
+        arena: &FrameArena,
+        events: &mut Events,
+        (connection, seq): (u64, u64),
+        input: Input,
+    ) -> Option<Answer> {
+        match input {
+            Input::Key { key } => match key.parse::<KeyChord>() {
+                Ok(chord) => press(events, connection, seq, &[chord]),
+                Err(e) => Some(Answer::rejected(RejectReason::InvalidInput, e.to_string())),
+            },
+            Input::Text { text } => {
+                let chords: Vec<KeyChord> = text.chars().map(chord_for_char).collect();
+                press(events, connection, seq, &chords)
+            }
+            Input::Act(request) => self.act(app, arena, connection, seq, request),
+        }
+    }
+
+    fn act<A: Actions + ?Sized>(
+        &mut self,
+        app: &mut A,
+        arena: &FrameArena,
         connection: u64,
         seq: u64,
-        request: &ActRequest<'_>,
+        mut request: ActionRequest,
     ) -> Option<Answer> {
-        let arena = self.recorder.arena();
-        let index = match validate(arena, request) {
+        let index = match validate::validate(arena, &mut request) {
             Ok(index) => index,
             Err(answer) => return Some(answer),
         };
-        let record = arena.nodes[index as usize];
-        let scroll = (request.action == Action::Scroll.name()).then(|| {
-            (
-                request.direction.unwrap_or(ScrollDirection::Down),
-                request.amount.unwrap_or(1),
-            )
-        });
-        let invocation = Invocation {
-            target: request.node,
-            action: request.action,
-            value: request.value,
-            scroll,
-            index: record.position.index,
-        };
-        match app.handle_action(&invocation) {
+        let position = arena.nodes[index as usize].position.index;
+        match app.handle_action(&Invocation::of(&request, position)) {
             Outcome::Handled => return Some(Answer::delivered()),
             Outcome::Rejected(reason) => {
                 return Some(Answer::rejected(RejectReason::HandlerRejected, reason));
@@ -96,205 +128,105 @@ impl Session {
         // Hold it for the next frame: a stateful widget may take it while rendering;
         // if none does, its key fallback (worked out now, against the tree the agent
         // saw) presses it through the app's input path.
-        let fallback = fallback_keys(self.recorder.arena(), index, request.action);
-        self.widget_actions.push(super::widget_route::WidgetAction {
+        let fallback = keys::fallback_keys(arena, index, &request.action);
+        self.held.push(widget::WidgetAction {
             connection,
             seq,
-            target: request.node.to_owned(),
-            action: request.action.to_owned(),
-            value: request.value.cloned(),
-            scroll,
-            index: record.position.index,
+            request,
+            index: position,
             fallback,
             outcome: None,
         });
         None
     }
-}
 
-/// Checks the action against the node as last drawn; returns the node's index.
-fn validate(arena: &FrameArena, request: &ActRequest<'_>) -> Result<u32, Answer> {
-    let Some(index) = arena.find(request.node) else {
-        return Err(Answer::rejected(
-            RejectReason::UnknownNode,
-            format!(
-                "no node `{}` in the tree the app last drew; read the tree again",
-                request.node
-            ),
-        ));
-    };
-    let record = arena.nodes[index as usize];
-    let core = Action::from_name(request.action);
-    let offered = match core {
-        Some(action) => record.actions.contains(action),
-        None => arena.custom_actions(index).any(|a| a == request.action),
-    };
-    if !offered {
-        let mut names: Vec<&str> = record.actions.iter().map(Action::name).collect();
-        names.extend(arena.custom_actions(index));
-        let offers = if names.is_empty() {
-            "no actions".to_owned()
-        } else {
-            names.join(", ")
-        };
-        return Err(Answer::rejected(
-            RejectReason::ActionNotOffered,
-            format!(
-                "`{}` does not offer `{}`; it offers: {offers}",
-                request.node, request.action
-            ),
-        ));
+    /// How many actions are held for the next frame.
+    pub(super) fn held(&self) -> usize {
+        self.held.len()
     }
-    if record.flags.contains(StateFlags::DISABLED) {
-        return Err(Answer::rejected(
-            RejectReason::Disabled,
-            format!("`{}` is disabled now", request.node),
-        ));
+
+    /// Whether no held action or owed frame is left.
+    pub(super) fn is_idle(&self) -> bool {
+        self.held.is_empty() && self.taken_in_last_frame == 0
     }
-    if let Some(token) = request.token {
-        let mut actions: Vec<&str> = record.actions.iter().map(Action::name).collect();
-        actions.extend(arena.custom_actions(index));
-        let current = crate::wire::token_from_parts(
-            record.role.name(),
-            record.custom_role.map_or("", |s| arena.str(s)),
-            record.label.map_or("", |s| arena.str(s)),
-            actions.into_iter(),
-        );
-        if current != token {
-            return Err(Answer::rejected(
-                RejectReason::StaleTarget,
-                format!(
-                    "`{}` is now another node than the one you read (it changed or moved); read the tree again",
-                    request.node
-                ),
-            ));
+
+    /// The newest input a widget took in the last frame (0: none).
+    pub(super) fn taken_in_last_frame(&self) -> u64 {
+        self.taken_in_last_frame
+    }
+
+    /// Drops every held action (a new connection starts with none).
+    pub(super) fn clear(&mut self) {
+        self.held.clear();
+        self.taken_in_last_frame = 0;
+    }
+
+    /// Runs `draw` with the held actions lent to this thread's widgets; returns its
+    /// output and the first held input of `connection` (its effect is the next frame).
+    pub(super) fn lend<R>(
+        &mut self,
+        connection: u64,
+        draw: impl FnOnce() -> R,
+    ) -> (R, Option<u64>) {
+        self.taken_in_last_frame = 0;
+        let first_held = self
+            .held
+            .iter()
+            .filter(|a| a.connection == connection)
+            .map(|a| a.seq)
+            .min();
+        let _lent = widget::Lent::new(&mut self.held);
+        (draw(), first_held)
+    }
+
+    /// Settles the actions held for the frame just drawn, for `connection` (the
+    /// others are dropped): taken by a widget, refused by it, else its key fallback,
+    /// else ignored. `on` gets each one's input number and what became of it.
+    pub(super) fn settle(&mut self, connection: u64, mut on: impl FnMut(u64, Settled)) {
+        let mut actions = std::mem::take(&mut self.held);
+        for action in actions.drain(..) {
+            if action.connection != connection {
+                continue;
+            }
+            let settled = match (action.outcome, action.fallback) {
+                (Some(Outcome::Handled), _) => {
+                    self.taken_in_last_frame = self.taken_in_last_frame.max(action.seq);
+                    Settled::TakenInFrame
+                }
+                (Some(Outcome::Rejected(reason)), _) => {
+                    Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason))
+                }
+                (_, Ok(Some(keys))) => Settled::Keys(keys),
+                (_, Ok(None)) => Settled::Answer(Answer::ignored(format!(
+                    "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
+                     (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
+                    action = action.request.action,
+                    node = action.request.target,
+                ))),
+                (_, Err(message)) => Settled::Answer(Answer::ignored(message)),
+            };
+            on(action.seq, settled);
         }
+        // Hand the (empty) vector back to keep its capacity.
+        self.held = actions;
     }
-    if core == Some(Action::SetValue) {
-        let Some(value) = request.value else {
-            return Err(Answer::rejected(
-                RejectReason::OutOfDomain,
-                "`set_value` needs a value".into(),
-            ));
-        };
-        let schema = crate::recorder::schema_of(arena, index);
-        if let Err(error) = schema.check(value) {
-            return Err(Answer::rejected(
-                RejectReason::OutOfDomain,
-                format!("`{}`: {error}", request.node),
-            ));
-        }
-    }
-    Ok(index)
 }
 
-/// The key presses that perform `action` on node `index` through the app's own input
-/// path: first moving the selection to it (for list items, rows, tabs, …) and
-/// focusing it (when it declares a `focus` key), then its key for `action`.
-/// `Ok(None)` when the node declares no key for the action.
-fn fallback_keys(
-    arena: &FrameArena,
-    index: u32,
-    action: &str,
-) -> Result<Option<Vec<KeyChord>>, String> {
-    let record = arena.nodes[index as usize];
-    let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
-    let key = arena.key_for(index, action);
-    if key.is_none() && !(action == Action::Select.name() && is_item(record.role)) {
-        return Ok(None);
-    }
-    let mut keys = Vec::new();
-    if navigates {
-        keys.extend(selection_keys(arena, index)?);
-    }
-    if action != Action::Focus.name()
-        && !record.flags.contains(StateFlags::FOCUSED)
-        && let Some(focus) = arena.key_for(index, Action::Focus.name())
-    {
-        keys.push(parse_fallback(focus, index, arena)?);
-    }
-    if let Some(key) = key {
-        keys.push(parse_fallback(key, index, arena)?);
-    }
-    Ok(Some(keys))
-}
-
-fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
-    key.parse().map_err(|e| {
-        format!(
-            "the app declares a bad key fallback on `{}`: {e}",
-            arena.str(arena.nodes[index as usize].id)
-        )
-    })
-}
-
-/// Keys that move the selection among `index`'s siblings onto it: the parent's
-/// `select` key fallback, taken as "next" (cycling), or else the arrow keys (left/right
-/// for tabs, menus and toolbars, up/down otherwise).
-fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, String> {
-    let record = arena.nodes[index as usize];
-    let id = arena.str(record.id);
-    let Some(parent) = record.parent else {
-        return Err(format!(
-            "cannot select `{id}` by keys: it has no parent list"
-        ));
-    };
-    let siblings: Vec<u32> = arena
-        .children(parent)
-        .filter(|&c| is_item(arena.nodes[c as usize].role))
-        .collect();
-    let position = |node: u32| {
-        let ordinal = siblings.iter().position(|&s| s == node).unwrap_or(0);
-        i64::from(
-            arena.nodes[node as usize]
-                .position
-                .index
-                .unwrap_or(ordinal as u32),
-        )
-    };
-    let Some(&selected) = siblings
-        .iter()
-        .find(|&&s| arena.nodes[s as usize].flags.contains(StateFlags::SELECTED))
-    else {
-        return Err(format!(
-            "cannot select `{id}` by keys: none of its siblings is shown as selected; select one first"
-        ));
-    };
-    let delta = position(index) - position(selected);
-    let parent_record = arena.nodes[parent as usize];
-    let (next, previous, count) = if let Some(key) = arena.key_for(parent, Action::Select.name()) {
-        let next = parse_fallback(key, parent, arena)?;
-        (
-            next,
-            None,
-            parent_record
-                .position
-                .count
-                .map_or(i64::try_from(siblings.len()).unwrap_or(i64::MAX), i64::from),
-        )
-    } else {
-        let horizontal = matches!(parent_record.role, Role::Tabs | Role::Menu | Role::Toolbar);
-        let (n, p) = if horizontal {
-            (KeyCode::Right, KeyCode::Left)
-        } else {
-            (KeyCode::Down, KeyCode::Up)
-        };
-        let chord = |code| KeyChord {
-            code,
-            modifiers: KeyModifiers::NONE,
-        };
-        (chord(n), Some(chord(p)), 0)
-    };
-    let (key, times) = match previous {
-        Some(previous) if delta < 0 => (previous, delta.unsigned_abs()),
-        Some(_) => (next, delta.unsigned_abs()),
-        None => (next, delta.rem_euclid(count.max(1)).unsigned_abs()),
-    };
-    let times = usize::try_from(times).unwrap_or(usize::MAX);
-    if times > MAX_FALLBACK_KEYS {
-        return Err(format!(
-            "selecting `{id}` by keys would take {times} key presses; the app needs a handler for `select`"
+/// Queues keys for the app's input path (answered when the app reads the last one),
+/// or answers at once when they cannot reach it.
+pub(super) fn press(
+    events: &mut Events,
+    connection: u64,
+    seq: u64,
+    chords: &[KeyChord],
+) -> Option<Answer> {
+    if !events.press(connection, seq, chords) {
+        return Some(Answer::ignored(
+            "the app does not read events through taria::event (use #[taria::app], or taria::event::read/poll in its loop), so keys cannot reach it".into(),
         ));
     }
-    Ok(vec![key; times])
+    if chords.is_empty() {
+        return Some(Answer::delivered());
+    }
+    None
 }

@@ -5,9 +5,13 @@ use std::path::Path;
 use ratatui::crossterm::event::Event;
 use ratatui::{Frame, Terminal, backend::TestBackend};
 
-use crate::session::Session;
+use std::sync::Arc;
+
+use crate::session::{InProcess, Session};
 use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
-use crate::{Actions, Node, Query, ScrollDirection, Tree, Value};
+use crate::{
+    Action, ActionData, ActionRequest, Actions, Node, Query, ScrollDirection, Tree, Value,
+};
 
 /// How many draw/event turns an input may take before the harness gives up on its
 /// answer (an action held for a widget takes one frame, a key fallback two).
@@ -80,6 +84,8 @@ pub struct AppHarness<A> {
     app: A,
     terminal: Terminal<TestBackend>,
     session: Session,
+    /// The harness's end of the session's in-process transport.
+    agent: Arc<InProcess>,
     draw: DrawFn<A>,
     on_event: Option<EventFn<A>>,
 }
@@ -97,10 +103,12 @@ impl<A: Actions> AppHarness<A> {
             Ok(terminal) => terminal,
             Err(never) => match never {},
         };
+        let (session, agent) = Session::in_process("test");
         let mut harness = AppHarness {
             app,
             terminal,
-            session: Session::headless("test"),
+            session,
+            agent,
             draw: Box::new(draw),
             on_event: None,
         };
@@ -141,6 +149,12 @@ impl<A: Actions> AppHarness<A> {
         self.input(act(node, action, None))
     }
 
+    /// Performs `action` on node `node` with a value, as a bridge sends it (a
+    /// custom action's payload; checked against the node's `valueSchema`).
+    pub fn act_with(&mut self, node: &str, action: &str, value: Value) -> Result<(), ActError> {
+        self.input(act(node, action, Some(value)))
+    }
+
     /// Sets node `node`'s value (checked against its `valueSchema` first).
     pub fn set_value(&mut self, node: &str, value: impl Into<Value>) -> Result<(), ActError> {
         self.input(act(node, "set_value", Some(value.into())))
@@ -153,14 +167,9 @@ impl<A: Actions> AppHarness<A> {
         direction: ScrollDirection,
         amount: u32,
     ) -> Result<(), ActError> {
-        self.input(Input::Act {
-            node: node.into(),
-            action: "scroll".into(),
-            value: None,
-            direction: Some(direction),
-            amount: Some(amount),
-            token: None,
-        })
+        let mut request = ActionRequest::new(node, Action::Scroll);
+        request.data = Some(ActionData::Scroll { direction, amount });
+        self.input(Input::Act(request))
     }
 
     /// Presses a key chord (`"enter"`, `"ctrl+s"`, `"shift+tab"`; grammar in
@@ -177,7 +186,7 @@ impl<A: Actions> AppHarness<A> {
     /// Submits one input, then drains, hands over key events and draws until it is
     /// answered.
     fn input(&mut self, input: Input) -> Result<(), ActError> {
-        let seq = self.session.submit(input);
+        let seq = self.agent.submit(input);
         for _ in 0..MAX_TURNS {
             self.session.drain(&mut self.app);
             // One event per loop turn, with a frame after each, as an app's loop
@@ -189,7 +198,7 @@ impl<A: Actions> AppHarness<A> {
                 self.render();
             }
             self.render();
-            if let Some(answer) = self.session.take_answer(seq) {
+            if let Some(answer) = self.agent.take_answer(seq) {
                 // A widget took it while drawing: the app's loop draws again.
                 if self.session.redraw_owed() {
                     self.render();
@@ -289,14 +298,9 @@ impl<A: Actions> AppHarness<A> {
 }
 
 fn act(node: &str, action: &str, value: Option<Value>) -> Input {
-    Input::Act {
-        node: node.into(),
-        action: action.into(),
-        value,
-        direction: None,
-        amount: None,
-        token: None,
-    }
+    let mut request = ActionRequest::new(node, action);
+    request.data = value.map(|value| ActionData::Value { value });
+    Input::Act(request)
 }
 
 /// Why an input was not delivered: what an agent's `act` would have answered.

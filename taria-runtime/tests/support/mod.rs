@@ -19,7 +19,7 @@ use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use ratatui::{Frame, Terminal};
 use serde_json::{Value, json};
-use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+use taria::{Action, Actions, Invocation, Outcome, Role, Session};
 
 /// A fresh private directory under the temp dir.
 pub fn temp_dir(name: &str) -> PathBuf {
@@ -72,7 +72,7 @@ impl TestApp {
             let index = action
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok());
-            match (action.action(), index) {
+            match (action.action().as_str(), index) {
                 ("select", Some(i)) if i < count => {
                     *selected = i;
                     Outcome::Handled
@@ -154,7 +154,7 @@ impl TestApp {
 
 impl Actions for TestApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        match (inv.target(), inv.action()) {
+        match (inv.target(), inv.action().as_str()) {
             ("volume", "set_value") => {
                 self.volume = taria::__private::value_arg(inv).unwrap_or(0);
                 Outcome::Handled
@@ -245,10 +245,10 @@ impl<A: LoopApp> RunningApp<A> {
         (cols, rows): (u16, u16),
         between: Between,
     ) -> RunningApp<A> {
-        let options = SessionOptions::default()
+        let options = Session::builder("test-app")
             .socket(socket)
             .terminal_input(false);
-        let mut session = Session::try_start_with("test-app", options).expect("session starts");
+        let mut session = options.try_start().expect("session starts");
         let app = Arc::new(Mutex::new(app));
         let (stop, paused, parked) = (
             Arc::new(AtomicBool::new(false)),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::{Terminal, backend::TestBackend, widgets::Paragraph};
-use taria::{Action, Actions, Invocation, Outcome, Role, Session, SessionOptions};
+use taria::{Action, Actions, Invocation, Outcome, Role, Session};
 
 struct App {
     count: u32,
@@ -14,7 +14,7 @@ struct App {
 
 impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
-        if (inv.target(), inv.action()) == ("more", "activate") {
+        if inv.target() == "more" && inv.is(Action::Activate) {
             self.count += 1;
             return Outcome::Handled;
         }
@@ -23,8 +23,8 @@ impl Actions for App {
 }
 
 fn main() {
-    let options = SessionOptions::default().terminal_input(false);
-    let mut session = Session::try_start_with("headless", options).expect("the session starts");
+    let options = Session::builder("headless").terminal_input(false);
+    let mut session = options.try_start().expect("the session starts");
     let mut terminal = Terminal::new(TestBackend::new(40, 5)).expect("a test terminal");
     let mut app = App { count: 0 };
     loop {

@@ -10,9 +10,12 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::OutlineName;
-use taria::wire::{AckStatus, Input, RejectReason, target_token};
-use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSchema};
+use taria::wire::{
+    AckStatus, ActionData, ActionRequest, Input, OutlineName, RejectReason, target_token,
+};
+use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree};
+
+mod check;
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
@@ -127,17 +130,8 @@ pub(crate) async fn act(
     let view = link.view().await?;
     let node = find(&view, &args.node)?;
     let token = guard_position(turn.seen_at_arrival(), node)?;
-    check_action(node, &args.action)?;
-    let value = match (&args.value, args.action.as_str()) {
-        (Some(value), _) => Some(check_value(node, value)?),
-        (None, "set_value") => {
-            return Err(ToolError::new(
-                Code::OutOfDomain,
-                format!("set_value needs a `value`{}", domain_hint(node)),
-            ));
-        }
-        (None, _) => None,
-    };
+    let action = ActionName::parse(&args.action);
+    let value = check::precheck(node, &action, args.value.as_ref())?;
     let direction = match &args.direction {
         Some(text) => Some(
             serde_json::from_value::<ScrollDirection>(Json::String(text.clone())).map_err(
@@ -150,14 +144,22 @@ pub(crate) async fn act(
         ),
         None => None,
     };
-    let input = Input::Act {
-        node: node.id.clone(),
-        action: args.action.clone(),
-        value,
-        direction,
-        amount: args.amount,
-        token,
+    let data = match action {
+        ActionName::Core(Action::Scroll) if direction.is_some() || args.amount.is_some() => {
+            Some(ActionData::Scroll {
+                direction: direction.unwrap_or(ScrollDirection::Down),
+                amount: args.amount.unwrap_or(1),
+            })
+        }
+        ActionName::Core(Action::Scroll) => None,
+        _ => value.map(|value| ActionData::Value { value }),
     };
+    let input = Input::Act(ActionRequest {
+        target: node.id.clone(),
+        action,
+        data,
+        token,
+    });
     let before = Arc::clone(&view.tree);
     let mut sent = turn.send_last(link, input).await?;
     let ack = link.ack(&mut sent).await?;
@@ -344,98 +346,6 @@ fn guard_position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String
             node.outline_line()
         ),
     ))
-}
-
-/// The node offers `action` and is enabled.
-fn check_action(node: &Node, action: &str) -> Result<(), ToolError> {
-    if !node.offers(action) {
-        let offered: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
-        // App strings (the id, custom action names, keys) as the outline writes them.
-        let mut message = format!(
-            "`{}` does not offer `{action}`",
-            OutlineName(node.id.as_str())
-        );
-        if offered.is_empty() {
-            message.push_str("; it offers no actions now");
-        } else {
-            let names: Vec<String> = offered.iter().map(|a| OutlineName(a).to_string()).collect();
-            let _ = write!(message, "; it offers: {}", names.join(", "));
-        }
-        if !node.keys.is_empty() {
-            let keys: Vec<String> = node
-                .keys
-                .iter()
-                .map(|(a, k)| format!("{} = {}", OutlineName(a), OutlineName(k)))
-                .collect();
-            let _ = write!(message, " (keys: {})", keys.join(", "));
-        }
-        message.push_str(". Otherwise press_key or type_text reach the app's own key handling");
-        return Err(ToolError::new(Code::ActionUnsupported, message).with(
-            "offered",
-            offered.into_iter().map(str::to_owned).collect::<Vec<_>>(),
-        ));
-    }
-    if node.state.disabled {
-        return Err(ToolError::new(
-            Code::Disabled,
-            format!(
-                "`{}` is disabled now; change what it depends on first, or wait_for_change",
-                OutlineName(node.id.as_str())
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Checks `value` against the node's domain (a number or boolean given as text is
-/// read as one when the domain wants it).
-fn check_value(node: &Node, value: &Json) -> Result<Value, ToolError> {
-    let mut parsed: Value = serde_json::from_value(value.clone()).map_err(|_| {
-        ToolError::new(
-            Code::OutOfDomain,
-            format!(
-                "a value is text, a number or a boolean, not {value}{}",
-                domain_hint(node)
-            ),
-        )
-    })?;
-    let Some(schema) = &node.value_schema else {
-        return Ok(parsed);
-    };
-    if let Value::Text(text) = &parsed {
-        match schema {
-            ValueSchema::Number { .. } => {
-                if let Ok(n) = text.trim().parse::<f64>() {
-                    parsed = Value::Number(n);
-                }
-            }
-            ValueSchema::Bool => {
-                if let Ok(b) = text.trim().parse::<bool>() {
-                    parsed = Value::Bool(b);
-                }
-            }
-            _ => {}
-        }
-    }
-    schema.check(&parsed).map_err(|e| {
-        ToolError::new(
-            Code::OutOfDomain,
-            format!(
-                "`{}`: {e}{}",
-                OutlineName(node.id.as_str()),
-                domain_hint(node)
-            ),
-        )
-    })?;
-    Ok(parsed)
-}
-
-fn domain_hint(node: &Node) -> String {
-    node.value_schema
-        .as_ref()
-        .and_then(|s| serde_json::to_string(s).ok())
-        .map(|s| format!(" (its valueSchema: {s})"))
-        .unwrap_or_default()
 }
 
 /// The error for an ack that is not `delivered`. A status this taria-mcp does not

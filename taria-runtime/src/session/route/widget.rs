@@ -5,16 +5,14 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::{Invocation, KeyChord, Outcome, ScrollDirection, Value};
+use crate::{ActionRequest, Invocation, KeyChord, Outcome};
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {
     pub(super) connection: u64,
     pub(super) seq: u64,
-    pub(super) target: String,
-    pub(super) action: String,
-    pub(super) value: Option<Value>,
-    pub(super) scroll: Option<(ScrollDirection, u32)>,
+    pub(super) request: ActionRequest,
+    /// The target's position index, as drawn when the request was validated.
     pub(super) index: Option<u32>,
     /// The keys that perform it through the app's input path if no widget takes it,
     /// `Ok(None)` when there are none, or why keys cannot do it.
@@ -62,14 +60,14 @@ impl Drop for Lent<'_> {
 /// no action waits.
 ///
 /// ```
-/// use taria::{Invocation, Outcome};
+/// use taria::{Action, Invocation, Outcome};
 ///
 /// struct Counter<'a> { value: &'a mut i64 }
 ///
 /// impl Counter<'_> {
 ///     fn render(self) {
 ///         taria::take_widget_actions("counter", |action: &Invocation<'_>| {
-///             if action.action() == "increment" {
+///             if action.is(Action::Increment) {
 ///                 *self.value += 1;
 ///                 return Outcome::Handled;
 ///             }
@@ -92,22 +90,15 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
             return;
         };
         for action in pending.iter_mut().filter(|a| a.outcome.is_none()) {
-            let addressed = action.target == id
-                || action
-                    .target
+            let target = action.request.target.as_str();
+            let addressed = target == id
+                || target
                     .strip_prefix(id)
                     .is_some_and(|rest| rest.starts_with('/'));
             if !addressed {
                 continue;
             }
-            let invocation = Invocation {
-                target: &action.target,
-                action: &action.action,
-                value: action.value.as_ref(),
-                scroll: action.scroll,
-                index: action.index,
-            };
-            match handle(&invocation) {
+            match handle(&Invocation::of(&action.request, action.index)) {
                 Outcome::NotHandled => {}
                 outcome => action.outcome = Some(outcome),
             }

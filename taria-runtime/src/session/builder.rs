@@ -1,0 +1,130 @@
+//! The one way to start a [`Session`]: [`Session::builder`], then
+//! [`start`](SessionBuilder::start) (never fails) or
+//! [`try_start`](SessionBuilder::try_start) (says why the endpoint cannot start).
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::Session;
+use super::transport::{InProcess, Socket, Transport};
+use crate::endpoint::{Endpoint, EndpointError, Signal};
+
+/// How a [`Session`] is set up; from [`Session::builder`].
+///
+/// ```no_run
+/// let session = taria::Session::builder("todo")
+///     .socket("/tmp/todo.sock")
+///     .terminal_input(false)
+///     .start();
+/// assert_eq!(session.label(), "todo");
+/// ```
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct SessionBuilder {
+    label: String,
+    socket: Option<PathBuf>,
+    terminal_input: bool,
+}
+
+impl SessionBuilder {
+    pub(super) fn new(label: &str) -> SessionBuilder {
+        SessionBuilder {
+            label: label.to_owned(),
+            socket: None,
+            terminal_input: true,
+        }
+    }
+
+    /// Binds at `path` instead of the path [`socket_path`](crate::wire::socket_path)
+    /// resolves.
+    pub fn socket(mut self, path: impl Into<PathBuf>) -> SessionBuilder {
+        self.socket = Some(path.into());
+        self
+    }
+
+    /// Whether [`crate::event`] also reads terminal events (on a background thread;
+    /// on by default). Turn it off for headless apps and tests, where only agent input
+    /// arrives.
+    pub fn terminal_input(mut self, on: bool) -> SessionBuilder {
+        self.terminal_input = on;
+        self
+    }
+
+    /// Starts the session; never fails. When the endpoint cannot start (label in
+    /// use, no runtime directory), the app runs exactly as before: the session logs
+    /// a `tracing` warning and prints one line on stderr saying why and what to do,
+    /// when it ends (for `#[taria::app]`, after the app has restored the terminal),
+    /// or at once when stderr is not a terminal.
+    #[must_use]
+    pub fn start(self) -> Session {
+        match self.clone().try_start() {
+            Ok(session) => session,
+            Err(error) => {
+                tracing::warn!(%error, "taria: agent access is off for this run");
+                let mut session = self.build(None, Arc::new(Signal::default()));
+                session.start_error = Some(StartError {
+                    message: error.to_string(),
+                    reported: false,
+                });
+                // The app's screen is the terminal: say it now only when stderr goes
+                // elsewhere (a log file); otherwise when the session ends.
+                if !std::io::stderr().is_terminal() {
+                    session.report_start_error();
+                }
+                session
+            }
+        }
+    }
+
+    /// Starts the session, or says why its endpoint cannot start.
+    pub fn try_start(self) -> Result<Session, EndpointError> {
+        let signal = Arc::new(Signal::default());
+        let endpoint = match &self.socket {
+            Some(path) => Endpoint::bind_at(&self.label, path, Arc::clone(&signal))?,
+            None => Endpoint::bind(&self.label, Arc::clone(&signal))?,
+        };
+        Ok(self.build(Some(Arc::new(Socket(endpoint))), signal))
+    }
+
+    /// A session whose consumer is in this process (the test harness): it submits
+    /// inputs and reads answers through the returned handle, and every frame is
+    /// recorded. No terminal input.
+    pub(crate) fn in_process(self) -> (Session, Arc<InProcess>) {
+        let transport = InProcess::new();
+        let session = self.terminal_input(false).build(
+            Some(Arc::clone(&transport) as Arc<dyn Transport>),
+            Arc::new(Signal::default()),
+        );
+        (session, transport)
+    }
+
+    fn build(self, transport: Option<Arc<dyn Transport>>, signal: Arc<Signal>) -> Session {
+        Session::new(
+            self.label,
+            transport,
+            super::events::Events::new(signal, self.terminal_input),
+        )
+    }
+}
+
+/// Why a session's endpoint did not start.
+pub(super) struct StartError {
+    pub(super) message: String,
+    /// Printed already (see [`Session::report_start_error`]).
+    pub(super) reported: bool,
+}
+
+impl Session {
+    /// Prints why the endpoint did not start, once, as one line on stderr.
+    pub(super) fn report_start_error(&mut self) {
+        if let Some(error) = &mut self.start_error
+            && !std::mem::replace(&mut error.reported, true)
+        {
+            eprintln!(
+                "taria: agent access was off for this run: {}",
+                error.message
+            );
+        }
+    }
+}

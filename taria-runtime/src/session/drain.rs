@@ -1,0 +1,221 @@
+//! Taking the agent's inputs in order, one at a time: after one that may have
+//! changed the app, the next waits for a frame drawn after it and is validated
+//! against that frame. Trees are stamped with the newest input handled before them.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use super::events::Events;
+use super::route::{Answer, Router};
+use super::transport::Transport;
+use super::{Session, send};
+use crate::Actions;
+use crate::endpoint::QueuedInput;
+use crate::wire::{AckStatus, Input};
+
+/// How long inputs wait behind one that may have changed the app when the app
+/// draws no frame after it (see [`Session::drain`]).
+const SETTLE_WITHOUT_FRAME: Duration = Duration::from_secs(1);
+
+/// The agent's inputs on their way in, and how far the app has got with them.
+#[derive(Default)]
+pub(super) struct Inputs {
+    /// The connection `handled` counts for.
+    pub(super) connection: u64,
+    /// The newest input of `connection` whose handling is complete.
+    pub(super) handled: u64,
+    /// Inputs taken from the transport, waiting their turn.
+    inbox: VecDeque<QueuedInput>,
+    /// Since when an input taken may have changed the app (a handler took it, it
+    /// was held for the widgets, or its keys were queued): the inputs after it wait
+    /// in `inbox` for a frame drawn after its effect, and are validated against that
+    /// frame (a dialog the first one opened, a node it removed).
+    settling: Option<Instant>,
+}
+
+impl Inputs {
+    /// Answers input `seq` of `connection`; a delivered input counts as handled (the
+    /// next published frame is stamped with it). Returns whether it was delivered.
+    pub(super) fn answer(
+        &mut self,
+        transport: Option<&dyn Transport>,
+        connection: u64,
+        seq: u64,
+        answer: Answer,
+    ) -> bool {
+        let delivered = answer.status == AckStatus::Delivered;
+        if delivered {
+            self.handled = self.handled.max(seq);
+        }
+        send(transport, connection, seq, answer);
+        delivered
+    }
+}
+
+impl Session {
+    /// Handles the agent's queued inputs: each action is validated against the last
+    /// drawn tree, then given to `app`'s handler, else turned into key presses from
+    /// the node's key fallback; keys and text go to the app's input path
+    /// ([`crate::event`]). Each input is answered once. Returns how many inputs were
+    /// taken. Call it once per loop turn, before drawing.
+    pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
+        self.take_queued();
+        self.settle_without_frame();
+        let live = self.live_connection();
+        let mut count = 0;
+        let mut handled_now = false;
+        let held_before = self.router.held();
+        // One input at a time: after one that may have changed the app, the next is
+        // validated against a frame drawn after it (see `settling`), not against the
+        // tree the first one was checked on. Keys need no validation: they join the
+        // app's input queue behind the keys before them, unless an action held for
+        // the widgets may still turn into key presses, which must come first.
+        loop {
+            // Inputs that arrived while these were handled are taken in this same
+            // turn: no wake-up is left for them (theirs was used by the turn that ran
+            // this drain). A drain that took none does not look twice: the frame loop
+            // locks the endpoint once per turn.
+            if self.inputs.inbox.is_empty() && (count == 0 || !self.take_queued()) {
+                break;
+            }
+            let Some(next) = self.inputs.inbox.front() else {
+                break;
+            };
+            let is_keys = matches!(next.input, Input::Key { .. } | Input::Text { .. });
+            if self.inputs.settling.is_some() && !(is_keys && self.router.held() == 0) {
+                break;
+            }
+            let Some(queued) = self.inputs.inbox.pop_front() else {
+                break;
+            };
+            if queued.connection != self.inputs.connection || queued.connection != live {
+                continue;
+            }
+            count += 1;
+            let QueuedInput {
+                connection,
+                seq,
+                input,
+            } = queued;
+            let answer = self.router.route(
+                app,
+                self.recorder.arena(),
+                &mut self.events,
+                (connection, seq),
+                input,
+            );
+            match answer {
+                Some(answer) => {
+                    let delivered = self.answer(connection, seq, answer);
+                    handled_now |= delivered;
+                    if delivered {
+                        self.inputs.settling = Some(Instant::now());
+                    }
+                }
+                // Held for the widgets, or keys queued for the app's input path.
+                None => self.inputs.settling = Some(Instant::now()),
+            }
+        }
+        if handled_now || self.router.held() > held_before {
+            // A handler changed the app: make the next event read return at once, so
+            // a loop condition the handler changed (`while !self.exit`) is seen now.
+            // Inputs newly held for widgets: the loop draws the frame they are taken
+            // in, and then, woken by this same poke, the frame after. Only new ones
+            // wake it: a loop that does not draw on the wake-up must not spin.
+            self.events.signal.poke();
+        }
+        count
+    }
+
+    /// Moves the transport's queued inputs into the inbox, once that is empty
+    /// (inputs waiting there, see `settling`, come first; until they are taken the
+    /// rest wait in the endpoint's bounded queue). Follows a new connection. Returns
+    /// whether any came.
+    fn take_queued(&mut self) -> bool {
+        let Some(transport) = self.transport.clone() else {
+            return false;
+        };
+        transport.take_inputs(&mut |connection, queued| {
+            if connection != self.inputs.connection && connection != 0 {
+                self.switch_connection(connection);
+            }
+            if !self.inputs.inbox.is_empty() || queued.is_empty() {
+                return false;
+            }
+            // `append` moves the inputs and leaves both queues' capacity in place.
+            self.inputs.inbox.append(queued);
+            true
+        })
+    }
+
+    /// Inputs belong to their connection: a new one starts with none pending.
+    fn switch_connection(&mut self, connection: u64) {
+        switch_connection(
+            &mut self.inputs,
+            &mut self.router,
+            &mut self.events,
+            connection,
+        );
+    }
+
+    /// Ends `settling` once the frame just drawn shows every effect of the inputs
+    /// taken so far (no keys of theirs left to read, no action held for a widget, no
+    /// frame owed), and wakes the loop when more inputs wait for it.
+    pub(super) fn settle(&mut self) {
+        if self.inputs.settling.is_some() && self.effects_taken() {
+            self.inputs.settling = None;
+            if !self.inputs.inbox.is_empty() {
+                self.events.signal.poke();
+            }
+        }
+    }
+
+    /// Whether the app has taken every effect of the inputs so far: it has read
+    /// their keys, and no action waits for a widget or owes a frame.
+    fn effects_taken(&self) -> bool {
+        !self.events.agent_keys_left() && self.router.is_idle()
+    }
+
+    /// When the event wait should wake for inputs held behind one the app drew no
+    /// frame for (`drain` lets them through then), if it should.
+    pub(super) fn settle_by(&self) -> Option<Instant> {
+        self.inputs
+            .settling
+            .filter(|_| self.effects_taken())
+            .map(|since| since + SETTLE_WITHOUT_FRAME)
+    }
+
+    /// A loop that draws only when its own state changed may not draw after an
+    /// input that changed nothing it shows: then, once the effects are taken and
+    /// [`SETTLE_WITHOUT_FRAME`] has passed, the frame it last drew is taken to show
+    /// them, so the inputs after it are not held back forever.
+    fn settle_without_frame(&mut self) {
+        if let Some(since) = self.inputs.settling
+            && since.elapsed() >= SETTLE_WITHOUT_FRAME
+            && self.effects_taken()
+        {
+            tracing::debug!(
+                "taria: no frame drawn after an input; the next is checked against the last one"
+            );
+            self.inputs.settling = None;
+        }
+    }
+}
+
+/// Follows a new connection: the inputs, held actions and agent keys of the one
+/// before are dropped.
+pub(super) fn switch_connection(
+    inputs: &mut Inputs,
+    router: &mut Router,
+    events: &mut Events,
+    connection: u64,
+) {
+    inputs.connection = connection;
+    inputs.handled = 0;
+    inputs.settling = None;
+    inputs
+        .inbox
+        .retain(|queued| queued.connection == connection);
+    router.clear();
+    events.drop_agent_keys();
+}

@@ -1,0 +1,143 @@
+//! Recording and publishing: each frame is recorded while a consumer is connected
+//! (or always, when asked), with the held actions lent to its widgets, then handed
+//! to the transport stamped with the newest input handled before it.
+
+use ratatui::backend::Backend;
+use ratatui::buffer::Buffer;
+use ratatui::{CompletedFrame, Frame, Terminal};
+
+use super::route::{Answer, Settled};
+use super::{Session, route};
+
+impl Session {
+    /// Records every frame, even with no bridge connected (for an in-app inspector or
+    /// logging the tree). Off by default: then recording costs nothing until a bridge
+    /// connects.
+    pub fn set_always_record(&mut self, on: bool) {
+        self.always_record = on;
+    }
+
+    /// Draws a frame: recorded and published when a bridge is connected, a plain
+    /// `terminal.draw` otherwise.
+    pub fn draw<'t, B: Backend>(
+        &mut self,
+        terminal: &'t mut Terminal<B>,
+        render: impl FnOnce(&mut Frame<'_>),
+    ) -> Result<CompletedFrame<'t>, B::Error> {
+        self.record(|| terminal.draw(render))
+    }
+
+    /// Runs a draw (anything returning a ratatui `CompletedFrame`, or a `Result` of
+    /// one), recording and publishing it when a bridge is connected.
+    ///
+    /// An agent input that a stateful widget takes while this frame is drawn is
+    /// answered at once, but the tree the agent gets back as its effect is the next
+    /// frame's: this one was partly drawn before the widget changed its state, and
+    /// the app has not yet seen the change (to validate a field, say). The app's
+    /// event wait then returns at once (an `Event::FocusGained`: [`Session::drain`]
+    /// woke it when it held the input for the widgets), so its loop draws that frame.
+    /// A loop that draws only when its own state changed must draw on that event too,
+    /// or check [`Session::redraw_owed`]. This frame is stamped below every input held
+    /// for its widgets, even when a handler took a later input in the same turn.
+    pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
+        let connected = self.is_connected();
+        self.recorder.set_enabled(connected || self.always_record);
+        let recorder = &mut self.recorder;
+        let (output, first_held) = self
+            .router
+            .lend(self.inputs.connection, || recorder.record(draw));
+        self.settle_held();
+        if connected && let Some(buffer) = output.buffer() {
+            self.publish(buffer, first_held);
+        }
+        // Counts from the next frame on. No need to wake the loop for it: `drain`
+        // already did when it held these actions for the widgets, so the event read
+        // after this frame returns at once and the loop draws again.
+        self.inputs.handled = self.inputs.handled.max(self.router.taken_in_last_frame());
+        self.settle();
+        output
+    }
+
+    /// Whether the last frame had a widget take an agent input, so the app should
+    /// draw once more for the input's effect to be complete (see
+    /// [`Session::record`]); a loop reading events through [`crate::event`] does so
+    /// without asking.
+    #[must_use]
+    pub fn redraw_owed(&self) -> bool {
+        self.router.taken_in_last_frame() > 0
+    }
+
+    /// Hands the frame just recorded to the transport, stamped with the newest input
+    /// handled before it, kept below `first_held` (the first input held for this
+    /// frame's widgets: its effect is the next frame).
+    fn publish(&mut self, buffer: &Buffer, first_held: Option<u64>) {
+        let Some(transport) = self.transport.clone() else {
+            return;
+        };
+        let Session {
+            recorder,
+            inputs,
+            router,
+            events,
+            ..
+        } = self;
+        transport.publish(recorder.arena(), buffer, &mut |connection| {
+            if connection != inputs.connection {
+                super::drain::switch_connection(inputs, router, events, connection);
+            }
+            match first_held {
+                Some(first) => inputs.handled.min(first.saturating_sub(1)),
+                None => inputs.handled,
+            }
+        });
+    }
+
+    /// Answers the actions held for the frame just drawn (see [`route::Router::settle`]).
+    fn settle_held(&mut self) {
+        let connection = self.inputs.connection;
+        let Session {
+            router,
+            events,
+            transport,
+            inputs,
+            ..
+        } = self;
+        let transport = transport.as_deref();
+        router.settle(connection, |seq, settled| match settled {
+            // Answered now; counted as handled from the next frame on.
+            Settled::TakenInFrame => {
+                super::send(transport, connection, seq, Answer::delivered());
+            }
+            Settled::Answer(answer) => {
+                inputs.answer(transport, connection, seq, answer);
+            }
+            Settled::Keys(keys) => {
+                if let Some(answer) = route::press(events, connection, seq, &keys) {
+                    inputs.answer(transport, connection, seq, answer);
+                }
+            }
+        });
+    }
+}
+
+/// What a draw returns, from which the drawn buffer is published.
+#[diagnostic::on_unimplemented(
+    message = "taria records ratatui draws: `{Self}` is not what `Terminal::draw` returns",
+    note = "`#[taria::app]` records every `.draw(…)` call in the impl block; call other `draw` methods through a helper function outside it"
+)]
+pub trait DrawOutput {
+    /// The buffer that was drawn, if the draw succeeded.
+    fn buffer(&self) -> Option<&Buffer>;
+}
+
+impl DrawOutput for CompletedFrame<'_> {
+    fn buffer(&self) -> Option<&Buffer> {
+        Some(self.buffer)
+    }
+}
+
+impl<E> DrawOutput for Result<CompletedFrame<'_>, E> {
+    fn buffer(&self) -> Option<&Buffer> {
+        self.as_ref().ok().map(|frame| frame.buffer)
+    }
+}

@@ -1,0 +1,109 @@
+//! An action request checked against the frame the app last drew: the node is there
+//! and is the one the sender saw, then [`check_action`], the check a bridge runs too.
+
+use std::borrow::Cow;
+
+use super::Answer;
+use crate::recorder::FrameArena;
+use crate::wire::{ActionTarget, Refusal, RejectReason, check_action};
+use crate::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
+
+/// A node of the frame the app last drew, as [`check_action`] sees it.
+struct Drawn<'a> {
+    arena: &'a FrameArena,
+    index: u32,
+}
+
+impl ActionTarget for Drawn<'_> {
+    fn offers(&self, action: &ActionName) -> bool {
+        match action {
+            ActionName::Core(action) => self.arena.nodes[self.index as usize]
+                .actions
+                .contains(*action),
+            ActionName::Custom(name) => self.arena.custom_actions(self.index).any(|a| a == name),
+        }
+    }
+
+    fn is_disabled(&self) -> bool {
+        self.arena.nodes[self.index as usize]
+            .flags
+            .contains(StateFlags::DISABLED)
+    }
+
+    fn value_schema(&self) -> Option<Cow<'_, ValueSchema>> {
+        self.arena.nodes[self.index as usize]
+            .actions
+            .contains(Action::SetValue)
+            .then(|| Cow::Owned(crate::recorder::schema_of(self.arena, self.index)))
+    }
+}
+
+/// Checks the request against the node as last drawn (the node is there and is the
+/// one the sender saw, then [`check_action`]); the value becomes the one applied.
+/// Returns the node's index.
+pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Result<u32, Answer> {
+    let node = request.target.as_str();
+    let Some(index) = arena.find(node) else {
+        return Err(Answer::rejected(
+            RejectReason::UnknownNode,
+            format!("no node `{node}` in the tree the app last drew; read the tree again"),
+        ));
+    };
+    let record = arena.nodes[index as usize];
+    let names = || {
+        let mut names: Vec<&str> = record.actions.iter().map(Action::name).collect();
+        names.extend(arena.custom_actions(index));
+        names
+    };
+    if let Some(token) = &request.token {
+        let current = crate::wire::token_from_parts(
+            record.role.name(),
+            record.custom_role.map_or("", |s| arena.str(s)),
+            record.label.map_or("", |s| arena.str(s)),
+            names().into_iter(),
+        );
+        if current != *token {
+            return Err(Answer::rejected(
+                RejectReason::StaleTarget,
+                format!(
+                    "`{node}` is now another node than the one you read (it changed or moved); read the tree again"
+                ),
+            ));
+        }
+    }
+    let value = match request.data.take() {
+        Some(ActionData::Value { value }) => Some(value),
+        other => {
+            request.data = other;
+            None
+        }
+    };
+    match check_action(&Drawn { arena, index }, &request.action, value) {
+        Ok(value) => {
+            if let Some(value) = value {
+                request.data = Some(ActionData::Value { value });
+            }
+            Ok(index)
+        }
+        Err(refusal) => {
+            let message = match &refusal {
+                Refusal::NotOffered => {
+                    let names = names();
+                    let offers = if names.is_empty() {
+                        "no actions".to_owned()
+                    } else {
+                        names.join(", ")
+                    };
+                    format!(
+                        "`{node}` does not offer `{}`; it offers: {offers}",
+                        request.action
+                    )
+                }
+                Refusal::Disabled => format!("`{node}` is disabled now"),
+                Refusal::MissingValue => "`set_value` needs a value".to_owned(),
+                Refusal::OutOfDomain(error) => format!("`{node}`: {error}"),
+            };
+            Err(Answer::rejected(refusal.reason(), message))
+        }
+    }
+}

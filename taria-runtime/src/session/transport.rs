@@ -1,0 +1,153 @@
+//! How a session meets its consumer: a [`Transport`] takes the consumer's inputs,
+//! carries the app's answers back and publishes its frames. The socket endpoint is
+//! one; [`InProcess`] (for `AppHarness`) is the other: inputs submitted and answers
+//! read in the same process, no socket.
+
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use ratatui::buffer::Buffer;
+
+use crate::endpoint::{self, Endpoint, QueuedInput};
+use crate::recorder::FrameArena;
+use crate::wire::{AppMessage, Input};
+
+/// A session's side of its consumer's connection.
+pub(crate) trait Transport: Send + Sync {
+    /// The connection whose inputs count now (0: none). Cheap: the app's event wait
+    /// checks it for every agent key.
+    fn live(&self) -> u64;
+
+    /// Whether a consumer is connected (frames are recorded only then).
+    fn is_connected(&self) -> bool {
+        self.live() != 0
+    }
+
+    /// The socket path, for a socket transport.
+    fn path(&self) -> Option<&Path> {
+        None
+    }
+
+    /// Calls `take` with the current connection (0: none) and the queue of inputs
+    /// that came in, atomically; returns what `take` returns.
+    fn take_inputs(&self, take: &mut dyn FnMut(u64, &mut VecDeque<QueuedInput>) -> bool) -> bool;
+
+    /// Sends an answer to `connection`, if it is still the current one.
+    fn send(&self, connection: u64, message: AppMessage);
+
+    /// Publishes the frame in `arena` and `buffer`, stamped with what `stamp` returns
+    /// for the current connection; nothing when no consumer is connected.
+    fn publish(&self, arena: &FrameArena, buffer: &Buffer, stamp: &mut dyn FnMut(u64) -> u64);
+}
+
+/// The socket endpoint as a transport.
+pub(crate) struct Socket(pub(crate) Endpoint);
+
+impl Transport for Socket {
+    fn live(&self) -> u64 {
+        self.0
+            .shared
+            .live
+            .load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    fn path(&self) -> Option<&Path> {
+        Some(self.0.path())
+    }
+
+    fn take_inputs(&self, take: &mut dyn FnMut(u64, &mut VecDeque<QueuedInput>) -> bool) -> bool {
+        let mut state = self.0.shared.lock();
+        let connection = state.connection;
+        take(connection, &mut state.inbox)
+    }
+
+    fn send(&self, connection: u64, message: AppMessage) {
+        self.0.shared.send(connection, message);
+    }
+
+    fn publish(&self, arena: &FrameArena, buffer: &Buffer, stamp: &mut dyn FnMut(u64) -> u64) {
+        let shared = &self.0.shared;
+        let mut state = shared.lock();
+        if state.connection == 0 {
+            return;
+        }
+        let input = stamp(state.connection);
+        state.frame.arena.copy_from(arena);
+        state.frame.buffer.clone_from(buffer);
+        state.frame.input = input;
+        state.frame.fresh = true;
+        state.frame.any = true;
+        drop(state);
+        shared.writer.notify_all();
+    }
+}
+
+/// The one connection an in-process consumer has.
+const IN_PROCESS_CONNECTION: u64 = 1;
+
+/// A consumer in the same process (the test harness): it submits inputs and reads
+/// their answers through its own handle to this transport.
+#[derive(Default)]
+pub(crate) struct InProcess {
+    state: Mutex<Local>,
+}
+
+#[derive(Default)]
+struct Local {
+    inbox: VecDeque<QueuedInput>,
+    answers: Vec<AppMessage>,
+    /// The last input number handed out by [`InProcess::submit`].
+    seq: u64,
+}
+
+impl InProcess {
+    /// A transport and the consumer's handle to it.
+    pub(crate) fn new() -> Arc<InProcess> {
+        Arc::new(InProcess::default())
+    }
+
+    /// Queues an input as if an agent had sent it; returns its number for
+    /// [`InProcess::take_answer`].
+    pub(crate) fn submit(&self, input: Input) -> u64 {
+        let mut local = endpoint::lock(&self.state);
+        local.seq += 1;
+        let seq = local.seq;
+        local.inbox.push_back(QueuedInput {
+            connection: IN_PROCESS_CONNECTION,
+            seq,
+            input,
+        });
+        seq
+    }
+
+    /// The answer to input `seq`, once there is one.
+    pub(crate) fn take_answer(&self, seq: u64) -> Option<AppMessage> {
+        let mut local = endpoint::lock(&self.state);
+        let at = local
+            .answers
+            .iter()
+            .position(|m| matches!(m, AppMessage::Ack { seq: s, .. } if *s == seq))?;
+        Some(local.answers.remove(at))
+    }
+}
+
+impl Transport for InProcess {
+    fn live(&self) -> u64 {
+        IN_PROCESS_CONNECTION
+    }
+
+    fn take_inputs(&self, take: &mut dyn FnMut(u64, &mut VecDeque<QueuedInput>) -> bool) -> bool {
+        take(
+            IN_PROCESS_CONNECTION,
+            &mut endpoint::lock(&self.state).inbox,
+        )
+    }
+
+    fn send(&self, _connection: u64, message: AppMessage) {
+        endpoint::lock(&self.state).answers.push(message);
+    }
+
+    /// The consumer reads the session's tree itself: nothing to publish.
+    fn publish(&self, _: &FrameArena, _: &Buffer, _: &mut dyn FnMut(u64) -> u64) {}
+}
