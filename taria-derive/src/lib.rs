@@ -1,4 +1,4 @@
-//! Macros for [taria](https://docs.rs/taria-runtime): `#[taria::widget]`,
+//! Macros for [taria](https://docs.rs/taria): `#[taria::widget]`,
 //! `#[derive(taria::Semantic)]`, `#[taria::app]` and `#[taria::actions]`. Use them through the `taria` crate, which
 //! re-exports them; the generated code refers to `::taria`.
 //!

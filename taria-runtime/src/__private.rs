@@ -5,7 +5,6 @@ pub use ratatui::layout::Rect;
 
 use crate::{NodeBuilder, Semantic};
 
-pub use crate::endpoint::{private_socket_dir, socket_name};
 pub use crate::recorder::{leaf, scope};
 
 /// Autoref-specialization probe: `(&Probe(&x)).taria_describe(n)` calls

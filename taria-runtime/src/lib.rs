@@ -4,10 +4,22 @@
 //! value, state, the actions it offers, its bounds — into a per-frame arena that
 //! costs one flag check when nobody is recording. See the crate README for a tour.
 //!
-//! * [`widget`] (attribute) and [`Semantic`] (derive) annotate render code;
-//! * [`scope`] and [`leaf`] are the same thing by hand, for nodes drawn in a loop;
-//! * [`Recorder`] records frames, [`Tree`] is what one frame means;
-//! * [`testing`] renders headless and queries the tree.
+//! The crate root is what an app author uses:
+//!
+//! * **Annotating render code:** [`widget`] (attribute) and [`Semantic`] (derive);
+//!   [`scope`] and [`leaf`] by hand, for nodes drawn in a loop, each describing its
+//!   node through a [`NodeBuilder`];
+//! * **Running the app:** [`app`] on the event loop's `impl` (or a [`Session`] by
+//!   hand), which serves the tree on a local socket and hands agents' inputs to
+//!   [`actions`] handlers ([`Invocation`], [`Outcome`]) and widgets
+//!   ([`take_widget_actions`]);
+//! * **The semantic model** both sides read: [`Tree`], [`Node`], [`Role`], [`Action`],
+//!   [`Value`], [`State`], [`Query`].
+//!
+//! Two layers for other audiences: [`testing`] renders an app headless and drives it
+//! as an agent would, for test authors; [`wire`] is what a consumer of a running app
+//! (`taria-mcp`, another bridge) builds on. [`builder`] holds the argument traits of
+//! [`NodeBuilder`]'s setters and the recorder's limits, which code rarely names.
 //!
 //! [ratatui]: https://ratatui.rs
 
@@ -22,23 +34,28 @@ mod session;
 pub mod testing;
 pub mod wire;
 
+/// The argument traits of [`NodeBuilder`]'s setters (what a flag, a value or an
+/// invalid mark may be given as), and the recorder's limits. Code rarely names them;
+/// they are here so their documentation says what each setter takes.
+pub mod builder {
+    pub use crate::recorder::{
+        IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
+        MAX_NODES, MAX_VALUE_BYTES, ValueSink, ValueToken,
+    };
+}
+
 #[doc(hidden)]
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome, match_pattern};
-pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path, socket_path};
+pub use endpoint::{Endpoint, EndpointError, SOCKET_ENV, check_socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{
-    Action, ActionData, ActionName, ActionRequest, ActionSet, Around, Bounds, Checked, Diagnostic,
-    DomainError, FlatNode, FlatTree, Node, NodeId, NodeUpdate, OutlineName, OutlineQuoted,
-    OutlineText, Patch, Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags,
-    Tree, Value, ValueSchema, outline_line_id,
+    Action, ActionData, ActionName, ActionRequest, ActionSet, Bounds, Checked, Diagnostic,
+    DomainError, Node, NodeId, Position, Query, Role, ScrollDirection, ScrollInfo, State,
+    StateFlags, Tree, Value, ValueSchema,
 };
-pub use recorder::{
-    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
-    MAX_NODES, MAX_VALUE_BYTES, NodeBuilder, Recorder, Scope, ValueSink, ValueToken, is_recording,
-    leaf, scope,
-};
+pub use recorder::{NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionOptions, drain, install, is_connected, take_widget_actions,

@@ -13,7 +13,7 @@ mod value;
 pub use action::{Action, ActionData, ActionName, ActionRequest, ActionSet, ScrollDirection};
 pub use node::{Diagnostic, Node, State, Tree};
 pub use node_id::NodeId;
-pub use outline::{Around, OutlineName, OutlineQuoted, OutlineText, outline_line_id};
+pub use outline::{Around, OutlineName, OutlineQuoted, OutlineRules, OutlineText, outline_line_id};
 pub use patch::{FlatNode, FlatTree, NodeUpdate, Patch};
 pub use query::Query;
 pub use role::Role;

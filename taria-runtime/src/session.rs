@@ -29,7 +29,7 @@ use crate::{Actions, Outcome, Recorder, Tree};
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct SessionOptions {
-    /// Bind here instead of the path [`socket_path`](crate::socket_path) resolves.
+    /// Bind here instead of the path [`socket_path`](crate::wire::socket_path) resolves.
     pub socket: Option<PathBuf>,
     /// Read terminal events (on a background thread) in [`crate::event`]. Turn off
     /// for headless apps and tests, where only agent input arrives.

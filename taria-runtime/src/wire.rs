@@ -1,13 +1,29 @@
-//! Wire protocol v1 between an app's endpoint and a bridge: newline-delimited JSON,
-//! one object per line, tagged on `type`. Specified in `docs/protocol.md`.
+//! What a consumer of a running app builds on: `taria-mcp`, or any other bridge, tool
+//! or test that talks to an app's socket. App code does not need this module.
 //!
-//! Evolution is additive: unknown fields are ignored; an unknown `type` is answered
-//! with an `error` line and the connection stays up.
+//! * **Finding an app:** [`socket_path`] (where the app labelled so listens),
+//!   [`private_socket_dir`], [`socket_name`] (the path as an `interprocess` name).
+//! * **The protocol (v1):** newline-delimited JSON, one object per line, tagged on
+//!   `type`, specified in `docs/protocol.md`: [`AppMessage`], [`BridgeMessage`],
+//!   [`Input`], [`AckStatus`], [`RejectReason`], [`target_token`]. Evolution is
+//!   additive: unknown fields are ignored; an unknown `type` is answered with an
+//!   `error` line and the connection stays up.
+//! * **Mirroring the tree:** the app sends a whole [`Tree`] and then [`Patch`]es of
+//!   [`FlatNode`]s and [`NodeUpdate`]s, which a [`FlatTree`] applies.
+//! * **Writing outlines piece by piece** (a subtree, under a size cap) with the same
+//!   lines as [`Tree::outline`]: [`OutlineRules`], [`Around`], [`OutlineName`],
+//!   [`OutlineQuoted`], [`OutlineText`], [`outline_line_id`].
+
+pub use crate::endpoint::{private_socket_dir, socket_name, socket_path};
+pub use crate::model::{
+    Around, FlatNode, FlatTree, NodeUpdate, OutlineName, OutlineQuoted, OutlineRules, OutlineText,
+    Patch, outline_line_id,
+};
 
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
-use crate::{NodeId, Patch, Tree, Value};
+use crate::{NodeId, Tree, Value};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -6,7 +6,7 @@
 //! the `taria-mcp` binary's `tools.rs`.
 //!
 //! 256 cases per property by default (a few seconds for the file);
-//! `TARIA_FUZZ_CASES=100000 cargo test -p taria-runtime --all-features --test fuzz`
+//! `TARIA_FUZZ_CASES=100000 cargo test -p taria --all-features --test fuzz`
 //! runs a long fuzz. Failures proptest finds are kept in `proptest-regressions/` and
 //! replayed first; the bugs found so far also have their own `#[test]` below.
 #![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
@@ -17,11 +17,11 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json, json};
-use taria::wire::{AppMessage, BridgeMessage};
-use taria::{
-    Action, ActionName, Checked, FlatNode, FlatTree, KeyChord, Node, NodeId, NodeUpdate, Patch,
-    Role, Tree, Value, ValueSchema, outline_line_id,
+use taria::wire::{
+    AppMessage, BridgeMessage, FlatNode, FlatTree, NodeUpdate, OutlineRules as _, Patch,
+    outline_line_id,
 };
+use taria::{Action, ActionName, Checked, KeyChord, Node, NodeId, Role, Tree, Value, ValueSchema};
 
 /// Cases per property: `TARIA_FUZZ_CASES`, else 256.
 fn config() -> ProptestConfig {
@@ -395,7 +395,7 @@ fn flat_tree_is_sane(flat: &FlatTree) {
     let unique: HashSet<&NodeId> = all.iter().collect();
     assert_eq!(unique.len(), all.len(), "an id twice: {all:?}");
     let deepest = tree.roots.iter().map(depth).max().unwrap_or(0);
-    assert!(deepest <= taria::MAX_DEPTH + 1, "{deepest} levels");
+    assert!(deepest <= taria::builder::MAX_DEPTH + 1, "{deepest} levels");
     assert_eq!(FlatTree::from_tree(&tree).to_tree(), tree);
     outline_has_a_line_per_node(&tree);
 }

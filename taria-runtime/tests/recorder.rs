@@ -1,7 +1,9 @@
 //! The recorder: ids, nesting, limits, modal dialogs, the disabled path.
 
+use taria::builder::MAX_DEPTH;
 use taria::testing::Harness;
-use taria::{Action, Diagnostic, MAX_DEPTH, Query, Recorder, Role, StateFlags};
+use taria::wire::OutlineRules as _;
+use taria::{Action, Diagnostic, Query, Recorder, Role, StateFlags};
 
 fn button(id: &str) {
     taria::leaf(|n| {
@@ -171,14 +173,14 @@ fn nesting_deeper_than_the_cap_is_cut_and_reported() {
 
 #[test]
 fn long_labels_are_cut_at_a_character_boundary() {
-    let long = "é".repeat(taria::MAX_LABEL_BYTES);
+    let long = "é".repeat(taria::builder::MAX_LABEL_BYTES);
     let tree = Harness::new(10, 1).render(|_| {
         taria::leaf(|n| {
             n.id("x").label(&long);
         });
     });
     let label = tree.get("x").unwrap().label.clone().unwrap();
-    assert_eq!(label.len(), taria::MAX_LABEL_BYTES);
+    assert_eq!(label.len(), taria::builder::MAX_LABEL_BYTES);
     assert!(label.chars().all(|c| c == 'é'));
 }
 

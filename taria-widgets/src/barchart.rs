@@ -212,7 +212,7 @@ impl<'a> From<&Vec<(&'a str, u64)>> for BarGroup<'a> {
 /// * groups: `2 groups, 4 bars min 1 max 9: "Q1" ("a" 1, "b" 5); "Q2" ("a" 9, "b" 2)`
 ///
 /// A bar without a label shows its value alone. The recorder caps the text at
-/// [`taria::MAX_VALUE_BYTES`].
+/// [`taria::builder::MAX_VALUE_BYTES`].
 ///
 /// ```
 /// use taria::testing::Harness;

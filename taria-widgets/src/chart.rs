@@ -214,7 +214,7 @@ impl<'a> Styled for Axis<'a> {
 ///
 /// Each series gives its name (`(unnamed)` without one), its point count, and min,
 /// max and last of its y values; each axis its title (when it has one) and bounds.
-/// The recorder caps the text at [`taria::MAX_VALUE_BYTES`].
+/// The recorder caps the text at [`taria::builder::MAX_VALUE_BYTES`].
 ///
 /// ```
 /// use taria::testing::Harness;

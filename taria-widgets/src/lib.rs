@@ -39,7 +39,7 @@
 //! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` | — |
 //!
 //! The charts record a summary, never every point; a summary longer than
-//! [`taria::MAX_VALUE_BYTES`] is cut there.
+//! [`taria::builder::MAX_VALUE_BYTES`] is cut there.
 //!
 //! **Agent actions without app code.** A stateful widget rendered with an explicit
 //! [`id`](List::id) takes the agent actions addressed to it or its children while it

@@ -18,7 +18,7 @@ use crate::text::FirstLine;
 /// A block of text, drawn exactly like ratatui's `Paragraph`.
 ///
 /// Recorded as `text`: label = its block's title, else its first line; value = the
-/// whole text (lines joined with `\n`), kept up to [`taria::MAX_VALUE_BYTES`]; when
+/// whole text (lines joined with `\n`), kept up to [`taria::builder::MAX_VALUE_BYTES`]; when
 /// scrolled, `scroll` = the first line shown, the line count, the lines on screen.
 /// Mark text that came from outside the app with [`Paragraph::untrusted`].
 ///

@@ -68,7 +68,7 @@ pub fn check_socket_path(_: &Path) -> Result<(), EndpointError> {
 ///
 /// ```
 /// # // SAFETY-free: only reads the environment.
-/// let path = taria::socket_path("todo").unwrap();
+/// let path = taria::wire::socket_path("todo").unwrap();
 /// assert!(path.ends_with("todo.sock") || std::env::var_os("TARIA_SOCKET").is_some());
 /// ```
 pub fn socket_path(label: &str) -> Result<PathBuf, EndpointError> {

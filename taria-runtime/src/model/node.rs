@@ -231,12 +231,12 @@ pub enum Diagnostic {
         /// The id the later node got instead.
         renamed_to: String,
     },
-    /// Nodes nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) were left out.
+    /// Nodes nested deeper than [`MAX_DEPTH`](crate::builder::MAX_DEPTH) were left out.
     DepthLimit {
         /// How many nodes were left out.
         skipped: u32,
     },
-    /// The frame had more than [`MAX_NODES`](crate::MAX_NODES) nodes; the rest were left out.
+    /// The frame had more than [`MAX_NODES`](crate::builder::MAX_NODES) nodes; the rest were left out.
     NodeLimit {
         /// How many nodes were left out.
         skipped: u32,

@@ -17,8 +17,8 @@ impl Tree {
     /// A line is `- role[:custom] "label": value` (text values quoted), then `[id=…]` (with ` positional`
     /// when the id is derived from a position), the state in brackets, and the actions
     /// offered in braces. Absent parts are left out, and so is what the lines around
-    /// imply (see [`Node::outline_line_around`]): the id of an inert leaf named after its
-    /// parent (see [`Node::id_implied`]), an item's `[index=i/n]` when it follows
+    /// imply (see [`OutlineRules::outline_line_around`]): the id of an inert leaf named after its
+    /// parent (see [`OutlineRules::id_implied`]), an item's `[index=i/n]` when it follows
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
     /// children, a `[count=n]` of `n` children, a table cell's column name when the
     /// table's header row gives it (`- cell: "42"` under `- column_header "Age"`), a
@@ -62,19 +62,22 @@ impl Node {
     pub fn outline_line(&self) -> String {
         self.outline_line_around(&Around::default())
     }
+}
 
+/// How an outline writer reads a node's line where it stands: what the lines around
+/// it imply and may be left out, and a table row written as one line. [`Tree::outline`]
+/// and [`Node::outline`] follow these rules; a consumer that writes outlines itself (a
+/// part of a tree, under a size cap, as `taria-mcp` does) uses them to write the same
+/// lines. App code and tests do not need it.
+pub trait OutlineRules {
     /// This node's outline line as it reads where `around` says it is written: what
     /// the lines around imply is left out (an `[index=i/n]`, see
-    /// [`Node::position_implied`]; the actions when the parent's line shows them as
-    /// `children{…}`, see [`Node::shared_child_actions`]; a cell's column name; …).
+    /// [`OutlineRules::position_implied`]; the actions when the parent's line shows them as
+    /// `children{…}`, see [`OutlineRules::shared_child_actions`]; a cell's column name; …).
     /// Writing `n` siblings with what their parent implies worked out once costs
     /// `O(n)`.
     #[must_use]
-    pub fn outline_line_around(&self, around: &Around<'_>) -> String {
-        let mut out = String::new();
-        write_line(&mut out, self, around);
-        out
-    }
+    fn outline_line_around(&self, around: &Around<'_>) -> String;
 
     /// A row of plain cells as the end of its own line: `: "18877" | "firefox" |
     /// 79.9`, each cell's value (or a header's label), when every child is a leaf
@@ -82,7 +85,65 @@ impl Node {
     /// label other than its column's name, from `columns`: the table's header row).
     /// `None` when a cell says more: then the cells are lines of their own.
     #[must_use]
-    pub fn compact_cells(&self, columns: Option<&[&str]>) -> Option<String> {
+    fn compact_cells(&self, columns: Option<&[&str]>) -> Option<String>;
+
+    /// Whether this is a row labelled with its first cell's text.
+    #[must_use]
+    fn label_is_first_cell(&self) -> bool;
+
+    /// A table's column names, from its header row (a `row` of `column_header`s), in
+    /// order: what lets an outline leave out a cell's column name.
+    #[must_use]
+    fn column_names(&self) -> Option<Vec<&str>>;
+
+    /// Whether this node's index and count follow from where it is drawn, so an
+    /// outline leaves them out: its `previous` sibling has index `i-1` and the same
+    /// count, or it is the first of a complete run — index 0 of `n`, where `parent`
+    /// has `n` children and the last has index `n-1`.
+    #[must_use]
+    fn position_implied(&self, parent: Option<&Node>, previous: Option<&Node>) -> bool;
+
+    /// Whether an outline leaves out this node's id: it is an inert leaf — no
+    /// children, no actions — whose id is derived from its `parent`'s (`<parent>/…`),
+    /// like a table cell or a list item's text. Nothing can be done with such an id
+    /// that the parent's does not do; `find_nodes` and JSON still give it.
+    #[must_use]
+    fn id_implied(&self, parent: Option<&Node>) -> bool;
+
+    /// Whether an outline leaves out this node's level: it is a tree item at level 1,
+    /// the top level.
+    #[must_use]
+    fn level_implied(&self) -> bool;
+
+    /// Whether this node's count is the number of its children, so an outline leaves
+    /// it out.
+    #[must_use]
+    fn count_implied(&self) -> bool;
+
+    /// The actions every child offers, when there are two or more children and they
+    /// share at least one: an outline shows them once, on this node's line, as
+    /// `children{…}`, and each child's own `{…}` then lists only the rest. In the
+    /// order the first child offers them.
+    #[must_use]
+    fn shared_child_actions(&self) -> Vec<ActionName>;
+
+    /// The actions this node's line lists itself, in order: those its parent's line
+    /// does not already give every child (`shared`, see
+    /// [`OutlineRules::shared_child_actions`]).
+    fn own_actions<'a>(
+        &'a self,
+        shared: &'a [ActionName],
+    ) -> impl Iterator<Item = &'a ActionName> + 'a;
+}
+
+impl OutlineRules for Node {
+    fn outline_line_around(&self, around: &Around<'_>) -> String {
+        let mut out = String::new();
+        write_line(&mut out, self, around);
+        out
+    }
+
+    fn compact_cells(&self, columns: Option<&[&str]>) -> Option<String> {
         if self.role != Role::Row || self.children.is_empty() {
             return None;
         }
@@ -123,9 +184,7 @@ impl Node {
         Some(out)
     }
 
-    /// Whether this is a row labelled with its first cell's text.
-    #[must_use]
-    pub fn label_is_first_cell(&self) -> bool {
+    fn label_is_first_cell(&self) -> bool {
         let (Some(label), Some(first)) = (&self.label, self.children.first()) else {
             return false;
         };
@@ -134,10 +193,7 @@ impl Node {
             && matches!(&first.value, Some(Value::Text(text)) if text == label)
     }
 
-    /// A table's column names, from its header row (a `row` of `column_header`s), in
-    /// order: what lets an outline leave out a cell's column name.
-    #[must_use]
-    pub fn column_names(&self) -> Option<Vec<&str>> {
+    fn column_names(&self) -> Option<Vec<&str>> {
         if self.role != Role::Table {
             return None;
         }
@@ -155,12 +211,7 @@ impl Node {
         )
     }
 
-    /// Whether this node's index and count follow from where it is drawn, so an
-    /// outline leaves them out: its `previous` sibling has index `i-1` and the same
-    /// count, or it is the first of a complete run — index 0 of `n`, where `parent`
-    /// has `n` children and the last has index `n-1`.
-    #[must_use]
-    pub fn position_implied(&self, parent: Option<&Node>, previous: Option<&Node>) -> bool {
+    fn position_implied(&self, parent: Option<&Node>, previous: Option<&Node>) -> bool {
         let Position { index, count, .. } = self.position;
         match previous {
             Some(p) => {
@@ -181,12 +232,7 @@ impl Node {
         }
     }
 
-    /// Whether an outline leaves out this node's id: it is an inert leaf — no
-    /// children, no actions — whose id is derived from its `parent`'s (`<parent>/…`),
-    /// like a table cell or a list item's text. Nothing can be done with such an id
-    /// that the parent's does not do; `find_nodes` and JSON still give it.
-    #[must_use]
-    pub fn id_implied(&self, parent: Option<&Node>) -> bool {
+    fn id_implied(&self, parent: Option<&Node>) -> bool {
         self.children.is_empty()
             && self.actions.is_empty()
             && parent.is_some_and(|p| {
@@ -197,17 +243,11 @@ impl Node {
             })
     }
 
-    /// Whether an outline leaves out this node's level: it is a tree item at level 1,
-    /// the top level.
-    #[must_use]
-    pub fn level_implied(&self) -> bool {
+    fn level_implied(&self) -> bool {
         self.role == Role::TreeItem && self.position.level == Some(1)
     }
 
-    /// Whether this node's count is the number of its children, so an outline leaves
-    /// it out.
-    #[must_use]
-    pub fn count_implied(&self) -> bool {
+    fn count_implied(&self) -> bool {
         self.position.index.is_none()
             && self
                 .position
@@ -215,12 +255,7 @@ impl Node {
                 .is_some_and(|c| c as usize == self.children.len())
     }
 
-    /// The actions every child offers, when there are two or more children and they
-    /// share at least one: an outline shows them once, on this node's line, as
-    /// `children{…}`, and each child's own `{…}` then lists only the rest. In the
-    /// order the first child offers them.
-    #[must_use]
-    pub fn shared_child_actions(&self) -> Vec<ActionName> {
+    fn shared_child_actions(&self) -> Vec<ActionName> {
         let Some((first, rest)) = self.children.split_first() else {
             return Vec::new();
         };
@@ -235,10 +270,7 @@ impl Node {
             .collect()
     }
 
-    /// The actions this node's line lists itself, in order: those its parent's line
-    /// does not already give every child (`shared`, see
-    /// [`Node::shared_child_actions`]).
-    pub fn own_actions<'a>(
+    fn own_actions<'a>(
         &'a self,
         shared: &'a [ActionName],
     ) -> impl Iterator<Item = &'a ActionName> + 'a {
@@ -257,13 +289,13 @@ pub struct Around<'a> {
     /// (`parent.shared_child_actions()`): the node's own `{…}` leaves them out.
     pub shared: &'a [ActionName],
     /// For a table cell: the name of its column, as the table's header row says it
-    /// ([`Node::column_names`]); the cell's line then leaves out that name.
+    /// ([`OutlineRules::column_names`]); the cell's line then leaves out that name.
     pub column: Option<&'a str>,
     /// Whether the node's children are written below it: a row labelled with its
     /// first cell's text then leaves the label to that cell's line.
     pub children_shown: bool,
     /// The actions every child of the node offers
-    /// ([`node.shared_child_actions()`](Node::shared_child_actions)), when the caller
+    /// ([`node.shared_child_actions()`](OutlineRules::shared_child_actions)), when the caller
     /// has worked them out already; `None` works them out again.
     pub child_actions: Option<&'a [ActionName]>,
 }
@@ -290,7 +322,7 @@ impl<'a> Around<'a> {
     }
 
     /// The actions every child of `node` offers: [`Around::child_actions`] when the
-    /// caller gave them, else worked out ([`Node::shared_child_actions`]).
+    /// caller gave them, else worked out ([`OutlineRules::shared_child_actions`]).
     #[must_use]
     pub fn shared_by_children(&self, node: &Node) -> Cow<'a, [ActionName]> {
         self.child_actions
@@ -305,7 +337,7 @@ impl<'a> Around<'a> {
 /// or close the quotes early, and the agent can pass it back as the JSON it reads.
 ///
 /// ```
-/// use taria::OutlineQuoted;
+/// use taria::wire::OutlineQuoted;
 /// assert_eq!(OutlineQuoted("Buy milk").to_string(), r#""Buy milk""#);
 /// assert_eq!(OutlineQuoted("a\n\"b\"\u{2028}").to_string(), r#""a\n\"b\"\u2028""#);
 /// ```
@@ -325,7 +357,7 @@ impl std::fmt::Display for OutlineQuoted<'_> {
 /// JSON through it.
 ///
 /// ```
-/// use taria::OutlineText;
+/// use taria::wire::OutlineText;
 /// assert_eq!(OutlineText("say \"hi\"\nnow").to_string(), r#"say "hi"\nnow"#);
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -401,7 +433,7 @@ fn write_name(out: &mut impl std::fmt::Write, name: &str) -> std::fmt::Result {
 /// no name can end the `[id=…]`, `{…}` or the line it is written in.
 ///
 /// ```
-/// use taria::OutlineName;
+/// use taria::wire::OutlineName;
 /// assert_eq!(OutlineName("files/main.rs").to_string(), "files/main.rs");
 /// assert_eq!(OutlineName("notes/a b]").to_string(), r#""notes/a b]""#);
 /// ```
@@ -435,8 +467,8 @@ impl std::fmt::Display for OutlineName<'_> {
 /// part of its parent) or one that is not an outline line.
 ///
 /// ```
-/// assert_eq!(taria::outline_line_id(r#"- button "Save [id=x]" [id=save]"#).as_deref(), Some("save"));
-/// assert_eq!(taria::outline_line_id(r#"  - list_item [id="notes/a b\n" positional]"#).as_deref(), Some("notes/a b\n"));
+/// assert_eq!(taria::wire::outline_line_id(r#"- button "Save [id=x]" [id=save]"#).as_deref(), Some("save"));
+/// assert_eq!(taria::wire::outline_line_id(r#"  - list_item [id="notes/a b\n" positional]"#).as_deref(), Some("notes/a b\n"));
 /// ```
 #[must_use]
 pub fn outline_line_id(line: &str) -> Option<String> {

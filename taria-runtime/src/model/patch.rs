@@ -191,7 +191,7 @@ impl FlatTree {
     }
 
     fn build(&self, id: &NodeId, placed: &mut HashSet<NodeId>, depth: usize) -> Option<Node> {
-        if depth > crate::MAX_DEPTH || !placed.insert(id.clone()) {
+        if depth > crate::builder::MAX_DEPTH || !placed.insert(id.clone()) {
             return None;
         }
         let flat = self.nodes.get(id)?;

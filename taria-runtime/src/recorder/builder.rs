@@ -99,7 +99,7 @@ impl<'a> NodeBuilder<'a> {
         self
     }
 
-    /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::MAX_LABEL_BYTES)).
+    /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::builder::MAX_LABEL_BYTES)).
     pub fn label(&mut self, label: impl Display) -> &mut Self {
         let span = self.arena.push_display(&label, MAX_LABEL_BYTES);
         self.node().label = Some(span);
@@ -368,7 +368,7 @@ pub struct ValueSink<'a> {
 pub struct ValueToken(ValueRecord);
 
 impl ValueSink<'_> {
-    /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::MAX_VALUE_BYTES)).
+    /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::builder::MAX_VALUE_BYTES)).
     pub fn text(&mut self, text: &dyn Display) -> ValueToken {
         ValueToken(ValueRecord::Text(
             self.arena.push_display(text, MAX_VALUE_BYTES),

@@ -349,7 +349,7 @@ pub struct Client {
     reader: BufReader<UnixStream>,
     pub next_seq: u64,
     /// The newest full tree, rebuilt from trees and patches.
-    pub tree: Option<taria::FlatTree>,
+    pub tree: Option<taria::wire::FlatTree>,
     pub revision: u64,
     pub input: u64,
 }
@@ -416,10 +416,10 @@ impl Client {
         match message["type"].as_str() {
             Some("tree") => {
                 let tree: taria::Tree = serde_json::from_value(message["tree"].clone()).unwrap();
-                self.tree = Some(taria::FlatTree::from_tree(&tree));
+                self.tree = Some(taria::wire::FlatTree::from_tree(&tree));
             }
             Some("patch") => {
-                let patch: taria::Patch = serde_json::from_value(message.clone()).unwrap();
+                let patch: taria::wire::Patch = serde_json::from_value(message.clone()).unwrap();
                 assert_eq!(
                     message["revision"].as_u64(),
                     Some(self.revision + 1),

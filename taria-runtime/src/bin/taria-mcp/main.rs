@@ -54,7 +54,7 @@ fn main() -> ExitCode {
     };
     let target = match &options.target {
         cli::Target::Socket(path) => Target::Attach(path.clone()),
-        cli::Target::Label(label) => match taria::socket_path(label) {
+        cli::Target::Label(label) => match taria::wire::socket_path(label) {
             Ok(path) => Target::Attach(path),
             Err(e) => {
                 eprintln!("taria-mcp: {e}");

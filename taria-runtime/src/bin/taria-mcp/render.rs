@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
-use taria::{Around, Node, OutlineName, OutlineQuoted};
+use taria::Node;
+use taria::wire::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;

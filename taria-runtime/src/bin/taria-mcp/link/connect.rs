@@ -152,7 +152,7 @@ fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
     #[cfg(not(unix))]
     let (is_socket, socket) = (
         true,
-        match taria::__private::socket_name(path) {
+        match taria::wire::socket_name(path) {
             Ok(name) => format!("{} (named pipe {name:?})", path.display()),
             Err(_) => path.display().to_string(),
         },
@@ -239,7 +239,7 @@ impl Inner {
 
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
-        let connected = match taria::__private::socket_name(&self.socket) {
+        let connected = match taria::wire::socket_name(&self.socket) {
             Ok(name) => Stream::connect(name).await,
             Err(e) => Err(e),
         };

@@ -24,8 +24,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use taria::Tree;
+use taria::wire::FlatTree;
 use taria::wire::{self, AckStatus, RejectReason};
-use taria::{FlatTree, Tree};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
@@ -38,7 +39,7 @@ mod reader;
 mod send;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
-/// app listens on, see `taria::__private::socket_name`).
+/// app listens on, see `taria::wire::socket_name`).
 type Stream = interprocess::local_socket::tokio::Stream;
 type WriteHalf = Half;
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use taria::FlatTree;
+use taria::wire::FlatTree;
 use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 

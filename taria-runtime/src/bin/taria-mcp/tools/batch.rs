@@ -7,7 +7,8 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::{Node, OutlineName, Tree};
+use taria::wire::OutlineName;
+use taria::{Node, Tree};
 
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
 use super::read::find;

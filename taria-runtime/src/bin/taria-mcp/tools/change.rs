@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::{Around, Node, OutlineName, Role, Tree};
+use taria::wire::{Around, OutlineName, OutlineRules as _};
+use taria::{Node, Role, Tree};
 
 use super::input::InputResult;
 use crate::link::{Link, View};

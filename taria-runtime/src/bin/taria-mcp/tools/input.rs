@@ -10,8 +10,9 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
+use taria::wire::OutlineName;
 use taria::wire::{AckStatus, Input, RejectReason, target_token};
-use taria::{KEY_GRAMMAR, KeyChord, Node, OutlineName, ScrollDirection, Tree, Value, ValueSchema};
+use taria::{KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree, Value, ValueSchema};
 
 use super::read::find;
 use crate::errors::{Code, ToolError};

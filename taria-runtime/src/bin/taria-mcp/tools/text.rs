@@ -3,13 +3,13 @@
 //! string. The typed JSON goes in `structuredContent`, per the output schema.
 //!
 //! App text reaches these lines only as the outline writes it (labels and values
-//! quoted, ids and names escaped when not plain, see `taria::OutlineQuoted`), or
+//! quoted, ids and names escaped when not plain, see `taria::wire::OutlineQuoted`), or
 //! through [`one_line`], so no app string can start a line of its own.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use taria::OutlineName;
+use taria::wire::OutlineName;
 
 use super::batch::BatchResult;
 use super::input::InputResult;
@@ -23,11 +23,11 @@ pub(crate) trait ForModel {
     fn for_model(&self) -> String;
 }
 
-/// `text` on one line ([`taria::OutlineText`]: what could end a line, hide or reorder
+/// `text` on one line ([`taria::wire::OutlineText`]: what could end a line, hide or reorder
 /// text is escaped as the outline escapes it), so app text (a message, a screen row)
 /// cannot start a line that looks like the bridge's own, and JSON stays JSON.
 pub(crate) fn one_line(text: &str) -> String {
-    taria::OutlineText(text).to_string()
+    taria::wire::OutlineText(text).to_string()
 }
 
 /// Appends `block` (lines that end in `\n`, or none) after what is there.
