@@ -19,7 +19,7 @@ use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use ratatui::{Frame, Terminal};
 use serde_json::{Value, json};
-use taria::{Action, Actions, Invocation, Outcome, Role, Session};
+use taria::{Action, Actions, FromValue, Invocation, Outcome, Role, Session};
 
 /// A fresh private directory under the temp dir.
 pub fn temp_dir(name: &str) -> PathBuf {
@@ -156,7 +156,7 @@ impl Actions for TestApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         match (inv.target(), inv.action().as_str()) {
             ("volume", "set_value") => {
-                self.volume = taria::__private::value_arg(inv).unwrap_or(0);
+                self.volume = inv.value().and_then(|v| u8::from_value(v).ok()).unwrap_or(0);
                 Outcome::Handled
             }
             ("refuse", "activate") => Outcome::Rejected("not today".into()),

@@ -1,0 +1,440 @@
+//! Connecting to the app: the first connection (and waiting for a spawned app to
+//! serve), why a connection failed or ended in words, reconnection with backoff after
+//! the app went away, and letting go of an idle app.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use taria::wire::{self, BridgeMessage};
+use tokio::io::BufReader;
+
+use super::reader::read_loop;
+use super::send::write_message;
+use super::{
+    Closed, FIRST_TREE_TIMEOUT, Half, Inner, Link, RECONNECT_MAX, RECONNECT_MIN, RECONNECT_STABLE,
+    State, Stream, WRITE_TIMEOUT, lock,
+};
+use crate::errors::{Code, ToolError};
+use crate::spawn::Spawned;
+
+impl Link {
+    /// Connects (or reconnects) unless connected with a tree, then waits for the first
+    /// tree. One call connects at a time; the others wait for it no longer than they
+    /// would connect themselves, and every call waits for the first tree on its own
+    /// clock (calls at once to an app that accepts but never draws each fail after
+    /// [`FIRST_TREE_TIMEOUT`], not one after another).
+    pub(crate) async fn ensure_connected(&self) -> Result<(), ToolError> {
+        if self.has_tree() {
+            return Ok(());
+        }
+        let budget = match &self.inner.spawned {
+            Some(_) => crate::spawn::STARTUP_WAIT,
+            None => FIRST_TREE_TIMEOUT,
+        };
+        let deadline = Instant::now() + budget;
+        {
+            let Ok(_one) = tokio::time::timeout(budget, self.inner.connecting.lock()).await else {
+                return Err(ToolError::new(
+                    Code::Timeout,
+                    format!(
+                        "another call has been connecting to the app for {} s and is not done; \
+                         retry in a while",
+                        budget.as_secs()
+                    ),
+                ));
+            };
+            if self.has_tree() {
+                return Ok(());
+            }
+            let connected = lock(&self.inner.state).writer.is_some();
+            if !connected {
+                match &self.inner.spawned {
+                    Some(spawned) => self.connect_spawned(spawned, deadline).await?,
+                    None => self.inner.connect().await?,
+                }
+            }
+        }
+        self.wait_first_tree().await
+    }
+
+    fn has_tree(&self) -> bool {
+        let state = lock(&self.inner.state);
+        state.writer.is_some() && state.tree.is_some()
+    }
+
+    /// Connects to the app taria-mcp started. A starting app's socket file may appear a
+    /// moment before it listens (when it binds directly, or with another taria), so
+    /// until the first connection a refused one is retried until `deadline`.
+    async fn connect_spawned(&self, spawned: &Spawned, deadline: Instant) -> Result<(), ToolError> {
+        loop {
+            spawned.ready(deadline).await?;
+            let error = match self.inner.connect().await {
+                Ok(()) => return Ok(()),
+                Err(error) => error,
+            };
+            if spawned.starting() {
+                if Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+                return Err(ToolError::new(
+                    Code::AppNotConnected,
+                    format!(
+                        "the app has created its socket {} but has not accepted a connection \
+                         for {} s; is it stuck while starting? Retry in a while",
+                        self.inner.socket.display(),
+                        crate::spawn::STARTUP_WAIT.as_secs()
+                    ),
+                ));
+            }
+            // A spawned app that just closed its socket is probably exiting: say how.
+            if let Some(exit) = spawned.exited_within(Duration::from_secs(1)).await {
+                return Err(spawned.exited_error(&exit));
+            }
+            return Err(error);
+        }
+    }
+
+    async fn wait_first_tree(&self) -> Result<(), ToolError> {
+        let mut changes = self.changes();
+        let deadline = tokio::time::Instant::now() + FIRST_TREE_TIMEOUT;
+        loop {
+            {
+                let state = lock(&self.inner.state);
+                if state.writer.is_none() {
+                    return Err(self.inner.not_connected(&state));
+                }
+                if state.tree.is_some() {
+                    return Ok(());
+                }
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                return Err(ToolError::new(
+                    Code::Timeout,
+                    format!(
+                        "connected to the app at {}, but it has not drawn a frame within {} s; \
+                         is its event loop running? Try again, or use read_screen",
+                        self.inner.socket.display(),
+                        FIRST_TREE_TIMEOUT.as_secs()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Why attaching to `socket` failed, and what to do about it.
+fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
+    if let Err(taria::EndpointError::PathTooLong { len, max, .. }) = taria::check_socket_path(path)
+    {
+        return ToolError::new(
+            Code::AppNotConnected,
+            format!(
+                "cannot attach to {}: the path is {len} bytes, over the {max} a socket path can \
+                 have on this system, so no app can listen there; give the app (TARIA_SOCKET) \
+                 and --socket a shorter path",
+                path.display()
+            ),
+        );
+    }
+    #[cfg(unix)]
+    let (is_socket, socket) = {
+        use std::os::unix::fs::FileTypeExt as _;
+        let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
+        (is_socket, path.display().to_string())
+    };
+    // A named pipe has no file: whatever is at the path is not what was tried. Name
+    // the pipe that was.
+    #[cfg(not(unix))]
+    let (is_socket, socket) = (
+        true,
+        match taria::wire::socket_name(path) {
+            Ok(name) => format!("{} (named pipe {name:?})", path.display()),
+            Err(_) => path.display().to_string(),
+        },
+    );
+    let message = match error.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
+            if !is_socket && path.exists() =>
+        {
+            format!(
+                "{socket} is not a socket; check --socket/--app: it must be the socket of a \
+             running taria app"
+            )
+        }
+        std::io::ErrorKind::NotFound => format!(
+            "no app is running at {socket}. Start the app (e.g. `cargo run --example todo`), \
+             then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If it is \
+             running, it has another label or TARIA_SOCKET, or it is not built with taria \
+             (#[taria::app])"
+        ),
+        std::io::ErrorKind::ConnectionRefused => format!(
+            "{socket} is left over from an app that is no longer running; start the app \
+             again, then retry"
+        ),
+        _ => format!(
+            "cannot connect to {socket} ({error}); check --socket/--app: it must be the \
+             socket of a running taria app"
+        ),
+    };
+    ToolError::new(Code::AppNotConnected, message)
+}
+
+impl Inner {
+    /// The error for "no usable connection", by what happened last.
+    pub(super) fn not_connected(&self, state: &State) -> ToolError {
+        if let Some(spawned) = &self.spawned
+            && let Some(exit) = spawned.exit()
+        {
+            return spawned.exited_error(&exit);
+        }
+        let socket = self.socket.display();
+        match &state.closed {
+            Some(Closed::Busy(message)) => ToolError::new(
+                Code::Busy,
+                format!(
+                    "the app refused the connection: {message}. Another taria-mcp session (or \
+                     client) holds it; retry later (sessions let go after their idle time)"
+                ),
+            ),
+            Some(Closed::Refused(message)) => ToolError::new(
+                Code::AppNotConnected,
+                format!("the app at {socket} refused the connection: {message}"),
+            ),
+            Some(Closed::Exited) => ToolError::new(
+                Code::AppExited,
+                format!(
+                    "the app exited (its connection at {socket} closed); start it again, then \
+                     retry: taria-mcp reconnects on the next call"
+                ),
+            ),
+            Some(Closed::Stalled) => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "the app at {socket} stopped reading its socket, so taria-mcp dropped the \
+                     connection; retry: taria-mcp reconnects on the next call"
+                ),
+            ),
+            Some(Closed::Failed) => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "taria-mcp failed on something the app at {socket} sent (a bug in taria-mcp: \
+                     its log says more) and dropped the connection; retry: taria-mcp reconnects \
+                     on the next call"
+                ),
+            ),
+            Some(Closed::Released) | None => ToolError::new(
+                Code::AppNotConnected,
+                format!(
+                    "no app is listening at {socket}; start the app (it serves its socket while \
+                     running), then retry"
+                ),
+            ),
+        }
+    }
+
+    async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
+        use interprocess::local_socket::traits::tokio::Stream as _;
+        let connected = match taria::wire::socket_name(&self.socket) {
+            Ok(name) => Stream::connect(name).await,
+            Err(e) => Err(e),
+        };
+        let stream = match connected {
+            Ok(stream) => stream,
+            Err(e) => {
+                tracing::debug!(socket = %self.socket.display(), error = %e, "connect failed");
+                let state = lock(&self.state);
+                return Err(match state.closed {
+                    None | Some(Closed::Released | Closed::Stalled | Closed::Failed)
+                        if self.spawned.is_none() =>
+                    {
+                        connect_failed(&self.socket, &e)
+                    }
+                    _ => self.not_connected(&state),
+                });
+            }
+        };
+        let stream = Arc::new(stream);
+        let (read, write) = (Half(Arc::clone(&stream)), Half(stream));
+        let writer = Arc::new(tokio::sync::Mutex::new(write));
+        let hello = BridgeMessage::Hello {
+            v: wire::PROTOCOL_VERSION,
+            client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
+        };
+        // The app may refuse us right away (busy); the reader will say so.
+        let _ = write_message(&writer, &hello, || true).await;
+        let generation = {
+            let mut state = lock(&self.state);
+            state.generation += 1;
+            state.writer = Some(Arc::clone(&writer));
+            state.connected_at = Some(Instant::now());
+            state.app_revision = 0;
+            state.input = 0;
+            state.flat = None;
+            state.tree = None;
+            state.protocol = None;
+            state.closed = None;
+            state.generation
+        };
+        let task = tokio::spawn(read_loop(
+            Arc::clone(self),
+            generation,
+            BufReader::new(read),
+            writer,
+        ));
+        lock(&self.state).reader = Some(task);
+        if let Some(spawned) = &self.spawned {
+            spawned.mark_served();
+        }
+        tracing::info!(socket = %self.socket.display(), "connected to the app");
+        Ok(())
+    }
+
+    /// Starts the reconnection loop unless it runs already: one loop per link, so an
+    /// app that keeps accepting and closing is tried at the backoff's pace, not by a
+    /// new loop for every failed attempt.
+    pub(super) fn reconnect_soon(self: &Arc<Self>) {
+        if !self.reconnecting.swap(true, Ordering::AcqRel) {
+            tokio::spawn(reconnect(Arc::downgrade(self)));
+        }
+    }
+
+    /// Forgets connection `generation` (once; later calls for it do nothing): waiters
+    /// learn it is gone.
+    pub(super) fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
+        // Letting go ourselves: the reader holds the stream open too.
+        let letting_go = matches!(why, Closed::Released | Closed::Stalled);
+        let (retry, reader) = {
+            let mut state = lock(&self.state);
+            if state.generation != generation || state.writer.is_none() {
+                return;
+            }
+            state.writer = None;
+            let reader = state.reader.take();
+            if state
+                .connected_at
+                .take()
+                .is_some_and(|at| at.elapsed() >= RECONNECT_STABLE)
+            {
+                state.backoff = RECONNECT_MIN;
+            }
+            state.flat = None;
+            state.tree = None;
+            if state.closed.is_none() || letting_go {
+                state.closed = Some(why);
+            }
+            // Whatever still waits for an answer on this connection hears why none comes.
+            let why = state.closed.clone().unwrap_or(Closed::Exited);
+            for (_, tx) in state.acks.drain() {
+                let _ = tx.send(Err(why.clone()));
+            }
+            for tx in state.screens.drain(..) {
+                let _ = tx.send(Err(why.clone()));
+            }
+            (state.closed == Some(Closed::Exited), reader)
+        };
+        if let Some(task) = reader
+            && letting_go
+        {
+            task.abort();
+        }
+        tracing::info!("disconnected from the app");
+        self.room.notify_waiters();
+        self.changed.send_modify(|n| *n += 1);
+        if retry {
+            self.reconnect_soon();
+        }
+    }
+
+    /// Drops connection `generation`: the app has stopped reading its socket.
+    pub(super) fn stalled(self: &Arc<Self>, generation: u64) {
+        tracing::warn!(
+            socket = %self.socket.display(),
+            "the app has not read its socket for {} s; dropping the connection",
+            WRITE_TIMEOUT.as_secs()
+        );
+        self.disconnected(generation, Closed::Stalled);
+    }
+
+    fn idle_for(&self) -> Option<Duration> {
+        (self.in_flight.load(Ordering::Relaxed) == 0).then(|| lock(&self.last_use).elapsed())
+    }
+}
+
+/// After the app went away: tries to reconnect with backoff while the link is in use,
+/// so a restarted app is picked up (and resource subscribers hear of it). One loop per
+/// link ([`Inner::reconnect_soon`]); the wait doubles with every attempt, kept across
+/// loops, and starts again from [`RECONNECT_MIN`] once a connection has lasted.
+async fn reconnect(weak: std::sync::Weak<Inner>) {
+    let connected = reconnect_attempts(&weak).await;
+    let Some(inner) = weak.upgrade() else { return };
+    inner.reconnecting.store(false, Ordering::Release);
+    // The connection made may have closed before the flag was down: that close
+    // started no loop, so start one.
+    if connected {
+        let state = lock(&inner.state);
+        let gone = state.writer.is_none() && state.closed == Some(Closed::Exited);
+        drop(state);
+        if gone {
+            inner.reconnect_soon();
+        }
+    }
+}
+
+/// The reconnection attempts; whether one connected.
+async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
+    loop {
+        let delay = {
+            let Some(inner) = weak.upgrade() else {
+                return false;
+            };
+            let mut state = lock(&inner.state);
+            let delay = state.backoff;
+            state.backoff = (delay * 2).min(RECONNECT_MAX);
+            delay
+        };
+        tokio::time::sleep(delay).await;
+        let Some(inner) = weak.upgrade() else {
+            return false;
+        };
+        if inner.spawned.as_ref().is_some_and(|s| s.exit().is_some()) {
+            return false;
+        }
+        let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
+        if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
+            return false;
+        }
+        let link = Link { inner };
+        if lock(&link.inner.state).writer.is_some() {
+            return true;
+        }
+        match link.ensure_connected().await {
+            Ok(()) => return true,
+            Err(e) => tracing::debug!(error = %e, "reconnect failed"),
+        }
+    }
+}
+
+/// Lets go of the app after `idle` without a tool call.
+pub(super) async fn release_when_idle(inner: std::sync::Weak<Inner>, idle: Duration) {
+    let tick = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(5));
+    loop {
+        tokio::time::sleep(tick).await;
+        let Some(inner) = inner.upgrade() else { return };
+        let generation = {
+            let state = lock(&inner.state);
+            if state.writer.is_none() {
+                continue;
+            }
+            state.generation
+        };
+        if inner.idle_for().is_some_and(|i| i >= idle) {
+            tracing::info!(idle_secs = idle.as_secs(), "idle: releasing the app");
+            inner.disconnected(generation, Closed::Released);
+        }
+    }
+}

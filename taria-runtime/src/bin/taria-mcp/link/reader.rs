@@ -1,0 +1,379 @@
+//! The reader task of a connection: reads the app's lines (each capped at
+//! `wire::MAX_LINE_BYTES`), decodes them, and takes trees, patches, acks and screens
+//! into the link's state; an ack this taria-mcp does not fully know is still answered.
+
+use std::sync::Arc;
+
+use taria::wire::FlatTree;
+use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+use super::send::write_message;
+use super::{Ack, Closed, Inner, Screen, WriteHalf, lock};
+
+impl Inner {
+    /// Handles one message; returns whether the tree must be asked for again.
+    fn handle(&self, generation: u64, message: AppMessage) -> bool {
+        let mut state = lock(&self.state);
+        if state.generation != generation {
+            return false;
+        }
+        match message {
+            AppMessage::Hello { v, app, pid, .. } => {
+                tracing::info!(app, pid, v, "app said hello");
+                if v != wire::PROTOCOL_VERSION {
+                    tracing::warn!(
+                        v,
+                        "the app speaks another protocol version; inputs are refused"
+                    );
+                }
+                state.protocol = Some(v);
+                state.app = Some(app);
+            }
+            AppMessage::Tree {
+                revision,
+                input,
+                tree,
+            } => {
+                state.flat = Some(FlatTree::from_tree(&tree));
+                state.tree = Some(Arc::new(tree));
+                state.app_revision = revision;
+                state.revision = state.revision.saturating_add(1);
+                state.input = input;
+                self.changed.send_modify(|n| *n += 1);
+            }
+            AppMessage::Patch {
+                revision,
+                input,
+                patch,
+            } => {
+                let consecutive = state.app_revision.checked_add(1) == Some(revision);
+                let Some(flat) = state.flat.as_mut().filter(|_| consecutive) else {
+                    tracing::warn!(revision, "a patch out of order; asking for the whole tree");
+                    return true;
+                };
+                flat.apply(&patch);
+                let tree = flat.to_tree();
+                state.tree = Some(Arc::new(tree));
+                state.app_revision = revision;
+                state.revision = state.revision.saturating_add(1);
+                state.input = input;
+                self.changed.send_modify(|n| *n += 1);
+            }
+            AppMessage::Ack {
+                seq,
+                status,
+                reason,
+                message,
+            } => {
+                drop(state);
+                self.answer(
+                    generation,
+                    seq,
+                    Ack {
+                        status: Ok(status),
+                        reason,
+                        unknown_reason: None,
+                        message,
+                    },
+                );
+            }
+            AppMessage::Screen {
+                revision,
+                cols,
+                rows,
+            } => {
+                // The bridge's number for the app's `revision` (trees and patches come one
+                // revision apart; a screen from the future is the newest).
+                let behind = state.app_revision.saturating_sub(revision);
+                let revision = state.revision.saturating_sub(behind);
+                for tx in state.screens.drain(..) {
+                    let _ = tx.send(Ok(Screen {
+                        revision,
+                        cols,
+                        rows: rows.clone(),
+                    }));
+                }
+            }
+            AppMessage::Error { code, message } => match code {
+                ErrorCode::Busy => state.closed = Some(Closed::Busy(message)),
+                ErrorCode::PermissionDenied => state.closed = Some(Closed::Refused(message)),
+                other => tracing::warn!(?other, message, "the app reported a protocol error"),
+            },
+            other => tracing::debug!(?other, "ignored an app message of a newer kind"),
+        }
+        false
+    }
+
+    /// Hands `ack` to whoever waits for input `seq` on connection `generation`.
+    fn answer(&self, generation: u64, seq: u64, ack: Ack) {
+        let tx = {
+            let mut state = lock(&self.state);
+            if state.generation != generation {
+                return;
+            }
+            state.acks.remove(&seq)
+        };
+        if let Some(tx) = tx {
+            let _ = tx.send(Ok(ack));
+            self.room.notify_waiters();
+        }
+    }
+}
+
+/// Marks connection `generation` down when its reader ends, however it ends: with
+/// `why` once the reader set it, as [`Closed::Failed`] when it did not (it panicked),
+/// so the link never looks connected with no one reading.
+struct ReaderDown {
+    inner: Arc<Inner>,
+    generation: u64,
+    why: Closed,
+}
+
+impl Drop for ReaderDown {
+    fn drop(&mut self) {
+        self.inner.disconnected(self.generation, self.why.clone());
+    }
+}
+
+/// Reads the app's lines until the connection ends.
+pub(super) async fn read_loop(
+    inner: Arc<Inner>,
+    generation: u64,
+    mut reader: impl AsyncBufRead + Unpin,
+    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
+) {
+    let mut down = ReaderDown {
+        inner: Arc::clone(&inner),
+        generation,
+        why: Closed::Failed,
+    };
+    let mut line = Vec::new();
+    loop {
+        match read_line(&mut reader, &mut line).await {
+            Ok(Line::Complete) => {}
+            Ok(Line::TooLong) => {
+                tracing::warn!("skipped an app line over {} bytes", wire::MAX_LINE_BYTES);
+                continue;
+            }
+            Ok(Line::End) => break,
+            Err(e) => {
+                tracing::debug!(error = %e, "reading from the app failed");
+                break;
+            }
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        // A panic on what the app sent (a bug) must not leave the link looking
+        // connected: the connection is dropped, and the next call reconnects.
+        let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            take(&inner, generation, &line)
+        }));
+        let Ok(ask_tree) = taken else {
+            tracing::error!(
+                "taria-mcp failed on a line from the app (a bug in taria-mcp: please report it \
+                 with this log); dropping the connection"
+            );
+            return;
+        };
+        if ask_tree
+            && let Err(e) = write_message(&writer, &BridgeMessage::GetTree {}, || true).await
+        {
+            if e.kind() == std::io::ErrorKind::TimedOut {
+                down.why = Closed::Stalled;
+                inner.stalled(generation);
+                return;
+            }
+            break;
+        }
+    }
+    down.why = Closed::Exited;
+}
+
+/// Decodes and handles one line from the app; returns whether the tree must be asked
+/// for again.
+fn take(inner: &Inner, generation: u64, line: &[u8]) -> bool {
+    match serde_json::from_slice::<AppMessage>(line) {
+        Ok(message) => inner.handle(generation, message),
+        Err(e) => {
+            if let Some((seq, ack)) = loose_ack(line) {
+                tracing::warn!(
+                    seq,
+                    error = %e,
+                    "an ack this taria-mcp does not fully know; answering it as such"
+                );
+                inner.answer(generation, seq, ack);
+            } else {
+                tracing::warn!(error = %e, "skipped an app line that is not a known message");
+            }
+            false
+        }
+    }
+}
+
+/// The longest status or reason text from the app kept for a message.
+const UNKNOWN_TEXT_MAX: usize = 64;
+
+/// An `ack` line that does not decode as [`AppMessage::Ack`] because its `status` or
+/// `reason` is one this taria-mcp does not know (a newer or faulty app): its `seq`,
+/// and the ack with the unknown text kept, so the input is answered as what it is
+/// rather than left to time out.
+fn loose_ack(line: &[u8]) -> Option<(u64, Ack)> {
+    let serde_json::Value::Object(object) = serde_json::from_slice(line).ok()? else {
+        return None;
+    };
+    if object.get("type")?.as_str()? != "ack" {
+        return None;
+    }
+    let seq = object.get("seq")?.as_u64()?;
+    let text = |value: &serde_json::Value| {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.chars().take(UNKNOWN_TEXT_MAX).collect::<String>()
+    };
+    let status = match object.get("status") {
+        Some(value) => serde_json::from_value::<AckStatus>(value.clone()).map_err(|_| text(value)),
+        None => Err("(none)".to_owned()),
+    };
+    let (reason, unknown_reason) = match object.get("reason") {
+        None | Some(serde_json::Value::Null) => (None, None),
+        Some(value) => match serde_json::from_value::<RejectReason>(value.clone()) {
+            Ok(reason) => (Some(reason), None),
+            Err(_) => (None, Some(text(value))),
+        },
+    };
+    let message = object
+        .get("message")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned);
+    Some((
+        seq,
+        Ack {
+            status,
+            reason,
+            unknown_reason,
+            message,
+        },
+    ))
+}
+
+enum Line {
+    Complete,
+    TooLong,
+    End,
+}
+
+/// Reads one line into `line` (without the newline), capped at [`wire::MAX_LINE_BYTES`]:
+/// a longer line is skipped whole. A partial last line is discarded.
+async fn read_line(
+    reader: &mut (impl AsyncBufRead + Unpin),
+    line: &mut Vec<u8>,
+) -> std::io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    loop {
+        let available = reader.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(Line::End);
+        }
+        let (chunk, used, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (&available[..i], i + 1, true),
+            None => (available, available.len(), false),
+        };
+        if !too_long {
+            if line.len() + chunk.len() > wire::MAX_LINE_BYTES {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        reader.consume(used);
+        if done {
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write as _;
+    use std::time::{Duration, Instant};
+
+    use taria::wire::Input;
+    use tokio::io::BufReader;
+
+    use super::*;
+    use crate::errors::Code;
+    use crate::link::{ACK_TIMEOUT, Link};
+
+    /// A reader whose input panics (as a bug on an app's line would).
+    struct Panics;
+
+    impl tokio::io::AsyncRead for Panics {
+        fn poll_read(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            _: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            panic!("a bug met on the app's line");
+        }
+    }
+
+    /// Issue 11.2: a reader task that panics marks its connection down, so the link
+    /// does not look connected with a frozen tree, and a waiting input hears why at
+    /// once instead of timing out.
+    #[tokio::test]
+    async fn a_reader_that_panics_marks_the_link_down() {
+        let dir = std::env::temp_dir().join(format!("taria-link-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let socket = dir.join("app.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let tree = r#"{"type":"tree","revision":1,"input":0,"tree":{"frame":1,"roots":[]}}"#;
+            writeln!(
+                stream,
+                r#"{{"type":"hello","v":1,"app":"fake","pid":1,"taria":"0"}}"#
+            )
+            .unwrap();
+            writeln!(stream, "{tree}").unwrap();
+            // Held open, never answering.
+            std::thread::sleep(Duration::from_secs(30));
+        });
+        let link = Link::new(socket, None);
+        link.ensure_connected().await.unwrap();
+        let mut sent = link.send(Input::Key { key: "a".into() }).await.unwrap();
+        // A second reader on the connection, one that panics.
+        let (generation, writer) = {
+            let state = lock(&link.inner.state);
+            (state.generation, state.writer.clone().unwrap())
+        };
+        let reader = tokio::spawn(read_loop(
+            Arc::clone(&link.inner),
+            generation,
+            BufReader::new(Panics),
+            writer,
+        ));
+        assert!(reader.await.unwrap_err().is_panic());
+        assert_eq!(link.last_revision(), (1, false), "the link is marked down");
+        assert!(link.cached_view().is_none(), "no frozen tree");
+        assert_eq!(lock(&link.inner.state).closed, Some(Closed::Failed));
+        let started = Instant::now();
+        let error = link.ack(&mut sent).await.unwrap_err();
+        assert!(
+            started.elapsed() < ACK_TIMEOUT,
+            "the waiting input heard at once"
+        );
+        assert_eq!(error.code, Code::AppNotConnected, "{}", error.message);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,396 @@
+//! Spawn mode: the bridge runs the app itself, in a pseudo-terminal of a real size,
+//! pointed at a private socket through `TARIA_SOCKET` (on Unix a fresh 0700 directory;
+//! on Windows, where the endpoint is a named pipe named after the path's file stem, a
+//! stem nobody can guess), so the app's label does not matter and no other session
+//! can take the app.
+//!
+//! Two threads per app: one reads the terminal's output all the time (an unread
+//! pseudo-terminal blocks the app once its buffer fills) and keeps the last few KiB,
+//! so an app that dies before serving its socket can be explained; one waits for the
+//! app to exit and publishes its exit status. [`Spawned::stop`] ends the app when the
+//! MCP session ends: on Unix SIGTERM to its process group, up to [`STOP_GRACE`], then
+//! SIGKILL; on Windows (`ConPTY`) the console is closed, which ends every process
+//! attached to it, then after [`STOP_GRACE`] the child is terminated.
+//!
+//! By concern: [`process`] (the pseudo-terminal and the command), [`output`] (reading
+//! the terminal), [`socket`] (the private socket).
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use portable_pty::MasterPty;
+use tokio::sync::watch;
+
+use crate::cli::Size;
+use crate::errors::{Code, ToolError};
+mod output;
+mod process;
+mod socket;
+
+use output::append_output;
+use process::{pty_size, run, shell_words};
+use socket::private_socket;
+pub(crate) use socket::socket_exists;
+
+/// How much of the terminal's output is kept (the tail).
+const TAIL_BYTES: usize = 8 * 1024;
+/// How long the app may take to exit after SIGTERM (Unix) or after its console is
+/// closed (Windows) before it is killed.
+pub(crate) const STOP_GRACE: Duration = Duration::from_secs(2);
+/// How long a tool call waits for a starting app to open its socket.
+pub(crate) const STARTUP_WAIT: Duration = Duration::from_secs(10);
+
+/// How the app ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Exit {
+    /// The exit code (1 when killed by a signal).
+    pub(crate) code: u32,
+    /// The signal that ended it, if one did.
+    pub(crate) signal: Option<String>,
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.signal {
+            Some(signal) => write!(f, "killed by a signal ({signal})"),
+            None => write!(f, "exit status {}", self.code),
+        }
+    }
+}
+
+/// The app the bridge started (or why it could not).
+pub(crate) struct Spawned {
+    /// The command line, for messages.
+    command: String,
+    /// The socket the app was told to serve.
+    socket: PathBuf,
+    /// The private directory holding it (removed on stop; none on Windows, where the
+    /// socket is a named pipe and no file is made).
+    dir: Option<PathBuf>,
+    app: Result<Running, String>,
+}
+
+struct Running {
+    pid: u32,
+    started: Instant,
+    /// The terminal's master side; taken when the console is closed (Windows stop).
+    master: Mutex<Option<Box<dyn MasterPty + Send>>>,
+    size: Mutex<Size>,
+    exit: watch::Receiver<Option<Exit>>,
+    tail: Arc<Mutex<VecDeque<u8>>>,
+    /// Whether the link ever connected to it.
+    served: AtomicBool,
+    /// Ends the app at once.
+    killer: Mutex<Killer>,
+    /// The console's input (Windows): held for the app's lifetime (`ConPTY` may end
+    /// the session when it closes), and used to answer the console's cursor queries.
+    #[cfg(windows)]
+    _input: ConsoleInput,
+}
+
+/// The terminal's input side, shared by the app's record and the output reader.
+type ConsoleInput = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Ends the app at once: SIGKILL to its process group on Unix; on Windows, which has
+/// no process groups, `TerminateProcess` on the child (what it started ends with the
+/// console).
+struct Killer {
+    pid: u32,
+    #[cfg(windows)]
+    child: Box<dyn portable_pty::ChildKiller + Send + Sync>,
+}
+
+impl Killer {
+    fn kill(&mut self) {
+        #[cfg(unix)]
+        signal_group(self.pid, true);
+        #[cfg(windows)]
+        {
+            // portable-pty 0.9's Windows killer reports success as an error (and the
+            // other way round), so the result says nothing: the exit status does.
+            let result = self.child.kill();
+            tracing::debug!(pid = self.pid, ?result, "TerminateProcess");
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Spawned {
+    /// Starts `command` in a pseudo-terminal of `size`. When it cannot be started the
+    /// result still describes it: every tool then answers with the reason.
+    pub(crate) fn start(command: &[String], size: Size) -> Spawned {
+        let line = shell_words(command);
+        let (socket, dir) = match private_socket() {
+            Ok(place) => place,
+            Err(e) => {
+                return Spawned {
+                    command: line,
+                    socket: PathBuf::new(),
+                    dir: None,
+                    app: Err(format!("cannot create a private socket directory: {e}")),
+                };
+            }
+        };
+        let app = run(command, size, &socket).map_err(|e| format!("cannot start `{line}`: {e}"));
+        match &app {
+            Ok(running) => tracing::info!(
+                pid = running.pid,
+                command = %line,
+                socket = %socket.display(),
+                cols = size.cols,
+                rows = size.rows,
+                "spawned the app"
+            ),
+            Err(_) => {
+                if let Some(dir) = &dir {
+                    let _ = std::fs::remove_dir_all(dir);
+                }
+            }
+        }
+        Spawned {
+            command: line,
+            socket,
+            dir,
+            app,
+        }
+    }
+
+    /// Why the app could not be started, if it could not.
+    pub(crate) fn start_error(&self) -> Option<&str> {
+        self.app.as_ref().err().map(String::as_str)
+    }
+
+    /// The socket the app serves.
+    pub(crate) fn socket(&self) -> &Path {
+        &self.socket
+    }
+
+    /// The app's process id, when it was started.
+    pub(crate) fn pid(&self) -> Option<u32> {
+        self.app.as_ref().ok().map(|r| r.pid)
+    }
+
+    /// How the app ended, if it has.
+    pub(crate) fn exit(&self) -> Option<Exit> {
+        self.app.as_ref().ok().and_then(|r| r.exit.borrow().clone())
+    }
+
+    /// Waits up to `limit` for the app to end; its exit, if it did.
+    pub(crate) async fn exited_within(&self, limit: Duration) -> Option<Exit> {
+        let running = self.app.as_ref().ok()?;
+        let mut exit = running.exit.clone();
+        tokio::time::timeout(limit, exit.wait_for(Option::is_some))
+            .await
+            .ok()?
+            .ok()
+            .and_then(|e| e.clone())
+    }
+
+    /// Notes that the link connected (from then on, output is not quoted in errors).
+    pub(crate) fn mark_served(&self) {
+        if let Ok(running) = &self.app {
+            running.served.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The pseudo-terminal's size now.
+    pub(crate) fn size(&self) -> Option<Size> {
+        self.app.as_ref().ok().map(|r| *lock(&r.size))
+    }
+
+    /// Resizes the pseudo-terminal (the app gets SIGWINCH; on Windows a resize event).
+    pub(crate) fn resize(&self, size: Size) -> Result<(), ToolError> {
+        let running = self.app.as_ref().map_err(|e| Spawned::not_started(e))?;
+        if let Some(exit) = self.exit() {
+            return Err(self.exited_error(&exit));
+        }
+        let master = lock(&running.master);
+        let Some(master) = master.as_ref() else {
+            return Err(ToolError::new(
+                Code::AppNotConnected,
+                "the app's terminal is closed: taria-mcp is stopping it",
+            ));
+        };
+        master.resize(pty_size(size)).map_err(|e| {
+            ToolError::new(
+                Code::AppNotConnected,
+                format!("the pseudo-terminal could not be resized: {e}"),
+            )
+        })?;
+        *lock(&running.size) = size;
+        Ok(())
+    }
+
+    /// Whether the app is running but has not been connected to yet.
+    pub(crate) fn starting(&self) -> bool {
+        self.app
+            .as_ref()
+            .is_ok_and(|r| !r.served.load(Ordering::Relaxed))
+            && self.exit().is_none()
+    }
+
+    /// Waits until `deadline` for the app's socket file (on Windows its named pipe) to
+    /// appear: `Ok` once it exists; an error when the app was not started, has exited,
+    /// or is still starting.
+    pub(crate) async fn ready(&self, deadline: Instant) -> Result<(), ToolError> {
+        let running = self.app.as_ref().map_err(|e| Spawned::not_started(e))?;
+        loop {
+            if let Some(exit) = self.exit() {
+                return Err(self.exited_error(&exit));
+            }
+            if socket_exists(&self.socket) {
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                let mut message = format!(
+                    "the app (`{}`, started {} s ago) has not opened its socket yet: it may still \
+                     be starting (`cargo run` compiles first, which can take minutes), or it is \
+                     not a taria app (#[taria::app] or a taria::Session). Retry in a while, or \
+                     use wait_for_change",
+                    self.command,
+                    running.started.elapsed().as_secs()
+                );
+                append_output(&mut message, &running.tail);
+                return Err(ToolError::new(Code::AppNotConnected, message));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The error for an app that has exited.
+    pub(crate) fn exited_error(&self, exit: &Exit) -> ToolError {
+        let mut message = format!(
+            "the app (`{}`{}) exited with {exit}. taria-mcp stays up, but there is nothing to \
+             drive: restart the MCP server to start the app again",
+            self.command,
+            self.pid().map(|p| format!(", pid {p}")).unwrap_or_default()
+        );
+        if let Ok(running) = &self.app
+            && !running.served.load(Ordering::Relaxed)
+        {
+            message.push_str(". It exited before serving its socket");
+            append_output(&mut message, &running.tail);
+        }
+        let mut error = ToolError::new(Code::AppExited, message).with("exitCode", exit.code);
+        if let Some(signal) = &exit.signal {
+            error = error.with("signal", signal.clone());
+        }
+        error
+    }
+
+    fn not_started(why: &str) -> ToolError {
+        ToolError::new(
+            Code::AppNotConnected,
+            format!(
+                "{why}. Fix the command in the MCP server's configuration (`taria-mcp -- <command> \
+                 [args…]`; it runs in taria-mcp's working directory) and restart it"
+            ),
+        )
+    }
+
+    /// Ends the app: SIGTERM to its process group (Windows: closes its console, which
+    /// ends every process attached to it), up to [`STOP_GRACE`] for it to exit, then
+    /// SIGKILL (Windows: `TerminateProcess`); then removes the private socket
+    /// directory. Blocks the caller.
+    pub(crate) fn stop(&self) {
+        if let Ok(running) = &self.app
+            && self.exit().is_none()
+        {
+            #[cfg(unix)]
+            {
+                tracing::info!(pid = running.pid, "stopping the app (SIGTERM)");
+                signal_group(running.pid, false);
+            }
+            #[cfg(windows)]
+            {
+                tracing::info!(pid = running.pid, "stopping the app (closing its console)");
+                close_console(running);
+            }
+            if !wait_exit(&running.exit, STOP_GRACE) {
+                #[cfg(unix)]
+                tracing::warn!(pid = running.pid, "the app ignored SIGTERM; SIGKILL");
+                #[cfg(windows)]
+                tracing::warn!(
+                    pid = running.pid,
+                    "the app is still running after its console closed; terminating it"
+                );
+                lock(&running.killer).kill();
+                let _ = wait_exit(&running.exit, Duration::from_secs(2));
+            }
+        }
+        if let Some(dir) = &self.dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Polls for the exit (the waiter thread publishes it) for up to `limit`.
+fn wait_exit(exit: &watch::Receiver<Option<Exit>>, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    loop {
+        if exit.borrow().is_some() {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[cfg(unix)]
+fn signal_group(pid: u32, kill: bool) {
+    use rustix::process::{Pid, Signal, kill_process_group};
+    let signal = if kill { Signal::KILL } else { Signal::TERM };
+    // The child is a session leader (portable-pty calls setsid), so its process group
+    // has its pid and holds whatever it started (a `cargo run`'s app, a shell's job).
+    if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw)
+        && let Err(e) = kill_process_group(pid, signal)
+    {
+        tracing::debug!(error = %e, "signalling the app failed");
+    }
+}
+
+/// Closes the app's console (`ConPTY`): Windows sends every process attached to it
+/// `CTRL_CLOSE_EVENT` and ends them. On a thread, since `ClosePseudoConsole` may block
+/// until the console host is done, and the grace is counted from here.
+#[cfg(windows)]
+fn close_console(running: &Running) {
+    let Some(master) = lock(&running.master).take() else {
+        return;
+    };
+    let closer = std::thread::Builder::new()
+        .name("taria-mcp-pty-close".into())
+        .spawn(move || drop(master));
+    if let Err(e) = closer {
+        tracing::debug!(error = %e, "no thread to close the console on");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_is_described() {
+        let code = Exit {
+            code: 3,
+            signal: None,
+        };
+        assert_eq!(code.to_string(), "exit status 3");
+        let signal = Exit {
+            code: 1,
+            signal: Some("Terminated".into()),
+        };
+        assert_eq!(signal.to_string(), "killed by a signal (Terminated)");
+    }
+}

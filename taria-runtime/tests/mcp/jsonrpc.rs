@@ -1,0 +1,212 @@
+//! JSON-RPC edges: lines rmcp cannot serve are answered by the bridge's line filter; and
+//! what attach mode refuses or explains.
+
+use serde_json::{Value, json};
+
+use crate::harness::{MODERN, Mcp, RunningApp, temp_socket};
+use crate::support;
+
+/// In each MCP era (a session after `initialize`, and one with no handshake), the
+/// bridge answers `line` with an error of `code` carrying `id` (`null`: none), and
+/// keeps serving.
+fn answers_with(line: &[u8], code: i64, id: Value) {
+    for modern in [false, true] {
+        let socket = temp_socket("edge");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(line);
+        let era = if modern { MODERN } else { "2025-11-25" };
+        assert_eq!(answer["error"]["code"], code, "{era}: {answer}");
+        assert_eq!(
+            answer.get("id").cloned().unwrap_or(Value::Null),
+            id,
+            "{era}: {answer}"
+        );
+        assert!(
+            answer["error"]["message"].as_str().unwrap().len() > 20,
+            "{era}: {answer}"
+        );
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{era}: {listed}");
+        mcp.finish();
+    }
+}
+
+#[test]
+fn a_lone_surrogate_in_a_call_is_invalid_params_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"type_text","arguments":{"text":"\ud800"}}}"#,
+        -32602,
+        json!(41),
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_in_a_call_are_invalid_params_with_the_id() {
+    answers_with(
+        b"{\"jsonrpc\":\"2.0\",\"id\":\"u8\",\"method\":\"tools/call\",\"params\":{\"name\":\"type_text\",\"arguments\":{\"text\":\"\xff\"}}}",
+        -32602,
+        json!("u8"),
+    );
+}
+
+#[test]
+fn truncated_json_is_a_parse_error_with_the_id_read_before_the_cut() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"act""#,
+        -32700,
+        json!(42),
+    );
+}
+
+#[test]
+fn a_line_that_is_not_json_is_a_parse_error_without_an_id() {
+    answers_with(b"hello?", -32700, Value::Null);
+}
+
+#[test]
+fn a_request_without_a_method_is_invalid_with_its_id() {
+    answers_with(br#"{"jsonrpc":"2.0","id":43}"#, -32600, json!(43));
+}
+
+#[test]
+fn params_that_are_not_an_object_are_invalid_with_the_id() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":"p","method":"tools/list","params":"nope"}"#,
+        -32600,
+        json!("p"),
+    );
+}
+
+#[test]
+fn tool_call_params_that_do_not_fit_are_invalid_params_not_an_unknown_method() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":44,"method":"tools/call","params":{"name":"act","arguments":"nope"}}"#,
+        -32602,
+        json!(44),
+    );
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":45,"method":"tools/call"}"#,
+        -32602,
+        json!(45),
+    );
+}
+
+#[test]
+fn an_id_that_is_not_an_integer_is_echoed_in_the_refusal() {
+    answers_with(
+        br#"{"jsonrpc":"2.0","id":4.5,"method":"ping"}"#,
+        -32600,
+        json!(4.5),
+    );
+}
+
+/// A line over the 16 MiB a message may take is refused with the id its start shows
+/// (rmcp drops it unanswered), and the next line is read as usual.
+#[test]
+fn a_line_too_long_is_refused_with_its_id() {
+    let socket = temp_socket("long");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let text = "a".repeat(16 * 1024 * 1024);
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":47,"method":"tools/call","params":{{"name":"type_text","arguments":{{"text":"{text}"}}}}}}"#
+    );
+    let answer = mcp.answer_to(line.as_bytes());
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer["id"], 47, "{answer}");
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    mcp.finish();
+}
+
+/// rmcp 3.11 ends the session when the first message is not a request: a notification
+/// or a response sent before `initialize` (or, without a handshake, before the first
+/// request) is dropped instead, and the session starts as usual.
+#[test]
+fn a_notification_before_the_session_starts_does_not_end_it() {
+    for modern in [false, true] {
+        let socket = temp_socket("early");
+        let first: [&[u8]; 3] = [
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            br#"{"jsonrpc":"2.0","id":"s1","result":{}}"#,
+        ];
+        let mut mcp = Mcp::launch_after(&["--socket", socket.to_str().unwrap()], modern, &first);
+        let listed = mcp.request("tools/list", json!({}));
+        assert!(listed["result"]["tools"].is_array(), "{listed}");
+        mcp.finish();
+    }
+}
+
+/// rmcp reads no batches (MCP dropped them in 2025-06-18): each request in one is
+/// answered, in an array as JSON-RPC answers a batch, that they are not supported.
+#[test]
+fn a_batch_is_refused_request_by_request() {
+    for modern in [false, true] {
+        let socket = temp_socket("batch");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        let answer = mcp.answer_to(
+            br#"[{"jsonrpc":"2.0","id":46,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"b","method":"tools/list"}]"#,
+        );
+        let answers = answer.as_array().unwrap_or_else(|| panic!("{answer}"));
+        let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+        assert_eq!(ids, [&json!(46), &json!("b")], "{answer}");
+        for answer in answers {
+            assert_eq!(answer["error"]["code"], -32600, "{answer}");
+        }
+        mcp.finish();
+    }
+}
+
+#[test]
+fn resize_is_refused_in_attach_mode() {
+    let app = RunningApp::start("resize-attach");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let refused = mcp.fails(
+        "resize",
+        json!({"cols": 100, "rows": 30}),
+        "invalid_arguments",
+    );
+    assert!(
+        refused["message"].as_str().unwrap().contains("spawn mode"),
+        "{refused}"
+    );
+    mcp.finish();
+}
+
+#[test]
+fn a_wrong_socket_path_is_explained() {
+    let dir = support::temp_dir("wrong-socket");
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "not a socket").unwrap();
+    let mut mcp = Mcp::start(&file, &[]);
+    let wrong = mcp.fails("read_tree", json!({}), "app_not_connected");
+    let message = wrong["message"].as_str().unwrap();
+    assert!(message.ends_with("notes.txt is not a socket; check --socket/--app: it must be the socket of a running taria app"), "{wrong}");
+    assert!(message.contains("check --socket/--app"), "{wrong}");
+    mcp.finish();
+
+    // A socket file whose app is gone (it crashed without removing it).
+    let stale = dir.join("stale.sock");
+    drop(std::os::unix::net::UnixListener::bind(&stale).unwrap());
+    let mut mcp = Mcp::start(&stale, &[]);
+    let left_over = mcp.fails("read_tree", json!({}), "app_not_connected");
+    assert!(
+        left_over["message"]
+            .as_str()
+            .unwrap()
+            .contains("is left over from an app that is no longer running"),
+        "{left_over}"
+    );
+    mcp.finish();
+
+    // A path no socket address can hold: no app can listen there (issue 11.10).
+    let long = dir.join(format!("{}.sock", "s".repeat(120)));
+    let mut mcp = Mcp::start(&long, &[]);
+    let too_long = mcp.fails("read_tree", json!({}), "app_not_connected");
+    let message = too_long["message"].as_str().unwrap();
+    assert!(
+        message.contains("over the 107 a socket path can have") && message.contains("shorter path"),
+        "{too_long}"
+    );
+    mcp.finish();
+}

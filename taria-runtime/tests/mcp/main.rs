@@ -1,0 +1,27 @@
+//! End-to-end tests of `taria-mcp`: a real app session on a thread, the real bridge
+//! binary as a child process, and MCP JSON-RPC spoken by hand over its stdin/stdout.
+//! Unix only: the tests make and inspect Unix sockets (on Windows the bridge attaches
+//! over named pipes, which no test here drives).
+//!
+//! One test binary, by concern: [`harness`] and [`fake_app`] are what the tests share.
+#![cfg(unix)]
+#![expect(clippy::unwrap_used, reason = "tests: a failed step fails the test")]
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "tool arguments read best as `json!(…)` values"
+)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod batch;
+mod errors;
+mod fake_app;
+mod forged;
+mod harness;
+mod inputs;
+mod jsonrpc;
+mod link;
+mod session;
+mod spawn;
+mod tools;
