@@ -7,8 +7,8 @@ use syn::{DeriveInput, Ident};
 
 use crate::ast::SemanticInput;
 use crate::errors::Errors;
-use crate::expand::role_call;
-use crate::vocabulary::{Field, property_named};
+use crate::expand::{role_call, text_probe, with_text_probe};
+use crate::vocabulary::{Field, Takes, property_named};
 use crate::{attr, valid};
 
 pub(crate) fn derive(input: TokenStream) -> TokenStream {
@@ -68,11 +68,16 @@ fn calls(input: &SemanticInput, node: &Ident) -> TokenStream {
     for field in &input.fields {
         let method = Ident::new(field.property.builder_methods()[0], field.span);
         let member = &field.member;
-        calls.extend(if field.property.field == Field::ByValue {
-            quote! { #node.#method(::core::clone::Clone::clone(&self.#member)); }
-        } else {
-            quote! { #node.#method(&self.#member); }
+        calls.extend(match (field.property.field, field.property.takes) {
+            (Field::ByValue, _) => {
+                quote! { #node.#method(::core::clone::Clone::clone(&self.#member)); }
+            }
+            (_, Takes::Text) => {
+                let text = text_probe(&quote! { self.#member });
+                quote! { #node.#method(#text); }
+            }
+            (_, Takes::AsIs) => quote! { #node.#method(&self.#member); },
         });
     }
-    calls
+    with_text_probe(calls)
 }

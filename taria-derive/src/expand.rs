@@ -8,8 +8,8 @@ use syn::{Ident, ImplItemFn};
 use crate::ast::{ActionArg, ActionItem, IdArg, NodeArgs, Prop, PropValue, RoleArg, TextArg};
 use crate::errors::{Errors, Ordered};
 use crate::target::{self, Target};
-use crate::vocabulary::{Property, camel_case};
-use crate::{attr, valid};
+use crate::vocabulary::{Property, Takes, camel_case};
+use crate::{attr, fmt, valid};
 
 pub(crate) fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
     let original = item.clone();
@@ -91,10 +91,30 @@ fn try_widget(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
 /// The builder calls of `args`, in the order written.
 pub(crate) fn node_calls(args: &NodeArgs, node: &Ident) -> TokenStream {
-    args.props
+    let calls: TokenStream = args
+        .props
         .iter()
         .map(|prop| prop_calls(prop, node))
-        .collect()
+        .collect();
+    with_text_probe(calls)
+}
+
+/// `calls`, with the text probe's traits in scope if they use it.
+pub(crate) fn with_text_probe(calls: TokenStream) -> TokenStream {
+    if !calls.to_string().contains("TextProbe") {
+        return calls;
+    }
+    quote! {
+        #[allow(unused_imports)]
+        use ::taria::__private::{ViaDisplay as _, ViaText as _};
+        #calls
+    }
+}
+
+/// `expr` as a text argument: itself when a reference to it is an `IntoText`
+/// (no formatting), else through `Display`. Needs [`with_text_probe`].
+pub(crate) fn text_probe(expr: &TokenStream) -> TokenStream {
+    quote! { (&::taria::__private::TextProbe(&(#expr))).taria_text() }
 }
 
 /// The builder method `name` of `property`, which its table entry must list: what
@@ -117,20 +137,39 @@ fn prop_calls(prop: &Prop, node: &Ident) -> TokenStream {
             let method = method();
             quote! { #node.#method(#lit); }
         }
-        PropValue::Text(TextArg::Format { format, args }) => {
-            let method = method();
-            quote! { #node.#method(::core::format_args!(#format #(, #args)*)); }
+        PropValue::Id(IdArg::Expr(expr)) => {
+            let (text, method) = (text_probe(&quote! { #expr }), method());
+            quote! { #node.#method(#text); }
         }
-        PropValue::Id(IdArg::Expr(expr))
-        | PropValue::Text(TextArg::Expr(expr))
-        | PropValue::Expr(expr)
-        | PropValue::Flag(Some(expr)) => {
+        PropValue::Text(TextArg::Format { format, args }) => {
+            let text = match prop.property.takes {
+                Takes::Text => fmt::parts(format, args),
+                Takes::AsIs => None,
+            };
             let method = method();
-            quote! { #node.#method(#expr); }
+            if let Some(text) = text {
+                quote! { #node.#method(#text); }
+            } else {
+                quote! { #node.#method(::core::format_args!(#format #(, #args)*)); }
+            }
+        }
+        PropValue::Text(TextArg::Expr(expr)) | PropValue::Expr(expr) => {
+            let method = method();
+            match prop.property.takes {
+                Takes::Text => {
+                    let text = text_probe(&quote! { #expr });
+                    quote! { #node.#method(#text); }
+                }
+                Takes::AsIs => quote! { #node.#method(#expr); },
+            }
         }
         PropValue::Flag(None) => {
             let method = method();
             quote! { #node.#method(true); }
+        }
+        PropValue::Flag(Some(expr)) => {
+            let method = method();
+            quote! { #node.#method(#expr); }
         }
         PropValue::Actions(items) => items
             .iter()

@@ -5,7 +5,7 @@
 //! Layout follows `thiserror-impl`, in phases: `attr` parses arguments and attributes
 //! into the typed `ast`, `valid` checks its names against the `vocabulary` (the node
 //! properties, roles and actions, defined once in `vocabulary/table.rs`), `expand`
-//! and `derive` generate code; `target` classifies
+//! (with `fmt` for format strings) and `derive` generate code; `target` classifies
 //! the annotated item, `errors` collects every error of a call so they are all
 //! reported at once. `actions` generates an app's action dispatch from its
 //! `#[action]` handlers, `app` adds the rewrite of the app's draw loop.
@@ -17,6 +17,7 @@ mod attr;
 mod derive;
 mod errors;
 mod expand;
+mod fmt;
 mod target;
 mod valid;
 mod vocabulary;

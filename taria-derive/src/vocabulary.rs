@@ -6,7 +6,9 @@
 
 mod table;
 
-pub(crate) use table::{ACTIONS, Field, PROPERTIES, Property, ROLES, Syntax, property_named};
+pub(crate) use table::{
+    ACTIONS, Field, PROPERTIES, Property, ROLES, Syntax, Takes, property_named,
+};
 
 /// `list_item` → `ListItem`.
 pub(crate) fn camel_case(snake: &str) -> String {

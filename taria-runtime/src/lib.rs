@@ -35,9 +35,9 @@ pub use model::{
     Tree, Value, ValueSchema, outline_line_id,
 };
 pub use recorder::{
-    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
-    MAX_NODES, MAX_VALUE_BYTES, NodeBuilder, Recorder, Scope, ValueSink, ValueToken, is_recording,
-    leaf, scope,
+    Displayed, IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH,
+    MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES, NodeBuilder, Recorder, Scope, TextSink, ValueSink,
+    ValueToken, is_recording, leaf, scope,
 };
 pub use semantic::Semantic;
 pub use session::{

@@ -25,6 +25,16 @@ pub(crate) enum Syntax {
     Scroll,
 }
 
+/// What the builder method takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Takes {
+    /// Text (`impl IntoText`): macro arguments go through the text probe, so any
+    /// `Display` type is accepted and text and integers are not formatted.
+    Text,
+    /// Anything else, passed as written.
+    AsIs,
+}
+
 /// Whether `#[derive(Semantic)]` accepts `#[taria(name)]` on a field, and how it
 /// passes the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +54,7 @@ pub(crate) struct Property {
     /// The argument's (and the field attribute's) name.
     pub(crate) name: &'static str,
     pub(crate) syntax: Syntax,
+    pub(crate) takes: Takes,
     pub(crate) field: Field,
     /// The `NodeBuilder` methods its expansion calls.
     pub(crate) builder: &'static [&'static str],
@@ -52,12 +63,14 @@ pub(crate) struct Property {
 const fn property(
     name: &'static str,
     syntax: Syntax,
+    takes: Takes,
     field: Field,
     builder: &'static [&'static str],
 ) -> Property {
     Property {
         name,
         syntax,
+        takes,
         field,
         builder,
     }
@@ -65,15 +78,21 @@ const fn property(
 
 /// A property whose builder method has its own name.
 const fn plain(name: &'static str, syntax: Syntax, field: Field) -> Property {
-    property(name, syntax, field, &[])
+    property(name, syntax, Takes::AsIs, field, &[])
 }
 
 /// Every node property, in the order the messages list them.
 pub(crate) const PROPERTIES: &[Property] = &[
-    property("role", Syntax::Role, Field::No, &["role", "custom_role"]),
-    property("id", Syntax::Id, Field::ByRef, &[]),
-    property("key", Syntax::Expr, Field::ByRef, &[]),
-    property("label", Syntax::Text, Field::ByRef, &[]),
+    property(
+        "role",
+        Syntax::Role,
+        Takes::AsIs,
+        Field::No,
+        &["role", "custom_role"],
+    ),
+    property("id", Syntax::Id, Takes::Text, Field::ByRef, &[]),
+    property("key", Syntax::Expr, Takes::Text, Field::ByRef, &[]),
+    property("label", Syntax::Text, Takes::Text, Field::ByRef, &[]),
     plain("value", Syntax::Text, Field::ByRef),
     plain("min", Syntax::Expr, Field::ByValue),
     plain("max", Syntax::Expr, Field::ByValue),
@@ -95,6 +114,7 @@ pub(crate) const PROPERTIES: &[Property] = &[
     property(
         "actions",
         Syntax::Actions,
+        Takes::AsIs,
         Field::No,
         &[
             "action",
