@@ -2,7 +2,7 @@
 //! [`attr`](crate::attr), checked by [`valid`](crate::valid), expanded here.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::{DeriveInput, Ident};
 
 use crate::ast::SemanticInput;
@@ -73,7 +73,7 @@ fn calls(input: &SemanticInput, node: &Ident) -> TokenStream {
                 quote! { #node.#method(::core::clone::Clone::clone(&self.#member)); }
             }
             (_, Takes::Text) => {
-                let text = text_probe(&quote! { self.#member });
+                let text = text_probe(&quote_spanned! {field.span=> self.#member });
                 quote! { #node.#method(#text); }
             }
             (_, Takes::AsIs) => quote! { #node.#method(&self.#member); },

@@ -2,7 +2,7 @@
 //! `#[taria::widget]` wraps the render body in a node scope that makes them.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::{Ident, ImplItemFn};
 
 use crate::ast::{ActionArg, ActionItem, IdArg, NodeArgs, Prop, PropValue, RoleArg, TextArg};
@@ -114,7 +114,9 @@ pub(crate) fn with_text_probe(calls: TokenStream) -> TokenStream {
 /// `expr` as a text argument: itself when a reference to it is an `IntoText`
 /// (no formatting), else through `Display`. Needs [`with_text_probe`].
 pub(crate) fn text_probe(expr: &TokenStream) -> TokenStream {
-    quote! { (&::taria::__private::TextProbe(&(#expr))).taria_text() }
+    // Spanned at the expression, so a type that is not `Display` is reported there.
+    let span = syn::spanned::Spanned::span(expr);
+    quote_spanned! {span=> (&::taria::__private::TextProbe(&(#expr))).taria_text() }
 }
 
 /// The builder method `name` of `property`, which its table entry must list: what

@@ -3,8 +3,6 @@
 use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
-use std::fmt::Display;
-
 use crate::{Displayed, IntoText, NodeBuilder, Semantic};
 
 pub use crate::endpoint::{private_socket_dir, socket_name};
@@ -60,15 +58,16 @@ where
     }
 }
 
-/// Picked otherwise, for a `Display` type.
+/// Picked otherwise: `Displayed(&x)`, an [`IntoText`] when `x` is `Display` (and
+/// otherwise the builder call says that `x` is not `Display`).
 pub trait ViaDisplay {
     /// What is passed to the builder.
-    type Text: IntoText;
+    type Text;
     /// The argument.
     fn taria_text(&self) -> Self::Text;
 }
 
-impl<'a, T: Display + ?Sized> ViaDisplay for &TextProbe<'a, T> {
+impl<'a, T: ?Sized> ViaDisplay for &TextProbe<'a, T> {
     type Text = Displayed<&'a T>;
     #[inline]
     fn taria_text(&self) -> Displayed<&'a T> {
