@@ -70,9 +70,42 @@ fn annotated_enabled(bencher: Bencher<'_, '_>) {
 
 /// Recording alone: a list of `ANNOTATED_NODES - 1` items, each described like the
 /// frame's task items (key, formatted label, index, state, actions, bounds), and
-/// nothing drawn. Time per item is the recorder's cost per node.
+/// nothing drawn. Time per item is the recorder's cost per node. The label is given in
+/// parts, as `#[taria::widget(label = "Task {i}: {title}")]` passes it.
 #[divan::bench]
 fn enabled_per_node(bencher: Bencher<'_, '_>) {
+    let data = Data::sample();
+    let mut recorder = Recorder::new();
+    let mut record = || {
+        recorder.record(|| {
+            let _list = taria::scope(|n| {
+                n.role(Role::List).id("tasks").label("Tasks");
+            });
+            for i in 0..ANNOTATED_NODES - 1 {
+                let task = &data.tasks[i % data.tasks.len()];
+                taria::leaf(|n| {
+                    n.role(Role::ListItem)
+                        .key(task.id + 1000 * (i / data.tasks.len()) as u32)
+                        .label(("Task ", i, ": ", &task.title))
+                        .index(i)
+                        .selected(i == data.selected_task)
+                        .checked(task.done)
+                        .action(Action::Select)
+                        .key_fallback(Action::Toggle, "space")
+                        .bounds(Rect::new(0, i as u16, 40, 1));
+                });
+            }
+        });
+    };
+    record();
+    bencher.counter(nodes()).bench_local(record);
+    assert_eq!(recorder.node_count(), ANNOTATED_NODES);
+}
+
+/// [`enabled_per_node`] with the label formatted by `format_args!`, as the macros
+/// expanded `label = "Task {i}: {title}"` before they wrote it part by part.
+#[divan::bench]
+fn enabled_per_node_format_args(bencher: Bencher<'_, '_>) {
     let data = Data::sample();
     let mut recorder = Recorder::new();
     let mut record = || {

@@ -26,3 +26,25 @@ impl Errors {
         }
     }
 }
+
+/// Errors from several phases, each tagged with where in the input it is
+/// (argument, item, phase), so they are reported in source order.
+#[derive(Default)]
+pub(crate) struct Ordered(Vec<(Place, syn::Error)>);
+
+/// Argument index, item index within it, and the phase (parse before check).
+pub(crate) type Place = (usize, usize, u8);
+
+impl Ordered {
+    pub(crate) fn push(&mut self, at: Place, error: syn::Error) {
+        self.0.push((at, error));
+    }
+
+    /// Moves the errors into `errors`, in source order.
+    pub(crate) fn into(mut self, errors: &mut Errors) {
+        self.0.sort_by_key(|(at, _)| *at);
+        for (_, error) in self.0 {
+            errors.push(error);
+        }
+    }
+}

@@ -1,12 +1,15 @@
-//! Code generation for `#[taria::widget]`: wraps the render body in a node scope.
+//! Code generation: node properties become `NodeBuilder` calls, and
+//! `#[taria::widget]` wraps the render body in a node scope that makes them.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::{Ident, ImplItemFn};
 
-use crate::args::{NodeArgs, parse_node_args};
-use crate::errors::Errors;
+use crate::ast::{ActionArg, ActionItem, IdArg, NodeArgs, Prop, PropValue, RoleArg, TextArg};
+use crate::errors::{Errors, Ordered};
 use crate::target::{self, Target};
+use crate::vocabulary::{Property, Takes, camel_case};
+use crate::{attr, fmt, valid};
 
 pub(crate) fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
     let original = item.clone();
@@ -25,11 +28,10 @@ fn try_widget(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     // Check the item and the arguments independently, so all their errors show at once.
     let mut errors = Errors::default();
     let target = errors.ok(target::parse(item));
-    let args = match parse_node_args(args, &node) {
-        Ok((args, arg_errors)) => {
-            if let Some(e) = arg_errors {
-                errors.push(e);
-            }
+    let mut arg_errors = Ordered::default();
+    let args = match attr::parse_node_args(args, &mut arg_errors) {
+        Ok(args) => {
+            valid::node_args(&args, &mut arg_errors);
             Some(args)
         }
         Err(e) => {
@@ -37,6 +39,7 @@ fn try_widget(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             None
         }
     };
+    arg_errors.into(&mut errors);
     let Some(mut target) = target else {
         return errors.finish(TokenStream::new());
     };
@@ -86,6 +89,146 @@ fn try_widget(args: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     })
 }
 
+/// The builder calls of `args`, in the order written.
+pub(crate) fn node_calls(args: &NodeArgs, node: &Ident) -> TokenStream {
+    let calls: TokenStream = args
+        .props
+        .iter()
+        .map(|prop| prop_calls(prop, node))
+        .collect();
+    with_text_probe(calls)
+}
+
+/// `calls`, with the text probe's traits in scope if they use it.
+pub(crate) fn with_text_probe(calls: TokenStream) -> TokenStream {
+    if !calls.to_string().contains("TextProbe") {
+        return calls;
+    }
+    quote! {
+        #[allow(unused_imports)]
+        use ::taria::__private::{ViaDisplay as _, ViaText as _};
+        #calls
+    }
+}
+
+/// `expr` as a text argument: itself when a reference to it is an `IntoText`
+/// (no formatting), else through `Display`. Needs [`with_text_probe`].
+pub(crate) fn text_probe(expr: &TokenStream) -> TokenStream {
+    // Spanned at the expression, so a type that is not `Display` is reported there.
+    let span = syn::spanned::Spanned::span(expr);
+    quote_spanned! {span=> (&::taria::__private::TextProbe(&(#expr))).taria_text() }
+}
+
+/// The builder method `name` of `property`, which its table entry must list: what
+/// the expansion calls is what `vocabulary/table.rs` says (and the ui-test checks).
+fn method(property: &'static Property, name: &str, span: Span) -> Ident {
+    assert!(
+        property.builder_methods().contains(&name),
+        "taria-derive bug: `{}` expands to `{name}`, which vocabulary/table.rs does not list",
+        property.name
+    );
+    Ident::new(name, span)
+}
+
+fn prop_calls(prop: &Prop, node: &Ident) -> TokenStream {
+    // The method of the property's own name, for those that call one (not role, actions).
+    let method = || method(prop.property, &prop.name.to_string(), prop.name.span());
+    match &prop.value {
+        PropValue::Role(role) => role_call(prop.property, role, node),
+        PropValue::Id(IdArg::Lit(lit)) => {
+            let method = method();
+            quote! { #node.#method(#lit); }
+        }
+        PropValue::Id(IdArg::Expr(expr)) => {
+            let (text, method) = (text_probe(&quote! { #expr }), method());
+            quote! { #node.#method(#text); }
+        }
+        PropValue::Text(TextArg::Format { format, args }) => {
+            let text = match prop.property.takes {
+                Takes::Text => fmt::parts(format, args),
+                Takes::AsIs => None,
+            };
+            let method = method();
+            if let Some(text) = text {
+                quote! { #node.#method(#text); }
+            } else {
+                quote! { #node.#method(::core::format_args!(#format #(, #args)*)); }
+            }
+        }
+        PropValue::Text(TextArg::Expr(expr)) | PropValue::Expr(expr) => {
+            let method = method();
+            match prop.property.takes {
+                Takes::Text => {
+                    let text = text_probe(&quote! { #expr });
+                    quote! { #node.#method(#text); }
+                }
+                Takes::AsIs => quote! { #node.#method(#expr); },
+            }
+        }
+        PropValue::Flag(None) => {
+            let method = method();
+            quote! { #node.#method(true); }
+        }
+        PropValue::Flag(Some(expr)) => {
+            let method = method();
+            quote! { #node.#method(#expr); }
+        }
+        PropValue::Actions(items) => items
+            .iter()
+            .map(|item| action_call(prop.property, item, node))
+            .collect(),
+        PropValue::Scroll(parts) => {
+            let ([o, c, v], method) = (&**parts, method());
+            quote! { #node.#method(#o, #c, #v); }
+        }
+    }
+}
+
+/// `::taria::Role::<Variant>` for a (checked) core role name.
+fn role_path(ident: &Ident) -> TokenStream {
+    let variant = Ident::new(&camel_case(&ident.to_string()), ident.span());
+    quote! { ::taria::Role::#variant }
+}
+
+pub(crate) fn role_call(property: &'static Property, role: &RoleArg, node: &Ident) -> TokenStream {
+    let site = Span::call_site();
+    match role {
+        RoleArg::Core(ident) => {
+            let (method, path) = (method(property, "role", site), role_path(ident));
+            quote! { #node.#method(#path); }
+        }
+        RoleArg::Custom { name, base } => {
+            let (method, base) = (method(property, "custom_role", site), role_path(base));
+            quote! { #node.#method(#name, #base); }
+        }
+    }
+}
+
+fn action_call(property: &'static Property, item: &ActionItem, node: &Ident) -> TokenStream {
+    let site = Span::call_site();
+    match (&item.action, &item.key) {
+        (ActionArg::Core(ident), key) => {
+            let variant = Ident::new(&camel_case(&ident.to_string()), ident.span());
+            let path = quote! { ::taria::Action::#variant };
+            if let Some(key) = key {
+                let method = method(property, "key_fallback", site);
+                quote! { #node.#method(#path, #key); }
+            } else {
+                let method = method(property, "action", site);
+                quote! { #node.#method(#path); }
+            }
+        }
+        (ActionArg::Custom(name), Some(key)) => {
+            let method = method(property, "custom_key_fallback", site);
+            quote! { #node.#method(#name, #key); }
+        }
+        (ActionArg::Custom(name), None) => {
+            let method = method(property, "custom_action", site);
+            quote! { #node.#method(#name); }
+        }
+    }
+}
+
 fn probe(value: &TokenStream, node: &Ident) -> TokenStream {
     quote! {
         {
@@ -115,6 +258,7 @@ fn wrap(
         // `bounds = …` is among the arguments.
         None => TokenStream::new(),
     };
+    let args = node_calls(args, node);
     let body = &f.block;
     f.block = syn::parse_quote! {{
         let __taria_scope = ::taria::__private::scope(|#node: &mut ::taria::NodeBuilder<'_>| {

@@ -2,20 +2,24 @@
 //! `#[derive(taria::Semantic)]`, `#[taria::app]` and `#[taria::actions]`. Use them through the `taria` crate, which
 //! re-exports them; the generated code refers to `::taria`.
 //!
-//! Layout follows `thiserror-impl`: the module `args` parses and validates attribute
-//! arguments, `target` classifies the annotated item, `expand` and `derive` generate
-//! code, `vocabulary` holds the role and action names, `errors` collects every error
-//! of a call so they are all reported at once. `actions` generates an app's action
-//! dispatch from its `#[action]` handlers, `app` adds the rewrite of the app's draw
-//! loop.
+//! Layout follows `thiserror-impl`, in phases: `attr` parses arguments and attributes
+//! into the typed `ast`, `valid` checks its names against the `vocabulary` (the node
+//! properties, roles and actions, defined once in `vocabulary/table.rs`), `expand`
+//! (with `fmt` for format strings) and `derive` generate code; `target` classifies
+//! the annotated item, `errors` collects every error of a call so they are all
+//! reported at once. `actions` generates an app's action dispatch from its
+//! `#[action]` handlers, `app` adds the rewrite of the app's draw loop.
 
 mod actions;
 mod app;
-mod args;
+mod ast;
+mod attr;
 mod derive;
 mod errors;
 mod expand;
+mod fmt;
 mod target;
+mod valid;
 mod vocabulary;
 
 use proc_macro::TokenStream;

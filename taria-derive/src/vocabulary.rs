@@ -1,69 +1,14 @@
-//! The names the macros accept, and "did you mean" hints for near misses.
+//! The names the macros accept (defined once in [`table`]), "did you mean" hints for
+//! near misses, and the checks of ids and custom names.
 //!
-//! Role and action names must match `taria::Role` / `taria::Action`; the ui-tests
-//! pass case `every-role-and-action.rs` uses each of them and checks that these
-//! lists, the names it uses and `Role::ALL` / `Action::ALL` are the same sets.
+//! [`table`] must match the runtime (`taria::Role`, `taria::Action`, `NodeBuilder`):
+//! the ui-tests pass case `every-role-and-action.rs` includes it and checks that.
 
-pub(crate) const ROLES: &[&str] = &[
-    "app",
-    "region",
-    "group",
-    "dialog",
-    "tabs",
-    "tab",
-    "menu",
-    "menu_item",
-    "list",
-    "list_item",
-    "tree",
-    "tree_item",
-    "table",
-    "row",
-    "cell",
-    "column_header",
-    "text_input",
-    "text_area",
-    "button",
-    "checkbox",
-    "radio",
-    "switch",
-    "select",
-    "option",
-    "slider",
-    "spin_button",
-    "link",
-    "text",
-    "heading",
-    "log",
-    "progress",
-    "status",
-    "scrollbar",
-    "chart",
-    "image",
-    "terminal",
-    "form",
-    "form_field",
-    "notification",
-    "toolbar",
-    "separator",
-    "tooltip",
-];
+mod table;
 
-pub(crate) const ACTIONS: &[&str] = &[
-    "activate",
-    "focus",
-    "select",
-    "toggle",
-    "expand",
-    "collapse",
-    "increment",
-    "decrement",
-    "scroll",
-    "set_value",
-    "dismiss",
-    "copy",
-    "submit",
-];
+pub(crate) use table::{
+    ACTIONS, Field, PROPERTIES, Property, ROLES, Syntax, Takes, property_named,
+};
 
 /// `list_item` → `ListItem`.
 pub(crate) fn camel_case(snake: &str) -> String {

@@ -3,7 +3,8 @@
 use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
-use crate::{NodeBuilder, Semantic};
+use crate::builder::IntoText;
+use crate::{Displayed, NodeBuilder, Semantic};
 
 pub use crate::recorder::{leaf, scope};
 
@@ -32,6 +33,47 @@ pub trait ViaNothing {
 }
 
 impl<T: ?Sized> ViaNothing for &Probe<'_, T> {}
+
+/// Autoref-specialization probe for text arguments: `(&TextProbe(&x)).taria_text()`
+/// is `&x` when that is an [`IntoText`] (text, integers: no formatting), and
+/// `Displayed(&x)` for any other `Display` type, so macro arguments take both.
+pub struct TextProbe<'a, T: ?Sized>(pub &'a T);
+
+/// Picked when a reference to the probed value is an [`IntoText`].
+pub trait ViaText {
+    /// What is passed to the builder.
+    type Text: IntoText;
+    /// The argument.
+    fn taria_text(&self) -> Self::Text;
+}
+
+impl<'a, T: ?Sized> ViaText for TextProbe<'a, T>
+where
+    &'a T: IntoText,
+{
+    type Text = &'a T;
+    #[inline]
+    fn taria_text(&self) -> &'a T {
+        self.0
+    }
+}
+
+/// Picked otherwise: `Displayed(&x)`, an [`IntoText`] when `x` is `Display` (and
+/// otherwise the builder call says that `x` is not `Display`).
+pub trait ViaDisplay {
+    /// What is passed to the builder.
+    type Text;
+    /// The argument.
+    fn taria_text(&self) -> Self::Text;
+}
+
+impl<'a, T: ?Sized> ViaDisplay for &TextProbe<'a, T> {
+    type Text = Displayed<&'a T>;
+    #[inline]
+    fn taria_text(&self) -> Displayed<&'a T> {
+        Displayed(self.0)
+    }
+}
 
 /// Something a render function's area can be read from: a `Rect` or a `Frame`.
 pub trait AreaSource {

@@ -34,13 +34,13 @@ mod session;
 pub mod testing;
 pub mod wire;
 
-/// The argument traits of [`NodeBuilder`]'s setters (what a flag, a value or an
-/// invalid mark may be given as), and the recorder's limits. Code rarely names them;
+/// The argument traits of [`NodeBuilder`]'s setters (what a flag, a text, a value or
+/// an invalid mark may be given as), and the recorder's limits. Code rarely names them;
 /// they are here so their documentation says what each setter takes.
 pub mod builder {
     pub use crate::recorder::{
-        IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH, MAX_LABEL_BYTES,
-        MAX_NODES, MAX_VALUE_BYTES, ValueSink, ValueToken,
+        IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH,
+        MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES, TextSink, ValueSink, ValueToken,
     };
 }
 
@@ -56,7 +56,7 @@ pub use model::{
     ValueSchema,
 };
 pub(crate) use model::{ActionData, ActionRequest};
-pub use recorder::{NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
+pub use recorder::{Displayed, NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,

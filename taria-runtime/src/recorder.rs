@@ -7,6 +7,7 @@
 
 mod arena;
 mod builder;
+mod text;
 mod to_tree;
 
 use std::cell::{Cell, RefCell};
@@ -17,6 +18,7 @@ pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
+pub use text::{Displayed, IntoText, TextSink};
 
 use crate::model::Tree;
 

@@ -8,6 +8,7 @@ use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::text::{IntoText, TextSink, truncate};
 use crate::model::{Action, ActionSet, Bounds, Checked, Position, Role, ScrollInfo, StateFlags};
 
 /// How deep nodes may nest; deeper nodes are left out and reported.
@@ -276,7 +277,19 @@ impl FrameArena {
     /// Appends `value`'s display form, cut to `cap` bytes at a character boundary.
     pub(crate) fn push_display(&mut self, value: &dyn std::fmt::Display, cap: usize) -> Span {
         let start = self.text.len();
-        write_capped(&mut self.text, value, cap);
+        TextSink::new(&mut self.text, cap).display(value);
+        Span {
+            start: start as u32,
+            end: self.text.len() as u32,
+        }
+    }
+
+    /// Appends `value`'s text (see [`IntoText`]), cut to `cap` bytes at a character
+    /// boundary, as [`push_display`](Self::push_display) would cut its display form.
+    #[inline]
+    pub(crate) fn push_text(&mut self, value: impl IntoText, cap: usize) -> Span {
+        let start = self.text.len();
+        value.write_text(&mut TextSink::new(&mut self.text, cap));
         Span {
             start: start as u32,
             end: self.text.len() as u32,
@@ -428,47 +441,6 @@ impl FrameArena {
         }
         self.frame += 1;
     }
-}
-
-/// Appends `value`'s display form to `out`, at most `cap` bytes, cut at a char boundary.
-pub(crate) fn write_capped(out: &mut String, value: &dyn std::fmt::Display, cap: usize) {
-    let mut writer = CappedWriter {
-        out,
-        remaining: cap,
-    };
-    // CappedWriter never fails; a Display impl that fails leaves what it wrote.
-    let _ = write!(writer, "{value}");
-}
-
-/// A `fmt::Write` that keeps at most `remaining` bytes, cutting at a char boundary.
-struct CappedWriter<'a> {
-    out: &'a mut String,
-    remaining: usize,
-}
-
-impl std::fmt::Write for CappedWriter<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        if s.len() <= self.remaining {
-            self.out.push_str(s);
-            self.remaining -= s.len();
-        } else {
-            self.out.push_str(truncate(s, self.remaining));
-            self.remaining = 0;
-        }
-        Ok(())
-    }
-}
-
-/// The longest prefix of `s` of at most `cap` bytes that ends at a char boundary.
-fn truncate(s: &str, cap: usize) -> &str {
-    if s.len() <= cap {
-        return s;
-    }
-    let mut cut = cap;
-    while !s.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    &s[..cut]
 }
 
 /// The text of `span` in `text` (a free function, so it can be used while another

@@ -1,11 +1,11 @@
 //! [`NodeBuilder`]: what an annotated render says about its node.
 
-use std::fmt::{Display, Write as _};
+use std::fmt::Display;
 
 use super::arena::{
     ActionRef, FrameArena, IdSource, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Range32, ValueRecord,
-    write_capped,
 };
+use super::text::{IntoText, TextSink};
 use crate::model::{Action, Bounds, Checked, Role, ScrollInfo, StateFlags};
 
 /// Describes the node being recorded. Handed to the closure of [`scope`](crate::scope)
@@ -59,9 +59,12 @@ impl<'a> NodeBuilder<'a> {
 
     /// Sets an explicit id: global to the frame and stable across frames.
     /// An empty id is ignored (the node keeps a derived id).
-    pub fn id(&mut self, id: impl Display) -> &mut Self {
+    pub fn id(&mut self, id: impl IntoText) -> &mut Self {
         self.arena.scratch_id.clear();
-        write_capped(&mut self.arena.scratch_id, &id, MAX_LABEL_BYTES);
+        id.write_text(&mut TextSink::new(
+            &mut self.arena.scratch_id,
+            MAX_LABEL_BYTES,
+        ));
         if !self.arena.scratch_id.is_empty() {
             self.node().id_source = IdSource::Explicit;
         }
@@ -75,9 +78,12 @@ impl<'a> NodeBuilder<'a> {
     /// id would name another item, while claiming to be stable. Items without an
     /// identity of their own should get no key: their positional ids are marked, and
     /// the bridge refuses actions on them when the node there changed.
-    pub fn key(&mut self, key: impl Display) -> &mut Self {
+    pub fn key(&mut self, key: impl IntoText) -> &mut Self {
         self.arena.scratch_key.clear();
-        write_capped(&mut self.arena.scratch_key, &key, MAX_LABEL_BYTES);
+        key.write_text(&mut TextSink::new(
+            &mut self.arena.scratch_key,
+            MAX_LABEL_BYTES,
+        ));
         if !self.arena.scratch_key.is_empty() && self.node().id_source != IdSource::Explicit {
             self.node().id_source = IdSource::Keyed;
         }
@@ -92,16 +98,20 @@ impl<'a> NodeBuilder<'a> {
     /// when they do.
     pub fn position_key(&mut self, index: usize) -> &mut Self {
         self.arena.scratch_key.clear();
-        let _ = write!(self.arena.scratch_key, "{index}");
+        index.write_text(&mut TextSink::new(
+            &mut self.arena.scratch_key,
+            MAX_LABEL_BYTES,
+        ));
         if self.node().id_source != IdSource::Explicit {
             self.node().id_source = IdSource::PositionKeyed;
         }
         self
     }
 
-    /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::builder::MAX_LABEL_BYTES)).
-    pub fn label(&mut self, label: impl Display) -> &mut Self {
-        let span = self.arena.push_display(&label, MAX_LABEL_BYTES);
+    /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::builder::MAX_LABEL_BYTES)):
+    /// text, a number, `format_args!(…)` or a tuple of parts (see [`IntoText`]).
+    pub fn label(&mut self, label: impl IntoText) -> &mut Self {
+        let span = self.arena.push_text(label, MAX_LABEL_BYTES);
         self.node().label = Some(span);
         self
     }
@@ -375,6 +385,13 @@ impl ValueSink<'_> {
         ))
     }
 
+    /// Records a text value through its fast path (see [`IntoText`]).
+    fn fast_text(&mut self, text: impl IntoText) -> ValueToken {
+        ValueToken(ValueRecord::Text(
+            self.arena.push_text(text, MAX_VALUE_BYTES),
+        ))
+    }
+
     /// Records a numeric value.
     #[must_use]
     pub fn number(&mut self, n: f64) -> ValueToken {
@@ -405,7 +422,7 @@ macro_rules! text_values {
     ($($t:ty),*) => {$(
         impl IntoValue for $t {
             fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.text(&self)
+                sink.fast_text(self)
             }
         }
     )*};
@@ -425,20 +442,35 @@ text_values!(
 macro_rules! number_values {
     ($($t:ty),*) => {$(
         impl IntoValue for $t {
-            #[allow(clippy::cast_lossless, clippy::cast_precision_loss, reason = "values are shown, not computed with")]
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(f64::from(self))
+            }
+        }
+        impl IntoValue for &$t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(f64::from(*self))
+            }
+        }
+    )*};
+}
+number_values!(u8, u16, u32, i8, i16, i32, f32, f64);
+
+macro_rules! wide_number_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            #[expect(clippy::cast_precision_loss, reason = "values are shown, not computed with")]
             fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
                 sink.number(self as f64)
             }
         }
         impl IntoValue for &$t {
-            #[allow(clippy::cast_lossless, clippy::cast_precision_loss, reason = "values are shown, not computed with")]
             fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.number(*self as f64)
+                (*self).write_value(sink)
             }
         }
     )*};
 }
-number_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64);
+wide_number_values!(u64, usize, i64, isize);
 
 impl IntoValue for bool {
     fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {

@@ -156,7 +156,10 @@ impl Actions for TestApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         match (inv.target(), inv.action().as_str()) {
             ("volume", "set_value") => {
-                self.volume = inv.value().and_then(|v| u8::from_value(v).ok()).unwrap_or(0);
+                self.volume = inv
+                    .value()
+                    .and_then(|v| u8::from_value(v).ok())
+                    .unwrap_or(0);
                 Outcome::Handled
             }
             ("refuse", "activate") => Outcome::Rejected("not today".into()),

@@ -1,5 +1,8 @@
 //! `#[derive(Semantic)]` with the container attribute and every field attribute,
-//! each on a field of a type it takes.
+//! each on a field of a type it takes; `main` checks that these are all the field
+//! attributes the macros' vocabulary (`taria-derive/src/vocabulary/table.rs`) has.
+
+use std::collections::BTreeSet;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -69,6 +72,30 @@ struct Range {
     out_of_range: bool,
 }
 
+#[derive(taria::Semantic)]
+#[taria(role = dialog)]
+struct Dialog {
+    #[taria(modal)]
+    modal: bool,
+}
+
+/// The field attributes used above.
+const FIELD_ATTRIBUTES_USED: &[&str] = &[
+    "label", "value", "id", "key", "checked", "selected", "focused", "expanded", "disabled",
+    "busy", "required", "readonly", "invalid", "redacted", "untrusted", "index", "count", "level",
+    "max_len", "options", "min", "max", "step", "modal",
+];
+
+/// The macros' vocabulary, as the macros themselves read it.
+#[path = "../../../../taria-derive/src/vocabulary/table.rs"]
+#[expect(dead_code, reason = "the macros read the parts of the table this test does not")]
+mod vocabulary;
+
+#[taria::widget(key = "dialog")]
+impl Widget for &Dialog {
+    fn render(self, _: Rect, _: &mut Buffer) {}
+}
+
 #[taria::widget(actions(set_value))]
 impl Widget for &Field<'_> {
     fn render(self, _: Rect, _: &mut Buffer) {
@@ -115,6 +142,16 @@ fn main() {
         "- text_input \"Email\": \"ada@example.com\" [id=email] [focused] [selected] [disabled] [busy] [required] [readonly] [untrusted] [checked=mixed] [collapsed] [invalid=\"taken\"] [index=2/5] [level=3] {set_value}\n\
          - slider: 0.5 [id=range] {set_value}\n"
     );
+    let dialog = Harness::new(20, 2).render(|frame| frame.render_widget(&Dialog { modal: true }, frame.area()));
+    assert!(dialog.get("dialog").unwrap().state.modal);
+    let used: BTreeSet<&str> = FIELD_ATTRIBUTES_USED.iter().copied().collect();
+    assert_eq!(used.len(), FIELD_ATTRIBUTES_USED.len(), "an attribute is listed twice");
+    let fields: BTreeSet<&str> = vocabulary::PROPERTIES
+        .iter()
+        .filter(|p| p.field != vocabulary::Field::No)
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(used, fields, "this file and the vocabulary's field attributes differ");
     let email = tree.get("email").unwrap();
     assert_eq!(email.state.checked, Some(Checked::Mixed));
     assert_eq!(email.value_schema, Some(ValueSchema::Options { options: vec!["ada@example.org".into()] }));
