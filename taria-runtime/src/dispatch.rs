@@ -129,15 +129,8 @@ impl<'a> Invocation<'a> {
 
 /// Matches `id` against a pattern with at most one wildcard segment: `*` (one path
 /// segment) or `**` (one or more); see [`Invocation::matches`].
-///
-/// ```
-/// use taria::match_pattern;
-/// assert_eq!(match_pattern("tasks/*", "tasks/3"), Some("3"));
-/// assert_eq!(match_pattern("tasks/*", "tasks/3/notes"), None);
-/// assert_eq!(match_pattern("files/**", "files/src/main.rs"), Some("src/main.rs"));
-/// ```
 #[must_use]
-pub fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
+pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
     // `**`: one or more whole segments; `*`: exactly one.
     let (prefix, suffix, many) = match pattern.split_once("**") {
         Some((prefix, suffix)) => (prefix, suffix, true),
