@@ -77,12 +77,9 @@ impl<'a> Block<'a> {
         }
     }
 
-    /// Sets an explicit, stable id for the node.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id for the node.
+    );
 
     fn keep_label(&mut self, title: &Line<'a>) {
         if self.label.is_none() {
@@ -118,81 +115,18 @@ impl<'a> Block<'a> {
         self
     }
 
-    /// See ratatui's [`Block::title_style`](ratatui::widgets::Block::title_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.title_style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::title_alignment`](ratatui::widgets::Block::title_alignment).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_alignment(mut self, alignment: Alignment) -> Self {
-        self.inner = self.inner.title_alignment(alignment);
-        self
-    }
-
-    /// See ratatui's [`Block::title_position`](ratatui::widgets::Block::title_position).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_position(mut self, position: TitlePosition) -> Self {
-        self.inner = self.inner.title_position(position);
-        self
-    }
-
-    /// See ratatui's [`Block::border_style`](ratatui::widgets::Block::border_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.border_style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::style`](ratatui::widgets::Block::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::borders`](ratatui::widgets::Block::borders).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn borders(mut self, flag: Borders) -> Self {
-        self.inner = self.inner.borders(flag);
-        self
-    }
-
-    /// See ratatui's [`Block::border_type`](ratatui::widgets::Block::border_type).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_type(mut self, border_type: BorderType) -> Self {
-        self.inner = self.inner.border_type(border_type);
-        self
-    }
-
-    /// See ratatui's [`Block::border_set`](ratatui::widgets::Block::border_set).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_set(mut self, border_set: border::Set<'a>) -> Self {
-        self.inner = self.inner.border_set(border_set);
-        self
-    }
-
-    /// See ratatui's [`Block::padding`](ratatui::widgets::Block::padding).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn padding(mut self, padding: Padding) -> Self {
-        self.inner = self.inner.padding(padding);
-        self
-    }
-
-    /// See ratatui's [`Block::merge_borders`](ratatui::widgets::Block::merge_borders).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn merge_borders(mut self, strategy: MergeStrategy) -> Self {
-        self.inner = self.inner.merge_borders(strategy);
-        self
-    }
-
-    /// See ratatui's [`Block::shadow`](ratatui::widgets::Block::shadow).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn shadow(mut self, shadow: Shadow) -> Self {
-        self.inner = self.inner.shadow(shadow);
-        self
+    crate::semantic::setters! { Block in ratatui::widgets;
+        fn title_style<S: Into<Style>>(style: S) => inner;
+        fn title_alignment(alignment: Alignment) => inner;
+        fn title_position(position: TitlePosition) => inner;
+        fn border_style<S: Into<Style>>(style: S) => inner;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn borders(flag: Borders) => inner;
+        fn border_type(border_type: BorderType) => inner;
+        fn border_set(border_set: border::Set<'a>) => inner;
+        fn padding(padding: Padding) => inner;
+        fn merge_borders(strategy: MergeStrategy) => inner;
+        fn shadow(shadow: Shadow) => inner;
     }
 
     /// The area inside the borders, titles and padding (ratatui's `Block::inner`).

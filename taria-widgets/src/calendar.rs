@@ -11,8 +11,6 @@ use time::Date;
 
 pub use ratatui::widgets::calendar::{CalendarEventStore, DateStyler};
 
-use crate::Block;
-
 /// One month, drawn exactly like ratatui's [`calendar::Monthly`](ratatui::widgets::calendar::Monthly).
 ///
 /// Recorded as `text`: label = the block's title, else the month shown
@@ -53,49 +51,16 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
+    crate::semantic::id_setter!();
+
+    crate::semantic::setters! { Monthly in ratatui::widgets::calendar;
+        fn show_surrounding<S: Into<Style>>(style: S) => inner;
+        fn show_weekdays_header<S: Into<Style>>(style: S) => inner;
+        fn show_month_header<S: Into<Style>>(style: S) => inner;
+        fn default_style<S: Into<Style>>(style: S) => inner;
     }
 
-    /// See ratatui's [`Monthly::show_surrounding`](ratatui::widgets::calendar::Monthly::show_surrounding).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_surrounding<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_surrounding(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::show_weekdays_header`](ratatui::widgets::calendar::Monthly::show_weekdays_header).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_weekdays_header<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_weekdays_header(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::show_month_header`](ratatui::widgets::calendar::Monthly::show_month_header).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_month_header<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_month_header(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::default_style`](ratatui::widgets::calendar::Monthly::default_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn default_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.default_style(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::block`](ratatui::widgets::calendar::Monthly::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(Monthly in ratatui::widgets::calendar => inner, block_label);
 
     /// See ratatui's [`Monthly::width`](ratatui::widgets::calendar::Monthly::width).
     #[must_use]
@@ -148,6 +113,7 @@ mod tests {
     use time::Month;
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {

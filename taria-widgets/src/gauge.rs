@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
@@ -79,13 +79,7 @@ pub struct Gauge<'a> {
 }
 
 impl<'a> Gauge<'a> {
-    /// Sets an explicit, stable id.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// See ratatui's [`Gauge::block`](ratatui::widgets::Gauge::block).
     #[inline]
@@ -129,28 +123,10 @@ impl<'a> Gauge<'a> {
         self
     }
 
-    /// See ratatui's [`Gauge::style`](ratatui::widgets::Gauge::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Gauge::gauge_style`](ratatui::widgets::Gauge::gauge_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn gauge_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.gauge_style(style);
-        self
-    }
-
-    /// See ratatui's [`Gauge::use_unicode`](ratatui::widgets::Gauge::use_unicode).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn use_unicode(mut self, unicode: bool) -> Self {
-        self.inner = self.inner.use_unicode(unicode);
-        self
+    crate::semantic::setters! { Gauge in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn gauge_style<S: Into<Style>>(style: S) => inner;
+        fn use_unicode(unicode: bool) => inner;
     }
 }
 
@@ -165,17 +141,7 @@ impl Widget for Gauge<'_> {
     }
 }
 
-impl<'a> Styled for Gauge<'a> {
-    type Item = Gauge<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Gauge<'_>: inner);
 
 /// A one-line progress bar, drawn exactly like ratatui's `LineGauge`.
 ///
@@ -203,13 +169,7 @@ pub struct LineGauge<'a> {
 }
 
 impl<'a> LineGauge<'a> {
-    /// Sets an explicit, stable id.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// See ratatui's [`LineGauge::block`](ratatui::widgets::LineGauge::block).
     #[inline]
@@ -232,20 +192,9 @@ impl<'a> LineGauge<'a> {
         self
     }
 
-    /// See ratatui's [`LineGauge::filled_symbol`](ratatui::widgets::LineGauge::filled_symbol).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn filled_symbol(mut self, symbol: &'a str) -> Self {
-        self.inner = self.inner.filled_symbol(symbol);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::unfilled_symbol`](ratatui::widgets::LineGauge::unfilled_symbol).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn unfilled_symbol(mut self, symbol: &'a str) -> Self {
-        self.inner = self.inner.unfilled_symbol(symbol);
-        self
+    crate::semantic::setters! { LineGauge in ratatui::widgets;
+        fn filled_symbol(symbol: &'a str) => inner;
+        fn unfilled_symbol(symbol: &'a str) => inner;
     }
 
     /// See ratatui's [`LineGauge::line_set`](ratatui::widgets::LineGauge::line_set).
@@ -270,28 +219,10 @@ impl<'a> LineGauge<'a> {
         self
     }
 
-    /// See ratatui's [`LineGauge::style`](ratatui::widgets::LineGauge::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::filled_style`](ratatui::widgets::LineGauge::filled_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn filled_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.filled_style(style);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::unfilled_style`](ratatui::widgets::LineGauge::unfilled_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn unfilled_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.unfilled_style(style);
-        self
+    crate::semantic::setters! { LineGauge in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn filled_style<S: Into<Style>>(style: S) => inner;
+        fn unfilled_style<S: Into<Style>>(style: S) => inner;
     }
 }
 
@@ -306,17 +237,7 @@ impl Widget for LineGauge<'_> {
     }
 }
 
-impl<'a> Styled for LineGauge<'a> {
-    type Item = LineGauge<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(LineGauge<'_>: inner);
 
 #[cfg(test)]
 mod tests {

@@ -65,6 +65,7 @@ mod list;
 mod paragraph;
 mod scrollbar;
 mod select;
+mod semantic;
 mod slider;
 mod sparkline;
 mod summary;

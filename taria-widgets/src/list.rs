@@ -6,14 +6,13 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::text::{Line, Text};
 use ratatui::widgets::{HighlightSpacing, StatefulWidget, Widget};
 use taria::{Action, Invocation, Outcome, Role, ScrollDirection};
 
 pub use ratatui::widgets::{ListDirection, ListState};
 
-use crate::Block;
 use crate::text::FirstLine;
 
 /// One item of a [`List`]: the same as ratatui's
@@ -44,11 +43,8 @@ impl<'a> ListItem<'a> {
         }
     }
 
-    /// See ratatui's [`ListItem::style`](ratatui::widgets::ListItem::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
+    crate::semantic::setters! { ListItem in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
     }
 
     /// The item's height in lines.
@@ -74,17 +70,7 @@ impl<'a, T: Into<Text<'a>>> From<T> for ListItem<'a> {
     }
 }
 
-impl<'a> Styled for ListItem<'a> {
-    type Item = ListItem<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(ListItem<'_>: field style);
 
 /// A list of items, drawn exactly like ratatui's `List`.
 ///
@@ -149,16 +135,13 @@ impl<'a> List<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: items get `id/0`, `id/1`, … by their index among
-    /// all items (marked positional: after an insert or a sort the same id names
-    /// another item, and the bridge guards agents' actions on it) or `id/<key>` with
-    /// [`List::item_keys`], and the widget takes the agent's `select`/`scroll` into
-    /// its state.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id: items get `id/0`, `id/1`, … by their index among
+        /// all items (marked positional: after an insert or a sort the same id names
+        /// another item, and the bridge guards agents' actions on it) or `id/<key>` with
+        /// [`List::item_keys`], and the widget takes the agent's `select`/`scroll` into
+        /// its state.
+    );
 
     /// Identifies the items to agents, in order: item `i` becomes `<list id>/<key i>`,
     /// stable while its key is (a task id, a file name), and an agent's `select` on it
@@ -210,21 +193,10 @@ impl<'a> List<'a> {
         self
     }
 
-    /// See ratatui's [`List::block`](ratatui::widgets::List::block). Takes a taria
-    /// [`Block`] (whose title labels the list) or a ratatui one.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.label = label;
-        self
-    }
+    crate::semantic::block_setter!(List in ratatui::widgets => block, label);
 
-    /// See ratatui's [`List::style`](ratatui::widgets::List::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
+    crate::semantic::setters! { List in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
     }
 
     /// See ratatui's [`List::highlight_symbol`](ratatui::widgets::List::highlight_symbol).
@@ -234,25 +206,10 @@ impl<'a> List<'a> {
         self
     }
 
-    /// See ratatui's [`List::highlight_style`](ratatui::widgets::List::highlight_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.highlight_style(style);
-        self
-    }
-
-    /// See ratatui's [`List::repeat_highlight_symbol`](ratatui::widgets::List::repeat_highlight_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn repeat_highlight_symbol(mut self, repeat: bool) -> Self {
-        self.inner = self.inner.repeat_highlight_symbol(repeat);
-        self
-    }
-
-    /// See ratatui's [`List::highlight_spacing`](ratatui::widgets::List::highlight_spacing).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn highlight_spacing(mut self, value: HighlightSpacing) -> Self {
-        self.inner = self.inner.highlight_spacing(value);
-        self
+    crate::semantic::setters! { List in ratatui::widgets;
+        fn highlight_style<S: Into<Style>>(style: S) => inner;
+        fn repeat_highlight_symbol(repeat: bool) => inner;
+        fn highlight_spacing(value: HighlightSpacing) => inner;
     }
 
     /// See ratatui's [`List::direction`](ratatui::widgets::List::direction).
@@ -501,17 +458,7 @@ impl Widget for List<'_> {
     }
 }
 
-impl<'a> Styled for List<'a> {
-    type Item = List<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(List<'_>: inner);
 
 impl<'a, Item: Into<ListItem<'a>>> FromIterator<Item> for List<'a> {
     fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> Self {
@@ -526,6 +473,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     fn items() -> Vec<&'static str> {
         vec![

@@ -6,14 +6,13 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::text::Text;
 use ratatui::widgets::{StatefulWidget, Widget};
 use taria::{Action, Invocation, Outcome, Role, ScrollDirection};
 
 pub use ratatui::widgets::{HighlightSpacing, TableState};
 
-use crate::Block;
 use crate::text::FirstLine;
 
 /// One cell of a [`Row`]: ratatui's [`Cell`](ratatui::widgets::Cell) with readable
@@ -50,20 +49,9 @@ impl<'a> Cell<'a> {
         self
     }
 
-    /// See ratatui's [`Cell::column_span`](ratatui::widgets::Cell::column_span).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn column_span(mut self, column_span: u16) -> Self {
-        self.column_span = column_span;
-        self
-    }
-
-    /// See ratatui's [`Cell::style`](ratatui::widgets::Cell::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
+    crate::semantic::setters! { Cell in ratatui::widgets;
+        const fn column_span(column_span: u16) => column_span = column_span;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
     }
 
     #[inline]
@@ -80,17 +68,7 @@ impl<'a, T: Into<Text<'a>>> From<T> for Cell<'a> {
     }
 }
 
-impl<'a> Styled for Cell<'a> {
-    type Item = Cell<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Cell<'_>: field style);
 
 /// One row of a [`Table`]: ratatui's [`Row`](ratatui::widgets::Row) with readable
 /// cells.
@@ -294,17 +272,7 @@ impl<'a, Item: Into<Cell<'a>>> FromIterator<Item> for Row<'a> {
     }
 }
 
-impl<'a> Styled for Row<'a> {
-    type Item = Row<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Row<'_>: field style);
 
 /// A table, drawn exactly like ratatui's `Table`.
 ///
@@ -504,16 +472,12 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: rows get `id/<key>` ([`Row::key`]) or else
-    /// `id/<index>` (positional), the header row `id/header`, cells `<row id>/<n>`
-    /// (the n-th cell of the row), and the widget takes the agent's `select`/`scroll`
-    /// into its state — a keyed row's `select` lands on that row wherever it is now.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id: rows get `id/<key>` ([`Row::key`]) or else
+        /// `id/<index>` (positional), the header row `id/header`, cells `<row id>/<n>`
+        /// (the n-th cell of the row), and the widget takes the agent's `select`/`scroll`
+        /// into its state — a keyed row's `select` lands on that row wherever it is now.
+    );
 
     /// See ratatui's [`Table::rows`](ratatui::widgets::Table::rows).
     #[inline]
@@ -536,12 +500,8 @@ impl<'a> Table<'a> {
         self
     }
 
-    /// See ratatui's [`Table::footer`](ratatui::widgets::Table::footer).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn footer(mut self, footer: Row<'a>) -> Self {
-        self.footer = Some(footer);
-        self
+    crate::semantic::setters! { Table in ratatui::widgets;
+        fn footer(footer: Row<'a>) => footer = Some(footer);
     }
 
     /// See ratatui's [`Table::widths`](ratatui::widgets::Table::widths).
@@ -566,47 +526,13 @@ impl<'a> Table<'a> {
         self
     }
 
-    /// See ratatui's [`Table::block`](ratatui::widgets::Table::block). Takes a taria
-    /// [`Block`] (whose title labels the table) or a ratatui one.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.label = label;
-        self
-    }
+    crate::semantic::block_setter!(Table in ratatui::widgets => block, label);
 
-    /// See ratatui's [`Table::style`](ratatui::widgets::Table::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Table::row_highlight_style`](ratatui::widgets::Table::row_highlight_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn row_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.row_highlight_style(style);
-        self
-    }
-
-    /// See ratatui's [`Table::column_highlight_style`](ratatui::widgets::Table::column_highlight_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn column_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.column_highlight_style(style);
-        self
-    }
-
-    /// See ratatui's [`Table::cell_highlight_style`](ratatui::widgets::Table::cell_highlight_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn cell_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.cell_highlight_style(style);
-        self
+    crate::semantic::setters! { Table in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn row_highlight_style<S: Into<Style>>(style: S) => inner;
+        fn column_highlight_style<S: Into<Style>>(style: S) => inner;
+        fn cell_highlight_style<S: Into<Style>>(style: S) => inner;
     }
 
     /// See ratatui's [`Table::highlight_symbol`](ratatui::widgets::Table::highlight_symbol).
@@ -1109,17 +1035,7 @@ impl Widget for Table<'_> {
     }
 }
 
-impl<'a> Styled for Table<'a> {
-    type Item = Table<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Table<'_>: inner);
 
 impl<'a, Item: Into<Row<'a>>> FromIterator<Item> for Table<'a> {
     fn from_iter<I: IntoIterator<Item = Item>>(rows: I) -> Self {
@@ -1138,6 +1054,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     thread_local! {
         /// Rows converted into ratatui's (`Row::into_ratatui`) on this thread.

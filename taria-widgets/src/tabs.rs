@@ -5,12 +5,10 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{StatefulWidget, Widget};
 use taria::{Action, Invocation, Outcome, Role};
-
-use crate::Block;
 
 /// A row of tab titles, drawn exactly like ratatui's `Tabs`.
 ///
@@ -72,13 +70,10 @@ impl<'a> Tabs<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: tabs get `id/0`, `id/1`, …, and the widget takes
-    /// the agent's `select` into its state.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id: tabs get `id/0`, `id/1`, …, and the widget takes
+        /// the agent's `select` into its state.
+    );
 
     /// See ratatui's [`Tabs::titles`](ratatui::widgets::Tabs::titles).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -96,14 +91,7 @@ impl<'a> Tabs<'a> {
         self
     }
 
-    /// See ratatui's [`Tabs::block`](ratatui::widgets::Tabs::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.label = label;
-        self
-    }
+    crate::semantic::block_setter!(Tabs in ratatui::widgets => block, label);
 
     /// See ratatui's [`Tabs::select`](ratatui::widgets::Tabs::select).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -112,18 +100,9 @@ impl<'a> Tabs<'a> {
         self
     }
 
-    /// See ratatui's [`Tabs::style`](ratatui::widgets::Tabs::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Tabs::highlight_style`](ratatui::widgets::Tabs::highlight_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.highlight_style(style);
-        self
+    crate::semantic::setters! { Tabs in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn highlight_style<S: Into<Style>>(style: S) => inner;
     }
 
     /// See ratatui's [`Tabs::divider`](ratatui::widgets::Tabs::divider).
@@ -246,17 +225,7 @@ impl StatefulWidget for Tabs<'_> {
     }
 }
 
-impl<'a> Styled for Tabs<'a> {
-    type Item = Tabs<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Tabs<'_>: inner);
 
 impl<'a, Item: Into<Line<'a>>> FromIterator<Item> for Tabs<'a> {
     fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> Self {
@@ -269,6 +238,7 @@ mod tests {
     use ratatui::style::{Color, Stylize};
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {
