@@ -12,6 +12,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 use crate::summary::{Name, Num, Stats};
 
 /// One bar, the same as ratatui's [`Bar`](ratatui::widgets::Bar) but with its label
@@ -308,12 +310,11 @@ impl<'a> BarChart<'a> {
             n.role(Role::Chart)
                 .value(format_args!("{}", Summary(&self.data)))
                 .bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
         });
     }
 
@@ -403,14 +404,19 @@ impl fmt::Display for Summary<'_, '_> {
     }
 }
 
-impl Widget for BarChart<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+impl Semantic for BarChart<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        self.record(area);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         self.into_ratatui().render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(BarChart<'_>: Widget);
 
 crate::semantic::styled!(BarChart<'_>: field style);
 

@@ -11,6 +11,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{BorderType, Borders, Padding, Widget};
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::{Shadow, TitlePosition};
 
 use crate::text::line_text;
@@ -158,26 +160,22 @@ impl<'a> Block<'a> {
     fn open(&self, area: Rect) -> taria::Scope {
         taria::scope(|n| {
             n.role(Role::Region).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         })
     }
 }
 
-impl Widget for Block<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        drop(self.open(area));
-        self.inner.render(area, buf);
-    }
-}
+/// Rendered as a widget, the block is a leaf: its node closes at once.
+impl Semantic for &Block<'_> {
+    type State = ();
 
-impl Widget for &Block<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+    fn describe(&self, area: Rect, (): &()) {
         drop(self.open(area));
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Block<'_>: Widget by ref);

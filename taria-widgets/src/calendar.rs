@@ -7,6 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 use taria::Role;
+
+use crate::semantic::Semantic;
 use time::Date;
 
 pub use ratatui::widgets::calendar::{CalendarEventStore, DateStyler};
@@ -75,37 +77,36 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
     }
 }
 
-impl<DS: DateStyler> Widget for Monthly<'_, DS> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
+impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
+    type State = ();
 
-impl<DS: DateStyler> Widget for &Monthly<'_, DS> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            let date = self.display_date;
-            taria::leaf(|n| {
-                n.role(Role::Text)
-                    .value(format_args!(
-                        "{:04}-{:02}-{:02}",
-                        date.year(),
-                        u8::from(date.month()),
-                        date.day()
-                    ))
-                    .bounds(area);
-                match &self.block_label {
-                    Some(label) => n.label(label),
-                    None => n.label(format_args!("{} {}", date.month(), date.year())),
-                };
-                if let Some(id) = self.id {
-                    n.id(id);
-                }
-            });
-        }
+    fn describe(&self, area: Rect, (): &()) {
+        let date = self.display_date;
+        taria::leaf(|n| {
+            n.role(Role::Text)
+                .value(format_args!(
+                    "{:04}-{:02}-{:02}",
+                    date.year(),
+                    u8::from(date.month()),
+                    date.day()
+                ))
+                .bounds(area);
+            match &self.block_label {
+                Some(label) => n.label(label),
+                None => n.label(format_args!("{} {}", date.month(), date.year())),
+            };
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!([DS: DateStyler] Monthly<'_, DS>: Widget by ref);
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,8 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::canvas::Context;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 /// A free-form drawing (shapes from `ratatui::widgets::canvas`), drawn exactly like
 /// ratatui's `Canvas`.
 ///
@@ -85,34 +87,26 @@ where
     }
 }
 
-impl<F> Widget for Canvas<'_, F>
-where
-    F: Fn(&mut Context<'_>),
-{
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
+impl<F: Fn(&mut Context<'_>)> Semantic for &Canvas<'_, F> {
+    type State = ();
 
-impl<F> Widget for &Canvas<'_, F>
-where
-    F: Fn(&mut Context<'_>),
-{
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Image).bounds(area);
-                if let Some(id) = self.id {
-                    n.id(id);
-                }
-                if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                    n.label(label);
-                }
-            });
-        }
+    fn describe(&self, area: Rect, (): &()) {
+        taria::leaf(|n| {
+            n.role(Role::Image).bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!([F: Fn(&mut Context<'_>)] Canvas<'_, F>: Widget by ref);
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::{GraphType, LegendPosition};
 
 use crate::summary::{Name, Num, Stats};
@@ -242,12 +244,11 @@ impl<'a> Chart<'a> {
             n.role(Role::Chart)
                 .value(format_args!("{}", Summary(self)))
                 .bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
         });
     }
 
@@ -317,14 +318,19 @@ impl fmt::Display for AxisText<'_, '_> {
     }
 }
 
-impl Widget for Chart<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+impl Semantic for Chart<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        self.record(area);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         self.into_ratatui().render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Chart<'_>: Widget);
 
 crate::semantic::styled!(Chart<'_>: field style);
 

@@ -10,6 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::Semantic;
+
 use crate::Block;
 
 /// A gauge's label and its block's title, kept for recording.
@@ -130,16 +132,20 @@ impl<'a> Gauge<'a> {
     }
 }
 
-impl Widget for Gauge<'_> {
-    #[inline]
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            record(area, self.id, self.ratio, self.texts.as_deref());
-        }
+impl Semantic for Gauge<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        record(area, self.id, self.ratio, self.texts.as_deref());
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         // By reference, as ratatui's own `render` does: no move of the widget.
         Widget::render(&self.inner, area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Gauge<'_>: Widget);
 
 crate::semantic::styled!(Gauge<'_>: inner);
 
@@ -226,16 +232,20 @@ impl<'a> LineGauge<'a> {
     }
 }
 
-impl Widget for LineGauge<'_> {
-    #[inline]
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            record(area, self.id, self.ratio, self.texts.as_deref());
-        }
+impl Semantic for LineGauge<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        record(area, self.id, self.ratio, self.texts.as_deref());
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         // By reference, as ratatui's own `render` does: no move of the widget.
         Widget::render(&self.inner, area, buf);
     }
 }
+
+crate::semantic::widget_impls!(LineGauge<'_>: Widget);
 
 crate::semantic::styled!(LineGauge<'_>: inner);
 

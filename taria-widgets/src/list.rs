@@ -8,8 +8,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Text};
-use ratatui::widgets::{HighlightSpacing, StatefulWidget, Widget};
+use ratatui::widgets::{HighlightSpacing, StatefulWidget};
 use taria::{Action, Invocation, Outcome, Role, ScrollDirection};
+
+use crate::semantic::{Semantic, id_and_label};
 
 pub use ratatui::widgets::{ListDirection, ListState};
 
@@ -255,12 +257,7 @@ impl<'a> List<'a> {
                 .scroll(first, len, last - first)
                 .actions([Action::Select, Action::Scroll])
                 .bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         });
         let selected = state.selected().map(|s| s.min(len.saturating_sub(1)));
         let mut y = 0u16;
@@ -421,42 +418,37 @@ pub(crate) fn apply_action(
     }
 }
 
-impl StatefulWidget for List<'_> {
+/// Drawn with `Widget` (no state) the list takes no agent actions: they are left
+/// to the app's handlers and key fallbacks.
+impl Semantic for List<'_> {
     type State = ListState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut ListState) {
-        if let Some(id) = self.id {
-            let len = self.items.len();
-            let keys = &self.keys;
-            taria::take_widget_actions(id, |inv| {
-                let item = crate::keyed_item(
-                    inv,
-                    id,
-                    |key| keys.iter().position(|have| have == key),
-                    |i| i < keys.len(),
-                    ("item", "list"),
-                );
-                apply_action(state, len, item, inv)
-            });
-        }
-        if taria::is_recording() {
-            self.record(area, state);
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
+        let keys = &self.keys;
+        let item = crate::keyed_item(
+            inv,
+            self.id.unwrap_or_default(),
+            |key| keys.iter().position(|have| have == key),
+            |i| i < keys.len(),
+            ("item", "list"),
+        );
+        apply_action(state, self.items.len(), item, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &ListState) {
+        self.record(area, state);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut ListState) {
         StatefulWidget::render(self.into_ratatui(), area, buf, state);
     }
 }
 
-/// Without a state there is nothing for the agent's actions to change: they are
-/// left to the app's handlers and key fallbacks.
-impl Widget for List<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let mut state = ListState::default();
-        if taria::is_recording() {
-            self.record(area, &state);
-        }
-        StatefulWidget::render(self.into_ratatui(), area, buf, &mut state);
-    }
-}
+crate::semantic::widget_impls!(List<'_>: Widget, StatefulWidget<ListState>);
 
 crate::semantic::styled!(List<'_>: inner);
 
@@ -474,6 +466,7 @@ mod tests {
 
     use super::*;
     use crate::Block;
+    use ratatui::widgets::Widget;
 
     fn items() -> Vec<&'static str> {
         vec![

@@ -10,6 +10,8 @@ use ratatui::text::Text;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::Semantic;
+
 pub use ratatui::widgets::Wrap;
 
 use crate::text::FirstLine;
@@ -114,11 +116,14 @@ impl<'a> Paragraph<'a> {
     }
 }
 
-impl Widget for Paragraph<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+impl Semantic for Paragraph<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        self.record(area);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         let Paragraph {
             text,
             block,
@@ -141,6 +146,8 @@ impl Widget for Paragraph<'_> {
         paragraph.render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Paragraph<'_>: Widget);
 
 crate::semantic::styled!(Paragraph<'_>: field style);
 

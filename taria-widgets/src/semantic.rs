@@ -105,14 +105,17 @@ macro_rules! widget_impls {
             }
         }
     };
-    ([$($g:tt)*] $ty:ty: Widget $(, StatefulWidget<$state:ty>)?) => {
+    ([$($g:tt)*] $ty:ty: Widget, StatefulWidget<$state:ty>) => {
+        $crate::semantic::widget_impls!([$($g)*] $ty: Widget);
+        $crate::semantic::widget_impls!([$($g)*] $ty: StatefulWidget<$state>);
+    };
+    ([$($g:tt)*] $ty:ty: Widget) => {
         impl<$($g)*> ratatui::widgets::Widget for $ty {
             #[inline]
             fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
                 $crate::semantic::Semantic::render_alone(self, area, buf);
             }
         }
-        $($crate::semantic::widget_impls!([$($g)*] $ty: StatefulWidget<$state>);)?
     };
     ([$($g:tt)*] $ty:ty: StatefulWidget<$state:ty>) => {
         impl<$($g)*> ratatui::widgets::StatefulWidget for $ty {

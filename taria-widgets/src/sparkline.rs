@@ -9,6 +9,8 @@ use ratatui::symbols;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::RenderDirection;
 
 use crate::summary::Stats;
@@ -156,12 +158,11 @@ impl<'a> Sparkline<'a> {
     fn record(&self, area: Rect) {
         taria::leaf(|n| {
             n.role(Role::Chart).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
             if let Some(stats) = &self.stats {
                 n.value(format_args!("{stats}"));
             }
@@ -169,20 +170,19 @@ impl<'a> Sparkline<'a> {
     }
 }
 
-impl Widget for Sparkline<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
+impl Semantic for &Sparkline<'_> {
+    type State = ();
 
-impl Widget for &Sparkline<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+    fn describe(&self, area: Rect, (): &()) {
+        self.record(area);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Sparkline<'_>: Widget by ref);
 
 crate::semantic::styled!(Sparkline<'_>: inner);
 

@@ -8,8 +8,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::Text;
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::StatefulWidget;
 use taria::{Action, Invocation, Outcome, Role, ScrollDirection};
+
+use crate::semantic::{Semantic, id_and_label};
 
 pub use ratatui::widgets::{HighlightSpacing, TableState};
 
@@ -691,12 +693,7 @@ impl<'a> Table<'a> {
             if laid_out {
                 n.scroll(first, len, end - first);
             }
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         });
         let columns = self.columns(table_area.width, state.selected().is_some(), column_count);
         if let Some(header) = &self.header {
@@ -1001,39 +998,36 @@ pub(crate) fn apply_action(
     }
 }
 
-impl StatefulWidget for Table<'_> {
+/// Drawn with `Widget` (no state) the table takes no agent actions: there is
+/// nothing for them to change.
+impl Semantic for Table<'_> {
     type State = TableState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| {
-                let row = crate::keyed_item(
-                    inv,
-                    id,
-                    |key| self.rows.position_of_key(key),
-                    |i| self.rows.is_keyed(i),
-                    ("row", "table"),
-                );
-                apply_action(state, self.rows.len(), row, inv)
-            });
-        }
-        if taria::is_recording() {
-            self.record(area, state);
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
+        let row = crate::keyed_item(
+            inv,
+            self.id.unwrap_or_default(),
+            |key| self.rows.position_of_key(key),
+            |i| self.rows.is_keyed(i),
+            ("row", "table"),
+        );
+        apply_action(state, self.rows.len(), row, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &TableState) {
+        self.record(area, state);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
         self.draw(area, buf, state);
     }
 }
 
-/// Without a state there is nothing for the agent's actions to change.
-impl Widget for Table<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let mut state = TableState::default();
-        if taria::is_recording() {
-            self.record(area, &state);
-        }
-        self.draw(area, buf, &mut state);
-    }
-}
+crate::semantic::widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>);
 
 crate::semantic::styled!(Table<'_>: inner);
 
@@ -1055,6 +1049,7 @@ mod tests {
 
     use super::*;
     use crate::Block;
+    use ratatui::widgets::Widget;
 
     thread_local! {
         /// Rows converted into ratatui's (`Row::into_ratatui`) on this thread.

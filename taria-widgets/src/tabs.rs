@@ -7,8 +7,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role};
+
+use crate::semantic::{Semantic, id_and_label};
 
 /// A row of tab titles, drawn exactly like ratatui's `Tabs`.
 ///
@@ -148,12 +150,7 @@ impl<'a> Tabs<'a> {
     fn record(&self, area: Rect, selected: Option<usize>) {
         let _tabs = taria::scope(|n| {
             n.role(Role::Tabs).action(Action::Select).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         });
         let count = self.titles.len();
         for (i, title) in self.titles.iter().enumerate() {
@@ -170,9 +167,6 @@ impl<'a> Tabs<'a> {
     }
 
     fn draw(self, area: Rect, buf: &mut Buffer, selected: Option<usize>) {
-        if taria::is_recording() {
-            self.record(area, selected);
-        }
         let Tabs {
             inner,
             titles,
@@ -206,24 +200,33 @@ pub(crate) fn apply_action(
     }
 }
 
-impl Widget for Tabs<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let selected = self.selected;
-        self.draw(area, buf, selected);
-    }
-}
-
-impl StatefulWidget for Tabs<'_> {
+/// Drawn with `Widget`, the tabs show [`Tabs::select`]'s choice and take no
+/// agent actions; with `StatefulWidget`, the selected index is the state.
+impl Semantic for Tabs<'_> {
     type State = Option<usize>;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut Option<usize>) {
-        if let Some(id) = self.id {
-            let count = self.titles.len();
-            taria::take_widget_actions(id, |inv| apply_action(state, count, inv));
-        }
-        self.draw(area, buf, *state);
+    fn own_state(&self) -> Option<usize> {
+        self.selected
+    }
+
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut Option<usize>, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, self.titles.len(), inv)
+    }
+
+    fn describe(&self, area: Rect, selected: &Option<usize>) {
+        self.record(area, *selected);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, selected: &mut Option<usize>) {
+        self.draw(area, buf, *selected);
     }
 }
+
+crate::semantic::widget_impls!(Tabs<'_>: Widget, StatefulWidget<Option<usize>>);
 
 crate::semantic::styled!(Tabs<'_>: inner);
 
@@ -239,6 +242,7 @@ mod tests {
 
     use super::*;
     use crate::Block;
+    use ratatui::widgets::StatefulWidget;
 
     #[test]
     fn draws_what_ratatui_draws() {
