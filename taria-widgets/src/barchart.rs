@@ -305,19 +305,6 @@ impl<'a> BarChart<'a> {
         const fn direction(direction: Direction) => direction = direction;
     }
 
-    fn record(&self, area: Rect) {
-        taria::leaf(|n| {
-            n.role(Role::Chart)
-                .value(format_args!("{}", Summary(&self.data)))
-                .bounds(area);
-            id_and_label(
-                n,
-                self.id,
-                self.label.as_ref().or(self.block_label.as_ref()),
-            );
-        });
-    }
-
     fn into_ratatui(self) -> ratatui::widgets::BarChart<'a> {
         let BarChart {
             block,
@@ -408,7 +395,16 @@ impl Semantic for BarChart<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &()) {
-        self.record(area);
+        taria::leaf(|n| {
+            n.role(Role::Chart)
+                .value(format_args!("{}", Summary(&self.data)))
+                .bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {

@@ -83,38 +83,36 @@ impl<'a> Block<'a> {
         /// Sets an explicit, stable id for the node.
     );
 
-    fn keep_label(&mut self, title: &Line<'a>) {
+    /// Adds a title through ratatui's `add`; the first one is kept as the label.
+    fn with_title(
+        mut self,
+        title: Line<'a>,
+        add: fn(ratatui::widgets::Block<'a>, Line<'a>) -> ratatui::widgets::Block<'a>,
+    ) -> Self {
         if self.label.is_none() {
-            self.label = Some(line_text(title));
+            self.label = Some(line_text(&title));
         }
+        self.inner = add(self.inner, title);
+        self
     }
 
     /// See ratatui's [`Block::title`](ratatui::widgets::Block::title). The first
     /// title is the node's label.
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title(title);
-        self
+    pub fn title<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title)
     }
 
     /// See ratatui's [`Block::title_top`](ratatui::widgets::Block::title_top).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_top<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title_top(title);
-        self
+    pub fn title_top<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title_top)
     }
 
     /// See ratatui's [`Block::title_bottom`](ratatui::widgets::Block::title_bottom).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_bottom<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title_bottom(title);
-        self
+    pub fn title_bottom<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title_bottom)
     }
 
     crate::semantic::setters! { Block in ratatui::widgets;

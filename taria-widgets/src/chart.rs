@@ -239,19 +239,6 @@ impl<'a> Chart<'a> {
         const fn legend_position(position: Option<LegendPosition>) => legend_position = position;
     }
 
-    fn record(&self, area: Rect) {
-        taria::leaf(|n| {
-            n.role(Role::Chart)
-                .value(format_args!("{}", Summary(self)))
-                .bounds(area);
-            id_and_label(
-                n,
-                self.id,
-                self.label.as_ref().or(self.block_label.as_ref()),
-            );
-        });
-    }
-
     fn into_ratatui(self) -> ratatui::widgets::Chart<'a> {
         let Chart {
             block,
@@ -322,7 +309,16 @@ impl Semantic for Chart<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &()) {
-        self.record(area);
+        taria::leaf(|n| {
+            n.role(Role::Chart)
+                .value(format_args!("{}", Summary(self)))
+                .bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {

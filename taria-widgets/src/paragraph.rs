@@ -94,8 +94,12 @@ impl<'a> Paragraph<'a> {
     pub const fn right_aligned(self) -> Self {
         self.alignment(Alignment::Right)
     }
+}
 
-    fn record(&self, area: Rect) {
+impl Semantic for Paragraph<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
         taria::leaf(|n| {
             n.role(Role::Text)
                 .value(format_args!("{}", self.text))
@@ -113,14 +117,6 @@ impl<'a> Paragraph<'a> {
                 n.scroll(self.scroll.0, self.text.lines.len(), inner.height);
             }
         });
-    }
-}
-
-impl Semantic for Paragraph<'_> {
-    type State = ();
-
-    fn describe(&self, area: Rect, (): &()) {
-        self.record(area);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {

@@ -169,25 +169,15 @@ macro_rules! styled {
 /// expr;` sets a field of ours. Attributes (more doc lines) go before `fn`.
 macro_rules! setters {
     ($ty:ident in $($m:ident)::+;) => {};
-    (
-        $ty:ident in $($m:ident)::+;
-        $(#[$attr:meta])* const fn $name:ident ($arg:ident: $t:ty) => $($to:ident)? $(= $e:expr)?;
-        $($rest:tt)*
-    ) => {
-        #[doc = concat!("See ratatui's [`", stringify!($ty), "::", stringify!($name), "`](",
-            $(stringify!($m), "::",)+ stringify!($ty), "::", stringify!($name), ").")]
-        $(#[$attr])*
-        #[inline]
-        #[must_use = "method moves the value of self and returns the modified value"]
-        pub const fn $name(mut self, $arg: $t) -> Self {
-            $crate::semantic::setters!(@set self $name $arg $($to)? $(= $e)?);
-            self
-        }
-        $crate::semantic::setters!($ty in $($m)::+; $($rest)*);
+    ($ty:ident in $($m:ident)::+; $(#[$attr:meta])* const fn $($rest:tt)*) => {
+        $crate::semantic::setters!(@fn [const] $ty in $($m)::+; $(#[$attr])* $($rest)*);
+    };
+    ($ty:ident in $($m:ident)::+; $(#[$attr:meta])* fn $($rest:tt)*) => {
+        $crate::semantic::setters!(@fn [] $ty in $($m)::+; $(#[$attr])* $($rest)*);
     };
     (
-        $ty:ident in $($m:ident)::+;
-        $(#[$attr:meta])* fn $name:ident $(<$($g:ident: $b:path),+>)? ($arg:ident: $t:ty)
+        @fn [$($const:tt)?] $ty:ident in $($m:ident)::+;
+        $(#[$attr:meta])* $name:ident $(<$($g:ident: $b:path),+>)? ($arg:ident: $t:ty)
             => $($to:ident)? $(= $e:expr)?;
         $($rest:tt)*
     ) => {
@@ -196,7 +186,7 @@ macro_rules! setters {
         $(#[$attr])*
         #[inline]
         #[must_use = "method moves the value of self and returns the modified value"]
-        pub fn $name $(<$($g: $b),+>)? (mut self, $arg: $t) -> Self {
+        pub $($const)? fn $name $(<$($g: $b),+>)? (mut self, $arg: $t) -> Self {
             $crate::semantic::setters!(@set self $name $arg $($to)? $(= $e)?);
             self
         }

@@ -154,8 +154,12 @@ impl<'a> Sparkline<'a> {
         fn bar_set(bar_set: symbols::bar::Set<'a>) => inner;
         fn direction(direction: RenderDirection) => inner;
     }
+}
 
-    fn record(&self, area: Rect) {
+impl Semantic for &Sparkline<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
         taria::leaf(|n| {
             n.role(Role::Chart).bounds(area);
             id_and_label(
@@ -167,14 +171,6 @@ impl<'a> Sparkline<'a> {
                 n.value(format_args!("{stats}"));
             }
         });
-    }
-}
-
-impl Semantic for &Sparkline<'_> {
-    type State = ();
-
-    fn describe(&self, area: Rect, (): &()) {
-        self.record(area);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
