@@ -47,7 +47,8 @@ pub use row::Row;
 /// its rows on screen without labels or cells if all rows share a height and
 /// margins, else the `table` node alone.
 ///
-/// **State route.** Rendered with [`StatefulWidget`] and an [`id`](Table::id), the
+/// **State route.** Rendered with
+/// [`StatefulWidget`](ratatui::widgets::StatefulWidget) and an [`id`](Table::id), the
 /// table takes `select` on a row (`TableState::select`) or a cell
 /// (`TableState::select_cell`) and `scroll` (up/down moves the row selection like
 /// `TableState::scroll_down_by`, left/right the column) — no app code.

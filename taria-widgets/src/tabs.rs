@@ -17,8 +17,8 @@ use crate::semantic::{Semantic, id_and_label};
 /// Recorded as `tabs` (label: its block's title) with one `tab` per title (label,
 /// `selected`, `index` of `count`), all offering `select`.
 ///
-/// **State route.** Besides ratatui's `Widget`, `Tabs` is a [`StatefulWidget`] whose
-/// state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
+/// **State route.** Besides ratatui's `Widget`, `Tabs` is a
+/// [`StatefulWidget`](ratatui::widgets::StatefulWidget) whose state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
 /// an [`id`](Tabs::id), an agent's `select` on `tabs/2` sets it to `Some(2)` — no app
 /// code.
 ///

@@ -3,7 +3,7 @@
 use ratatui::style::Style;
 use ratatui::text::Text;
 
-/// One item of a [`List`]: the same as ratatui's
+/// One item of a [`List`](crate::List): the same as ratatui's
 /// [`ListItem`](ratatui::widgets::ListItem), but its text stays readable so the item
 /// can be labelled.
 ///

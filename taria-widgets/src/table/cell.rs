@@ -3,7 +3,7 @@
 use ratatui::style::Style;
 use ratatui::text::Text;
 
-/// One cell of a [`Row`]: ratatui's [`Cell`](ratatui::widgets::Cell) with readable
+/// One cell of a [`Row`](crate::Row): ratatui's [`Cell`](ratatui::widgets::Cell) with readable
 /// text.
 ///
 /// ```

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 
 use super::Cell;
 
-/// One row of a [`Table`]: ratatui's [`Row`](ratatui::widgets::Row) with readable
+/// One row of a [`Table`](crate::Table): ratatui's [`Row`](ratatui::widgets::Row) with readable
 /// cells.
 ///
 /// A row built while no frame is being recorded (`!taria::is_recording()`, the
