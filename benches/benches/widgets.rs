@@ -3,7 +3,8 @@
 //! (`ratatui`), ours inside a disabled recorder (`disabled`), ours recorded
 //! (`enabled`, one recorder reused). `huge_table` renders a table of 1,000 or
 //! 100,000 rows with 40 on screen, the table built outside the timing, to show that
-//! recording costs what the visible rows cost.
+//! recording costs what the visible rows cost; `huge_table_built` the same table built
+//! inside the frame, as an app's draw closure builds it.
 //!
 //! Run with `cargo bench -p taria-benches --bench widgets`. Each iteration's work runs
 //! inside `ratatui_frame`, `disabled_frame` or `enabled_frame`, functions that are never
@@ -410,4 +411,19 @@ fn huge_table<const ROWS: usize>(bencher: Bencher<'_, '_>, mode: Mode) {
             Mode::Enabled => enabled_frame(|| frame(&mut recorder, table)),
             _ => disabled_frame(|| frame(&mut recorder, table)),
         });
+}
+
+/// A table of `rows` rows built *and* drawn inside the frame, as an app's draw
+/// closure does: what recording adds to that frame (enabled − disabled) must not grow
+/// with `rows` either. Measure each mode in a run of its own, as for `huge_table`.
+#[divan::bench(consts = [1_000, 100_000], args = [Mode::Disabled, Mode::Enabled])]
+fn huge_table_built<const ROWS: usize>(bencher: Bencher<'_, '_>, mode: Mode) {
+    let area = Rect::new(0, 0, 40, 40);
+    let mut state = ratatui::widgets::TableState::default().with_selected(Some(ROWS / 2));
+    run(bencher, area, mode, |buf| {
+        let rows = (0..ROWS).map(|i| taria_widgets::Row::new([WORDS[i % 8], WORDS[(i + 1) % 8]]));
+        let table = taria_widgets::Table::new(rows, [Constraint::Length(10), Constraint::Fill(1)])
+            .id("big");
+        StatefulWidget::render(table, area, buf, &mut state);
+    });
 }

@@ -6,13 +6,14 @@ use std::fmt;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Direction, Rect};
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
-use crate::Block;
+use crate::semantic::{Semantic, id_and_label};
+
 use crate::summary::{Name, Num, Stats};
 
 /// One bar, the same as ratatui's [`Bar`](ratatui::widgets::Bar) but with its label
@@ -56,11 +57,8 @@ impl<'a> Bar<'a> {
         }
     }
 
-    /// See ratatui's [`Bar::value`](ratatui::widgets::Bar::value).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn value(mut self, value: u64) -> Self {
-        self.value = value;
-        self
+    crate::semantic::setters! { Bar in ratatui::widgets;
+        const fn value(value: u64) => value = value;
     }
 
     /// See ratatui's [`Bar::label`](ratatui::widgets::Bar::label).
@@ -70,25 +68,10 @@ impl<'a> Bar<'a> {
         self
     }
 
-    /// See ratatui's [`Bar::style`](ratatui::widgets::Bar::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Bar::value_style`](ratatui::widgets::Bar::value_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn value_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.value_style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Bar::text_value`](ratatui::widgets::Bar::text_value).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn text_value<T: Into<String>>(mut self, text_value: T) -> Self {
-        self.text_value = Some(text_value.into());
-        self
+    crate::semantic::setters! { Bar in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        fn value_style<S: Into<Style>>(style: S) => value_style = style.into();
+        fn text_value<T: Into<String>>(text_value: T) => text_value = Some(text_value.into());
     }
 
     /// The bar's value.
@@ -111,17 +94,7 @@ impl<'a> Bar<'a> {
     }
 }
 
-impl<'a> Styled for Bar<'a> {
-    type Item = Bar<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Bar<'_>: field style);
 
 /// A labelled group of bars, the same as ratatui's [`BarGroup`](ratatui::widgets::BarGroup).
 ///
@@ -162,11 +135,8 @@ impl<'a> BarGroup<'a> {
         self
     }
 
-    /// See ratatui's [`BarGroup::bars`](ratatui::widgets::BarGroup::bars).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn bars(mut self, bars: &[Bar<'a>]) -> Self {
-        self.bars = bars.to_vec();
-        self
+    crate::semantic::setters! { BarGroup in ratatui::widgets;
+        fn bars(bars: &[Bar<'a>]) => bars = bars.to_vec();
     }
 
     fn into_ratatui(self) -> ratatui::widgets::BarGroup<'a> {
@@ -301,12 +271,7 @@ impl<'a> BarChart<'a> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// Labels the chart for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -325,97 +290,19 @@ impl<'a> BarChart<'a> {
         self
     }
 
-    /// See ratatui's [`BarChart::block`](ratatui::widgets::BarChart::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(BarChart in ratatui::widgets => block, block_label);
 
-    /// See ratatui's [`BarChart::max`](ratatui::widgets::BarChart::max).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn max(mut self, max: u64) -> Self {
-        self.max = Some(max);
-        self
-    }
-
-    /// See ratatui's [`BarChart::bar_style`](ratatui::widgets::BarChart::bar_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn bar_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.bar_style = style.into();
-        self
-    }
-
-    /// See ratatui's [`BarChart::bar_width`](ratatui::widgets::BarChart::bar_width).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn bar_width(mut self, width: u16) -> Self {
-        self.bar_width = width;
-        self
-    }
-
-    /// See ratatui's [`BarChart::bar_gap`](ratatui::widgets::BarChart::bar_gap).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn bar_gap(mut self, gap: u16) -> Self {
-        self.bar_gap = gap;
-        self
-    }
-
-    /// See ratatui's [`BarChart::bar_set`](ratatui::widgets::BarChart::bar_set).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn bar_set(mut self, bar_set: symbols::bar::Set<'a>) -> Self {
-        self.bar_set = bar_set;
-        self
-    }
-
-    /// See ratatui's [`BarChart::value_style`](ratatui::widgets::BarChart::value_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn value_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.value_style = style.into();
-        self
-    }
-
-    /// See ratatui's [`BarChart::label_style`](ratatui::widgets::BarChart::label_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn label_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.label_style = style.into();
-        self
-    }
-
-    /// See ratatui's [`BarChart::group_gap`](ratatui::widgets::BarChart::group_gap).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn group_gap(mut self, gap: u16) -> Self {
-        self.group_gap = gap;
-        self
-    }
-
-    /// See ratatui's [`BarChart::style`](ratatui::widgets::BarChart::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`BarChart::direction`](ratatui::widgets::BarChart::direction).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn direction(mut self, direction: Direction) -> Self {
-        self.direction = direction;
-        self
-    }
-
-    fn record(&self, area: Rect) {
-        taria::leaf(|n| {
-            n.role(Role::Chart)
-                .value(format_args!("{}", Summary(&self.data)))
-                .bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
-        });
+    crate::semantic::setters! { BarChart in ratatui::widgets;
+        const fn max(max: u64) => max = Some(max);
+        fn bar_style<S: Into<Style>>(style: S) => bar_style = style.into();
+        const fn bar_width(width: u16) => bar_width = width;
+        const fn bar_gap(gap: u16) => bar_gap = gap;
+        const fn bar_set(bar_set: symbols::bar::Set<'a>) => bar_set = bar_set;
+        fn value_style<S: Into<Style>>(style: S) => value_style = style.into();
+        fn label_style<S: Into<Style>>(style: S) => label_style = style.into();
+        const fn group_gap(gap: u16) => group_gap = gap;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        const fn direction(direction: Direction) => direction = direction;
     }
 
     fn into_ratatui(self) -> ratatui::widgets::BarChart<'a> {
@@ -504,26 +391,30 @@ impl fmt::Display for Summary<'_, '_> {
     }
 }
 
-impl Widget for BarChart<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+impl Semantic for BarChart<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        taria::leaf(|n| {
+            n.role(Role::Chart)
+                .value(format_args!("{}", Summary(&self.data)))
+                .bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         self.into_ratatui().render(area, buf);
     }
 }
 
-impl<'a> Styled for BarChart<'a> {
-    type Item = BarChart<'a>;
+crate::semantic::widget_impls!(BarChart<'_>: Widget);
 
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(BarChart<'_>: field style);
 
 #[cfg(test)]
 mod tests {
@@ -531,6 +422,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {

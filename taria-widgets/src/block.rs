@@ -11,6 +11,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{BorderType, Borders, Padding, Widget};
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::{Shadow, TitlePosition};
 
 use crate::text::line_text;
@@ -77,122 +79,54 @@ impl<'a> Block<'a> {
         }
     }
 
-    /// Sets an explicit, stable id for the node.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id for the node.
+    );
 
-    fn keep_label(&mut self, title: &Line<'a>) {
+    /// Adds a title through ratatui's `add`; the first one is kept as the label.
+    fn with_title(
+        mut self,
+        title: Line<'a>,
+        add: fn(ratatui::widgets::Block<'a>, Line<'a>) -> ratatui::widgets::Block<'a>,
+    ) -> Self {
         if self.label.is_none() {
-            self.label = Some(line_text(title));
+            self.label = Some(line_text(&title));
         }
+        self.inner = add(self.inner, title);
+        self
     }
 
     /// See ratatui's [`Block::title`](ratatui::widgets::Block::title). The first
     /// title is the node's label.
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title(title);
-        self
+    pub fn title<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title)
     }
 
     /// See ratatui's [`Block::title_top`](ratatui::widgets::Block::title_top).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_top<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title_top(title);
-        self
+    pub fn title_top<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title_top)
     }
 
     /// See ratatui's [`Block::title_bottom`](ratatui::widgets::Block::title_bottom).
     #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_bottom<T: Into<Line<'a>>>(mut self, title: T) -> Self {
-        let title = title.into();
-        self.keep_label(&title);
-        self.inner = self.inner.title_bottom(title);
-        self
+    pub fn title_bottom<T: Into<Line<'a>>>(self, title: T) -> Self {
+        self.with_title(title.into(), ratatui::widgets::Block::title_bottom)
     }
 
-    /// See ratatui's [`Block::title_style`](ratatui::widgets::Block::title_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.title_style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::title_alignment`](ratatui::widgets::Block::title_alignment).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_alignment(mut self, alignment: Alignment) -> Self {
-        self.inner = self.inner.title_alignment(alignment);
-        self
-    }
-
-    /// See ratatui's [`Block::title_position`](ratatui::widgets::Block::title_position).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn title_position(mut self, position: TitlePosition) -> Self {
-        self.inner = self.inner.title_position(position);
-        self
-    }
-
-    /// See ratatui's [`Block::border_style`](ratatui::widgets::Block::border_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.border_style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::style`](ratatui::widgets::Block::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Block::borders`](ratatui::widgets::Block::borders).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn borders(mut self, flag: Borders) -> Self {
-        self.inner = self.inner.borders(flag);
-        self
-    }
-
-    /// See ratatui's [`Block::border_type`](ratatui::widgets::Block::border_type).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_type(mut self, border_type: BorderType) -> Self {
-        self.inner = self.inner.border_type(border_type);
-        self
-    }
-
-    /// See ratatui's [`Block::border_set`](ratatui::widgets::Block::border_set).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn border_set(mut self, border_set: border::Set<'a>) -> Self {
-        self.inner = self.inner.border_set(border_set);
-        self
-    }
-
-    /// See ratatui's [`Block::padding`](ratatui::widgets::Block::padding).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn padding(mut self, padding: Padding) -> Self {
-        self.inner = self.inner.padding(padding);
-        self
-    }
-
-    /// See ratatui's [`Block::merge_borders`](ratatui::widgets::Block::merge_borders).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn merge_borders(mut self, strategy: MergeStrategy) -> Self {
-        self.inner = self.inner.merge_borders(strategy);
-        self
-    }
-
-    /// See ratatui's [`Block::shadow`](ratatui::widgets::Block::shadow).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn shadow(mut self, shadow: Shadow) -> Self {
-        self.inner = self.inner.shadow(shadow);
-        self
+    crate::semantic::setters! { Block in ratatui::widgets;
+        fn title_style<S: Into<Style>>(style: S) => inner;
+        fn title_alignment(alignment: Alignment) => inner;
+        fn title_position(position: TitlePosition) => inner;
+        fn border_style<S: Into<Style>>(style: S) => inner;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn borders(flag: Borders) => inner;
+        fn border_type(border_type: BorderType) => inner;
+        fn border_set(border_set: border::Set<'a>) => inner;
+        fn padding(padding: Padding) => inner;
+        fn merge_borders(strategy: MergeStrategy) => inner;
+        fn shadow(shadow: Shadow) => inner;
     }
 
     /// The area inside the borders, titles and padding (ratatui's `Block::inner`).
@@ -224,26 +158,22 @@ impl<'a> Block<'a> {
     fn open(&self, area: Rect) -> taria::Scope {
         taria::scope(|n| {
             n.role(Role::Region).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         })
     }
 }
 
-impl Widget for Block<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        drop(self.open(area));
-        self.inner.render(area, buf);
-    }
-}
+/// Rendered as a widget, the block is a leaf: its node closes at once.
+impl Semantic for &Block<'_> {
+    type State = ();
 
-impl Widget for &Block<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+    fn describe(&self, area: Rect, (): &()) {
         drop(self.open(area));
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Block<'_>: Widget by ref);

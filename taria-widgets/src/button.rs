@@ -1,6 +1,7 @@
 //! [`Button`]: a push button (ratatui has none), recorded as `button`.
 
 use crate::field::FieldState;
+use crate::semantic::{Semantic, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -40,12 +41,7 @@ impl<'a> Button<'a> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// The key the app's input path takes to press the button (e.g. `"enter"`).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -54,31 +50,25 @@ impl<'a> Button<'a> {
         self
     }
 
-    /// The button's style.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
     crate::field::field_methods!();
 }
 
-impl Widget for Button<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Button).label(&self.label).bounds(area);
-                self.field.record(n);
-                match self.activate_key {
-                    Some(key) => n.key_fallback(Action::Activate, key),
-                    None => n.action(Action::Activate),
-                };
-                if let Some(id) = self.id {
-                    n.id(id);
-                }
-            });
-        }
+impl Semantic for Button<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        taria::leaf(|n| {
+            n.role(Role::Button).label(&self.label).bounds(area);
+            self.field.record(n);
+            match self.activate_key {
+                Some(key) => n.key_fallback(Action::Activate, key),
+                None => n.action(Action::Activate),
+            };
+            id_and_label(n, self.id, None::<&str>);
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         let mut style = self.field.style(self.style);
         if self.field.focused {
             style = style.add_modifier(Modifier::REVERSED);
@@ -89,3 +79,5 @@ impl Widget for Button<'_> {
         line.style(style).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Button<'_>: Widget);

@@ -7,11 +7,11 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 use taria::Role;
+
+use crate::semantic::Semantic;
 use time::Date;
 
 pub use ratatui::widgets::calendar::{CalendarEventStore, DateStyler};
-
-use crate::Block;
 
 /// One month, drawn exactly like ratatui's [`calendar::Monthly`](ratatui::widgets::calendar::Monthly).
 ///
@@ -53,49 +53,16 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
+    crate::semantic::id_setter!();
+
+    crate::semantic::setters! { Monthly in ratatui::widgets::calendar;
+        fn show_surrounding<S: Into<Style>>(style: S) => inner;
+        fn show_weekdays_header<S: Into<Style>>(style: S) => inner;
+        fn show_month_header<S: Into<Style>>(style: S) => inner;
+        fn default_style<S: Into<Style>>(style: S) => inner;
     }
 
-    /// See ratatui's [`Monthly::show_surrounding`](ratatui::widgets::calendar::Monthly::show_surrounding).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_surrounding<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_surrounding(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::show_weekdays_header`](ratatui::widgets::calendar::Monthly::show_weekdays_header).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_weekdays_header<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_weekdays_header(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::show_month_header`](ratatui::widgets::calendar::Monthly::show_month_header).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn show_month_header<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.show_month_header(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::default_style`](ratatui::widgets::calendar::Monthly::default_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn default_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.default_style(style);
-        self
-    }
-
-    /// See ratatui's [`Monthly::block`](ratatui::widgets::calendar::Monthly::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(Monthly in ratatui::widgets::calendar => inner, block_label);
 
     /// See ratatui's [`Monthly::width`](ratatui::widgets::calendar::Monthly::width).
     #[must_use]
@@ -110,37 +77,36 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
     }
 }
 
-impl<DS: DateStyler> Widget for Monthly<'_, DS> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
+impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
+    type State = ();
 
-impl<DS: DateStyler> Widget for &Monthly<'_, DS> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            let date = self.display_date;
-            taria::leaf(|n| {
-                n.role(Role::Text)
-                    .value(format_args!(
-                        "{:04}-{:02}-{:02}",
-                        date.year(),
-                        u8::from(date.month()),
-                        date.day()
-                    ))
-                    .bounds(area);
-                match &self.block_label {
-                    Some(label) => n.label(label),
-                    None => n.label(format_args!("{} {}", date.month(), date.year())),
-                };
-                if let Some(id) = self.id {
-                    n.id(id);
-                }
-            });
-        }
+    fn describe(&self, area: Rect, (): &()) {
+        let date = self.display_date;
+        taria::leaf(|n| {
+            n.role(Role::Text)
+                .value(format_args!(
+                    "{:04}-{:02}-{:02}",
+                    date.year(),
+                    u8::from(date.month()),
+                    date.day()
+                ))
+                .bounds(area);
+            match &self.block_label {
+                Some(label) => n.label(label),
+                None => n.label(format_args!("{} {}", date.month(), date.year())),
+            };
+            if let Some(id) = self.id {
+                n.id(id);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!([DS: DateStyler] Monthly<'_, DS>: Widget by ref);
 
 #[cfg(test)]
 mod tests {
@@ -148,6 +114,7 @@ mod tests {
     use time::Month;
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {

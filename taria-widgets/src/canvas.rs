@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::canvas::Context;
 use taria::Role;
 
-use crate::Block;
+use crate::semantic::{Semantic, id_and_label};
 
 /// A free-form drawing (shapes from `ratatui::widgets::canvas`), drawn exactly like
 /// ratatui's `Canvas`.
@@ -67,12 +67,7 @@ impl<'a, F> Canvas<'a, F>
 where
     F: Fn(&mut Context<'_>),
 {
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// Says what the drawing shows, for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -81,79 +76,37 @@ where
         self
     }
 
-    /// See ratatui's [`Canvas::block`](ratatui::widgets::canvas::Canvas::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(Canvas in ratatui::widgets::canvas => inner, block_label);
 
-    /// See ratatui's [`Canvas::x_bounds`](ratatui::widgets::canvas::Canvas::x_bounds).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn x_bounds(mut self, bounds: [f64; 2]) -> Self {
-        self.inner = self.inner.x_bounds(bounds);
-        self
-    }
-
-    /// See ratatui's [`Canvas::y_bounds`](ratatui::widgets::canvas::Canvas::y_bounds).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn y_bounds(mut self, bounds: [f64; 2]) -> Self {
-        self.inner = self.inner.y_bounds(bounds);
-        self
-    }
-
-    /// See ratatui's [`Canvas::paint`](ratatui::widgets::canvas::Canvas::paint).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn paint(mut self, f: F) -> Self {
-        self.inner = self.inner.paint(f);
-        self
-    }
-
-    /// See ratatui's [`Canvas::background_color`](ratatui::widgets::canvas::Canvas::background_color).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn background_color(mut self, color: Color) -> Self {
-        self.inner = self.inner.background_color(color);
-        self
-    }
-
-    /// See ratatui's [`Canvas::marker`](ratatui::widgets::canvas::Canvas::marker).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn marker(mut self, marker: Marker) -> Self {
-        self.inner = self.inner.marker(marker);
-        self
+    crate::semantic::setters! { Canvas in ratatui::widgets::canvas;
+        fn x_bounds(bounds: [f64; 2]) => inner;
+        fn y_bounds(bounds: [f64; 2]) => inner;
+        fn paint(f: F) => inner;
+        fn background_color(color: Color) => inner;
+        fn marker(marker: Marker) => inner;
     }
 }
 
-impl<F> Widget for Canvas<'_, F>
-where
-    F: Fn(&mut Context<'_>),
-{
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
+impl<F: Fn(&mut Context<'_>)> Semantic for &Canvas<'_, F> {
+    type State = ();
 
-impl<F> Widget for &Canvas<'_, F>
-where
-    F: Fn(&mut Context<'_>),
-{
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Image).bounds(area);
-                if let Some(id) = self.id {
-                    n.id(id);
-                }
-                if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                    n.label(label);
-                }
-            });
-        }
+    fn describe(&self, area: Rect, (): &()) {
+        taria::leaf(|n| {
+            n.role(Role::Image).bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!([F: Fn(&mut Context<'_>)] Canvas<'_, F>: Widget by ref);
 
 #[cfg(test)]
 mod tests {
@@ -161,6 +114,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     fn paint(ctx: &mut Context<'_>) {
         ctx.draw(&Line::new(0.0, 0.0, 10.0, 10.0, Color::Red));

@@ -6,15 +6,16 @@ use std::fmt;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Rect};
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::{GraphType, LegendPosition};
 
-use crate::Block;
 use crate::summary::{Name, Num, Stats};
 use crate::text::line_text;
 
@@ -49,39 +50,12 @@ impl<'a> Dataset<'a> {
         self
     }
 
-    /// See ratatui's [`Dataset::data`](ratatui::widgets::Dataset::data).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn data(mut self, data: &'a [(f64, f64)]) -> Self {
-        self.data = data;
-        self
-    }
-
-    /// See ratatui's [`Dataset::marker`](ratatui::widgets::Dataset::marker).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn marker(mut self, marker: symbols::Marker) -> Self {
-        self.marker = marker;
-        self
-    }
-
-    /// See ratatui's [`Dataset::graph_type`](ratatui::widgets::Dataset::graph_type).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn graph_type(mut self, graph_type: GraphType) -> Self {
-        self.graph_type = graph_type;
-        self
-    }
-
-    /// See ratatui's [`Dataset::style`](ratatui::widgets::Dataset::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Dataset::fill_to_y`](ratatui::widgets::Dataset::fill_to_y).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn fill_to_y(mut self, fill_to_y: f64) -> Self {
-        self.fill_to_y = fill_to_y;
-        self
+    crate::semantic::setters! { Dataset in ratatui::widgets;
+        const fn data(data: &'a [(f64, f64)]) => data = data;
+        const fn marker(marker: symbols::Marker) => marker = marker;
+        const fn graph_type(graph_type: GraphType) => graph_type = graph_type;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        const fn fill_to_y(fill_to_y: f64) => fill_to_y = fill_to_y;
     }
 
     /// The series' points.
@@ -104,17 +78,7 @@ impl<'a> Dataset<'a> {
     }
 }
 
-impl<'a> Styled for Dataset<'a> {
-    type Item = Dataset<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Dataset<'_>: field style);
 
 /// An axis of a [`Chart`], the same as ratatui's [`Axis`](ratatui::widgets::Axis) but
 /// with its title and bounds readable.
@@ -142,11 +106,8 @@ impl<'a> Axis<'a> {
         self
     }
 
-    /// See ratatui's [`Axis::bounds`](ratatui::widgets::Axis::bounds).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn bounds(mut self, bounds: [f64; 2]) -> Self {
-        self.bounds = bounds;
-        self
+    crate::semantic::setters! { Axis in ratatui::widgets;
+        const fn bounds(bounds: [f64; 2]) => bounds = bounds;
     }
 
     /// See ratatui's [`Axis::labels`](ratatui::widgets::Axis::labels).
@@ -160,18 +121,9 @@ impl<'a> Axis<'a> {
         self
     }
 
-    /// See ratatui's [`Axis::style`](ratatui::widgets::Axis::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Axis::labels_alignment`](ratatui::widgets::Axis::labels_alignment).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn labels_alignment(mut self, alignment: Alignment) -> Self {
-        self.labels_alignment = alignment;
-        self
+    crate::semantic::setters! { Axis in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        const fn labels_alignment(alignment: Alignment) => labels_alignment = alignment;
     }
 
     /// The axis' bounds.
@@ -193,17 +145,7 @@ impl<'a> Axis<'a> {
     }
 }
 
-impl<'a> Styled for Axis<'a> {
-    type Item = Axis<'a>;
-
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Axis<'_>: field style);
 
 /// A line or scatter chart of one or more series, drawn exactly like ratatui's `Chart`.
 ///
@@ -266,12 +208,7 @@ impl<'a> Chart<'a> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// Labels the chart for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -280,34 +217,12 @@ impl<'a> Chart<'a> {
         self
     }
 
-    /// See ratatui's [`Chart::block`](ratatui::widgets::Chart::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(Chart in ratatui::widgets => block, block_label);
 
-    /// See ratatui's [`Chart::style`](ratatui::widgets::Chart::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Chart::x_axis`](ratatui::widgets::Chart::x_axis).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn x_axis(mut self, axis: Axis<'a>) -> Self {
-        self.x_axis = axis;
-        self
-    }
-
-    /// See ratatui's [`Chart::y_axis`](ratatui::widgets::Chart::y_axis).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn y_axis(mut self, axis: Axis<'a>) -> Self {
-        self.y_axis = axis;
-        self
+    crate::semantic::setters! { Chart in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        fn x_axis(axis: Axis<'a>) => x_axis = axis;
+        fn y_axis(axis: Axis<'a>) => y_axis = axis;
     }
 
     /// See ratatui's [`Chart::hidden_legend_constraints`](ratatui::widgets::Chart::hidden_legend_constraints).
@@ -320,25 +235,8 @@ impl<'a> Chart<'a> {
         self
     }
 
-    /// See ratatui's [`Chart::legend_position`](ratatui::widgets::Chart::legend_position).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn legend_position(mut self, position: Option<LegendPosition>) -> Self {
-        self.legend_position = position;
-        self
-    }
-
-    fn record(&self, area: Rect) {
-        taria::leaf(|n| {
-            n.role(Role::Chart)
-                .value(format_args!("{}", Summary(self)))
-                .bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
-        });
+    crate::semantic::setters! { Chart in ratatui::widgets;
+        const fn legend_position(position: Option<LegendPosition>) => legend_position = position;
     }
 
     fn into_ratatui(self) -> ratatui::widgets::Chart<'a> {
@@ -407,26 +305,30 @@ impl fmt::Display for AxisText<'_, '_> {
     }
 }
 
-impl Widget for Chart<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+impl Semantic for Chart<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
+        taria::leaf(|n| {
+            n.role(Role::Chart)
+                .value(format_args!("{}", Summary(self)))
+                .bounds(area);
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         self.into_ratatui().render(area, buf);
     }
 }
 
-impl<'a> Styled for Chart<'a> {
-    type Item = Chart<'a>;
+crate::semantic::widget_impls!(Chart<'_>: Widget);
 
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Chart<'_>: field style);
 
 #[cfg(test)]
 mod tests {
@@ -434,6 +336,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     const A: [(f64, f64); 5] = [(0.0, 0.0), (1.0, 4.0), (2.0, 2.0), (3.0, 8.0), (4.0, 5.0)];
     const B: [(f64, f64); 3] = [(0.0, 9.0), (2.0, 1.0), (4.0, 3.5)];

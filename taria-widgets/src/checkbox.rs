@@ -4,10 +4,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role, Value};
 
 use crate::field::FieldState;
+use crate::semantic::Semantic;
 
 /// `[x] Label` / `[ ] Label`. Its state is a `bool` (checked).
 ///
@@ -41,19 +42,9 @@ impl<'a> Checkbox<'a> {
         }
     }
 
-    /// Sets an explicit, stable id; the box then takes `toggle` and `set_value`.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
-
-    /// The style of the whole line.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id; the box then takes `toggle` and `set_value`.
+    );
 
     crate::field::field_methods!();
 }
@@ -71,25 +62,31 @@ pub(crate) fn apply_action(checked: &mut bool, inv: &Invocation<'_>) -> Outcome 
     Outcome::Handled
 }
 
-impl StatefulWidget for Checkbox<'_> {
+impl Semantic for Checkbox<'_> {
     type State = bool;
 
-    fn render(self, area: Rect, buf: &mut Buffer, checked: &mut bool) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(checked, inv));
-        }
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Checkbox)
-                    .label(&self.label)
-                    .checked(*checked)
-                    .bounds(area);
-                self.field.record(n);
-                if let Some(id) = self.id {
-                    n.id(id).actions([Action::Toggle, Action::SetValue]);
-                }
-            });
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, checked: &mut bool, inv: &Invocation<'_>) -> Outcome {
+        apply_action(checked, inv)
+    }
+
+    fn describe(&self, area: Rect, checked: &bool) {
+        taria::leaf(|n| {
+            n.role(Role::Checkbox)
+                .label(&self.label)
+                .checked(*checked)
+                .bounds(area);
+            self.field.record(n);
+            if let Some(id) = self.id {
+                n.id(id).actions([Action::Toggle, Action::SetValue]);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, checked: &mut bool) {
         let mark = if *checked { "[x] " } else { "[ ] " };
         let mut line = self.label;
         line.spans.insert(0, Span::raw(mark));
@@ -97,9 +94,12 @@ impl StatefulWidget for Checkbox<'_> {
     }
 }
 
+crate::semantic::widget_impls!(Checkbox<'_>: StatefulWidget<bool>);
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::widgets::StatefulWidget;
 
     #[test]
     fn toggle_and_set_value() {

@@ -40,9 +40,17 @@ impl FieldState<'_> {
     }
 }
 
-/// The builder methods for [`FieldState`], on a control with a `field` field.
+/// The builder methods for [`FieldState`] and the style, on a control with `field`
+/// and `style` fields.
 macro_rules! field_methods {
     () => {
+        /// The control's style (dimmed while it is disabled).
+        #[must_use = "method moves the value of self and returns the modified value"]
+        pub fn style<S: Into<ratatui::style::Style>>(mut self, style: S) -> Self {
+            self.style = style.into();
+            self
+        }
+
         /// Whether the control has the focus (recorded as `focused`).
         #[must_use = "method moves the value of self and returns the modified value"]
         pub const fn focused(mut self, focused: bool) -> Self {

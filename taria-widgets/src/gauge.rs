@@ -4,11 +4,13 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use taria::Role;
+
+use crate::semantic::{Semantic, id_and_label};
 
 use crate::Block;
 
@@ -41,14 +43,76 @@ fn record<L: std::fmt::Display>(
             .min(0)
             .max(1)
             .bounds(area);
-        if let Some(id) = id {
-            n.id(id);
-        }
-        if let Some(label) = label {
-            n.label(label);
-        }
+        id_and_label(n, id, label);
     });
 }
+
+/// What [`Gauge`] and [`LineGauge`] share, written once: `id`, `block` and `label`
+/// (their text kept only while recording), `ratio`, and rendering through
+/// [`Semantic`]. `$label` is the type ratatui's gauge takes as its label.
+macro_rules! gauge_core {
+    ($gauge:ident, $label:ident) => {
+        impl<'a> $gauge<'a> {
+            crate::semantic::id_setter!();
+
+            #[doc = concat!("See ratatui's [`", stringify!($gauge), "::block`](ratatui::widgets::",
+                stringify!($gauge), "::block).")]
+            #[inline]
+            #[must_use = "method moves the value of self and returns the modified value"]
+            pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
+                let (block, label) = block.into().into_parts();
+                self.inner = self.inner.block(block);
+                if taria::is_recording() {
+                    self.texts.get_or_insert_default().block_label = label;
+                }
+                self
+            }
+
+            #[doc = concat!("See ratatui's [`", stringify!($gauge), "::ratio`](ratatui::widgets::",
+                stringify!($gauge), "::ratio) (panics outside `0..=1`).")]
+            #[inline]
+            #[must_use = "method moves the value of self and returns the modified value"]
+            pub fn ratio(mut self, ratio: f64) -> Self {
+                self.inner = self.inner.ratio(ratio);
+                self.ratio = ratio;
+                self
+            }
+
+            #[doc = concat!("See ratatui's [`", stringify!($gauge), "::label`](ratatui::widgets::",
+                stringify!($gauge), "::label).")]
+            #[inline]
+            #[must_use = "method moves the value of self and returns the modified value"]
+            pub fn label<T: Into<$label<'a>>>(mut self, label: T) -> Self {
+                let label = label.into();
+                if taria::is_recording() {
+                    self.texts.get_or_insert_default().label = Some(label.clone());
+                }
+                self.inner = self.inner.label(label);
+                self
+            }
+        }
+
+        impl Semantic for $gauge<'_> {
+            type State = ();
+
+            fn describe(&self, area: Rect, (): &()) {
+                record(area, self.id, self.ratio, self.texts.as_deref());
+            }
+
+            fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
+                // By reference, as ratatui's own `render` does: no move of the widget.
+                Widget::render(&self.inner, area, buf);
+            }
+        }
+
+        crate::semantic::widget_impls!($gauge<'_>: Widget);
+
+        crate::semantic::styled!($gauge<'_>: inner);
+    };
+}
+
+gauge_core!(Gauge, Span);
+gauge_core!(LineGauge, Line);
 
 /// A progress bar filling its area, drawn exactly like ratatui's `Gauge`.
 ///
@@ -78,27 +142,7 @@ pub struct Gauge<'a> {
     id: Option<&'a str>,
 }
 
-impl<'a> Gauge<'a> {
-    /// Sets an explicit, stable id.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
-
-    /// See ratatui's [`Gauge::block`](ratatui::widgets::Gauge::block).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        if taria::is_recording() {
-            self.texts.get_or_insert_default().block_label = label;
-        }
-        self
-    }
-
+impl Gauge<'_> {
     /// See ratatui's [`Gauge::percent`](ratatui::widgets::Gauge::percent) (panics above 100).
     #[inline]
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -108,72 +152,10 @@ impl<'a> Gauge<'a> {
         self
     }
 
-    /// See ratatui's [`Gauge::ratio`](ratatui::widgets::Gauge::ratio) (panics outside `0..=1`).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn ratio(mut self, ratio: f64) -> Self {
-        self.inner = self.inner.ratio(ratio);
-        self.ratio = ratio;
-        self
-    }
-
-    /// See ratatui's [`Gauge::label`](ratatui::widgets::Gauge::label).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn label<T: Into<Span<'a>>>(mut self, label: T) -> Self {
-        let label = label.into();
-        if taria::is_recording() {
-            self.texts.get_or_insert_default().label = Some(label.clone());
-        }
-        self.inner = self.inner.label(label);
-        self
-    }
-
-    /// See ratatui's [`Gauge::style`](ratatui::widgets::Gauge::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Gauge::gauge_style`](ratatui::widgets::Gauge::gauge_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn gauge_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.gauge_style(style);
-        self
-    }
-
-    /// See ratatui's [`Gauge::use_unicode`](ratatui::widgets::Gauge::use_unicode).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn use_unicode(mut self, unicode: bool) -> Self {
-        self.inner = self.inner.use_unicode(unicode);
-        self
-    }
-}
-
-impl Widget for Gauge<'_> {
-    #[inline]
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            record(area, self.id, self.ratio, self.texts.as_deref());
-        }
-        // By reference, as ratatui's own `render` does: no move of the widget.
-        Widget::render(&self.inner, area, buf);
-    }
-}
-
-impl<'a> Styled for Gauge<'a> {
-    type Item = Gauge<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
+    crate::semantic::setters! { Gauge in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn gauge_style<S: Into<Style>>(style: S) => inner;
+        fn use_unicode(unicode: bool) => inner;
     }
 }
 
@@ -203,49 +185,9 @@ pub struct LineGauge<'a> {
 }
 
 impl<'a> LineGauge<'a> {
-    /// Sets an explicit, stable id.
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::block`](ratatui::widgets::LineGauge::block).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        if taria::is_recording() {
-            self.texts.get_or_insert_default().block_label = label;
-        }
-        self
-    }
-
-    /// See ratatui's [`LineGauge::ratio`](ratatui::widgets::LineGauge::ratio) (panics outside `0..=1`).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn ratio(mut self, ratio: f64) -> Self {
-        self.inner = self.inner.ratio(ratio);
-        self.ratio = ratio;
-        self
-    }
-
-    /// See ratatui's [`LineGauge::filled_symbol`](ratatui::widgets::LineGauge::filled_symbol).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn filled_symbol(mut self, symbol: &'a str) -> Self {
-        self.inner = self.inner.filled_symbol(symbol);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::unfilled_symbol`](ratatui::widgets::LineGauge::unfilled_symbol).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn unfilled_symbol(mut self, symbol: &'a str) -> Self {
-        self.inner = self.inner.unfilled_symbol(symbol);
-        self
+    crate::semantic::setters! { LineGauge in ratatui::widgets;
+        fn filled_symbol(symbol: &'a str) => inner;
+        fn unfilled_symbol(symbol: &'a str) => inner;
     }
 
     /// See ratatui's [`LineGauge::line_set`](ratatui::widgets::LineGauge::line_set).
@@ -258,63 +200,10 @@ impl<'a> LineGauge<'a> {
         self
     }
 
-    /// See ratatui's [`LineGauge::label`](ratatui::widgets::LineGauge::label).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
-        let label = label.into();
-        if taria::is_recording() {
-            self.texts.get_or_insert_default().label = Some(label.clone());
-        }
-        self.inner = self.inner.label(label);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::style`](ratatui::widgets::LineGauge::style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::filled_style`](ratatui::widgets::LineGauge::filled_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn filled_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.filled_style(style);
-        self
-    }
-
-    /// See ratatui's [`LineGauge::unfilled_style`](ratatui::widgets::LineGauge::unfilled_style).
-    #[inline]
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn unfilled_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.unfilled_style(style);
-        self
-    }
-}
-
-impl Widget for LineGauge<'_> {
-    #[inline]
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            record(area, self.id, self.ratio, self.texts.as_deref());
-        }
-        // By reference, as ratatui's own `render` does: no move of the widget.
-        Widget::render(&self.inner, area, buf);
-    }
-}
-
-impl<'a> Styled for LineGauge<'a> {
-    type Item = LineGauge<'a>;
-
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
+    crate::semantic::setters! { LineGauge in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn filled_style<S: Into<Style>>(style: S) => inner;
+        fn unfilled_style<S: Into<Style>>(style: S) => inner;
     }
 }
 

@@ -48,8 +48,7 @@
 //! `#[action]` handlers run first: a widget only sees what no handler took. Without
 //! an id a widget records a derived id and takes nothing.
 //!
-//! [`ALL_WIDGETS`] names every widget; the conformance test checks each one's
-//! contract.
+//! `tests/conformance.rs` checks every widget's contract (one row per widget).
 
 mod barchart;
 mod block;
@@ -65,6 +64,7 @@ mod list;
 mod paragraph;
 mod scrollbar;
 mod select;
+mod semantic;
 mod slider;
 mod sparkline;
 mod summary;
@@ -91,30 +91,6 @@ pub use sparkline::{RenderDirection, Sparkline, SparklineBar};
 pub use table::{Cell, HighlightSpacing, Row, Table, TableState};
 pub use tabs::Tabs;
 pub use text_input::{TextInput, TextInputState};
-
-/// The name of every widget in this crate (the conformance test has one contract
-/// row for each). `Monthly` is listed only with the `calendar` feature.
-pub const ALL_WIDGETS: &[&str] = &[
-    "BarChart",
-    "Block",
-    "Button",
-    "Canvas",
-    "Chart",
-    "Checkbox",
-    "Gauge",
-    "LineGauge",
-    "List",
-    #[cfg(feature = "calendar")]
-    "Monthly",
-    "Paragraph",
-    "Scrollbar",
-    "Select",
-    "Slider",
-    "Sparkline",
-    "Table",
-    "Tabs",
-    "TextInput",
-];
 
 /// The index an agent's `select` names: the target item's position, else a number
 /// value given to the container.

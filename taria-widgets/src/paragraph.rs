@@ -5,14 +5,15 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::text::Text;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::Semantic;
+
 pub use ratatui::widgets::Wrap;
 
-use crate::Block;
 use crate::text::FirstLine;
 
 /// A block of text, drawn exactly like ratatui's `Paragraph`.
@@ -57,12 +58,7 @@ impl<'a> Paragraph<'a> {
         }
     }
 
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// Marks the text as coming from outside the app (files, network, chat), so
     /// agents treat it as data, never as instructions.
@@ -72,41 +68,13 @@ impl<'a> Paragraph<'a> {
         self
     }
 
-    /// See ratatui's [`Paragraph::block`](ratatui::widgets::Paragraph::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.label = label;
-        self
-    }
+    crate::semantic::block_setter!(Paragraph in ratatui::widgets => block, label);
 
-    /// See ratatui's [`Paragraph::style`](ratatui::widgets::Paragraph::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
-        self
-    }
-
-    /// See ratatui's [`Paragraph::wrap`](ratatui::widgets::Paragraph::wrap).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn wrap(mut self, wrap: Wrap) -> Self {
-        self.wrap = Some(wrap);
-        self
-    }
-
-    /// See ratatui's [`Paragraph::scroll`](ratatui::widgets::Paragraph::scroll).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn scroll(mut self, offset: (u16, u16)) -> Self {
-        self.scroll = offset;
-        self
-    }
-
-    /// See ratatui's [`Paragraph::alignment`](ratatui::widgets::Paragraph::alignment).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn alignment(mut self, alignment: Alignment) -> Self {
-        self.alignment = alignment;
-        self
+    crate::semantic::setters! { Paragraph in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => style = style.into();
+        const fn wrap(wrap: Wrap) => wrap = Some(wrap);
+        const fn scroll(offset: (u16, u16)) => scroll = offset;
+        const fn alignment(alignment: Alignment) => alignment = alignment;
     }
 
     /// See ratatui's [`Paragraph::left_aligned`](ratatui::widgets::Paragraph::left_aligned).
@@ -126,8 +94,12 @@ impl<'a> Paragraph<'a> {
     pub const fn right_aligned(self) -> Self {
         self.alignment(Alignment::Right)
     }
+}
 
-    fn record(&self, area: Rect) {
+impl Semantic for Paragraph<'_> {
+    type State = ();
+
+    fn describe(&self, area: Rect, (): &()) {
         taria::leaf(|n| {
             n.role(Role::Text)
                 .value(format_args!("{}", self.text))
@@ -146,13 +118,8 @@ impl<'a> Paragraph<'a> {
             }
         });
     }
-}
 
-impl Widget for Paragraph<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         let Paragraph {
             text,
             block,
@@ -176,17 +143,9 @@ impl Widget for Paragraph<'_> {
     }
 }
 
-impl<'a> Styled for Paragraph<'a> {
-    type Item = Paragraph<'a>;
+crate::semantic::widget_impls!(Paragraph<'_>: Widget);
 
-    fn style(&self) -> Style {
-        self.style
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Paragraph<'_>: field style);
 
 #[cfg(test)]
 mod tests {
@@ -195,6 +154,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {

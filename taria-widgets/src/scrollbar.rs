@@ -8,6 +8,8 @@ use ratatui::symbols::scrollbar::Set;
 use ratatui::widgets::StatefulWidget;
 use taria::{Action, Invocation, Outcome, Role};
 
+use crate::semantic::Semantic;
+
 pub use ratatui::widgets::{ScrollDirection, ScrollbarOrientation};
 
 /// A scrollbar's state: ratatui's [`ScrollbarState`](ratatui::widgets::ScrollbarState)
@@ -40,25 +42,10 @@ impl ScrollbarState {
         }
     }
 
-    /// See ratatui's [`ScrollbarState::position`](ratatui::widgets::ScrollbarState::position).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn position(mut self, position: usize) -> Self {
-        self.position = position;
-        self
-    }
-
-    /// See ratatui's [`ScrollbarState::content_length`](ratatui::widgets::ScrollbarState::content_length).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn content_length(mut self, content_length: usize) -> Self {
-        self.content_length = content_length;
-        self
-    }
-
-    /// See ratatui's [`ScrollbarState::viewport_content_length`](ratatui::widgets::ScrollbarState::viewport_content_length).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn viewport_content_length(mut self, viewport_content_length: usize) -> Self {
-        self.viewport_content_length = viewport_content_length;
-        self
+    crate::semantic::setters! { ScrollbarState in ratatui::widgets;
+        const fn position(position: usize) => position = position;
+        const fn content_length(content_length: usize) => content_length = content_length;
+        const fn viewport_content_length(viewport_content_length: usize) => viewport_content_length = viewport_content_length;
     }
 
     /// Moves one back.
@@ -163,12 +150,9 @@ impl<'a> Scrollbar<'a> {
         }
     }
 
-    /// Sets an explicit, stable id; the scrollbar then takes the agent's `scroll`.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id; the scrollbar then takes the agent's `scroll`.
+    );
 
     /// See ratatui's [`Scrollbar::orientation`](ratatui::widgets::Scrollbar::orientation).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -190,74 +174,17 @@ impl<'a> Scrollbar<'a> {
         self
     }
 
-    /// See ratatui's [`Scrollbar::thumb_symbol`](ratatui::widgets::Scrollbar::thumb_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn thumb_symbol(mut self, thumb_symbol: &'a str) -> Self {
-        self.inner = self.inner.thumb_symbol(thumb_symbol);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::thumb_style`](ratatui::widgets::Scrollbar::thumb_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn thumb_style<S: Into<Style>>(mut self, thumb_style: S) -> Self {
-        self.inner = self.inner.thumb_style(thumb_style);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::track_symbol`](ratatui::widgets::Scrollbar::track_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn track_symbol(mut self, track_symbol: Option<&'a str>) -> Self {
-        self.inner = self.inner.track_symbol(track_symbol);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::track_style`](ratatui::widgets::Scrollbar::track_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn track_style<S: Into<Style>>(mut self, track_style: S) -> Self {
-        self.inner = self.inner.track_style(track_style);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::begin_symbol`](ratatui::widgets::Scrollbar::begin_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn begin_symbol(mut self, begin_symbol: Option<&'a str>) -> Self {
-        self.inner = self.inner.begin_symbol(begin_symbol);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::begin_style`](ratatui::widgets::Scrollbar::begin_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn begin_style<S: Into<Style>>(mut self, begin_style: S) -> Self {
-        self.inner = self.inner.begin_style(begin_style);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::end_symbol`](ratatui::widgets::Scrollbar::end_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn end_symbol(mut self, end_symbol: Option<&'a str>) -> Self {
-        self.inner = self.inner.end_symbol(end_symbol);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::end_style`](ratatui::widgets::Scrollbar::end_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn end_style<S: Into<Style>>(mut self, end_style: S) -> Self {
-        self.inner = self.inner.end_style(end_style);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::symbols`](ratatui::widgets::Scrollbar::symbols).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn symbols(mut self, symbols: Set<'a>) -> Self {
-        self.inner = self.inner.symbols(symbols);
-        self
-    }
-
-    /// See ratatui's [`Scrollbar::style`](ratatui::widgets::Scrollbar::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
+    crate::semantic::setters! { Scrollbar in ratatui::widgets;
+        fn thumb_symbol(thumb_symbol: &'a str) => inner;
+        fn thumb_style<S: Into<Style>>(thumb_style: S) => inner;
+        fn track_symbol(track_symbol: Option<&'a str>) => inner;
+        fn track_style<S: Into<Style>>(track_style: S) => inner;
+        fn begin_symbol(begin_symbol: Option<&'a str>) => inner;
+        fn begin_style<S: Into<Style>>(begin_style: S) => inner;
+        fn end_symbol(end_symbol: Option<&'a str>) => inner;
+        fn end_style<S: Into<Style>>(end_style: S) => inner;
+        fn symbols(symbols: Set<'a>) => inner;
+        fn style<S: Into<Style>>(style: S) => inner;
     }
 }
 
@@ -280,38 +207,46 @@ pub(crate) fn apply_action(state: &mut ScrollbarState, inv: &Invocation<'_>) -> 
     Outcome::Handled
 }
 
-impl StatefulWidget for Scrollbar<'_> {
+impl Semantic for Scrollbar<'_> {
     type State = ScrollbarState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut ScrollbarState) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(state, inv));
-        }
-        if taria::is_recording() {
-            let viewport = if state.viewport_content_length == 0 {
-                if self.vertical {
-                    area.height
-                } else {
-                    area.width
-                }
-                .into()
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut ScrollbarState, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &ScrollbarState) {
+        let viewport = if state.viewport_content_length == 0 {
+            if self.vertical {
+                area.height
             } else {
-                state.viewport_content_length
-            };
-            taria::leaf(|n| {
-                n.role(Role::Scrollbar)
-                    .value(state.position)
-                    .scroll(state.position, state.content_length, viewport)
-                    .bounds(area);
-                if let Some(id) = self.id {
-                    n.id(id).action(Action::Scroll);
-                }
-            });
-        }
+                area.width
+            }
+            .into()
+        } else {
+            state.viewport_content_length
+        };
+        taria::leaf(|n| {
+            n.role(Role::Scrollbar)
+                .value(state.position)
+                .scroll(state.position, state.content_length, viewport)
+                .bounds(area);
+            if let Some(id) = self.id {
+                n.id(id).action(Action::Scroll);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut ScrollbarState) {
         let mut ratatui_state = state.to_ratatui();
-        self.inner.render(area, buf, &mut ratatui_state);
+        StatefulWidget::render(self.inner, area, buf, &mut ratatui_state);
     }
 }
+
+crate::semantic::widget_impls!(Scrollbar<'_>: StatefulWidget<ScrollbarState>);
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,12 @@
 //! [`Select`]: a choice among options (ratatui has none), recorded as `select`.
 
 use crate::field::FieldState;
+use crate::semantic::{Semantic, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role, Value};
 
 /// The state of a [`Select`]: the index of the chosen option.
@@ -72,24 +73,14 @@ impl<'a> Select<'a> {
         }
     }
 
-    /// Sets an explicit, stable id; the select then takes the agent's `set_value`.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id; the select then takes the agent's `set_value`.
+    );
 
     /// What the choice is called (recorded, not drawn).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn label<T: Into<Line<'a>>>(mut self, label: T) -> Self {
         self.label = Some(label.into());
-        self
-    }
-
-    /// The style.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
         self
     }
 
@@ -117,35 +108,42 @@ pub(crate) fn apply_action(
     }
 }
 
-impl StatefulWidget for Select<'_> {
+impl Semantic for Select<'_> {
     type State = SelectState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut SelectState) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(state, &self.options, inv));
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut SelectState, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, &self.options, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &SelectState) {
         let chosen = state.selected.and_then(|i| self.options.get(i));
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Select).options(&self.options).bounds(area);
-                self.field.record(n);
-                if let Some(chosen) = chosen {
-                    n.value(format_args!("{chosen}"));
-                }
-                if let Some(label) = &self.label {
-                    n.label(label);
-                }
-                if let Some(id) = self.id {
-                    n.id(id).action(Action::SetValue);
-                }
-            });
-        }
+        taria::leaf(|n| {
+            n.role(Role::Select).options(&self.options).bounds(area);
+            self.field.record(n);
+            if let Some(chosen) = chosen {
+                n.value(format_args!("{chosen}"));
+            }
+            id_and_label(n, None, self.label.as_ref());
+            if let Some(id) = self.id {
+                n.id(id).action(Action::SetValue);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut SelectState) {
+        let chosen = state.selected.and_then(|i| self.options.get(i));
         let mut line = chosen.cloned().unwrap_or_default();
         line.spans.insert(0, Span::raw("‹"));
         line.spans.push(Span::raw("› ▾"));
         line.style(self.field.style(self.style)).render(area, buf);
     }
 }
+
+crate::semantic::widget_impls!(Select<'_>: StatefulWidget<SelectState>);
 
 #[cfg(test)]
 mod tests {

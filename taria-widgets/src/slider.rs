@@ -1,10 +1,10 @@
 //! [`Slider`]: a number on a range (ratatui has none), recorded as `slider`.
 
 use crate::field::FieldState;
+use crate::semantic::{Semantic, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::StatefulWidget;
 use taria::{Action, Invocation, Outcome, Role, Value};
 
 /// The state of a [`Slider`]: its value.
@@ -84,12 +84,9 @@ impl<'a> Slider<'a> {
         }
     }
 
-    /// Sets an explicit, stable id; the slider then takes the agent's actions.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id; the slider then takes the agent's actions.
+    );
 
     /// The step between allowed values (and of `increment`/`decrement`).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -102,13 +99,6 @@ impl<'a> Slider<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn label(mut self, label: &'a str) -> Self {
         self.label = Some(label);
-        self
-    }
-
-    /// The style.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
         self
     }
 
@@ -139,32 +129,36 @@ pub(crate) fn apply_action(
     Outcome::Handled
 }
 
-impl StatefulWidget for Slider<'_> {
+impl Semantic for Slider<'_> {
     type State = SliderState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut SliderState) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(state, &self, inv));
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut SliderState, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, self, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &SliderState) {
+        taria::leaf(|n| {
+            n.role(Role::Slider)
+                .value(self.clamp(state.value))
+                .min(self.min)
+                .max(self.max)
+                .step(self.step)
+                .bounds(area);
+            self.field.record(n);
+            id_and_label(n, None, self.label);
+            if let Some(id) = self.id {
+                n.id(id)
+                    .actions([Action::SetValue, Action::Increment, Action::Decrement]);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut SliderState) {
         let value = self.clamp(state.value);
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::Slider)
-                    .value(value)
-                    .min(self.min)
-                    .max(self.max)
-                    .step(self.step)
-                    .bounds(area);
-                self.field.record(n);
-                if let Some(label) = self.label {
-                    n.label(label);
-                }
-                if let Some(id) = self.id {
-                    n.id(id)
-                        .actions([Action::SetValue, Action::Increment, Action::Decrement]);
-                }
-            });
-        }
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;
@@ -189,9 +183,12 @@ impl StatefulWidget for Slider<'_> {
     }
 }
 
+crate::semantic::widget_impls!(Slider<'_>: StatefulWidget<SliderState>);
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::widgets::StatefulWidget;
 
     #[test]
     fn actions_step_and_clamp() {

@@ -4,14 +4,15 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::semantic::{Semantic, id_and_label};
+
 pub use ratatui::widgets::RenderDirection;
 
-use crate::Block;
 use crate::summary::Stats;
 
 /// One bar of a [`Sparkline`]: ratatui's [`SparklineBar`](ratatui::widgets::SparklineBar),
@@ -110,12 +111,7 @@ pub struct Sparkline<'a> {
 }
 
 impl<'a> Sparkline<'a> {
-    /// Sets an explicit, stable id.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!();
 
     /// Labels the chart for agents (ratatui's sparkline draws no label).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -124,34 +120,12 @@ impl<'a> Sparkline<'a> {
         self
     }
 
-    /// See ratatui's [`Sparkline::block`](ratatui::widgets::Sparkline::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.inner = self.inner.block(block);
-        self.block_label = label;
-        self
-    }
+    crate::semantic::block_setter!(Sparkline in ratatui::widgets => inner, block_label);
 
-    /// See ratatui's [`Sparkline::style`](ratatui::widgets::Sparkline::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Sparkline::absent_value_style`](ratatui::widgets::Sparkline::absent_value_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn absent_value_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.absent_value_style(style);
-        self
-    }
-
-    /// See ratatui's [`Sparkline::absent_value_symbol`](ratatui::widgets::Sparkline::absent_value_symbol).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn absent_value_symbol(mut self, symbol: impl Into<String>) -> Self {
-        self.inner = self.inner.absent_value_symbol(symbol);
-        self
+    crate::semantic::setters! { Sparkline in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn absent_value_style<S: Into<Style>>(style: S) => inner;
+        fn absent_value_symbol(symbol: impl Into<String>) => inner;
     }
 
     /// See ratatui's [`Sparkline::data`](ratatui::widgets::Sparkline::data).
@@ -175,69 +149,38 @@ impl<'a> Sparkline<'a> {
         self
     }
 
-    /// See ratatui's [`Sparkline::max`](ratatui::widgets::Sparkline::max).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn max(mut self, max: u64) -> Self {
-        self.inner = self.inner.max(max);
-        self
+    crate::semantic::setters! { Sparkline in ratatui::widgets;
+        fn max(max: u64) => inner;
+        fn bar_set(bar_set: symbols::bar::Set<'a>) => inner;
+        fn direction(direction: RenderDirection) => inner;
     }
+}
 
-    /// See ratatui's [`Sparkline::bar_set`](ratatui::widgets::Sparkline::bar_set).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn bar_set(mut self, bar_set: symbols::bar::Set<'a>) -> Self {
-        self.inner = self.inner.bar_set(bar_set);
-        self
-    }
+impl Semantic for &Sparkline<'_> {
+    type State = ();
 
-    /// See ratatui's [`Sparkline::direction`](ratatui::widgets::Sparkline::direction).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn direction(mut self, direction: RenderDirection) -> Self {
-        self.inner = self.inner.direction(direction);
-        self
-    }
-
-    fn record(&self, area: Rect) {
+    fn describe(&self, area: Rect, (): &()) {
         taria::leaf(|n| {
             n.role(Role::Chart).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = self.label.as_ref().or(self.block_label.as_ref()) {
-                n.label(label);
-            }
+            id_and_label(
+                n,
+                self.id,
+                self.label.as_ref().or(self.block_label.as_ref()),
+            );
             if let Some(stats) = &self.stats {
                 n.value(format_args!("{stats}"));
             }
         });
     }
-}
 
-impl Widget for Sparkline<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        Widget::render(&self, area, buf);
-    }
-}
-
-impl Widget for &Sparkline<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if taria::is_recording() {
-            self.record(area);
-        }
+    fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
         (&self.inner).render(area, buf);
     }
 }
 
-impl<'a> Styled for Sparkline<'a> {
-    type Item = Sparkline<'a>;
+crate::semantic::widget_impls!(Sparkline<'_>: Widget by ref);
 
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Sparkline<'_>: inner);
 
 #[cfg(test)]
 mod tests {
@@ -245,6 +188,7 @@ mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use crate::Block;
 
     #[test]
     fn draws_what_ratatui_draws() {

@@ -5,20 +5,20 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Styled};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role};
 
-use crate::Block;
+use crate::semantic::{Semantic, id_and_label};
 
 /// A row of tab titles, drawn exactly like ratatui's `Tabs`.
 ///
 /// Recorded as `tabs` (label: its block's title) with one `tab` per title (label,
 /// `selected`, `index` of `count`), all offering `select`.
 ///
-/// **State route.** Besides ratatui's `Widget`, `Tabs` is a [`StatefulWidget`] whose
-/// state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
+/// **State route.** Besides ratatui's `Widget`, `Tabs` is a
+/// [`StatefulWidget`](ratatui::widgets::StatefulWidget) whose state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
 /// an [`id`](Tabs::id), an agent's `select` on `tabs/2` sets it to `Some(2)` — no app
 /// code.
 ///
@@ -72,13 +72,10 @@ impl<'a> Tabs<'a> {
         }
     }
 
-    /// Sets an explicit, stable id: tabs get `id/0`, `id/1`, …, and the widget takes
-    /// the agent's `select` into its state.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id: tabs get `id/0`, `id/1`, …, and the widget takes
+        /// the agent's `select` into its state.
+    );
 
     /// See ratatui's [`Tabs::titles`](ratatui::widgets::Tabs::titles).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -96,14 +93,7 @@ impl<'a> Tabs<'a> {
         self
     }
 
-    /// See ratatui's [`Tabs::block`](ratatui::widgets::Tabs::block).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
-        let (block, label) = block.into().into_parts();
-        self.block = Some(block);
-        self.label = label;
-        self
-    }
+    crate::semantic::block_setter!(Tabs in ratatui::widgets => block, label);
 
     /// See ratatui's [`Tabs::select`](ratatui::widgets::Tabs::select).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -112,18 +102,9 @@ impl<'a> Tabs<'a> {
         self
     }
 
-    /// See ratatui's [`Tabs::style`](ratatui::widgets::Tabs::style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.style(style);
-        self
-    }
-
-    /// See ratatui's [`Tabs::highlight_style`](ratatui::widgets::Tabs::highlight_style).
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.inner = self.inner.highlight_style(style);
-        self
+    crate::semantic::setters! { Tabs in ratatui::widgets;
+        fn style<S: Into<Style>>(style: S) => inner;
+        fn highlight_style<S: Into<Style>>(style: S) => inner;
     }
 
     /// See ratatui's [`Tabs::divider`](ratatui::widgets::Tabs::divider).
@@ -169,12 +150,7 @@ impl<'a> Tabs<'a> {
     fn record(&self, area: Rect, selected: Option<usize>) {
         let _tabs = taria::scope(|n| {
             n.role(Role::Tabs).action(Action::Select).bounds(area);
-            if let Some(id) = self.id {
-                n.id(id);
-            }
-            if let Some(label) = &self.label {
-                n.label(label);
-            }
+            id_and_label(n, self.id, self.label.as_ref());
         });
         let count = self.titles.len();
         for (i, title) in self.titles.iter().enumerate() {
@@ -191,9 +167,6 @@ impl<'a> Tabs<'a> {
     }
 
     fn draw(self, area: Rect, buf: &mut Buffer, selected: Option<usize>) {
-        if taria::is_recording() {
-            self.record(area, selected);
-        }
         let Tabs {
             inner,
             titles,
@@ -227,36 +200,35 @@ pub(crate) fn apply_action(
     }
 }
 
-impl Widget for Tabs<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let selected = self.selected;
-        self.draw(area, buf, selected);
-    }
-}
-
-impl StatefulWidget for Tabs<'_> {
+/// Drawn with `Widget`, the tabs show [`Tabs::select`]'s choice and take no
+/// agent actions; with `StatefulWidget`, the selected index is the state.
+impl Semantic for Tabs<'_> {
     type State = Option<usize>;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut Option<usize>) {
-        if let Some(id) = self.id {
-            let count = self.titles.len();
-            taria::take_widget_actions(id, |inv| apply_action(state, count, inv));
-        }
-        self.draw(area, buf, *state);
+    fn own_state(&self) -> Option<usize> {
+        self.selected
+    }
+
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut Option<usize>, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, self.titles.len(), inv)
+    }
+
+    fn describe(&self, area: Rect, selected: &Option<usize>) {
+        self.record(area, *selected);
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, selected: &mut Option<usize>) {
+        self.draw(area, buf, *selected);
     }
 }
 
-impl<'a> Styled for Tabs<'a> {
-    type Item = Tabs<'a>;
+crate::semantic::widget_impls!(Tabs<'_>: Widget, StatefulWidget<Option<usize>>);
 
-    fn style(&self) -> Style {
-        Styled::style(&self.inner)
-    }
-
-    fn set_style<S: Into<Style>>(self, style: S) -> Self::Item {
-        self.style(style)
-    }
-}
+crate::semantic::styled!(Tabs<'_>: inner);
 
 impl<'a, Item: Into<Line<'a>>> FromIterator<Item> for Tabs<'a> {
     fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> Self {
@@ -269,6 +241,8 @@ mod tests {
     use ratatui::style::{Color, Stylize};
 
     use super::*;
+    use crate::Block;
+    use ratatui::widgets::StatefulWidget;
 
     #[test]
     fn draws_what_ratatui_draws() {

@@ -1,12 +1,13 @@
 //! [`TextInput`]: a one-line text field (ratatui has none), recorded as `text_input`.
 
 use crate::field::FieldState;
+use crate::semantic::{Semantic, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role, Value};
 
 /// The state of a [`TextInput`]: its text and the cursor (a char index).
@@ -141,12 +142,9 @@ impl<'a> TextInput<'a> {
         TextInput::default()
     }
 
-    /// Sets an explicit, stable id; the input then takes the agent's `set_value`.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub const fn id(mut self, id: &'a str) -> Self {
-        self.id = Some(id);
-        self
-    }
+    crate::semantic::id_setter!(
+        /// Sets an explicit, stable id; the input then takes the agent's `set_value`.
+    );
 
     /// What the field is called (recorded, not drawn: draw it beside the field).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -173,13 +171,6 @@ impl<'a> TextInput<'a> {
     #[must_use = "method moves the value of self and returns the modified value"]
     pub const fn max_len(mut self, max_len: usize) -> Self {
         self.max_len = Some(max_len);
-        self
-    }
-
-    /// The field's style.
-    #[must_use = "method moves the value of self and returns the modified value"]
-    pub fn style<S: Into<Style>>(mut self, style: S) -> Self {
-        self.style = style.into();
         self
     }
 
@@ -210,31 +201,35 @@ pub(crate) fn apply_action(
     }
 }
 
-impl StatefulWidget for TextInput<'_> {
+impl Semantic for TextInput<'_> {
     type State = TextInputState;
 
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut TextInputState) {
-        if let Some(id) = self.id {
-            taria::take_widget_actions(id, |inv| apply_action(state, self.max_len, inv));
-        }
-        if taria::is_recording() {
-            taria::leaf(|n| {
-                n.role(Role::TextInput).bounds(area);
-                self.field.record(n);
-                if let Some(id) = self.id {
-                    n.id(id).action(Action::SetValue);
-                }
-                if let Some(label) = &self.label {
-                    n.label(label);
-                }
-                // A password's text is dropped where the tree is built (only its
-                // length leaves the app), so it is recorded like any other.
-                n.redacted(self.password).value(state.value.as_str());
-                if let Some(max_len) = self.max_len {
-                    n.max_len(max_len);
-                }
-            });
-        }
+    fn widget_id(&self) -> Option<&str> {
+        self.id
+    }
+
+    fn apply(&self, state: &mut TextInputState, inv: &Invocation<'_>) -> Outcome {
+        apply_action(state, self.max_len, inv)
+    }
+
+    fn describe(&self, area: Rect, state: &TextInputState) {
+        taria::leaf(|n| {
+            n.role(Role::TextInput).bounds(area);
+            self.field.record(n);
+            if let Some(id) = self.id {
+                n.id(id).action(Action::SetValue);
+            }
+            id_and_label(n, None, self.label.as_ref());
+            // A password's text is dropped where the tree is built (only its
+            // length leaves the app), so it is recorded like any other.
+            n.redacted(self.password).value(state.value.as_str());
+            if let Some(max_len) = self.max_len {
+                n.max_len(max_len);
+            }
+        });
+    }
+
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut TextInputState) {
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;
@@ -269,11 +264,14 @@ impl StatefulWidget for TextInput<'_> {
     }
 }
 
+crate::semantic::widget_impls!(TextInput<'_>: StatefulWidget<TextInputState>);
+
 #[cfg(test)]
 mod tests {
     use taria::testing::Harness;
 
     use super::*;
+    use ratatui::widgets::StatefulWidget;
 
     #[test]
     fn draws_text_placeholder_password_and_cursor() {

@@ -1,0 +1,192 @@
+use ratatui::style::{Color, Stylize};
+use ratatui::widgets::Borders;
+use taria::testing::Harness;
+
+use super::*;
+use crate::Block;
+use ratatui::widgets::Widget;
+
+fn items() -> Vec<&'static str> {
+    vec![
+        "one",
+        "two\ntwo b",
+        "three",
+        "four",
+        "five\nfive b\nfive c",
+        "six",
+        "seven",
+    ]
+}
+
+/// Renders ours and ratatui's with the same inputs and state; the buffers and
+/// the states after rendering must match.
+fn assert_same(ours: List<'_>, theirs: ratatui::widgets::List<'_>, area: Rect, state: &ListState) {
+    let (mut a, mut b) = (Buffer::empty(area), Buffer::empty(area));
+    let (mut sa, mut sb) = (*state, *state);
+    StatefulWidget::render(ours, area, &mut a, &mut sa);
+    StatefulWidget::render(theirs, area, &mut b, &mut sb);
+    assert_eq!(a, b);
+    assert_eq!(sa, sb);
+}
+
+#[test]
+fn draws_what_ratatui_draws() {
+    let area = Rect::new(0, 0, 16, 6);
+    for selected in [None, Some(0), Some(4), Some(6), Some(40)] {
+        for offset in [0, 3, 9] {
+            let state = ListState::default()
+                .with_selected(selected)
+                .with_offset(offset);
+            assert_same(
+                List::new(items())
+                    .block(Block::bordered().title("T"))
+                    .highlight_symbol(">>")
+                    .highlight_style(Color::Red)
+                    .scroll_padding(1)
+                    .id("l"),
+                ratatui::widgets::List::new(items())
+                    .block(ratatui::widgets::Block::bordered().title("T"))
+                    .highlight_symbol(">>")
+                    .highlight_style(Color::Red)
+                    .scroll_padding(1),
+                area,
+                &state,
+            );
+            assert_same(
+                List::new(items())
+                    .direction(ListDirection::BottomToTop)
+                    .repeat_highlight_symbol(true)
+                    .highlight_symbol("*")
+                    .highlight_spacing(HighlightSpacing::Always)
+                    .style(Style::new().blue())
+                    .block(ratatui::widgets::Block::new().borders(Borders::LEFT)),
+                ratatui::widgets::List::new(items())
+                    .direction(ListDirection::BottomToTop)
+                    .repeat_highlight_symbol(true)
+                    .highlight_symbol("*")
+                    .highlight_spacing(HighlightSpacing::Always)
+                    .style(Style::new().blue())
+                    .block(ratatui::widgets::Block::new().borders(Borders::LEFT)),
+                area,
+                &state,
+            );
+        }
+    }
+    let mut a = Buffer::empty(Rect::new(0, 0, 8, 2));
+    let mut b = a.clone();
+    Widget::render(List::new(["x", "y"]).red(), a.area, &mut a);
+    Widget::render(
+        ratatui::widgets::List::new(["x", "y"]).red(),
+        b.area,
+        &mut b,
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn records_the_items_ratatui_shows() {
+    // Mixed heights, padding and offsets: the recorded window is the one ratatui
+    // scrolled to (its offset after rendering) and fills the area.
+    let area = Rect::new(0, 0, 10, 4);
+    for selected in [None, Some(0), Some(3), Some(4), Some(6)] {
+        for offset in [0, 2, 5, 6] {
+            for padding in [0, 1, 2] {
+                let mut state = ListState::default()
+                    .with_selected(selected)
+                    .with_offset(offset);
+                let mut harness = Harness::new(area.width, area.height);
+                let tree = harness.render(|frame| {
+                    let list = List::new(items()).scroll_padding(padding).id("l");
+                    frame.render_stateful_widget(list, area, &mut state);
+                });
+                let list = tree.get("l").expect("the list");
+                let scroll = list.scroll.expect("scroll");
+                assert_eq!(
+                    scroll.offset as usize,
+                    state.offset(),
+                    "{selected:?} {offset} {padding}"
+                );
+                let first = list.children.first().expect("an item");
+                assert_eq!(first.position.index, Some(scroll.offset));
+                assert_eq!(list.children.len(), scroll.viewport as usize);
+                let heights: u16 = list.children.iter().map(|c| c.bounds.height).sum();
+                assert!(heights <= area.height);
+            }
+        }
+    }
+}
+
+#[test]
+fn select_and_scroll_change_the_state() {
+    let mut state = ListState::default();
+    let select = taria::Invocation::new("l/3", "select").with_index(3);
+    assert_eq!(
+        apply_action(&mut state, 5, Ok(crate::item_index(&select)), &select),
+        Outcome::Handled
+    );
+    assert_eq!(state.selected(), Some(3));
+    let far = taria::Invocation::new("l/9", "select").with_index(9);
+    assert!(matches!(
+        apply_action(&mut state, 5, Ok(crate::item_index(&far)), &far),
+        Outcome::Rejected(_)
+    ));
+    let down = taria::Invocation::new("l", "scroll").with_scroll(ScrollDirection::Down, 2);
+    assert_eq!(
+        apply_action(&mut state, 5, Ok(crate::item_index(&down)), &down),
+        Outcome::Handled
+    );
+    assert_eq!(state.selected(), Some(5), "clamped by the next render");
+    let left = taria::Invocation::new("l", "scroll").with_scroll(ScrollDirection::Left, 2);
+    assert!(matches!(
+        apply_action(&mut state, 5, Ok(crate::item_index(&left)), &left),
+        Outcome::Rejected(_)
+    ));
+    let mut unselected = ListState::default();
+    assert_eq!(
+        apply_action(&mut unselected, 5, Ok(crate::item_index(&down)), &down),
+        Outcome::Handled
+    );
+    assert_eq!(unselected.offset(), 2);
+    let toggle = taria::Invocation::new("l/1", "toggle").with_index(1);
+    assert_eq!(
+        apply_action(&mut state, 5, Ok(crate::item_index(&toggle)), &toggle),
+        Outcome::NotHandled
+    );
+}
+
+/// An app whose list items are keyed by name.
+struct Names {
+    names: Vec<&'static str>,
+    state: ListState,
+}
+
+impl taria::Actions for Names {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw_names(frame: &mut ratatui::Frame<'_>, app: &mut Names) {
+    let list = List::new(app.names.clone())
+        .id("l")
+        .item_keys(app.names.clone());
+    frame.render_stateful_widget(list, frame.area(), &mut app.state);
+}
+
+#[test]
+fn an_agent_selects_a_keyed_item_where_it_is_now() {
+    let app = Names {
+        names: vec!["a", "b", "c"],
+        state: ListState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 10, 4, draw_names);
+    assert!(h.node("l/c").stable);
+    h.app_mut().names = vec!["c", "a", "b"];
+    h.act("l/c", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(0));
+    assert!(h.node("l/c").state.selected);
+    h.app_mut().names = vec!["a", "b"];
+    let error = h.act("l/c", "select").unwrap_err();
+    assert_eq!(error.message, "the item `c` is no longer in the list");
+    assert_eq!(h.app().state.selected(), Some(0), "unchanged");
+}

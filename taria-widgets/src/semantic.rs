@@ -1,0 +1,248 @@
+//! The core every widget here shares: it *describes* itself (records its node while a
+//! frame is recorded) and *hands over* to ratatui's widget to draw. [`Semantic`] is
+//! that pair; the macros below write the `Widget`, `StatefulWidget` and `Styled`
+//! impls and the builder methods that only set a field or forward to ratatui once,
+//! for every widget.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use taria::{Invocation, NodeBuilder, Outcome};
+
+/// A widget that records what it is and draws with ratatui's widget of the same name.
+pub(crate) trait Semantic: Sized {
+    /// What the widget draws with: ratatui's state, or `()` for a widget without one.
+    type State: Default;
+
+    /// The state drawn with when the app gives none (`Widget::render`): by default
+    /// `State::default()`.
+    #[inline]
+    fn own_state(&self) -> Self::State {
+        Self::State::default()
+    }
+
+    /// The app's explicit id: a widget takes agent actions only with one.
+    #[inline]
+    fn widget_id(&self) -> Option<&str> {
+        None
+    }
+
+    /// What the widget does with one agent action addressed to it or its children;
+    /// by default nothing (a widget with nothing of the app's to change).
+    #[inline]
+    fn apply(&self, state: &mut Self::State, inv: &Invocation<'_>) -> Outcome {
+        let _ = (state, inv);
+        Outcome::NotHandled
+    }
+
+    /// Takes the agent's actions addressed to the widget into `state` (through
+    /// [`taria::take_widget_actions`]), when it has an id.
+    #[inline]
+    fn take_actions(&self, state: &mut Self::State) {
+        if let Some(id) = self.widget_id() {
+            taria::take_widget_actions(id, |inv| self.apply(state, inv));
+        }
+    }
+
+    /// Records the widget's node (and its children's); called only while recording.
+    fn describe(&self, area: Rect, state: &Self::State);
+
+    /// Draws with ratatui's widget, writing back into `state` what ratatui writes.
+    fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut Self::State);
+
+    /// `StatefulWidget::render`: takes the agent's actions, records, draws.
+    #[inline]
+    fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
+        self.take_actions(state);
+        if taria::is_recording() {
+            self.describe(area, state);
+        }
+        self.hand_over(area, buf, state);
+    }
+
+    /// `Widget::render`: records and draws with [`Semantic::own_state`]; no agent
+    /// actions are taken (there is no state of the app's for them to change).
+    #[inline]
+    fn render_alone(self, area: Rect, buf: &mut Buffer) {
+        let mut state = self.own_state();
+        if taria::is_recording() {
+            self.describe(area, &state);
+        }
+        self.hand_over(area, buf, &mut state);
+    }
+}
+
+/// Records the app's `id`, if any, and a `label`, if any: what most widgets' nodes
+/// carry besides their role and state.
+pub(crate) fn id_and_label(
+    n: &mut NodeBuilder<'_>,
+    id: Option<&str>,
+    label: Option<impl taria::builder::IntoText>,
+) {
+    if let Some(id) = id {
+        n.id(id);
+    }
+    if let Some(label) = label {
+        n.label(label);
+    }
+}
+
+/// `impl Widget` (and, listed after it, `StatefulWidget` with the widget's
+/// [`Semantic::State`]) for a [`Semantic`] widget:
+/// `widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>)`. `by ref` draws through
+/// `&Widget` as ratatui's own does (`Semantic` is implemented for the reference);
+/// generics go first in brackets: `widget_impls!([F: Fn()] Canvas<'_, F>: Widget by ref)`.
+macro_rules! widget_impls {
+    ([$($g:tt)*] $ty:ty: Widget by ref) => {
+        impl<$($g)*> ratatui::widgets::Widget for &$ty {
+            #[inline]
+            fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+                $crate::semantic::Semantic::render_alone(self, area, buf);
+            }
+        }
+
+        impl<$($g)*> ratatui::widgets::Widget for $ty {
+            #[inline]
+            fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+                ratatui::widgets::Widget::render(&self, area, buf);
+            }
+        }
+    };
+    ([$($g:tt)*] $ty:ty: Widget, StatefulWidget<$state:ty>) => {
+        $crate::semantic::widget_impls!([$($g)*] $ty: Widget);
+        $crate::semantic::widget_impls!([$($g)*] $ty: StatefulWidget<$state>);
+    };
+    ([$($g:tt)*] $ty:ty: Widget) => {
+        impl<$($g)*> ratatui::widgets::Widget for $ty {
+            #[inline]
+            fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+                $crate::semantic::Semantic::render_alone(self, area, buf);
+            }
+        }
+    };
+    ([$($g:tt)*] $ty:ty: StatefulWidget<$state:ty>) => {
+        impl<$($g)*> ratatui::widgets::StatefulWidget for $ty {
+            type State = $state;
+
+            #[inline]
+            fn render(
+                self,
+                area: ratatui::layout::Rect,
+                buf: &mut ratatui::buffer::Buffer,
+                state: &mut Self::State,
+            ) {
+                $crate::semantic::Semantic::render_with(self, area, buf, state);
+            }
+        }
+    };
+    ($ty:ty: $($rest:tt)*) => {
+        $crate::semantic::widget_impls!([] $ty: $($rest)*);
+    };
+}
+
+/// `impl Styled`, its style read from ratatui's widget in the `inner` field
+/// (`styled!(Gauge<'_>: inner)`) or from a `Style` field (`styled!(Cell<'_>: field
+/// style)`); `set_style` is the widget's own `style` setter.
+macro_rules! styled {
+    ($ty:ty: inner) => {
+        $crate::semantic::styled!(@impl $ty, |w| ratatui::style::Styled::style(&w.inner));
+    };
+    ($ty:ty: field $field:ident) => {
+        $crate::semantic::styled!(@impl $ty, |w| w.$field);
+    };
+    (@impl $ty:ty, |$w:ident| $style:expr) => {
+        impl ratatui::style::Styled for $ty {
+            type Item = Self;
+
+            fn style(&self) -> ratatui::style::Style {
+                let $w = self;
+                $style
+            }
+
+            fn set_style<S: Into<ratatui::style::Style>>(self, style: S) -> Self::Item {
+                self.style(style)
+            }
+        }
+    };
+}
+
+/// Builder methods documented "See ratatui's [`Type::method`]", for a widget that
+/// mirrors `Type` in the module `path`: `fn name(arg: T) => inner;` hands the
+/// argument to ratatui's widget in the `inner` field, `fn name(arg: T) => field =
+/// expr;` sets a field of ours. Attributes (more doc lines) go before `fn`.
+macro_rules! setters {
+    ($ty:ident in $($m:ident)::+;) => {};
+    ($ty:ident in $($m:ident)::+; $(#[$attr:meta])* const fn $($rest:tt)*) => {
+        $crate::semantic::setters!(@fn [const] $ty in $($m)::+; $(#[$attr])* $($rest)*);
+    };
+    ($ty:ident in $($m:ident)::+; $(#[$attr:meta])* fn $($rest:tt)*) => {
+        $crate::semantic::setters!(@fn [] $ty in $($m)::+; $(#[$attr])* $($rest)*);
+    };
+    (
+        @fn [$($const:tt)?] $ty:ident in $($m:ident)::+;
+        $(#[$attr:meta])* $name:ident $(<$($g:ident: $b:path),+>)? ($arg:ident: $t:ty)
+            => $($to:ident)? $(= $e:expr)?;
+        $($rest:tt)*
+    ) => {
+        #[doc = concat!("See ratatui's [`", stringify!($ty), "::", stringify!($name), "`](",
+            $(stringify!($m), "::",)+ stringify!($ty), "::", stringify!($name), ").")]
+        $(#[$attr])*
+        #[inline]
+        #[must_use = "method moves the value of self and returns the modified value"]
+        pub $($const)? fn $name $(<$($g: $b),+>)? (mut self, $arg: $t) -> Self {
+            $crate::semantic::setters!(@set self $name $arg $($to)? $(= $e)?);
+            self
+        }
+        $crate::semantic::setters!($ty in $($m)::+; $($rest)*);
+    };
+    (@set $s:ident $name:ident $arg:ident inner) => {
+        $s.inner = $s.inner.$name($arg)
+    };
+    (@set $s:ident $name:ident $arg:ident $field:ident = $e:expr) => {
+        $s.$field = $e
+    };
+}
+
+/// The `id` builder method, for a widget with an `id: Option<&'a str>` field; doc
+/// lines given replace the default one.
+macro_rules! id_setter {
+    () => {
+        $crate::semantic::id_setter!(
+            /// Sets an explicit, stable id.
+        );
+    };
+    ($(#[$attr:meta])+) => {
+        $(#[$attr])+
+        #[inline]
+        #[must_use = "method moves the value of self and returns the modified value"]
+        pub const fn id(mut self, id: &'a str) -> Self {
+            self.id = Some(id);
+            self
+        }
+    };
+}
+
+/// The `block` builder method: ratatui's block goes to ratatui's widget (`=> inner`)
+/// or into a `block` field (`=> block`), its first title into the `label` field named.
+macro_rules! block_setter {
+    ($ty:ident in $($m:ident)::+ => $to:ident, $label:ident) => {
+        #[doc = concat!("See ratatui's [`", stringify!($ty), "::block`](",
+            $(stringify!($m), "::",)+ stringify!($ty), "::block). Takes a taria [`Block`]",
+            "(crate::Block), whose first title labels the widget, or a ratatui one.")]
+        #[inline]
+        #[must_use = "method moves the value of self and returns the modified value"]
+        pub fn block(mut self, block: impl Into<$crate::Block<'a>>) -> Self {
+            let (block, label) = block.into().into_parts();
+            $crate::semantic::block_setter!(@put self $to block);
+            self.$label = label;
+            self
+        }
+    };
+    (@put $s:ident inner $block:ident) => {
+        $s.inner = $s.inner.block($block)
+    };
+    (@put $s:ident block $block:ident) => {
+        $s.block = Some($block)
+    };
+}
+
+pub(crate) use {block_setter, id_setter, setters, styled, widget_impls};

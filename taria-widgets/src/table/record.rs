@@ -1,0 +1,148 @@
+//! What a table records: the `table` node, its header's `column_header`s, and the
+//! `row`s on screen with their `cell`s.
+
+use ratatui::layout::Rect;
+use ratatui::widgets::TableState;
+use taria::{Action, Role};
+
+use super::{Row, Table};
+use crate::semantic::id_and_label;
+use crate::text::FirstLine;
+
+impl Table<'_> {
+    pub(super) fn record(&self, area: Rect, state: &TableState) {
+        let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
+        let len = self.rows.len();
+        let column_count = self.column_count();
+        // ratatui clamps the selection before drawing; record what it will draw.
+        let state = self.clamped(if table_area.is_empty() {
+            TableState::default().with_offset(state.offset())
+        } else {
+            *state
+        });
+        let (header_area, rows_area) = self.layout(table_area);
+        // Rows built with recording off keep their heights only when all share them;
+        // otherwise which rows are on screen is unknown here, and not recorded.
+        let laid_out = len == 0 || self.rows.shape(0).is_some();
+        let shape = |i: usize| self.rows.shape(i).unwrap_or((1, 0, 0));
+        let (first, end) = if len == 0 || table_area.is_empty() {
+            (state.offset(), state.offset())
+        } else {
+            self.visible(&state, rows_area.height, shape)
+        };
+        let _table = taria::scope(|n| {
+            n.role(Role::Table)
+                .count(len)
+                .actions([Action::Select, Action::Scroll])
+                .bounds(area);
+            if laid_out {
+                n.scroll(first, len, end - first);
+            }
+            id_and_label(n, self.id, self.label.as_ref());
+        });
+        let columns = self.columns(table_area.width, state.selected().is_some(), column_count);
+        if let Some(header) = &self.header {
+            let _header = taria::scope(|n| {
+                n.role(Role::Row).key("header").bounds(header_area);
+            });
+            let names = header.cells.ours();
+            for (i, &(x, width)) in columns.iter().take(header.cell_count).enumerate() {
+                taria::leaf(|n| {
+                    n.role(Role::ColumnHeader)
+                        .key(i)
+                        .bounds(cell_bounds(header_area, x, width));
+                    if let Some(cell) = names.and_then(|cells| cells.get(i)) {
+                        n.label(FirstLine(&cell.content));
+                    }
+                });
+            }
+        }
+        if !laid_out {
+            return;
+        }
+        let mut y = 0u16;
+        for i in first..end {
+            let (height, top_margin, bottom_margin) = shape(i);
+            let top = rows_area.y.saturating_add(y).saturating_add(top_margin);
+            let drawn =
+                Rect::new(rows_area.x, top, rows_area.width, height).intersection(rows_area);
+            y = y
+                .saturating_add(height)
+                .saturating_add(top_margin)
+                .saturating_add(bottom_margin);
+            self.record_row(i, self.rows.ours(i), drawn, &state, &columns);
+        }
+    }
+
+    /// Records row `i` (drawn in `row_area`) and its cells: no label and no cells
+    /// when its text went straight to ratatui (built with recording off).
+    pub(super) fn record_row(
+        &self,
+        i: usize,
+        row: Option<&Row<'_>>,
+        row_area: Rect,
+        state: &TableState,
+        columns: &[(u16, u16)],
+    ) {
+        let len = self.rows.len();
+        let selected = state.selected() == Some(i);
+        let cells = row.and_then(|r| r.cells.ours());
+        let _row = taria::scope(|n| {
+            match row.and_then(|r| r.key.as_deref()) {
+                Some(key) => n.key(key),
+                None => n.position_key(i),
+            };
+            n.role(Role::Row)
+                .selected(selected)
+                .index(i)
+                .count(len)
+                .action(Action::Select)
+                .bounds(row_area);
+            if let Some(cell) = cells.and_then(<[_]>::first) {
+                n.label(FirstLine(&cell.content));
+            }
+        });
+        let Some(cells) = cells else {
+            return;
+        };
+        let mut column = 0;
+        for (c, cell) in cells.iter().enumerate() {
+            let Some(&(x, mut width)) = columns.get(column) else {
+                break;
+            };
+            if cell.column_span == 0 {
+                continue;
+            }
+            let span = usize::from(cell.column_span);
+            for &(_, w) in columns.iter().skip(column + 1).take(span - 1) {
+                width = width + w + self.column_spacing;
+            }
+            let name = self
+                .header
+                .as_ref()
+                .and_then(|h| h.cells.ours())
+                .and_then(|cells| cells.get(column))
+                .map(|h| FirstLine(&h.content));
+            let cell_selected = state.selected_column().is_some_and(|s| {
+                (column..column + span).contains(&s) && (selected || state.selected().is_none())
+            });
+            taria::leaf(|n| {
+                n.role(Role::Cell)
+                    .key(c)
+                    .value(format_args!("{}", cell.content))
+                    .selected(cell_selected)
+                    .bounds(cell_bounds(row_area, x, width));
+                match &name {
+                    Some(name) => n.label(name),
+                    None => n.label(FirstLine(&cell.content)),
+                };
+            });
+            column += span;
+        }
+    }
+}
+
+/// The cells of `row` from column offset `x`, `width` wide (clipped to the row).
+fn cell_bounds(row: Rect, x: u16, width: u16) -> Rect {
+    Rect::new(row.x.saturating_add(x), row.y, width, row.height).intersection(row)
+}
