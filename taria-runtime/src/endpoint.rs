@@ -10,7 +10,7 @@ mod path;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use interprocess::local_socket::traits::{Listener as _, Stream as _};
@@ -370,7 +370,7 @@ pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::N
 #[cfg(unix)]
 fn listen(path: &Path) -> std::io::Result<(Listener, Option<FileId>)> {
     static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let temporary = path.with_file_name(format!(".{}-{n}.tmp", std::process::id()));
     let created = socket_name(&temporary).and_then(|name| {
         ListenerOptions::new()
