@@ -7,7 +7,8 @@ use crate::ast::{ActionArg, ActionItem, IdArg, NodeArgs, PropValue, RoleArg};
 use crate::attr::key_example;
 use crate::errors::Ordered;
 use crate::vocabulary::{
-    ACTIONS, ROLES, check_custom_action, did_you_mean, is_valid_id, is_valid_name,
+    ACTIONS, KEY_GRAMMAR, KeyProblem, MODIFIERS, NAMED_KEYS, ROLES, check_custom_action, check_key,
+    did_you_mean, is_valid_id, is_valid_name,
 };
 
 /// Checks every property of `args`; errors go to `errors` at their place.
@@ -129,9 +130,11 @@ fn action_item(item: &ActionItem, push: &mut dyn FnMut(u8, syn::Error)) {
             Err(error) => return push(0, error),
         },
     };
-    if let Some(key) = &item.key
-        && key.value().trim().is_empty()
-    {
+    let Some(key) = &item.key else {
+        return;
+    };
+    let chord = key.value();
+    if chord.trim().is_empty() {
         push(
             2,
             syn::Error::new(
@@ -141,6 +144,21 @@ fn action_item(item: &ActionItem, push: &mut dyn FnMut(u8, syn::Error)) {
                     key_example(&name)
                 ),
             ),
+        );
+    } else if let Err(problem) = check_key(&chord) {
+        let what = match problem {
+            KeyProblem::NoKey => format!("`{chord}` names no key after its last `+`"),
+            KeyProblem::Modifier(part) => format!(
+                "`{part}` in `{chord}` is not a modifier{}",
+                did_you_mean(&part, MODIFIERS)
+            ),
+            KeyProblem::Key(part) => {
+                format!("`{part}` is not a key{}", did_you_mean(&part, NAMED_KEYS))
+            }
+        };
+        push(
+            2,
+            syn::Error::new(key.span(), format!("{what}: {KEY_GRAMMAR}")),
         );
     }
 }

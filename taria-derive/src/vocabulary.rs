@@ -2,9 +2,14 @@
 //! near misses, and the checks of ids and custom names.
 //!
 //! [`table`] must match the runtime (`taria::Role`, `taria::Action`, `NodeBuilder`):
-//! the ui-tests pass case `every-role-and-action.rs` includes it and checks that.
+//! the ui-tests pass case `every-role-and-action.rs` includes it and checks that;
+//! [`keys`] must read key chords as `taria::KeyChord` does, which
+//! `key-grammar-matches-the-runtime.rs` checks.
 
+mod keys;
 mod table;
+
+pub(crate) use keys::{GRAMMAR as KEY_GRAMMAR, KeyProblem, MODIFIERS, NAMED_KEYS, check_key};
 
 pub(crate) use table::{
     ACTIONS, Field, PROPERTIES, Property, ROLES, Syntax, Takes, property_named,
