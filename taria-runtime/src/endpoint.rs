@@ -17,7 +17,7 @@ use interprocess::local_socket::traits::{Listener as _, Stream as _};
 use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
-pub use path::{SOCKET_ENV, check_socket_path, private_socket_dir, socket_path};
+pub use path::{SOCKET_ENV, check_socket_dir, check_socket_path, private_socket_dir, socket_path};
 
 use crate::recorder::FrameArena;
 use crate::wire::{AppMessage, Input};

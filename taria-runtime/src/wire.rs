@@ -2,6 +2,7 @@
 //! or test that talks to an app's socket. App code does not need this module.
 //!
 //! * **Finding an app:** [`socket_path`] (where the app labelled so listens),
+//!   [`check_socket_dir`] (why an app would refuse to serve at a path),
 //!   [`private_socket_dir`], [`socket_name`] (the path as an `interprocess` name).
 //! * **The protocol (v1):** newline-delimited JSON, one object per line, tagged on
 //!   `type`, specified in `docs/protocol.md`: [`AppMessage`], [`BridgeMessage`],
@@ -16,7 +17,7 @@
 //!   lines as [`Tree::outline`]: [`OutlineRules`], [`Around`], [`OutlineName`],
 //!   [`OutlineQuoted`], [`OutlineText`], [`outline_line_id`].
 
-pub use crate::endpoint::{private_socket_dir, socket_name, socket_path};
+pub use crate::endpoint::{check_socket_dir, private_socket_dir, socket_name, socket_path};
 pub use crate::model::{
     ActionData, ActionRequest, Around, FlatNode, FlatTree, NodeUpdate, OutlineName, OutlineQuoted,
     OutlineRules, OutlineText, Patch, outline_line_id,

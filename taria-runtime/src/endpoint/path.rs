@@ -116,13 +116,37 @@ pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
     Ok(dir)
 }
 
+/// Why an app would refuse to serve at `socket`, as it checks before it binds: the
+/// path is too long for a socket address ([`check_socket_path`]), or its directory is
+/// a symbolic link, not a directory, owned by another user, or reachable by others
+/// (the app wants it 0700). `Ok` when none of these holds, including when the
+/// directory does not exist yet (the app creates it). For a consumer that finds no
+/// app at a path and wants to say why.
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use std::os::unix::fs::PermissionsExt as _;
+/// let dir = std::env::temp_dir().join(format!("taria-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+/// let refused = taria::wire::check_socket_dir(&dir.join("app.sock")).unwrap_err();
+/// assert!(refused.to_string().contains("755"), "{refused}");
+/// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+/// assert!(taria::wire::check_socket_dir(&dir.join("app.sock")).is_ok());
+/// std::fs::remove_dir(&dir).unwrap();
+/// # }
+/// ```
+pub fn check_socket_dir(socket: &Path) -> Result<(), EndpointError> {
+    check_socket_path(socket)?;
+    match socket.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) if std::fs::symlink_metadata(dir).is_ok() => check_private_dir(dir),
+        _ => Ok(()),
+    }
+}
+
 /// Creates `dir` if needed, mode 0700, and checks that it is a real directory (not a
 /// symlink), owned by this user, and not reachable by others.
 fn ensure_private_dir(dir: &Path) -> Result<(), EndpointError> {
-    let insecure = |reason: String| EndpointError::InsecureDirectory {
-        path: dir.to_owned(),
-        reason,
-    };
     match std::fs::symlink_metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_private_dir(dir)?,
         Err(source) => {
@@ -133,6 +157,16 @@ fn ensure_private_dir(dir: &Path) -> Result<(), EndpointError> {
         }
         Ok(_) => {}
     }
+    check_private_dir(dir)
+}
+
+/// Checks that `dir` is a real directory (not a symlink), owned by this user, and not
+/// reachable by others.
+fn check_private_dir(dir: &Path) -> Result<(), EndpointError> {
+    let insecure = |reason: String| EndpointError::InsecureDirectory {
+        path: dir.to_owned(),
+        reason,
+    };
     let meta = std::fs::symlink_metadata(dir).map_err(|source| EndpointError::Io {
         path: dir.to_owned(),
         source,

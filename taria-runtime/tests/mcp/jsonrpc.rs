@@ -210,3 +210,46 @@ fn a_wrong_socket_path_is_explained() {
     );
     mcp.finish();
 }
+
+/// With `TARIA_SOCKET` in a directory others can enter, the app refuses to serve (and
+/// runs on without agent access); the bridge, finding no app there, says that is why
+/// rather than listing every other cause (issue 14.3).
+#[cfg(unix)]
+#[test]
+fn a_socket_directory_an_app_refuses_is_named() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = support::temp_dir("open-dir").join("shared");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let socket = dir.join("app.sock");
+    // The app's side: it will not bind there.
+    let refused = taria::Session::builder("open-dir")
+        .socket(&socket)
+        .terminal_input(false)
+        .try_start();
+    assert!(
+        matches!(refused, Err(taria::EndpointError::InsecureDirectory { .. })),
+        "{refused:?}"
+    );
+    let mut mcp = Mcp::start(&socket, &[]);
+    let why = mcp.fails("read_tree", json!({}), "app_not_connected");
+    let message = why["message"].as_str().unwrap();
+    assert!(
+        message.contains("none can") && message.contains("its mode is 755"),
+        "{why}"
+    );
+    assert!(message.contains("chmod 700"), "{why}");
+    mcp.finish();
+    // A 0700 directory with no app in it is the ordinary case.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mut mcp = Mcp::start(&socket, &[]);
+    let none = mcp.fails("read_tree", json!({}), "app_not_connected");
+    assert!(
+        none["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("no app is running at"),
+        "{none}"
+    );
+    mcp.finish();
+}

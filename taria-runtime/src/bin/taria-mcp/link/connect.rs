@@ -166,12 +166,22 @@ fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
              running taria app"
             )
         }
-        std::io::ErrorKind::NotFound => format!(
-            "no app is running at {socket}. Start the app (e.g. `cargo run --example todo`), \
-             then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If it is \
-             running, it has another label or TARIA_SOCKET, or it is not built with taria \
-             (#[taria::app])"
-        ),
+        // An app refuses a directory others can reach: if this one is such, that is
+        // why nothing is there, whatever else could be.
+        std::io::ErrorKind::NotFound => match taria::wire::check_socket_dir(path) {
+            Err(refused @ taria::EndpointError::InsecureDirectory { .. }) => format!(
+                "no app is serving at {socket}, and none can: a taria app {refused} (it \
+                 keeps running without agent access and says so on stderr when it exits). \
+                 Fix the directory, or give the app (TARIA_SOCKET) and --socket a path in a \
+                 0700 directory of yours, then restart the app"
+            ),
+            _ => format!(
+                "no app is running at {socket}. Start the app (e.g. `cargo run --example \
+                 todo`), then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If \
+                 it is running, it has another label or TARIA_SOCKET, or it is not built with \
+                 taria (#[taria::app])"
+            ),
+        },
         std::io::ErrorKind::ConnectionRefused => format!(
             "{socket} is left over from an app that is no longer running; start the app \
              again, then retry"
