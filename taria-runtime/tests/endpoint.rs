@@ -391,6 +391,17 @@ fn every_rejection_says_why() {
             "rejected",
             "stale_target",
         ),
+        // Protocol v1's order: offered before the token, the token before the value.
+        (
+            json!({"kind": "act", "node": "volume", "action": "toggle", "token": "0000000000000000"}),
+            "rejected",
+            "action_not_offered",
+        ),
+        (
+            json!({"kind": "act", "node": "volume", "action": "set_value", "value": 11, "token": "0000000000000000"}),
+            "rejected",
+            "stale_target",
+        ),
         (
             json!({"kind": "act", "node": "refuse", "action": "activate"}),
             "rejected",

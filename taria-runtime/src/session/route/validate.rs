@@ -55,6 +55,38 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
         names.extend(arena.custom_actions(index));
         names
     };
+    let value = match request.data.take() {
+        Some(ActionData::Value { value }) => Some(value),
+        other => {
+            request.data = other;
+            None
+        }
+    };
+    let checked = check_action(&Drawn { arena, index }, &request.action, value);
+    let refuse = |refusal: &Refusal| {
+        let message = match refusal {
+            Refusal::NotOffered => {
+                let names = names();
+                let offers = if names.is_empty() {
+                    "no actions".to_owned()
+                } else {
+                    names.join(", ")
+                };
+                format!(
+                    "`{node}` does not offer `{}`; it offers: {offers}",
+                    request.action
+                )
+            }
+            Refusal::Disabled => format!("`{node}` is disabled now"),
+            Refusal::MissingValue => "`set_value` needs a value".to_owned(),
+            Refusal::OutOfDomain(error) => format!("`{node}`: {error}"),
+        };
+        Answer::rejected(refusal.reason(), message)
+    };
+    // In protocol v1's order: offered, enabled, then the token, then the value.
+    if let Err(refusal @ (Refusal::NotOffered | Refusal::Disabled)) = &checked {
+        return Err(refuse(refusal));
+    }
     if let Some(token) = &request.token {
         let current = crate::wire::token_from_parts(
             record.role.name(),
@@ -71,39 +103,13 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
             ));
         }
     }
-    let value = match request.data.take() {
-        Some(ActionData::Value { value }) => Some(value),
-        other => {
-            request.data = other;
-            None
-        }
-    };
-    match check_action(&Drawn { arena, index }, &request.action, value) {
+    match checked {
         Ok(value) => {
             if let Some(value) = value {
                 request.data = Some(ActionData::Value { value });
             }
             Ok(index)
         }
-        Err(refusal) => {
-            let message = match &refusal {
-                Refusal::NotOffered => {
-                    let names = names();
-                    let offers = if names.is_empty() {
-                        "no actions".to_owned()
-                    } else {
-                        names.join(", ")
-                    };
-                    format!(
-                        "`{node}` does not offer `{}`; it offers: {offers}",
-                        request.action
-                    )
-                }
-                Refusal::Disabled => format!("`{node}` is disabled now"),
-                Refusal::MissingValue => "`set_value` needs a value".to_owned(),
-                Refusal::OutOfDomain(error) => format!("`{node}`: {error}"),
-            };
-            Err(Answer::rejected(refusal.reason(), message))
-        }
+        Err(refusal) => Err(refuse(&refusal)),
     }
 }
