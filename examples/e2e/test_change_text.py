@@ -102,3 +102,32 @@ async def _folder() -> None:
         assert re.search(rf"\[id={src.group(2)}\][^\n]*\[expanded\]", text), text
         # The tree's line changed only in how long it scrolls: not listed.
         assert "[id=files]" not in text, text
+
+
+def test_a_batch_that_closes_a_dialog_lists_only_what_really_changed() -> None:
+    asyncio.run(_batch_close())
+
+
+async def _batch_close() -> None:
+    async with spawned("todo") as (agent, _init):
+        await agent.ok("read_tree")
+        opened = text_of(await agent.call("act", node="tasks/2", action="delete"))
+        assert "dialog confirm-delete opened" in opened, opened
+        # The dialog closes in the batch's first step; its own result is not shown,
+        # and the batch's answer still compares what was behind the dialog with how
+        # the agent last saw it live, not with its inert state.
+        result = await agent.call(
+            "batch",
+            steps=[
+                {"tool": "act", "node": "confirm-delete", "action": "submit"},
+                {"tool": "act", "node": "filter/active", "action": "select"},
+            ],
+        )
+        text = text_of(result)
+        assert "the whole tree" not in text, text
+        assert "dialog confirm-delete closed" in text, text
+        assert '- tab "Active" [id=filter/active] [selected]' in text, text
+        assert "new-task" not in text and "filter/done" not in text, text
+        # The structured ids keep every node whose line changed, the ones the text
+        # implies included (filter/all lost [selected]).
+        assert "filter/all" in result.structured_content["changedIds"], result.structured_content

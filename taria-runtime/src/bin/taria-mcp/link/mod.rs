@@ -231,9 +231,10 @@ struct Inner {
     in_flight: AtomicUsize,
     /// The tree the agent last saw (through any tool result).
     seen: Seen,
-    /// The tree before the modal dialog that is open now opened, as an input's
-    /// result last showed it (see [`crate::tools::change`]).
-    before_modal: Mutex<Option<Arc<Tree>>>,
+    /// The last tree the agent saw with no modal dialog open: how the nodes behind a
+    /// dialog were, with their actions, before it made them inert (see
+    /// [`crate::tools::change`]).
+    seen_live: Mutex<Option<Arc<Tree>>>,
     /// Inputs per second (see [`crate::limits`]).
     rate: Mutex<RateLimit>,
     /// Woken whenever inputs stop waiting for their ack (room under
@@ -314,7 +315,7 @@ impl Link {
             last_use: Mutex::new(Instant::now()),
             in_flight: AtomicUsize::new(0),
             seen: Seen::default(),
-            before_modal: Mutex::new(None),
+            seen_live: Mutex::new(None),
             rate: Mutex::new(RateLimit::new(Instant::now())),
             room: tokio::sync::Notify::new(),
             reconnecting: AtomicBool::new(false),
@@ -346,12 +347,14 @@ impl Link {
     /// checked against it, so they cannot hit a node that moved into the place.
     pub(crate) fn saw(&self, tree: &Arc<Tree>) {
         self.inner.seen.set(tree);
+        if !tree.iter().any(|n| n.state.modal) {
+            *lock(&self.inner.seen_live) = Some(Arc::clone(tree));
+        }
     }
 
-    /// Keeps the tree from before a modal dialog opened (or forgets it, with
-    /// `None`); returns the one kept until now.
-    pub(crate) fn set_before_modal(&self, tree: Option<Arc<Tree>>) -> Option<Arc<Tree>> {
-        std::mem::replace(&mut *lock(&self.inner.before_modal), tree)
+    /// The last tree the agent saw with no modal dialog open.
+    pub(crate) fn seen_live(&self) -> Option<Arc<Tree>> {
+        lock(&self.inner.seen_live).clone()
     }
 
     /// Where the tree the agent last saw is kept, for the transport to note it as

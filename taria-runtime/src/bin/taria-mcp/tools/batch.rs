@@ -179,6 +179,8 @@ pub(crate) async fn batch(
         .collect::<Result<Vec<_>, _>>()?;
     turn.keep();
     let first = link.view().await?;
+    // As the agent knew the app before the steps (their own results are not shown).
+    let live = link.seen_live();
     let mut last: Option<Arc<Tree>> = None;
     let mut revision = first.revision;
     for (i, step) in steps.into_iter().enumerate() {
@@ -191,15 +193,11 @@ pub(crate) async fn batch(
                 }
             }
             Err(error) => {
-                return Err(failed(
-                    link,
-                    &first,
-                    last,
-                    revision,
-                    (i + 1, count),
-                    &what,
-                    error,
-                ));
+                let change = last.map(|tree| {
+                    let after = View { tree, revision };
+                    super::change::describe_change(link, &first.tree, live.as_ref(), &after, None)
+                });
+                return Err(failed(change, revision, (i + 1, count), &what, error));
             }
         }
     }
@@ -207,7 +205,7 @@ pub(crate) async fn batch(
         tree: last.unwrap_or_else(|| Arc::clone(&first.tree)),
         revision,
     };
-    let mut change = super::change::describe_change(link, &first.tree, &after, None);
+    let mut change = super::change::describe_change(link, &first.tree, live.as_ref(), &after, None);
     let (read, truncated) = match &args.read {
         Some(root) => {
             let view = link.view().await?;
@@ -231,11 +229,10 @@ pub(crate) async fn batch(
     })
 }
 
-/// The error for step `number` of `count`, with what the steps before it changed.
+/// The error for step `number` of `count`, with what the steps before it changed
+/// (`change`: from the tree before the batch to the last one a step drew).
 fn failed(
-    link: &Link,
-    first: &View,
-    last: Option<Arc<Tree>>,
+    change: Option<InputResult>,
     revision: u64,
     (number, count): (usize, usize),
     what: &str,
@@ -256,19 +253,19 @@ fn failed(
     );
     failure.extra = error.extra;
     failure = failure.with("failedStep", number).with("delivered", done);
-    if let Some(after) = last {
-        let after = View {
-            tree: after,
-            revision,
-        };
-        let change = super::change::describe_change(link, &first.tree, &after, None);
+    if let Some(change) = change {
         if !change.changed_ids.is_empty() {
             failure = failure.with("changedIds", change.changed_ids);
         }
         if !change.removed_ids.is_empty() {
             failure = failure.with("removedIds", change.removed_ids);
         }
-        if let Some(changes) = change.changes {
+        // What the steps before it did, as their own result would say it: a dialog
+        // they opened is often why this step failed.
+        if !change.events.is_empty() {
+            failure = failure.with("events", change.events);
+        }
+        if let Some(changes) = change.changes.or(change.outline) {
             failure = failure.with("changes", changes);
         }
         failure = failure.with("revision", revision);

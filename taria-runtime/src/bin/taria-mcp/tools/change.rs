@@ -17,42 +17,45 @@ use crate::render::{Format, MAX_CHARS, render};
 const CHANGES_MAX: usize = 12_000;
 
 /// The answer to an input the app handled, from the tree before it and the tree the
-/// app drew after it.
+/// app drew after it; `live` is the last tree the agent saw with no modal dialog open
+/// ([`Link::seen_live`], taken before the input's own result is shown).
 ///
 /// Listed: nodes that are new, and nodes whose own line changed; not nodes that only
-/// moved or whose index, count or scroll length shifted (a row added above them), not
-/// a node that only lost `[selected]` to a sibling that gained it, and not what a
-/// modal dialog made inert (a dialog opening says so in `events`; when it closes,
-/// the nodes behind it are compared with how they were before it opened, which the
-/// agent last saw with their actions). A row of plain cells is its one line. The
-/// whole tree comes instead when it costs little more than its changes.
+/// moved or whose index, count or scroll length shifted (a row added above them; a
+/// reordering or a move to another parent is a word in `events`), not a node that
+/// only lost `[selected]` to the one sibling that now has it, and not what a modal
+/// dialog made inert (a dialog opening says so in `events`; when it closes, the
+/// actions of the nodes behind it are compared with those in `live`). A row of plain
+/// cells is its one line. The whole tree comes instead when it costs little more than
+/// its changes. `changedIds` keeps every node whose own line changed, implied or not.
 pub(crate) fn describe_change(
     link: &Link,
     before: &Arc<Tree>,
+    live: Option<&Arc<Tree>>,
     after: &View,
     message: Option<String>,
 ) -> InputResult {
     link.saw(&after.tree);
     let patch = after.tree.diff(before);
     let changed = !patch.is_empty();
-    let baseline = Baseline::new(link, before, &after.tree);
+    let baseline = Baseline::new(before, live, &after.tree);
     let new_parents = parents(&after.tree);
-    let gained_selection: HashSet<&str> = patch
-        .added
-        .iter()
-        .map(|f| f.node.id.as_str())
-        .chain(patch.updated.iter().map(|u| u.id.as_str()))
-        .filter(|id| {
-            after.tree.get(id).is_some_and(|n| n.state.selected)
-                && !before.get(id).is_some_and(|n| n.state.selected)
-        })
-        .filter_map(|id| new_parents.get(id).map(|p| p.id.as_str()))
-        .collect();
+    let gained_selection = gained_selection(&patch, before, &after.tree, &new_parents);
     let added: HashSet<&str> = patch.added.iter().map(|f| f.node.id.as_str()).collect();
-    let updated: HashSet<&str> = patch
+    // Own line changed, as JSON consumers count it (nothing implied left out).
+    let updated: Vec<&str> = patch
         .updated
         .iter()
         .map(|u| u.id.as_str())
+        .filter(|id| match (before.get(id), after.tree.get(id)) {
+            (Some(old), Some(new)) => own_line(old) != own_line(new),
+            _ => true,
+        })
+        .collect();
+    // … and as the agent reads it.
+    let shown: HashSet<&str> = updated
+        .iter()
+        .copied()
         .filter(|id| {
             let (Some(new), Some(mut old)) = (after.tree.get(id), baseline.old(id)) else {
                 return true;
@@ -61,7 +64,7 @@ pub(crate) fn describe_change(
             if own_line(&old) == new_line {
                 return false;
             }
-            // Lost `[selected]` to a sibling that gained it: implied.
+            // Lost `[selected]` to the one sibling that has it now: implied.
             let lost_selection = old.state.selected && !new.state.selected && {
                 old.state.selected = false;
                 own_line(&old) == new_line
@@ -71,27 +74,32 @@ pub(crate) fn describe_change(
                     .get(id)
                     .is_some_and(|p| gained_selection.contains(p.id.as_str())))
         })
+        .chain(added.iter().copied())
         .collect();
-    let changed_ids: Vec<String> = after
-        .tree
-        .iter()
-        .map(|n| n.id.as_str())
-        .filter(|id| added.contains(id) || updated.contains(id))
-        .map(str::to_owned)
-        .collect();
+    let in_tree_order = |keep: &dyn Fn(&str) -> bool| -> Vec<String> {
+        after
+            .tree
+            .iter()
+            .map(|n| n.id.as_str())
+            .filter(|id| keep(id))
+            .map(str::to_owned)
+            .collect()
+    };
+    let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains(&id));
+    let shown_ids = in_tree_order(&|id| shown.contains(id));
     let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
     // A changed node still where the agent saw it: its place goes without saying.
-    let in_place: HashSet<&str> = updated
+    let in_place: HashSet<&str> = shown
         .iter()
         .copied()
         .filter(|id| {
             let place = |tree: &Tree| tree.get(id).map(|n| (n.position.index, n.position.count));
-            place(before) == place(&after.tree)
+            !added.contains(id) && place(before) == place(&after.tree)
         })
         .collect();
-    let lines = change_lines(&after.tree, &new_parents, &changed_ids, &in_place);
+    let lines = change_lines(&after.tree, &new_parents, &shown_ids, &in_place);
     let removed_line = removed_line(before, &removed_ids);
-    let whole = (changed && !changed_ids.is_empty())
+    let whole = (changed && !shown_ids.is_empty())
         .then(|| whole_tree(&after.tree))
         .filter(|whole| whole.len() * 4 <= (lines.len() + removed_line.len()) * 5);
     let note = if !changed {
@@ -109,6 +117,8 @@ pub(crate) fn describe_change(
             (!removed_line.is_empty()).then_some(removed_line),
         )
     };
+    let mut events = events(before, &after.tree);
+    events.extend(moves(before, &after.tree, &new_parents));
     InputResult {
         after: Some(Arc::clone(&after.tree)),
         status: "delivered".into(),
@@ -121,59 +131,126 @@ pub(crate) fn describe_change(
         removed_line,
         changes: change_text,
         outline: whole,
-        events: events(before, &after.tree),
+        events,
         note,
     }
 }
 
-/// What a node is compared with: the tree before the input, or, for the nodes
-/// behind a modal dialog that just closed, the tree from before it opened.
+/// The parents whose one selected child was not selected before: a sibling's lost
+/// `[selected]` goes without saying there (not where several children are selected).
+fn gained_selection<'t>(
+    patch: &'t taria::wire::Patch,
+    before: &Tree,
+    after: &'t Tree,
+    new_parents: &HashMap<&str, &'t Node>,
+) -> HashSet<&'t str> {
+    let one_selected =
+        |parent: &Node| parent.children.iter().filter(|c| c.state.selected).count() == 1;
+    patch
+        .added
+        .iter()
+        .map(|f| f.node.id.as_str())
+        .chain(patch.updated.iter().map(|u| u.id.as_str()))
+        .filter(|id| {
+            after.get(id).is_some_and(|n| n.state.selected)
+                && !before.get(id).is_some_and(|n| n.state.selected)
+        })
+        .filter_map(|id| new_parents.get(id).copied())
+        .filter(|parent| one_selected(parent))
+        .map(|parent| parent.id.as_str())
+        .collect()
+}
+
+/// What a node is compared with: the tree before the input, read without actions
+/// where a modal this input opened made it inert, or with the actions the agent last
+/// saw it have (`live`) where a modal this input closed had made it inert.
 struct Baseline<'a> {
     before: &'a Tree,
-    /// The tree before the modal opened, when this input closed it.
-    before_modal: Option<Arc<Tree>>,
+    /// The last tree the agent saw with no modal open, when this input closed one.
+    live: Option<&'a Tree>,
     /// The ids a modal that this input opened made inert.
     made_inert: HashSet<&'a str>,
 }
 
 impl<'a> Baseline<'a> {
-    fn new(link: &Link, before: &'a Arc<Tree>, after: &'a Tree) -> Baseline<'a> {
+    fn new(before: &'a Tree, live: Option<&'a Arc<Tree>>, after: &'a Tree) -> Baseline<'a> {
         let (was, is) = (inside_modal(before), inside_modal(after));
-        let mut made_inert = HashSet::new();
-        let mut before_modal = None;
+        let mut baseline = Baseline {
+            before,
+            live: None,
+            made_inert: HashSet::new(),
+        };
         match (was, is) {
             (None, Some(inside)) => {
-                link.set_before_modal(Some(Arc::clone(before)));
-                made_inert = after
+                baseline.made_inert = after
                     .iter()
                     .map(|n| n.id.as_str())
                     .filter(|id| !inside.contains(id))
                     .collect();
             }
-            (Some(_), None) => before_modal = link.set_before_modal(None),
+            (Some(_), None) => baseline.live = live.map(|tree| &**tree),
             _ => {}
         }
-        Baseline {
-            before,
-            before_modal,
-            made_inert,
-        }
+        baseline
     }
 
-    /// The node as the agent last saw it (without children): from the tree before
-    /// the input, read without actions if a modal this input opened made it inert,
-    /// or with the actions it had before the modal that this input closed opened.
+    /// The node as the agent last saw it (without children).
     fn old(&self, id: &str) -> Option<Node> {
         let mut node = self.before.get(id)?.clone_without_children();
         if self.made_inert.contains(id) {
             node.actions.clear();
             node.keys.clear();
-        } else if let Some(live) = self.before_modal.as_deref().and_then(|t| t.get(id)) {
+        } else if let Some(live) = self.live.and_then(|t| t.get(id)) {
             node.actions.clone_from(&live.actions);
             node.keys.clone_from(&live.keys);
         }
         Some(node)
     }
+}
+
+/// At most this many move words in one result.
+const MOVES_MAX: usize = 3;
+
+/// A word for children that kept their ids but changed order, and for nodes that
+/// went to another parent: the lines leave both out.
+fn moves(before: &Tree, after: &Tree, new_parents: &HashMap<&str, &Node>) -> Vec<String> {
+    let old_parents = parents(before);
+    let mut words = Vec::new();
+    for node in after.iter() {
+        let id = node.id.as_str();
+        let (Some(old), Some(new)) = (old_parents.get(id), new_parents.get(id)) else {
+            continue;
+        };
+        if old.id != new.id {
+            words.push(format!(
+                "{} moved to {}",
+                OutlineName(id),
+                OutlineName(new.id.as_str())
+            ));
+        }
+    }
+    for node in after.iter().filter(|n| n.children.len() > 1) {
+        let Some(old) = before.get(node.id.as_str()) else {
+            continue;
+        };
+        let kept = |from: &'_ Node, other: &Node| -> Vec<String> {
+            let theirs: HashSet<&str> = other.children.iter().map(|c| c.id.as_str()).collect();
+            from.children
+                .iter()
+                .filter(|c| theirs.contains(c.id.as_str()))
+                .map(|c| c.id.to_string())
+                .collect()
+        };
+        if kept(old, node) != kept(node, old) {
+            words.push(format!("{} reordered", OutlineName(node.id.as_str())));
+        }
+    }
+    if words.len() > MOVES_MAX {
+        let more = words.len() - MOVES_MAX;
+        words.truncate(MOVES_MAX);
+        words.push(format!("{more} more moved"));
+    }
+    words
 }
 
 /// The ids of the modal node and its descendants, when the tree has one (the last
@@ -318,4 +395,104 @@ fn events(before: &Tree, after: &Tree) -> Vec<String> {
         _ => {}
     }
     events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{gained_selection, moves, parents};
+    use taria::{Node, NodeId, Role, Tree};
+
+    fn node(id: &str, role: Role, children: Vec<Node>) -> Node {
+        let mut node = Node::default();
+        node.id = NodeId::new(id);
+        node.role = role;
+        node.children = children;
+        node
+    }
+
+    fn tree(roots: Vec<Node>) -> Tree {
+        let mut tree = Tree::default();
+        tree.roots = roots;
+        tree
+    }
+
+    fn list(items: &[(&str, bool)]) -> Tree {
+        let items = items
+            .iter()
+            .map(|&(id, selected)| {
+                let mut item = node(id, Role::ListItem, Vec::new());
+                item.state.selected = selected;
+                item
+            })
+            .collect();
+        tree(vec![node("l", Role::List, items)])
+    }
+
+    #[test]
+    fn a_reordering_and_a_move_to_another_parent_are_said() {
+        let before = tree(vec![
+            node(
+                "a",
+                Role::List,
+                vec![
+                    node("a/1", Role::ListItem, vec![]),
+                    node("a/2", Role::ListItem, vec![]),
+                    node("x", Role::ListItem, vec![]),
+                ],
+            ),
+            node("b", Role::List, vec![node("b/1", Role::ListItem, vec![])]),
+        ]);
+        let after = tree(vec![
+            node(
+                "a",
+                Role::List,
+                vec![
+                    node("a/2", Role::ListItem, vec![]),
+                    node("a/1", Role::ListItem, vec![]),
+                ],
+            ),
+            node(
+                "b",
+                Role::List,
+                vec![
+                    node("b/1", Role::ListItem, vec![]),
+                    node("x", Role::ListItem, vec![]),
+                ],
+            ),
+        ]);
+        let words = moves(&before, &after, &parents(&after));
+        assert_eq!(words, ["x moved to b", "a reordered"]);
+        // Items only added or removed around the others: nothing moved.
+        let grown = tree(vec![node(
+            "a",
+            Role::List,
+            vec![
+                node("a/0", Role::ListItem, vec![]),
+                node("a/1", Role::ListItem, vec![]),
+                node("a/2", Role::ListItem, vec![]),
+            ],
+        )]);
+        let first = tree(vec![node(
+            "a",
+            Role::List,
+            vec![
+                node("a/1", Role::ListItem, vec![]),
+                node("a/2", Role::ListItem, vec![]),
+            ],
+        )]);
+        assert!(moves(&first, &grown, &parents(&grown)).is_empty());
+    }
+
+    #[test]
+    fn a_lost_selection_is_implied_only_where_one_child_is_selected() {
+        let before = list(&[("l/1", true), ("l/2", false), ("l/3", false)]);
+        let single = list(&[("l/1", false), ("l/2", true), ("l/3", false)]);
+        let patch = single.diff(&before);
+        assert!(gained_selection(&patch, &before, &single, &parents(&single)).contains("l"));
+        // Marks, several at once: l/1's unmarking is a change of its own.
+        let marked = list(&[("l/1", true), ("l/2", true), ("l/3", false)]);
+        let unmarked = list(&[("l/1", false), ("l/2", true), ("l/3", true)]);
+        let patch = unmarked.diff(&marked);
+        assert!(gained_selection(&patch, &marked, &unmarked, &parents(&unmarked)).is_empty());
+    }
 }

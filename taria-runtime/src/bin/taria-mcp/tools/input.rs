@@ -448,6 +448,8 @@ async fn settle(
     if ack.status != Ok(AckStatus::Delivered) {
         return Err(ack_error(&ack, node));
     }
+    // Taken before anything shows the agent the tree after the input.
+    let live = link.seen_live();
     let Some(after) = link.effect(sent).await else {
         let (revision, connected) = link.last_revision();
         let advice = if connected {
@@ -482,6 +484,7 @@ async fn settle(
     Ok(super::change::describe_change(
         link,
         before,
+        live.as_ref(),
         &after,
         ack.message,
     ))
