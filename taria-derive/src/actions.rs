@@ -5,6 +5,7 @@
 //! block, strips their attributes and generates the dispatch.
 
 pub(crate) mod handler;
+mod pattern;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};

@@ -82,7 +82,7 @@ pub(crate) fn is_action_attr(attr: &Attribute) -> bool {
 pub(crate) fn parse_handler(
     method: &ImplItemFn,
     attrs: &[Attribute],
-    seen: &mut Vec<(String, String, String)>,
+    seen: &mut Vec<(String, String, String, proc_macro2::Span)>,
     errors: &mut Errors,
 ) -> Option<Handler> {
     let mut checked = Vec::new();
@@ -91,9 +91,9 @@ pub(crate) fn parse_handler(
             continue;
         };
         let pattern = parsed.pattern.value();
-        if let Some((_, _, first)) = seen
+        if let Some((_, _, first, _)) = seen
             .iter()
-            .find(|(p, a, _)| *p == pattern && *a == parsed.action)
+            .find(|(p, a, _, _)| *p == pattern && *a == parsed.action)
         {
             errors.push(syn::Error::new_spanned(
                 &parsed.args,
@@ -105,7 +105,36 @@ pub(crate) fn parse_handler(
             ));
             continue;
         }
-        seen.push((pattern, parsed.action.clone(), method.sig.ident.to_string()));
+        if let Some((wider, _, first, earlier)) = seen
+            .iter()
+            .find(|(p, a, _, _)| *a == parsed.action && super::pattern::covers(p, &pattern))
+        {
+            errors.push(syn::Error::new(
+                *earlier,
+                format!(
+                    "`{}` on `{wider}` is handled here first, so `fn {}` below never is",
+                    parsed.action, method.sig.ident
+                ),
+            ));
+            errors.push(syn::Error::new_spanned(
+                &parsed.args,
+                format!(
+                    "`fn {}` is never reached for `{}` on `{pattern}`: `fn {first}`, declared \
+                     before it, handles `{}` on `{wider}`, which takes every id `{pattern}` \
+                     does (the first handler that matches is the one called); declare the \
+                     narrower handler first",
+                    method.sig.ident, parsed.action, parsed.action
+                ),
+            ));
+            continue;
+        }
+        let span = parsed.pattern.span();
+        seen.push((
+            pattern,
+            parsed.action.clone(),
+            method.sig.ident.to_string(),
+            span,
+        ));
         checked.push(parsed);
     }
 

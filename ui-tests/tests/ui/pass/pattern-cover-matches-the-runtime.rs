@@ -1,0 +1,27 @@
+//! The macros tell that one handler's node pattern takes every id another's does with
+//! their own copy of the pattern matcher (`taria-derive/src/actions/pattern.rs`,
+//! included here as a module); this checks it matches ids as `Invocation::matches` does.
+
+#[path = "../../../../taria-derive/src/actions/pattern.rs"]
+#[allow(dead_code)]
+mod pattern;
+
+use taria::{Action, Invocation};
+
+fn main() {
+    let patterns = [
+        "save", "tasks/*", "tasks/*/title", "files/**", "files/**/main.rs", "**", "*", "a*b",
+        "form/*", "form/Age",
+    ];
+    let ids = [
+        "save", "tasks/3", "tasks/", "tasks/3/title", "tasks/3/x", "files/src", "files/src/main.rs",
+        "files/", "files", "files//x", "board/a/b/title", "a", "axb", "ab", "a/b", "form/Age",
+        "form/Age/x", "", "/",
+    ];
+    for p in patterns {
+        for id in ids {
+            let runtime = Invocation::new(id, Action::Toggle).matches(p);
+            assert_eq!(pattern::match_pattern(p, id), runtime, "{p:?} on {id:?}");
+        }
+    }
+}
