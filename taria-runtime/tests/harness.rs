@@ -295,3 +295,55 @@ fn after_a_widget_takes_an_input_the_app_draws_again_and_shows_its_reaction() {
     assert_eq!(h.node("total").label.as_deref(), Some("Total: 1"));
     assert_eq!(h.screen(), "Total: 1");
 }
+
+/// Fields keyed by their labels: ids with a space inside (`form/First Name`).
+#[derive(Default)]
+struct Named {
+    first: String,
+    other: String,
+}
+
+#[taria::actions]
+impl Named {
+    // Issue 14: a pattern names an id made from a key with a space, as it is.
+    #[action(node = "form/First Name", set_value)]
+    fn set_first(&mut self, value: String) {
+        self.first = value;
+    }
+
+    #[action(node = "form/*", set_value)]
+    fn set_other(&mut self, value: String) {
+        self.other = value;
+    }
+}
+
+fn draw_named(frame: &mut ratatui::Frame<'_>, app: &mut Named) {
+    frame.render_widget(Paragraph::new(app.first.as_str()), frame.area());
+    let _form = taria::scope(|n| {
+        n.role(Role::Form).id("form");
+    });
+    for (label, value) in [("First Name", &app.first), ("Last Name", &app.other)] {
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .key(label)
+                .label(label)
+                .value(value.as_str())
+                .action(Action::SetValue);
+        });
+    }
+}
+
+#[test]
+fn a_handler_pattern_names_an_id_with_a_space_inside() {
+    let mut h = AppHarness::new(Named::default(), 20, 2, draw_named);
+    h.set_value("form/First Name", "Ada").unwrap();
+    h.set_value("form/Last Name", "Lovelace").unwrap();
+    assert_eq!(
+        (h.app().first.as_str(), h.app().other.as_str()),
+        ("Ada", "Lovelace")
+    );
+    assert_eq!(
+        h.node("form/First Name").value,
+        Some(Value::Text("Ada".into()))
+    );
+}

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, FnArg, Ident, ImplItemFn, Lit, LitStr, Pat, Token, Type};
 
 use crate::errors::Errors;
-use crate::vocabulary::{ACTIONS, check_custom_action, did_you_mean, is_valid_id};
+use crate::vocabulary::{ACTIONS, check_custom_action, did_you_mean};
 
 /// How a handler attribute is written, for error messages.
 pub(crate) const USAGE: &str = "expected `#[action(node = \"<id pattern>\", <action>)]`, \
@@ -323,9 +323,10 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
 
 /// Checks a node id pattern; returns whether it has a wildcard.
 ///
-/// A pattern is `/`-separated segments of ASCII letters, digits, `-`, `_`, `.` or `:`;
-/// at most one segment may be a wildcard: `*` matches one segment of the target's
-/// id, `**` one or more.
+/// A pattern is `/`-separated segments, each the text of an id's segment as the app
+/// makes it (a key may have spaces inside: `form/First Name`; no control characters,
+/// no spaces around); at most one segment may be a wildcard: `*` matches one segment
+/// of the target's id, `**` one or more.
 pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     let pattern = lit.value();
     let fail = |why: &str| {
@@ -348,9 +349,12 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
                 "`*` stands for a whole segment, as in `tasks/*` (`**` for one or more, as in \
                  `files/**`); it cannot be part of one",
             );
-        } else if !is_valid_id(segment) {
+        } else if segment.chars().any(char::is_control) {
+            return fail("it has a control character; a segment is the text between the `/`s");
+        } else if segment.trim() != segment {
             return fail(
-                "use ASCII letters, digits, `-`, `_`, `.` or `:` between the `/`s, `*` for one whole segment and `**` for one or more (no spaces)",
+                "a segment starts or ends with a space; ids made from keys with spaces inside \
+                 (`form/First Name`) are written as they are, but not with spaces around",
             );
         }
     }
@@ -489,7 +493,15 @@ mod tests {
                 .unwrap_err()
                 .contains("at most one `*`")
         );
-        assert!(pattern("new task").unwrap_err().contains("no spaces"));
+        // An id made from a key with a space inside can be named as it is.
+        assert_eq!(pattern("form/First Name"), Ok(false));
+        assert_eq!(pattern("notes/é"), Ok(false));
+        assert!(pattern("form/ Name").unwrap_err().contains("spaces around"));
+        assert!(
+            pattern("form/a\tb")
+                .unwrap_err()
+                .contains("control character")
+        );
         assert!(pattern("task-*").unwrap_err().contains("whole segment"));
         assert!(pattern("tasks/").unwrap_err().contains("empty segment"));
         assert!(pattern("").unwrap_err().contains("empty"));

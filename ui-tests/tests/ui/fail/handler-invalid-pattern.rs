@@ -5,7 +5,7 @@ impl App {
     #[action(node = "board/*/*", toggle)]
     fn toggle(&mut self) {}
 
-    #[action(node = "new task", set_value)]
+    #[action(node = "tasks/ new", set_value)]
     fn set(&mut self) {}
 }
 
