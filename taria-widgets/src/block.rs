@@ -58,6 +58,8 @@ impl<'a> From<ratatui::widgets::Block<'a>> for Block<'a> {
     }
 }
 
+crate::semantic::styled!(Block<'_>: inner);
+
 impl<'a> Block<'a> {
     /// See ratatui's [`Block::new`](ratatui::widgets::Block::new).
     #[must_use]

@@ -394,3 +394,33 @@ fn every_widget_keeps_its_contract() {
         (contract.check)(node);
     }
 }
+
+/// A drop-in keeps ratatui's style shorthands: `Block::bordered().bg(…)` compiled with
+/// ratatui's `Block` and must with taria's (issue 14: it did not, and rustc's hint
+/// pointed at an unrelated trait), styling the block as ratatui's does.
+#[test]
+fn a_block_takes_the_style_shorthands_as_ratatui_s_does() {
+    use ratatui::style::{Color, Style, Stylize as _};
+    let ours = taria_widgets::Block::bordered()
+        .title("Tasks")
+        .bg(Color::Blue);
+    let theirs = ratatui::widgets::Block::bordered()
+        .title("Tasks")
+        .bg(Color::Blue);
+    assert_eq!(
+        ratatui::style::Styled::style(&ours),
+        ratatui::style::Styled::style(&theirs)
+    );
+    assert_eq!(
+        ratatui::style::Styled::style(&ours),
+        Style::new().bg(Color::Blue)
+    );
+    let area = ratatui::layout::Rect::new(0, 0, 12, 3);
+    let (mut a, mut b) = (
+        ratatui::buffer::Buffer::empty(area),
+        ratatui::buffer::Buffer::empty(area),
+    );
+    ratatui::widgets::Widget::render(ours, area, &mut a);
+    ratatui::widgets::Widget::render(theirs, area, &mut b);
+    assert_eq!(a, b);
+}
