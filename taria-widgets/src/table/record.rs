@@ -98,8 +98,10 @@ impl Table<'_> {
                 .count(len)
                 .action(Action::Select)
                 .bounds(row_area);
-            if let Some(cell) = cells.and_then(<[_]>::first) {
-                n.label(FirstLine(&cell.content));
+            // Named by its first text: a cell that starts with a blank line (or is
+            // empty) does not make the row's label "".
+            if let Some(line) = cells.and_then(first_text) {
+                n.label(line);
             }
         });
         let Some(cells) = cells else {
@@ -145,4 +147,16 @@ impl Table<'_> {
 /// The cells of `row` from column offset `x`, `width` wide (clipped to the row).
 fn cell_bounds(row: Rect, x: u16, width: u16) -> Rect {
     Rect::new(row.x.saturating_add(x), row.y, width, row.height).intersection(row)
+}
+
+/// The first line with text in it across `cells`, in order.
+fn first_text<'t, 'a>(cells: &'t [super::Cell<'a>]) -> Option<&'t ratatui::text::Line<'a>> {
+    cells
+        .iter()
+        .flat_map(|cell| cell.content.lines.iter())
+        .find(|line| {
+            line.spans
+                .iter()
+                .any(|span| !span.content.trim().is_empty())
+        })
 }

@@ -607,3 +607,24 @@ fn select_and_scroll_change_the_state() {
     );
     assert_eq!(state.selected(), Some(4));
 }
+
+/// A row is named by its first text: a first cell that starts with a blank line, or is
+/// empty, does not label it "" (issue 14: rows read `row ""` in a ported app).
+#[test]
+fn a_row_is_labelled_by_its_first_text() {
+    let mut harness = Harness::new(30, 5);
+    // Built while recording, as an app builds it in its draw closure.
+    let tree = harness.render(|frame| {
+        let rows = vec![
+            Row::new(vec![Cell::from("\nAda"), Cell::from("36")]).key("ada"),
+            Row::new(vec![Cell::from(""), Cell::from("Bob")]).key("bob"),
+            Row::new(vec![Cell::from("Cy"), Cell::from("7")]).key("cy"),
+        ];
+        let table = Table::new(rows, WIDTHS).id("people");
+        frame.render_stateful_widget(table, frame.area(), &mut TableState::default());
+    });
+    let label = |id: &str| tree.get(id).and_then(|n| n.label.clone());
+    assert_eq!(label("people/ada").as_deref(), Some("Ada"));
+    assert_eq!(label("people/bob").as_deref(), Some("Bob"));
+    assert_eq!(label("people/cy").as_deref(), Some("Cy"));
+}
