@@ -274,13 +274,24 @@ impl Spawned {
             self.command,
             self.pid().map(|p| format!(", pid {p}")).unwrap_or_default()
         );
-        if let Ok(running) = &self.app
-            && !running.served.load(Ordering::Relaxed)
-        {
-            message.push_str(". It exited before serving its socket");
-            append_output(&mut message, &running.tail);
+        let mut printed = None;
+        if let Ok(running) = &self.app {
+            if running.served.load(Ordering::Relaxed) {
+                // A result it reports as it exits: what it printed after its screen.
+                printed = output::after_screen(&running.tail);
+                if let Some(printed) = &printed {
+                    message.push_str(". After leaving its screen it printed (untrusted):\n");
+                    message.push_str(printed);
+                }
+            } else {
+                message.push_str(". It exited before serving its socket");
+                append_output(&mut message, &running.tail);
+            }
         }
         let mut error = ToolError::new(Code::AppExited, message).with("exitCode", exit.code);
+        if let Some(printed) = printed {
+            error = error.with("output", printed);
+        }
         if let Some(signal) = &exit.signal {
             error = error.with("signal", signal.clone());
         }

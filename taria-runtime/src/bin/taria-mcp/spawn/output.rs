@@ -78,14 +78,39 @@ pub(super) fn pump(
 /// Appends the app's last output lines (escape sequences removed) to `message`.
 pub(super) fn append_output(message: &mut String, tail: &Mutex<VecDeque<u8>>) {
     let bytes: Vec<u8> = lock(tail).iter().copied().collect();
-    let text = plain_text(&bytes);
+    if let Some(last) = last_lines(&plain_text(&bytes)) {
+        message.push_str(". Its last output (untrusted):\n");
+        message.push_str(&last);
+    }
+}
+
+/// What the app printed after it left the alternate screen (a result it reports as it
+/// exits: JSON, a last status line), escape sequences removed and bounded as
+/// [`append_output`]'s; `None` when it never left one, or printed nothing after.
+pub(super) fn after_screen(tail: &Mutex<VecDeque<u8>>) -> Option<String> {
+    const LEAVE: [&[u8]; 3] = [b"\x1b[?1049l", b"\x1b[?1047l", b"\x1b[?47l"];
+    let bytes: Vec<u8> = lock(tail).iter().copied().collect();
+    let end = LEAVE
+        .iter()
+        .filter_map(|leave| {
+            bytes
+                .windows(leave.len())
+                .rposition(|w| w == *leave)
+                .map(|at| at + leave.len())
+        })
+        .max()?;
+    last_lines(&plain_text(&bytes[end..]))
+}
+
+/// The last 12 non-blank lines of `text`, at most 1,500 bytes (cut at the front).
+fn last_lines(text: &str) -> Option<String> {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim_end)
         .filter(|l| !l.trim().is_empty())
         .collect();
     if lines.is_empty() {
-        return;
+        return None;
     }
     let mut last = lines[lines.len().saturating_sub(12)..].join("\n");
     if last.len() > 1500 {
@@ -95,8 +120,7 @@ pub(super) fn append_output(message: &mut String, tail: &Mutex<VecDeque<u8>>) {
         }
         last = format!("…{}", &last[cut..]);
     }
-    message.push_str(". Its last output (untrusted):\n");
-    message.push_str(&last);
+    Some(last)
 }
 
 /// Terminal output as plain text: escape sequences and carriage returns removed.
