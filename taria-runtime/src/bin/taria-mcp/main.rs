@@ -17,7 +17,7 @@ mod subscriptions;
 mod tools;
 
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use rmcp::ServiceExt as _;
 use tracing_subscriber::EnvFilter;
@@ -234,4 +234,12 @@ fn stop_signal() -> impl Future<Output = ()> {
             () = brk => {}
         }
     }
+}
+
+/// Locks `mutex`, going on with its data when a thread panicked holding it (a tool
+/// that panicked is answered `internal`; the bridge stays up).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
