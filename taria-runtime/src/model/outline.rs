@@ -303,6 +303,10 @@ pub struct Around<'a> {
     /// ([`node.shared_child_actions()`](OutlineRules::shared_child_actions)), when the caller
     /// has worked them out already; `None` works them out again.
     pub child_actions: Option<&'a [ActionName]>,
+    /// Whether the reader knows where the node stands already (a line re-listed
+    /// because something else about it changed): its `[index=…]` and `[count=…]` are
+    /// left out.
+    pub place_known: bool,
 }
 
 impl<'a> Around<'a> {
@@ -323,6 +327,7 @@ impl<'a> Around<'a> {
             column: columns.and_then(|c| c.get(i)).copied(),
             children_shown: false,
             child_actions: None,
+            place_known: false,
         }
     }
 
@@ -479,7 +484,8 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
             None => out.push_str(" [invalid]"),
         }
     }
-    let implied = node.position_implied(parent, previous) || node.count_implied();
+    let implied =
+        around.place_known || node.position_implied(parent, previous) || node.count_implied();
     match (node.position.index, node.position.count) {
         _ if implied => {}
         (Some(i), Some(n)) => {

@@ -319,21 +319,10 @@ fn change_lines(
         let around = Around {
             previous: last.filter(|l| parent_id(l).is_some() && parent_id(l) == parent_id(node)),
             children_shown: compact.is_some(),
+            place_known: in_place.contains(node.id.as_str()),
             ..Around::default()
         };
-        if in_place.contains(node.id.as_str()) {
-            // Children only where the line reads them (a row named by its first cell).
-            let mut unplaced = if compact.is_some() {
-                node.clone()
-            } else {
-                node.clone_without_children()
-            };
-            unplaced.position.index = None;
-            unplaced.position.count = None;
-            lines.push_str(&unplaced.outline_line_around(&around));
-        } else {
-            lines.push_str(&node.outline_line_around(&around));
-        }
+        lines.push_str(&node.outline_line_around(&around));
         lines.push_str(compact.as_deref().unwrap_or_default());
         lines.push('\n');
         last = Some(node);
