@@ -74,38 +74,25 @@ fn annotated_enabled(bencher: Bencher<'_, '_>) {
 /// parts, as `#[taria::widget(label = "Task {i}: {title}")]` passes it.
 #[divan::bench]
 fn enabled_per_node(bencher: Bencher<'_, '_>) {
-    let data = Data::sample();
-    let mut recorder = Recorder::new();
-    let mut record = || {
-        recorder.record(|| {
-            let _list = taria::scope(|n| {
-                n.role(Role::List).id("tasks").label("Tasks");
-            });
-            for i in 0..ANNOTATED_NODES - 1 {
-                let task = &data.tasks[i % data.tasks.len()];
-                taria::leaf(|n| {
-                    n.role(Role::ListItem)
-                        .key(task.id + 1000 * (i / data.tasks.len()) as u32)
-                        .label(("Task ", i, ": ", &task.title))
-                        .index(i)
-                        .selected(i == data.selected_task)
-                        .checked(task.done)
-                        .action(Action::Select)
-                        .key_fallback(Action::Toggle, "space")
-                        .bounds(Rect::new(0, i as u16, 40, 1));
-                });
-            }
-        });
-    };
-    record();
-    bencher.counter(nodes()).bench_local(record);
-    assert_eq!(recorder.node_count(), ANNOTATED_NODES);
+    record_items(bencher, |n, i, title| {
+        n.label(("Task ", i, ": ", title));
+    });
 }
 
 /// [`enabled_per_node`] with the label formatted by `format_args!`, as the macros
 /// expanded `label = "Task {i}: {title}"` before they wrote it part by part.
 #[divan::bench]
 fn enabled_per_node_format_args(bencher: Bencher<'_, '_>) {
+    record_items(bencher, |n, i, title| {
+        n.label(format_args!("Task {i}: {title}"));
+    });
+}
+
+/// The two benches above, differing only in how `label` gives the item's label.
+fn record_items(
+    bencher: Bencher<'_, '_>,
+    label: impl Fn(&mut taria::NodeBuilder<'_>, usize, &str),
+) {
     let data = Data::sample();
     let mut recorder = Recorder::new();
     let mut record = || {
@@ -117,9 +104,9 @@ fn enabled_per_node_format_args(bencher: Bencher<'_, '_>) {
                 let task = &data.tasks[i % data.tasks.len()];
                 taria::leaf(|n| {
                     n.role(Role::ListItem)
-                        .key(task.id + 1000 * (i / data.tasks.len()) as u32)
-                        .label(format_args!("Task {i}: {}", task.title))
-                        .index(i)
+                        .key(task.id + 1000 * (i / data.tasks.len()) as u32);
+                    label(n, i, &task.title);
+                    n.index(i)
                         .selected(i == data.selected_task)
                         .checked(task.done)
                         .action(Action::Select)
