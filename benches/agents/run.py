@@ -81,7 +81,13 @@ def target_misses(results) -> list[str]:
         total, scraped = median([x.total for x in t]), median([x.bytes for x in s])
         calls, scraper_calls = median([x.calls for x in t]), median([x.calls for x in s])
         if total > 0.35 * scraped:
-            misses.append(f"{name}: taria reads {total:,.0f} B, over 0.35x the scraper's {scraped:,.0f} B")
+            # What 0.35x would leave for the tool surface, beside the task's own results.
+            task, surface = median([x.bytes for x in t]), median([x.surface for x in t])
+            misses.append(
+                f"{name}: taria reads {total:,.0f} B, over 0.35x the scraper's {scraped:,.0f} B; "
+                f"0.35x leaves {0.35 * scraped - task:,.0f} B for tools/list and the instructions "
+                f"({surface:,.0f} B), or {0.35 * scraped - surface:,.0f} B for the task's results ({task:,.0f} B)"
+            )
         if calls > scraper_calls:
             misses.append(f"{name}: taria takes {calls:g} calls, the scraper {scraper_calls:g}")
         fewer += calls < scraper_calls
