@@ -38,42 +38,49 @@ pub(crate) fn describe_change(
     link.saw(&after.tree);
     let patch = after.tree.diff(before);
     let changed = !patch.is_empty();
-    let baseline = Baseline::new(before, live, &after.tree);
-    let new_parents = parents(&after.tree);
-    let gained_selection = gained_selection(&patch, before, &after.tree, &new_parents);
+    // Every lookup by id below goes through these (`Tree::get` walks the tree).
+    let (old, new) = (Indexed::new(before), Indexed::new(&after.tree));
+    let live = live.map(|tree| Indexed::new(tree));
+    let baseline = Baseline::new(&old, live.as_ref(), &new);
+    let gained_selection = gained_selection(&patch, &old, &new);
     let added: HashSet<&str> = patch.added.iter().map(|f| f.node.id.as_str()).collect();
     // Own line changed, as JSON consumers count it (nothing implied left out).
-    let updated: Vec<&str> = patch
+    // (Each with its line now, when it has one, not worked out again below.)
+    let updated: HashMap<&str, Option<String>> = patch
         .updated
         .iter()
         .map(|u| u.id.as_str())
-        .filter(|id| match (before.get(id), after.tree.get(id)) {
-            (Some(old), Some(new)) => own_line(old) != own_line(new),
-            _ => true,
+        .filter_map(|id| match (old.get(id), new.get(id)) {
+            (Some(was), Some(is)) => {
+                let now = own_line(is);
+                (own_line(was) != now).then_some((id, Some(now)))
+            }
+            _ => Some((id, None)),
         })
         .collect();
     // … and as the agent reads it.
     let shown: HashSet<&str> = updated
         .iter()
-        .copied()
-        .filter(|id| {
-            let (Some(new), Some(mut old)) = (after.tree.get(id), baseline.old(id)) else {
+        .filter(|&(&id, line)| {
+            let (Some(is), Some(new_line), Some(mut was)) = (new.get(id), line, baseline.old(id))
+            else {
                 return true;
             };
-            let new_line = own_line(new);
-            if own_line(&old) == new_line {
+            if own_line(&was) == *new_line {
                 return false;
             }
             // Lost `[selected]` to the one sibling that has it now: implied.
-            let lost_selection = old.state.selected && !new.state.selected && {
-                old.state.selected = false;
-                own_line(&old) == new_line
+            let lost_selection = was.state.selected && !is.state.selected && {
+                was.state.selected = false;
+                own_line(&was) == *new_line
             };
             !(lost_selection
-                && new_parents
+                && new
+                    .parents
                     .get(id)
                     .is_some_and(|p| gained_selection.contains(p.id.as_str())))
         })
+        .map(|(&id, _)| id)
         .chain(added.iter().copied())
         .collect();
     let in_tree_order = |keep: &dyn Fn(&str) -> bool| -> Vec<String> {
@@ -85,7 +92,7 @@ pub(crate) fn describe_change(
             .map(str::to_owned)
             .collect()
     };
-    let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains(&id));
+    let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains_key(id));
     let shown_ids = in_tree_order(&|id| shown.contains(id));
     let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
     // A changed node still where the agent saw it: its place goes without saying.
@@ -93,22 +100,17 @@ pub(crate) fn describe_change(
         .iter()
         .copied()
         .filter(|id| {
-            let place = |tree: &Tree| tree.get(id).map(|n| (n.position.index, n.position.count));
-            !added.contains(id) && place(before) == place(&after.tree)
+            let place =
+                |tree: &Indexed<'_>| tree.get(id).map(|n| (n.position.index, n.position.count));
+            !added.contains(id) && place(&old) == place(&new)
         })
         .collect();
-    let lines = change_lines(&after.tree, &new_parents, &shown_ids, &in_place);
-    let removed_line = removed_line(before, &removed_ids);
+    let lines = change_lines(&new, &shown_ids, &in_place);
+    let removed_line = removed_line(&old, &removed_ids);
     let whole = (changed && !shown_ids.is_empty())
         .then(|| whole_tree(&after.tree))
         .filter(|whole| whole.len() * 4 <= (lines.len() + removed_line.len()) * 5);
-    let note = if !changed {
-        Some("the app handled it; nothing in the tree changed".to_owned())
-    } else if whole.is_some() {
-        Some("most of the tree changed: the whole tree follows".to_owned())
-    } else {
-        None
-    };
+    let note = note(changed, whole.is_some());
     let (change_text, removed_line) = if whole.is_some() {
         (None, None)
     } else {
@@ -117,8 +119,8 @@ pub(crate) fn describe_change(
             (!removed_line.is_empty()).then_some(removed_line),
         )
     };
-    let mut events = events(before, &after.tree);
-    events.extend(moves(before, &after.tree, &new_parents));
+    let mut events = events(&old, &new);
+    events.extend(moves(&old, &new));
     InputResult {
         after: Some(Arc::clone(&after.tree)),
         status: "delivered".into(),
@@ -136,13 +138,23 @@ pub(crate) fn describe_change(
     }
 }
 
+/// What the structured result says beside the change, if anything.
+fn note(changed: bool, whole: bool) -> Option<String> {
+    if !changed {
+        Some("the app handled it; nothing in the tree changed".to_owned())
+    } else if whole {
+        Some("most of the tree changed: the whole tree follows".to_owned())
+    } else {
+        None
+    }
+}
+
 /// The parents whose one selected child was not selected before: a sibling's lost
 /// `[selected]` goes without saying there (not where several children are selected).
 fn gained_selection<'t>(
     patch: &'t taria::wire::Patch,
-    before: &Tree,
-    after: &'t Tree,
-    new_parents: &HashMap<&str, &'t Node>,
+    before: &Indexed<'_>,
+    after: &Indexed<'t>,
 ) -> HashSet<&'t str> {
     let one_selected =
         |parent: &Node| parent.children.iter().filter(|c| c.state.selected).count() == 1;
@@ -155,7 +167,7 @@ fn gained_selection<'t>(
             after.get(id).is_some_and(|n| n.state.selected)
                 && !before.get(id).is_some_and(|n| n.state.selected)
         })
-        .filter_map(|id| new_parents.get(id).copied())
+        .filter_map(|id| after.parents.get(id).copied())
         .filter(|parent| one_selected(parent))
         .map(|parent| parent.id.as_str())
         .collect()
@@ -165,16 +177,20 @@ fn gained_selection<'t>(
 /// where a modal this input opened made it inert, or with the actions the agent last
 /// saw it have (`live`) where a modal this input closed had made it inert.
 struct Baseline<'a> {
-    before: &'a Tree,
+    before: &'a Indexed<'a>,
     /// The last tree the agent saw with no modal open, when this input closed one.
-    live: Option<&'a Tree>,
+    live: Option<&'a Indexed<'a>>,
     /// The ids a modal that this input opened made inert.
     made_inert: HashSet<&'a str>,
 }
 
 impl<'a> Baseline<'a> {
-    fn new(before: &'a Tree, live: Option<&'a Arc<Tree>>, after: &'a Tree) -> Baseline<'a> {
-        let (was, is) = (inside_modal(before), inside_modal(after));
+    fn new(
+        before: &'a Indexed<'a>,
+        live: Option<&'a Indexed<'a>>,
+        after: &'a Indexed<'a>,
+    ) -> Baseline<'a> {
+        let (was, is) = (inside_modal(before.tree), inside_modal(after.tree));
         let mut baseline = Baseline {
             before,
             live: None,
@@ -183,12 +199,13 @@ impl<'a> Baseline<'a> {
         match (was, is) {
             (None, Some(inside)) => {
                 baseline.made_inert = after
+                    .tree
                     .iter()
                     .map(|n| n.id.as_str())
                     .filter(|id| !inside.contains(id))
                     .collect();
             }
-            (Some(_), None) => baseline.live = live.map(|tree| &**tree),
+            (Some(_), None) => baseline.live = live,
             _ => {}
         }
         baseline
@@ -213,12 +230,11 @@ const MOVES_MAX: usize = 3;
 
 /// A word for children that kept their ids but changed order, and for nodes that
 /// went to another parent: the lines leave both out.
-fn moves(before: &Tree, after: &Tree, new_parents: &HashMap<&str, &Node>) -> Vec<String> {
-    let old_parents = parents(before);
+fn moves(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
     let mut words = Vec::new();
-    for node in after.iter() {
+    for node in after.tree.iter() {
         let id = node.id.as_str();
-        let (Some(old), Some(new)) = (old_parents.get(id), new_parents.get(id)) else {
+        let (Some(old), Some(new)) = (before.parents.get(id), after.parents.get(id)) else {
             continue;
         };
         if old.id != new.id {
@@ -229,7 +245,7 @@ fn moves(before: &Tree, after: &Tree, new_parents: &HashMap<&str, &Node>) -> Vec
             ));
         }
     }
-    for node in after.iter().filter(|n| n.children.len() > 1) {
+    for node in after.tree.iter().filter(|n| n.children.len() > 1) {
         let Some(old) = before.get(node.id.as_str()) else {
             continue;
         };
@@ -260,15 +276,33 @@ fn inside_modal(tree: &Tree) -> Option<HashSet<&str>> {
     Some(modal.descendants().map(|n| n.id.as_str()).collect())
 }
 
-/// Each node's parent, by id.
-fn parents(tree: &Tree) -> HashMap<&str, &Node> {
-    let mut parents = HashMap::new();
-    for node in tree.iter() {
-        for child in &node.children {
-            parents.insert(child.id.as_str(), node);
+/// A tree with its nodes and their parents by id, built once per tree an answer reads
+/// (`Tree::get` walks the tree: once per changed node it made an answer quadratic).
+struct Indexed<'t> {
+    tree: &'t Tree,
+    nodes: HashMap<&'t str, &'t Node>,
+    parents: HashMap<&'t str, &'t Node>,
+}
+
+impl<'t> Indexed<'t> {
+    fn new(tree: &'t Tree) -> Indexed<'t> {
+        let (mut nodes, mut parents) = (HashMap::new(), HashMap::new());
+        for node in tree.iter() {
+            nodes.insert(node.id.as_str(), node);
+            for child in &node.children {
+                parents.insert(child.id.as_str(), node);
+            }
+        }
+        Indexed {
+            tree,
+            nodes,
+            parents,
         }
     }
-    parents
+
+    fn get(&self, id: &str) -> Option<&'t Node> {
+        self.nodes.get(id).copied()
+    }
 }
 
 /// A node's line without what its place says (index, count, scroll length, bounds):
@@ -287,14 +321,10 @@ fn own_line(node: &Node) -> String {
 /// One line per changed node, in tree order; a plain cell of a row is shown by its
 /// row's one line. Each line is complete but for an index that follows from the line
 /// above (the sibling just before it), or that did not change (`in_place`).
-fn change_lines(
-    tree: &Tree,
-    parents: &HashMap<&str, &Node>,
-    changed: &[String],
-    in_place: &HashSet<&str>,
-) -> String {
+fn change_lines(tree: &Indexed<'_>, changed: &[String], in_place: &HashSet<&str>) -> String {
     let mut lines = String::new();
     let mut shown: HashSet<&str> = HashSet::new();
+    let parents = &tree.parents;
     let mut last: Option<&Node> = None;
     let parent_id = |node: &Node| parents.get(node.id.as_str()).map(|p| p.id.as_str());
     let cells = |row: &Node| {
@@ -336,16 +366,16 @@ fn change_lines(
 
 /// `removed: a, b`: the ids that went, each only where its parent stayed (a row's
 /// cells go with it).
-fn removed_line(before: &Tree, removed: &[String]) -> String {
+fn removed_line(before: &Indexed<'_>, removed: &[String]) -> String {
     if removed.is_empty() {
         return String::new();
     }
     let gone: HashSet<&str> = removed.iter().map(String::as_str).collect();
-    let old_parents = parents(before);
     let top: Vec<String> = removed
         .iter()
         .filter(|id| {
-            !old_parents
+            !before
+                .parents
                 .get(id.as_str())
                 .is_some_and(|p| gone.contains(p.id.as_str()))
         })
@@ -362,21 +392,21 @@ fn whole_tree(tree: &Tree) -> String {
 }
 
 /// A dialog that opened or closed, and the focus moving, in a word each.
-fn events(before: &Tree, after: &Tree) -> Vec<String> {
+fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
     let is_dialog = |n: &&Node| n.role == Role::Dialog || n.state.modal;
     let mut events = Vec::new();
-    for dialog in after.iter().filter(is_dialog) {
+    for dialog in after.tree.iter().filter(is_dialog) {
         if before.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
         }
     }
-    for dialog in before.iter().filter(is_dialog) {
+    for dialog in before.tree.iter().filter(is_dialog) {
         if after.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
         }
     }
     let focused = |tree: &Tree| tree.focused().map(|n| n.id.clone());
-    match (focused(before), focused(after)) {
+    match (focused(before.tree), focused(after.tree)) {
         (old, Some(new)) if old.as_ref() != Some(&new) => {
             events.push(format!("focus moved to {}", OutlineName(new.as_str())));
         }
@@ -388,7 +418,7 @@ fn events(before: &Tree, after: &Tree) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{gained_selection, moves, parents};
+    use super::{Indexed, gained_selection, moves};
     use taria::{Node, NodeId, Role, Tree};
 
     fn node(id: &str, role: Role, children: Vec<Node>) -> Node {
@@ -449,7 +479,7 @@ mod tests {
                 ],
             ),
         ]);
-        let words = moves(&before, &after, &parents(&after));
+        let words = moves(&Indexed::new(&before), &Indexed::new(&after));
         assert_eq!(words, ["x moved to b", "a reordered"]);
         // Items only added or removed around the others: nothing moved.
         let grown = tree(vec![node(
@@ -469,7 +499,7 @@ mod tests {
                 node("a/2", Role::ListItem, vec![]),
             ],
         )]);
-        assert!(moves(&first, &grown, &parents(&grown)).is_empty());
+        assert!(moves(&Indexed::new(&first), &Indexed::new(&grown)).is_empty());
     }
 
     #[test]
@@ -477,11 +507,15 @@ mod tests {
         let before = list(&[("l/1", true), ("l/2", false), ("l/3", false)]);
         let single = list(&[("l/1", false), ("l/2", true), ("l/3", false)]);
         let patch = single.diff(&before);
-        assert!(gained_selection(&patch, &before, &single, &parents(&single)).contains("l"));
+        assert!(
+            gained_selection(&patch, &Indexed::new(&before), &Indexed::new(&single)).contains("l")
+        );
         // Marks, several at once: l/1's unmarking is a change of its own.
         let marked = list(&[("l/1", true), ("l/2", true), ("l/3", false)]);
         let unmarked = list(&[("l/1", false), ("l/2", true), ("l/3", true)]);
         let patch = unmarked.diff(&marked);
-        assert!(gained_selection(&patch, &marked, &unmarked, &parents(&unmarked)).is_empty());
+        assert!(
+            gained_selection(&patch, &Indexed::new(&marked), &Indexed::new(&unmarked)).is_empty()
+        );
     }
 }
