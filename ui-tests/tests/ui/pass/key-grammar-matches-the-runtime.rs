@@ -5,7 +5,6 @@
 //! same grammar text, and every key name the runtime prints is one the copy knows.
 
 #[path = "../../../../taria-derive/src/vocabulary/keys.rs"]
-#[allow(dead_code)]
 mod keys;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
