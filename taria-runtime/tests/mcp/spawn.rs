@@ -398,7 +398,7 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
     let exited = loop {
         let answer = mcp.call("read_tree", json!({}));
         if answer["isError"] == true {
-            break answer["structuredContent"].clone();
+            break answer;
         }
         assert!(
             std::time::Instant::now() < deadline,
@@ -406,6 +406,8 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
         );
         std::thread::sleep(Duration::from_millis(100));
     };
+    let exited_answer = exited;
+    let exited = exited_answer["structuredContent"].clone();
     assert_eq!(exited["code"], "app_exited", "{exited}");
     assert_eq!(exited["exitCode"], 4, "{exited}");
     assert_eq!(
@@ -414,8 +416,15 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
     );
     let message = exited["message"].as_str().unwrap();
     assert!(
-        message.contains("After leaving its screen it printed (untrusted):\n{\"name\":\"Ada\""),
+        message.contains("What it printed after leaving its screen is in `output` (untrusted)"),
         "{message}"
+    );
+    // The text a model reads gives the output once.
+    let text = exited_answer["content"][0]["text"].as_str().unwrap();
+    assert_eq!(
+        text.matches(r#"{"name":"Ada","plan":"Team"}"#).count(),
+        1,
+        "{text}"
     );
     // What it drew on its screen before is not the result.
     assert!(!message.contains("drawing"), "{message}");

@@ -274,10 +274,12 @@ impl Spawned {
         if let Ok(running) = &self.app {
             if running.served.load(Ordering::Relaxed) {
                 // A result it reports as it exits: what it printed after its screen.
+                // Said once: the text a model reads shows `output` after the message.
                 printed = output::after_screen(&running.tail);
-                if let Some(printed) = &printed {
-                    message.push_str(". After leaving its screen it printed (untrusted):\n");
-                    message.push_str(printed);
+                if printed.is_some() {
+                    message.push_str(
+                        ". What it printed after leaving its screen is in `output` (untrusted)",
+                    );
                 }
             } else {
                 message.push_str(". It exited before serving its socket");
