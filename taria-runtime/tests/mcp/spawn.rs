@@ -378,8 +378,9 @@ fn app_that_binds_before_it_listens() {
     );
 }
 
-/// A task that ends by exiting reports its result: what the app printed after leaving
-/// its screen comes with `app_exited`, marked untrusted, as `output` too (issue 14).
+/// A task that ends by exiting reports its result: the input that ends it says how the
+/// app exited and what it printed after leaving its screen (untrusted), in the same
+/// call; later calls get `app_exited` with it as `output`, said once (issue 14).
 #[test]
 fn an_exiting_app_s_result_comes_with_app_exited() {
     let exe = std::env::current_exe().unwrap();
@@ -393,21 +394,19 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
     ]);
     let tree = mcp.ok("read_tree", json!({}));
     assert!(outline(&tree).contains("[id=submit]"), "{tree}");
-    // The app exits on its own once it has served a read.
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    let exited = loop {
-        let answer = mcp.call("read_tree", json!({}));
-        if answer["isError"] == true {
-            break answer;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the app did not exit: {answer}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let exited_answer = exited;
-    let exited = exited_answer["structuredContent"].clone();
+    let submitted = mcp.ok("act", json!({"node": "submit", "action": "activate"}));
+    let note = submitted["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains(
+            "the app exited with exit status 4; after leaving its screen it printed \
+             (untrusted):\n{\"name\":\"Ada\",\"plan\":\"Team\"}"
+        ),
+        "{submitted}"
+    );
+    // What it drew on its screen before is not the result.
+    assert!(!note.contains("drawing"), "{note}");
+    let answer = mcp.call("read_tree", json!({}));
+    let exited = &answer["structuredContent"];
     assert_eq!(exited["code"], "app_exited", "{exited}");
     assert_eq!(exited["exitCode"], 4, "{exited}");
     assert_eq!(
@@ -420,24 +419,35 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
         "{message}"
     );
     // The text a model reads gives the output once.
-    let text = exited_answer["content"][0]["text"].as_str().unwrap();
+    let text = answer["content"][0]["text"].as_str().unwrap();
     assert_eq!(
         text.matches(r#"{"name":"Ada","plan":"Team"}"#).count(),
         1,
         "{text}"
     );
-    // What it drew on its screen before is not the result.
-    assert!(!message.contains("drawing"), "{message}");
     mcp.finish();
 }
 
-/// The app of [`an_exiting_app_s_result_comes_with_app_exited`]: serves a tree, and
-/// once a bridge has read it, leaves the alternate screen, prints its result and exits
-/// with status 4.
+/// The app of [`an_exiting_app_s_result_comes_with_app_exited`]: serves a form's submit
+/// button; when an agent activates it, leaves the alternate screen, prints its result
+/// and exits with status 4.
 #[test]
 #[ignore = "the app an_exiting_app_s_result_comes_with_app_exited starts"]
 fn app_that_prints_its_result_and_exits() {
     use std::io::Write as _;
+    struct Form {
+        submitted: bool,
+    }
+    impl taria::Actions for Form {
+        fn handle_action(&mut self, invocation: &taria::Invocation<'_>) -> taria::Outcome {
+            self.submitted = invocation.is(taria::Action::Activate);
+            if self.submitted {
+                taria::Outcome::Handled
+            } else {
+                taria::Outcome::NotHandled
+            }
+        }
+    }
     if std::env::var_os(taria::SOCKET_ENV).is_none() {
         return;
     }
@@ -450,25 +460,20 @@ fn app_that_prints_its_result_and_exits() {
     let _ = out.write_all(b"\x1b[?1049hdrawing the form\r\n");
     let _ = out.flush();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    let mut served = false;
+    let mut form = Form { submitted: false };
     while std::time::Instant::now() < deadline {
-        session.drain(&mut ());
+        session.drain(&mut form);
+        if form.submitted {
+            // As a loop whose key handler ends it: no frame after the submit.
+            break;
+        }
         let _ = session.draw(&mut terminal, |_| {
             taria::leaf(|n| {
                 n.role(taria::Role::Button).id("submit").label("Submit");
+                n.action(taria::Action::Activate);
             });
         });
-        if session.is_connected() {
-            served = true;
-        } else if served {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-        if served && session.is_connected() {
-            // Give the bridge's read its frame, then finish the task.
-            std::thread::sleep(Duration::from_millis(300));
-            break;
-        }
+        std::thread::sleep(Duration::from_millis(20));
     }
     let _ = out.write_all(b"\x1b[?1049l{\"name\":\"Ada\",\"plan\":\"Team\"}\r\n");
     let _ = out.flush();

@@ -262,6 +262,25 @@ impl Spawned {
         }
     }
 
+    /// What an input's result says when the app exited right after taking it: its
+    /// exit and what it printed after leaving its screen (its result, untrusted), so
+    /// a task that ends by exiting reports in the same call.
+    pub(crate) fn exit_note(&self, exit: &Exit) -> String {
+        let printed = self
+            .app
+            .as_ref()
+            .ok()
+            .and_then(|running| output::after_screen(&running.tail));
+        match printed {
+            Some(printed) => format!(
+                "the app exited with {exit}; after leaving its screen it printed (untrusted):\n{printed}"
+            ),
+            None => {
+                format!("the app exited with {exit}; it printed nothing after leaving its screen")
+            }
+        }
+    }
+
     /// The error for an app that has exited.
     pub(crate) fn exited_error(&self, exit: &Exit) -> ToolError {
         let mut message = format!(

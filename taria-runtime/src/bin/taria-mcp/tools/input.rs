@@ -437,6 +437,10 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     ToolError::new(code, message).with("status", status)
 }
 
+/// How long an input's result waits for a spawned app that closed its connection
+/// right after the input to exit, so the result can say how it exited.
+const EXIT_AFTER_INPUT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Turns an ack into the result: for `delivered`, waits for the tree the input produced.
 async fn settle(
     link: &Link,
@@ -457,6 +461,10 @@ async fn settle(
                 "delivered, but the app has not drawn a frame since; call wait_for_change with \
                  since={revision} to see its effect"
             )
+        } else if let Some(spawned) = link.spawned_app()
+            && let Some(exit) = spawned.exited_within(EXIT_AFTER_INPUT).await
+        {
+            format!("delivered, then {}", spawned.exit_note(&exit))
         } else {
             let cut_off = link
                 .cut_off()
