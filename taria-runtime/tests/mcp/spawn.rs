@@ -428,6 +428,30 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
     mcp.finish();
 }
 
+/// A batch whose last step ends the app says how it exited, as that step alone would.
+#[test]
+fn a_batch_that_ends_the_app_reports_its_exit() {
+    let exe = std::env::current_exe().unwrap();
+    let mut mcp = Mcp::launch(&[
+        "--",
+        exe.to_str().unwrap(),
+        "spawn::app_that_prints_its_result_and_exits",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+    ]);
+    mcp.ok("read_tree", json!({}));
+    let steps = json!([{"tool": "act", "node": "submit", "action": "activate"}]);
+    let done = mcp.ok("batch", json!({ "steps": steps }));
+    let note = done["note"].as_str().unwrap_or_default();
+    assert!(
+        note.starts_with("step 1: delivered, then the app exited with exit status 4;")
+            && note.contains(r#"{"name":"Ada","plan":"Team"}"#),
+        "{done}"
+    );
+    mcp.finish();
+}
+
 /// The app of [`an_exiting_app_s_result_comes_with_app_exited`]: serves a form's submit
 /// button; when an agent activates it, leaves the alternate screen, prints its result
 /// and exits with status 4.

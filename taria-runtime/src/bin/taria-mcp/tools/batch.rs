@@ -183,13 +183,18 @@ pub(crate) async fn batch(
     let live = link.seen_live();
     let mut last: Option<Arc<Tree>> = None;
     let mut revision = first.revision;
+    // What the last step's own result said when no frame showed its effect (the app
+    // exited after it, or has not drawn): the batch's result says it too.
+    let mut unseen: Option<(usize, String)> = None;
     for (i, step) in steps.into_iter().enumerate() {
         let what = step.describe();
         match step.run(link, turn).await {
             Ok(result) => {
                 revision = result.revision;
-                if let Some(after) = result.after {
-                    last = Some(after);
+                unseen = None;
+                match result.after {
+                    Some(after) => last = Some(after),
+                    None => unseen = result.note.map(|note| (i + 1, note)),
                 }
             }
             Err(error) => {
@@ -206,6 +211,14 @@ pub(crate) async fn batch(
         revision,
     };
     let mut change = super::change::describe_change(link, &first.tree, live.as_ref(), &after, None);
+    if let Some((number, note)) = unseen {
+        let note = format!("step {number}: {note}");
+        // "Nothing changed" would be wrong: no frame showed what the last step did.
+        change.note = Some(match change.note.take() {
+            Some(before) if change.changed => format!("{before}; {note}"),
+            _ => note,
+        });
+    }
     let (read, truncated) = match &args.read {
         Some(root) => {
             let view = link.view().await?;
