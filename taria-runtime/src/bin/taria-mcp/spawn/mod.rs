@@ -36,6 +36,9 @@ use process::{pty_size, run, shell_words};
 use socket::private_socket;
 pub(crate) use socket::socket_exists;
 
+/// How long an exit's note waits for the app's last output to be read.
+const OUTPUT_AFTER_EXIT: Duration = Duration::from_millis(500);
+
 /// How much of the terminal's output is kept (the tail).
 const TAIL_BYTES: usize = 8 * 1024;
 /// How long the app may take to exit after SIGTERM (Unix) or after its console is
@@ -82,6 +85,9 @@ struct Running {
     size: Mutex<Size>,
     exit: watch::Receiver<Option<Exit>>,
     tail: Arc<Mutex<VecDeque<u8>>>,
+    /// Becomes true when the terminal's output has been read to its end (on Unix
+    /// soon after the app exits; a Windows console may not end until it is closed).
+    output_done: watch::Receiver<bool>,
     /// Whether the link ever connected to it.
     served: AtomicBool,
     /// Ends the app at once.
@@ -265,7 +271,13 @@ impl Spawned {
     /// What an input's result says when the app exited right after taking it: its
     /// exit and what it printed after leaving its screen (its result, untrusted), so
     /// a task that ends by exiting reports in the same call.
-    pub(crate) fn exit_note(&self, exit: &Exit) -> String {
+    pub(crate) async fn exit_note(&self, exit: &Exit) -> String {
+        if let Ok(running) = &self.app {
+            // The exit can be seen before its last output is read: wait for the end of
+            // the output, briefly (a console that never ends it costs that much).
+            let mut done = running.output_done.clone();
+            let _ = tokio::time::timeout(OUTPUT_AFTER_EXIT, done.wait_for(|done| *done)).await;
+        }
         let printed = self
             .app
             .as_ref()

@@ -127,12 +127,16 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
     let answers = Some(Arc::clone(&input));
     #[cfg(not(windows))]
     let answers: Option<ConsoleInput> = None;
+    let (output_end, output_done) = watch::channel(false);
     match reader {
         Ok(reader) => {
             let tail = Arc::clone(&tail);
             let pump = std::thread::Builder::new()
                 .name("taria-mcp-pty-read".into())
-                .spawn(move || pump(reader, &tail, answers.as_deref()));
+                .spawn(move || {
+                    pump(reader, &tail, answers.as_deref());
+                    output_end.send_replace(true);
+                });
             if let Err(e) = pump {
                 killer.kill();
                 return Err(format!("cannot start a thread: {e}"));
@@ -150,6 +154,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         size: Mutex::new(size),
         exit,
         tail,
+        output_done,
         served: AtomicBool::new(false),
         killer: Mutex::new(killer),
         #[cfg(windows)]
