@@ -108,6 +108,9 @@ struct PendingInput {
     /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
     acked: Option<Instant>,
     after: Option<(u64, Arc<Tree>)>,
+    /// The first tree drawn after it also shows a later input (the app handled both
+    /// before drawing): no tree shows this one's effect alone, so it has none.
+    folded: bool,
     /// Nothing more will come: write it as it is.
     done: bool,
 }
@@ -117,7 +120,13 @@ impl PendingInput {
         self.done
             || (self.acked.is_some()
                 && (self.after.is_some()
+                    || self.folded
                     || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
+    }
+
+    /// Whether it may have changed the app: not answered yet, or delivered.
+    fn may_have_acted(&self) -> bool {
+        self.acked.is_none() || self.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered)
     }
 }
 
@@ -184,6 +193,7 @@ impl Recorder {
             ack: None,
             acked: None,
             after: None,
+            folded: false,
             done: false,
         })));
     }
@@ -205,6 +215,10 @@ impl Recorder {
         now: Option<(u64, &Arc<Tree>, u64)>,
     ) {
         let mut book = lock(&self.0.book);
+        let delivered = ack.status == Ok(AckStatus::Delivered);
+        let folded = now.is_some_and(|(_, _, stamp)| {
+            delivered && stamp > seq && book.shows_later(generation, seq, stamp)
+        });
         if let Some(input) = book.input_mut(generation, seq) {
             input.acked = Some(Instant::now());
             input.ack = ack.status.as_ref().ok().map(|&status| RecordedAck {
@@ -212,8 +226,9 @@ impl Recorder {
                 reason: ack.reason,
                 message: ack.message.clone(),
             });
-            let delivered = ack.status == Ok(AckStatus::Delivered);
-            if let Some((revision, tree, stamp)) = now
+            if folded {
+                input.folded = true;
+            } else if let Some((revision, tree, stamp)) = now
                 && (!delivered || stamp >= seq)
             {
                 input.after = Some((revision, Arc::clone(tree)));
@@ -260,14 +275,30 @@ impl Recorder {
             book.pending
                 .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
         }
-        for entry in &mut book.pending {
-            if let Entry::Input(input) = entry
-                && input.generation == generation
-                && input.seq <= stamp
-                && input.after.is_none()
-                && input.acked.is_some()
-            {
-                input.after = Some((revision, Arc::clone(tree)));
+        let waiting: Vec<u64> = book
+            .pending
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::Input(input)
+                    if input.generation == generation
+                        && input.seq <= stamp
+                        && input.acked.is_some()
+                        && input.after.is_none()
+                        && !input.folded =>
+                {
+                    Some(input.seq)
+                }
+                _ => None,
+            })
+            .collect();
+        for seq in waiting {
+            let folded = book.shows_later(generation, seq, stamp);
+            if let Some(input) = book.input_mut(generation, seq) {
+                if folded && input.may_have_acted() {
+                    input.folded = true;
+                } else {
+                    input.after = Some((revision, Arc::clone(tree)));
+                }
             }
         }
         book.flush();
@@ -387,6 +418,18 @@ impl Book {
         }
         let number = self.new_call();
         *tag.number.get_or_init(|| number)
+    }
+
+    /// Whether a tree stamped `stamp` also shows an input after `seq` that may have
+    /// changed the app (one not answered yet, or delivered).
+    fn shows_later(&self, generation: u64, seq: u64, stamp: u64) -> bool {
+        self.pending.iter().any(|entry| {
+            matches!(entry, Entry::Input(later)
+                if later.generation == generation
+                    && later.seq > seq
+                    && later.seq <= stamp
+                    && later.may_have_acted())
+        })
     }
 
     fn input_mut(&mut self, generation: u64, seq: u64) -> Option<&mut PendingInput> {
