@@ -419,17 +419,32 @@ fn a_recording_that_cannot_be_written_fails_at_start() {
     }
 }
 
-/// A recording that fails later (the disk is full) is logged once; the session goes
-/// on.
+/// A recording that fails later (the disk is full) is logged once and said once,
+/// at the end of the next tool result's text; the session goes on.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_recording_that_fails_later_is_logged_and_the_session_goes_on() {
     let app = RunningApp::start("record-full");
     let mut mcp = Mcp::start(&app.socket, &["--record", "/dev/full"]);
-    mcp.ok("set_value", json!({"node": "volume", "value": 2}));
-    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    let note = "note: the recording /dev/full stopped here: it cannot be written";
+    let text = |result: &Value| result["content"][0]["text"].as_str().unwrap().to_owned();
+    // The writer fails on its own thread (on the header, once the first call has
+    // connected): the first result after that says so.
+    let told = (0..100)
+        .map(|_| text(&mcp.call("set_value", json!({"node": "volume", "value": 4}))))
+        .find(|text| text.contains(note))
+        .expect("a result says the recording stopped");
     let line = mcp.log_line("cannot write the recording");
     assert!(line.contains("/dev/full"), "{line}");
+    assert!(told.lines().last().unwrap().starts_with(note), "{told}");
+    assert!(
+        told.starts_with("delivered"),
+        "the status line stays first: {told}"
+    );
+    assert!(
+        !text(&mcp.call("read_tree", json!({}))).contains(note),
+        "said once"
+    );
     assert_eq!(app.app.lock().unwrap().volume, 4);
     let logged = mcp
         .stderr

@@ -57,6 +57,8 @@ struct Shared {
     book: Mutex<Book>,
     /// The writing thread, joined by [`Recorder::finish`].
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// Why the file failed, until a tool result has told the agent.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 /// What has happened and is not written yet.
@@ -149,9 +151,11 @@ impl Recorder {
         pty: Option<RecordedSize>,
     ) -> Recorder {
         let (tx, rx) = mpsc::channel();
+        let failure = Arc::new(Mutex::new(None));
+        let failed = Arc::clone(&failure);
         let thread = std::thread::Builder::new()
             .name("taria-mcp-record".into())
-            .spawn(move || write_all(file, &path, &rx))
+            .spawn(move || write_all(file, &path, &rx, &failed))
             .inspect_err(|e| tracing::error!(error = %e, "cannot start the recording's writer; not recording"))
             .ok();
         Recorder(Arc::new(Shared {
@@ -166,6 +170,7 @@ impl Recorder {
                 next_step: 1,
             }),
             thread: Mutex::new(thread),
+            failure,
         }))
     }
 
@@ -348,6 +353,12 @@ impl Recorder {
         book.flush();
     }
 
+    /// Once, after the file failed: the sentence that tells the agent (the next tool
+    /// result carries it).
+    pub(crate) fn take_failure(&self) -> Option<String> {
+        lock(&self.0.failure).take()
+    }
+
     /// Whether the header waits for the terminal's size (attach mode), which the
     /// caller then asks the app for and gives to [`Recorder::sized`]; `true` once.
     pub(crate) fn wants_size(&self) -> bool {
@@ -487,14 +498,24 @@ fn tool_of(input: &Input) -> InputTool {
 }
 
 /// The writing thread: writes each line as it comes, until the recorder finishes or
-/// the file fails (logged once; the rest is not written).
-fn write_all(file: std::fs::File, path: &Path, rx: &mpsc::Receiver<Out>) {
+/// the file fails (logged once, and noted for the agent; the rest is not written).
+fn write_all(
+    file: std::fs::File,
+    path: &Path,
+    rx: &mpsc::Receiver<Out>,
+    failure: &Mutex<Option<String>>,
+) {
     let failed = |error: &std::io::Error| {
         tracing::error!(
             path = %path.display(),
             error = %error,
             "cannot write the recording; recording stops here (the session goes on)"
         );
+        *lock(failure) = Some(format!(
+            "note: the recording {} stopped here: it cannot be written ({error}); the \
+             session goes on unrecorded",
+            path.display()
+        ));
     };
     let mut writer: Option<RecordingWriter<std::fs::File>> = None;
     let mut file = Some(file);
