@@ -260,7 +260,7 @@ pub struct RecordedApp {
 pub enum AppEvent {
     /// The app exited or its connection closed.
     Exited,
-    /// The bridge restarted the app (spawn mode).
+    /// The bridge restarted the app (reserved: this taria-mcp never restarts one).
     Restarted,
     /// The bridge connected to the app again (attach mode).
     Reconnected,
