@@ -16,6 +16,7 @@
 //! * **Writing outlines piece by piece** (a subtree, under a size cap) with the same
 //!   lines as [`Tree::outline`]: [`OutlineRules`], [`Around`], [`OutlineName`],
 //!   [`OutlineQuoted`], [`OutlineText`], [`outline_line_id`].
+//! * **Recording a session** (`taria-mcp --record`) and reading it back: [`recording`].
 
 pub use crate::endpoint::{check_socket_dir, private_socket_dir, socket_name, socket_path};
 pub use crate::model::{
@@ -27,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
 mod check;
+pub mod recording;
 
 pub use check::{ActionTarget, Refusal, check_action};
 
