@@ -5,7 +5,8 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::{ActionRequest, Invocation, KeyChord, Outcome};
+use super::keys::KeyPlan;
+use crate::{ActionRequest, Invocation, Outcome};
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {
@@ -16,7 +17,17 @@ pub(super) struct WidgetAction {
     pub(super) index: Option<u32>,
     /// The keys that perform it through the app's input path if no widget takes it,
     /// `Ok(None)` when there are none, or why keys cannot do it.
-    pub(super) fallback: Result<Option<Vec<KeyChord>>, String>,
+    pub(super) fallback: Result<Option<KeyPlan>, String>,
+    /// What a widget did with it.
+    pub(super) outcome: Option<Outcome>,
+    /// A `select` on the same node, offered to the widget that does not take the
+    /// action itself, so its key fallback need not move the selection by keys.
+    pub(super) select_first: Option<SelectFirst>,
+}
+
+/// A `select` a widget may take before an action's key fallback is pressed.
+pub(super) struct SelectFirst {
+    pub(super) request: ActionRequest,
     /// What a widget did with it.
     pub(super) outcome: Option<Outcome>,
 }
@@ -100,7 +111,16 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
             }
             match handle(&Invocation::of(&action.request, action.index)) {
                 Outcome::NotHandled => {}
-                outcome => action.outcome = Some(outcome),
+                outcome => {
+                    action.outcome = Some(outcome);
+                    continue;
+                }
+            }
+            if let Some(select) = action.select_first.as_mut().filter(|s| s.outcome.is_none()) {
+                match handle(&Invocation::of(&select.request, action.index)) {
+                    Outcome::NotHandled => {}
+                    outcome => select.outcome = Some(outcome),
+                }
             }
         }
     });
