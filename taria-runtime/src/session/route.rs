@@ -11,7 +11,7 @@ mod validate;
 mod widget;
 
 use keys::chord_for_char;
-pub use widget::take_widget_actions;
+pub use widget::{agent_changed, take_widget_actions};
 
 use super::events::Events;
 use crate::recorder::FrameArena;
