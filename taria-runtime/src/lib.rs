@@ -12,7 +12,7 @@
 //! * **Running the app:** [`app`] on the event loop's `impl` (or a [`Session`] by
 //!   hand), which serves the tree on a local socket and hands agents' inputs to
 //!   [`actions`] handlers ([`Invocation`], [`Outcome`]) and widgets
-//!   ([`take_widget_actions`]);
+//!   ([`take_widget_actions`]; [`agent_changed`] tells the app which took one);
 //! * **The semantic model** both sides read: [`Tree`], [`Node`], [`Role`], [`Action`],
 //!   [`Value`], [`State`], [`Query`].
 //!
@@ -59,7 +59,8 @@ pub(crate) use model::{ActionData, ActionRequest};
 pub use recorder::{Displayed, NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,
+    DrawOutput, Session, SessionBuilder, agent_changed, drain, install, take_widget_actions,
+    with_session,
 };
 pub use taria_derive::{Semantic, actions, app, widget};
 

@@ -27,7 +27,7 @@ pub use builder::SessionBuilder;
 pub use current::{drain, install, with_session};
 pub(crate) use current::{with_current, with_current_or_start};
 pub use record::DrawOutput;
-pub use route::take_widget_actions;
+pub use route::{agent_changed, take_widget_actions};
 pub(crate) use terminal::{last_from_agent, pause_reader, resume_reader, thread_signal};
 pub(crate) use transport::InProcess;
 
@@ -38,7 +38,7 @@ use ratatui::crossterm::event::Event;
 
 use crate::{Recorder, Tree};
 use builder::StartError;
-use events::{Events, PendingEvent};
+use events::{Events, KeyEnd, PendingEvent};
 use route::{Answer, Router};
 use transport::Transport;
 
@@ -208,14 +208,21 @@ impl Session {
         self.events.take(timeout, settle_by, &live)
     }
 
-    /// Hands an event to the app; reading an input's last key completes the input.
+    /// Hands an event to the app; reading an input's last key completes the input,
+    /// reading a key fallback's last navigation key turns the loop (the frame it
+    /// draws next is checked before the fallback's own keys are pressed).
     fn deliver(&mut self, event: PendingEvent) -> Event {
         terminal::set_last_from_agent(event.input.is_some());
         if let Some(key) = event.input
-            && key.completes
             && key.connection == self.inputs.connection
         {
-            self.answer(key.connection, key.seq, Answer::delivered());
+            match key.ends {
+                KeyEnd::Input => {
+                    self.answer(key.connection, key.seq, Answer::delivered());
+                }
+                KeyEnd::Stage => self.events.signal.poke(),
+                KeyEnd::Nothing => {}
+            }
         }
         event.event
     }

@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{Between, Client, RunningApp, temp_dir};
+use support::{Between, Client, RunningApp, TestApp, temp_dir};
 use taria::{Checked, Session, Value};
 
 #[test]
@@ -268,7 +268,7 @@ fn keys_and_text_reach_the_apps_input_path_in_order() {
 /// an action was read before the action's fallback keys.)
 #[test]
 fn a_key_sent_after_a_key_fallback_action_is_read_after_its_keys() {
-    let app = RunningApp::start("fallback-order");
+    let app = keys_only("fallback-order");
     let (mut client, _) = Client::handshake(&app.socket);
     client.send_raw(
         concat!(
@@ -291,9 +291,18 @@ fn a_key_sent_after_a_key_fallback_action_is_read_after_its_keys() {
     );
 }
 
+/// The test app with a list that takes no `select` itself.
+fn keys_only(name: &str) -> RunningApp {
+    let app = TestApp {
+        keys_only: true,
+        ..TestApp::new()
+    };
+    RunningApp::launch(&temp_dir(name).join("app.sock"), app, 40, 8)
+}
+
 #[test]
 fn a_key_fallback_selects_the_item_then_presses_its_key() {
-    let app = RunningApp::start("fallback");
+    let app = keys_only("fallback");
     let (mut client, _) = Client::handshake(&app.socket);
     let (ack, tree) =
         client.input_and_tree(json!({"kind": "act", "node": "tasks/2", "action": "toggle"}));
@@ -310,6 +319,21 @@ fn a_key_fallback_selects_the_item_then_presses_its_key() {
         Some(Checked::True)
     );
     assert_eq!(app.app.lock().unwrap().keys[3..], ["up", "up", "space"]);
+}
+
+/// Issue 14: a widget that takes `select` selects the item for a key fallback, so
+/// no navigation keys are pressed.
+#[test]
+fn a_key_fallback_has_the_widget_select_the_item_then_presses_its_key() {
+    let app = RunningApp::start("widget-select-first");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/2", "action": "toggle"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    let shipped = tree.get("tasks/2").unwrap();
+    assert!(shipped.state.selected);
+    assert_eq!(shipped.state.checked, Some(Checked::True));
+    assert_eq!(app.app.lock().unwrap().keys, ["space"]);
 }
 
 #[test]

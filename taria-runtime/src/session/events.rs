@@ -24,8 +24,20 @@ pub(super) struct PendingEvent {
 pub(super) struct AgentKey {
     pub(super) connection: u64,
     pub(super) seq: u64,
-    /// Reading this key finishes the input (it is the input's last key).
-    pub(super) completes: bool,
+    /// What reading this key ends.
+    pub(super) ends: KeyEnd,
+}
+
+/// What reading an agent's key ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum KeyEnd {
+    /// Nothing: more keys of its input follow.
+    Nothing,
+    /// The input: it is its last key.
+    Input,
+    /// A stage of a key fallback (its navigation keys): the app should draw a
+    /// frame, which is checked before the rest are pressed.
+    Stage,
 }
 
 /// The agent's keys waiting for the app, and the terminal-input thread.
@@ -57,28 +69,38 @@ impl Events {
     /// completes when the app reads the last one. `false` when the app does not read
     /// events through taria (nothing is queued).
     pub(super) fn press(&mut self, connection: u64, seq: u64, chords: &[KeyChord]) -> bool {
+        self.queue(connection, seq, chords, KeyEnd::Input)
+    }
+
+    /// Queues the first stage of input `seq`'s keys (see [`KeyEnd::Stage`]); the
+    /// input does not complete when the app reads them.
+    pub(super) fn press_stage(&mut self, connection: u64, seq: u64, chords: &[KeyChord]) -> bool {
+        self.queue(connection, seq, chords, KeyEnd::Stage)
+    }
+
+    fn queue(&mut self, connection: u64, seq: u64, chords: &[KeyChord], last_ends: KeyEnd) -> bool {
         if !self.app_reads {
             return false;
         }
         let Some((last, rest)) = chords.split_last() else {
             return true;
         };
-        let key = |completes| {
+        let key = |ends| {
             Some(AgentKey {
                 connection,
                 seq,
-                completes,
+                ends,
             })
         };
         for chord in rest {
             self.pending.push_back(PendingEvent {
                 event: Event::Key(chord.to_event()),
-                input: key(false),
+                input: key(KeyEnd::Nothing),
             });
         }
         self.pending.push_back(PendingEvent {
             event: Event::Key(last.to_event()),
-            input: key(true),
+            input: key(last_ends),
         });
         self.signal.poke();
         true
@@ -88,6 +110,15 @@ impl Events {
     pub(super) fn agent_keys_left(&self) -> bool {
         self.pending.iter().any(|p| p.input.is_some())
             || self.peeked.as_ref().is_some_and(|p| p.input.is_some())
+    }
+
+    /// Whether keys of input `seq` of `connection` wait to be read.
+    pub(super) fn keys_left_of(&self, connection: u64, seq: u64) -> bool {
+        let of = |p: &PendingEvent| {
+            p.input
+                .is_some_and(|key| key.connection == connection && key.seq == seq)
+        };
+        self.pending.iter().any(of) || self.peeked.as_ref().is_some_and(of)
     }
 
     /// Drops the agent keys queued so far (a new connection starts with none).

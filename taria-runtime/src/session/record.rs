@@ -6,8 +6,8 @@ use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::{CompletedFrame, Frame, Terminal};
 
+use super::Session;
 use super::route::{Answer, Settled};
-use super::{Session, route};
 
 impl Session {
     /// Records every frame, even with no bridge connected (for an in-app inspector or
@@ -92,7 +92,7 @@ impl Session {
         });
     }
 
-    /// Answers the actions held for the frame just drawn (see [`route::Router::settle`]).
+    /// Answers the actions held for the frame just drawn (see `Router::settle`).
     fn settle_held(&mut self) {
         let connection = self.inputs.connection;
         let Session {
@@ -100,19 +100,17 @@ impl Session {
             events,
             transport,
             inputs,
+            recorder,
             ..
         } = self;
         let transport = transport.as_deref();
-        router.settle(connection, |seq, settled| match settled {
-            // Answered now; counted as handled from the next frame on.
-            Settled::TakenInFrame => {
-                super::send(transport, connection, seq, Answer::delivered());
-            }
-            Settled::Answer(answer) => {
-                inputs.answer(transport, connection, seq, answer);
-            }
-            Settled::Keys(keys) => {
-                if let Some(answer) = route::press(events, connection, seq, &keys) {
+        router.settle(connection, recorder.arena(), events, |seq, settled| {
+            match settled {
+                // Answered now; counted as handled from the next frame on.
+                Settled::TakenInFrame => {
+                    super::send(transport, connection, seq, Answer::delivered());
+                }
+                Settled::Answer(answer) => {
                     inputs.answer(transport, connection, seq, answer);
                 }
             }

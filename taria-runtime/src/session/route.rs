@@ -2,14 +2,16 @@
 //! path. An action is validated against the frame the app last drew, then tried on
 //! these routes in order: the app's handler ([`Actions`]); a stateful widget, which
 //! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
-//! fallback, pressed through the app's input path; else it is answered `ignored`.
+//! fallback, pressed through the app's input path once the node is selected
+//! (`stage.rs`); else it is answered `ignored`.
 
 mod keys;
+mod stage;
 mod validate;
 mod widget;
 
 use keys::chord_for_char;
-pub use widget::take_widget_actions;
+pub use widget::{agent_changed, take_widget_actions};
 
 use super::events::Events;
 use crate::recorder::FrameArena;
@@ -64,17 +66,19 @@ pub(super) enum Settled {
     /// A widget took it while the frame was drawn: answered `delivered` now, its
     /// effect shown from the next frame on.
     TakenInFrame,
-    /// Answered now (refused by the widget, or no route).
+    /// Answered now: refused by the widget, no route, its key fallback refused or
+    /// unable to reach the app.
     Answer(Answer),
-    /// Its key fallback, to press through the app's input path.
-    Keys(Vec<KeyChord>),
 }
 
-/// The routes after the handler: actions held for the next frame's widgets.
+/// The routes after the handler: actions held for the next frame's widgets, and key
+/// fallbacks in progress.
 #[derive(Default)]
 pub(super) struct Router {
     /// Actions held for the next frame's widgets.
     held: Vec<widget::WidgetAction>,
+    /// Key fallbacks waiting for a frame after their navigation keys.
+    stages: stage::Stages,
     /// The newest input a widget took while the last frame was drawn (0: none): it
     /// counts as handled from the frame after, which the app is owed.
     taken_in_last_frame: u64,
@@ -127,8 +131,15 @@ impl Router {
         }
         // Hold it for the next frame: a stateful widget may take it while rendering;
         // if none does, its key fallback (worked out now, against the tree the agent
-        // saw) presses it through the app's input path.
-        let fallback = keys::fallback_keys(arena, index, &request.action);
+        // saw) presses it through the app's input path, once the node is selected:
+        // by the app's `select` handler (called now), by its widget (offered a
+        // `select` with the action), else by navigation keys.
+        let mut fallback = keys::fallback_keys(arena, index, &request.action);
+        let select_first =
+            match stage::select_first(app, arena, (index, position), &request, &mut fallback) {
+                Ok(select_first) => select_first,
+                Err(answer) => return Some(answer),
+            };
         self.held.push(widget::WidgetAction {
             connection,
             seq,
@@ -136,18 +147,20 @@ impl Router {
             index: position,
             fallback,
             outcome: None,
+            select_first,
         });
         None
     }
 
-    /// How many actions are held for the next frame.
+    /// How many actions may still become key presses: held for the next frame, or a
+    /// key fallback waiting for a frame after its navigation keys.
     pub(super) fn held(&self) -> usize {
-        self.held.len()
+        self.held.len() + self.stages.len()
     }
 
-    /// Whether no held action or owed frame is left.
+    /// Whether no held action, key fallback in progress or owed frame is left.
     pub(super) fn is_idle(&self) -> bool {
-        self.held.is_empty() && self.taken_in_last_frame == 0
+        self.held() == 0 && self.taken_in_last_frame == 0
     }
 
     /// The newest input a widget took in the last frame (0: none).
@@ -158,6 +171,7 @@ impl Router {
     /// Drops every held action (a new connection starts with none).
     pub(super) fn clear(&mut self) {
         self.held.clear();
+        self.stages.clear();
         self.taken_in_last_frame = 0;
     }
 
@@ -179,33 +193,42 @@ impl Router {
         (draw(), first_held)
     }
 
-    /// Settles the actions held for the frame just drawn, for `connection` (the
-    /// others are dropped): taken by a widget, refused by it, else its key fallback,
-    /// else ignored. `on` gets each one's input number and what became of it.
-    pub(super) fn settle(&mut self, connection: u64, mut on: impl FnMut(u64, Settled)) {
+    /// Settles the actions held for the frame just drawn (`arena`), for `connection`
+    /// (the others are dropped): taken by a widget, refused by it, else its key
+    /// fallback starts (`stage.rs`); and key fallbacks whose navigation keys were read
+    /// before this frame go on. `on` gets each input number and what became of it.
+    pub(super) fn settle(
+        &mut self,
+        connection: u64,
+        arena: &FrameArena,
+        events: &mut Events,
+        mut on: impl FnMut(u64, Settled),
+    ) {
+        self.stages
+            .advance(connection, arena, events, |seq, answer| {
+                on(seq, Settled::Answer(answer));
+            });
         let mut actions = std::mem::take(&mut self.held);
-        for action in actions.drain(..) {
+        for mut action in actions.drain(..) {
             if action.connection != connection {
                 continue;
             }
-            let settled = match (action.outcome, action.fallback) {
-                (Some(Outcome::Handled), _) => {
-                    self.taken_in_last_frame = self.taken_in_last_frame.max(action.seq);
-                    Settled::TakenInFrame
+            let seq = action.seq;
+            match action.outcome.take() {
+                Some(Outcome::Handled) => {
+                    self.taken_in_last_frame = self.taken_in_last_frame.max(seq);
+                    on(seq, Settled::TakenInFrame);
                 }
-                (Some(Outcome::Rejected(reason)), _) => {
-                    Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason))
+                Some(Outcome::Rejected(reason)) => on(
+                    seq,
+                    Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason)),
+                ),
+                Some(Outcome::NotHandled) | None => {
+                    if let Some(answer) = self.stages.start(action, arena, events) {
+                        on(seq, Settled::Answer(answer));
+                    }
                 }
-                (_, Ok(Some(keys))) => Settled::Keys(keys),
-                (_, Ok(None)) => Settled::Answer(Answer::ignored(format!(
-                    "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
-                     (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
-                    action = action.request.action,
-                    node = action.request.target,
-                ))),
-                (_, Err(message)) => Settled::Answer(Answer::ignored(message)),
-            };
-            on(action.seq, settled);
+            }
         }
         // Hand the (empty) vector back to keep its capacity.
         self.held = actions;
@@ -221,12 +244,17 @@ pub(super) fn press(
     chords: &[KeyChord],
 ) -> Option<Answer> {
     if !events.press(connection, seq, chords) {
-        return Some(Answer::ignored(
-            "the app does not read events through taria::event (use #[taria::app], or taria::event::read/poll in its loop), so keys cannot reach it".into(),
-        ));
+        return Some(keys_unreachable());
     }
     if chords.is_empty() {
         return Some(Answer::delivered());
     }
     None
+}
+
+/// The answer when the app does not read events through taria.
+fn keys_unreachable() -> Answer {
+    Answer::ignored(
+        "the app does not read events through taria::event (use #[taria::app], or taria::event::read/poll in its loop), so keys cannot reach it".into(),
+    )
 }

@@ -49,6 +49,8 @@ pub struct TestApp {
     pub name: String,
     pub keys: Vec<String>,
     pub locked: bool,
+    /// The list takes no `select` itself: key fallbacks move its selection by keys.
+    pub keys_only: bool,
 }
 
 impl TestApp {
@@ -68,7 +70,11 @@ impl TestApp {
         // The list acts as a stateful widget: it takes `select` on its items itself.
         let count = self.tasks.len();
         let selected = &mut self.selected;
+        let keys_only = self.keys_only;
         taria::take_widget_actions("tasks", |action| {
+            if keys_only {
+                return Outcome::NotHandled;
+            }
             let index = action
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok());

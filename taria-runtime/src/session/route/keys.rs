@@ -1,5 +1,7 @@
 //! The key presses an input becomes: a typed character's key, and the key fallback
-//! of an action no handler or widget took (moving the selection to the node first).
+//! of an action no handler or widget took: a [`KeyPlan`], the keys that move the
+//! selection to the node (from a selected sibling, or from nothing selected as a
+//! person's first ↓ does) and then its own keys.
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
@@ -45,15 +47,55 @@ fn is_item(role: Role) -> bool {
     )
 }
 
-/// The key presses that perform `action` on node `index` through the app's own input
-/// path: first moving the selection to it (for list items, rows, tabs, …) and
-/// focusing it (when it declares a `focus` key), then its key for `action`.
-/// `Ok(None)` when the node declares no key for the action.
+/// How a key fallback performs an action: the selection moved onto the node first,
+/// when it is an item not shown as selected, then the node's own keys.
+pub(super) struct KeyPlan {
+    /// How the node gets selected before `keys` are pressed.
+    pub(super) selecting: Selecting,
+    /// Its focus key (when it declares one and is not focused) and its key for the
+    /// action; empty for `select` by keys (moving the selection is the action).
+    pub(super) keys: Vec<KeyChord>,
+    /// The id of the node's parent list, to say which sibling is selected instead.
+    pub(super) parent: Option<String>,
+}
+
+/// How a key fallback's node becomes the selected one.
+pub(super) enum Selecting {
+    /// It is shown as selected (or is no item): its keys are pressed at once.
+    Already,
+    /// The app's `select` handler or the node's widget selected it (`how`, in
+    /// words); the frame drawn after must show it selected before its keys are
+    /// pressed.
+    Selected(&'static str),
+    /// Keys that move the selection onto it (`how` describes them for a refusal), or
+    /// why keys cannot.
+    ByKeys(Result<Navigation, String>),
+}
+
+/// Key presses that move a selection, and what they are in words.
+pub(super) struct Navigation {
+    pub(super) keys: Vec<KeyChord>,
+    /// E.g. "pressing `down` 3 times".
+    pub(super) how: String,
+}
+
+impl KeyPlan {
+    /// Whether the node must be selected before its keys are pressed (and a
+    /// `select` handler or widget could do that instead of keys).
+    pub(super) fn needs_selecting(&self) -> bool {
+        matches!(self.selecting, Selecting::ByKeys(_)) && !self.keys.is_empty()
+    }
+}
+
+/// The keys that perform `action` on node `index` through the app's own input path:
+/// first moving the selection to it (for list items, rows, tabs, …) and focusing it
+/// (when it declares a `focus` key), then its key for `action`. `Ok(None)` when the
+/// node declares no key for the action.
 pub(super) fn fallback_keys(
     arena: &FrameArena,
     index: u32,
     action: &ActionName,
-) -> Result<Option<Vec<KeyChord>>, String> {
+) -> Result<Option<KeyPlan>, String> {
     let record = arena.nodes[index as usize];
     let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
     let key = arena.key_for(index, action.as_str());
@@ -62,9 +104,6 @@ pub(super) fn fallback_keys(
         return Ok(None);
     }
     let mut keys = Vec::new();
-    if navigates {
-        keys.extend(selection_keys(arena, index)?);
-    }
     if action.core() != Some(Action::Focus)
         && !record.flags.contains(StateFlags::FOCUSED)
         && let Some(focus) = arena.key_for(index, Action::Focus.name())
@@ -74,9 +113,20 @@ pub(super) fn fallback_keys(
     if let Some(key) = key {
         keys.push(parse_fallback(key, index, arena)?);
     }
-    Ok(Some(keys))
+    let selecting = if navigates {
+        Selecting::ByKeys(selection_keys(arena, index))
+    } else {
+        Selecting::Already
+    };
+    let parent = record
+        .parent
+        .map(|p| arena.str(arena.nodes[p as usize].id).to_owned());
+    Ok(Some(KeyPlan {
+        selecting,
+        keys,
+        parent,
+    }))
 }
-
 fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
     key.parse().map_err(|e| {
         format!(
@@ -88,8 +138,10 @@ fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord,
 
 /// Keys that move the selection among `index`'s siblings onto it: the parent's
 /// `select` key fallback, taken as "next" (cycling), or else the arrow keys (left/right
-/// for tabs, menus and toolbars, up/down otherwise).
-fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, String> {
+/// for tabs, menus and toolbars, up/down otherwise). With no sibling selected the
+/// first "next" selects the first item, as ratatui's `ListState::select_next` and
+/// `TableState::select_next` do from `None`: the node at index `i` takes `i + 1`.
+fn selection_keys(arena: &FrameArena, index: u32) -> Result<Navigation, String> {
     let record = arena.nodes[index as usize];
     let id = arena.str(record.id);
     let Some(parent) = record.parent else {
@@ -110,15 +162,9 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, Strin
                 .unwrap_or(ordinal as u32),
         )
     };
-    let Some(&selected) = siblings
+    let selected = siblings
         .iter()
-        .find(|&&s| arena.nodes[s as usize].flags.contains(StateFlags::SELECTED))
-    else {
-        return Err(format!(
-            "cannot select `{id}` by keys: none of its siblings is shown as selected; select one first"
-        ));
-    };
-    let delta = position(index) - position(selected);
+        .find(|&&s| arena.nodes[s as usize].flags.contains(StateFlags::SELECTED));
     let parent_record = arena.nodes[parent as usize];
     let (next, previous, count) = if let Some(key) = arena.key_for(parent, Action::Select.name()) {
         let next = parse_fallback(key, parent, arena)?;
@@ -143,16 +189,35 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Vec<KeyChord>, Strin
         };
         (chord(n), Some(chord(p)), 0)
     };
-    let (key, times) = match previous {
-        Some(previous) if delta < 0 => (previous, delta.unsigned_abs()),
-        Some(_) => (next, delta.unsigned_abs()),
-        None => (next, delta.rem_euclid(count.max(1)).unsigned_abs()),
+    let (key, times) = match selected {
+        // Nothing selected: the first "next" selects the first item.
+        None => (next, position(index).saturating_add(1).unsigned_abs()),
+        Some(&selected) => {
+            let delta = position(index) - position(selected);
+            match previous {
+                Some(previous) if delta < 0 => (previous, delta.unsigned_abs()),
+                Some(_) => (next, delta.unsigned_abs()),
+                None => (next, delta.rem_euclid(count.max(1)).unsigned_abs()),
+            }
+        }
     };
     let times = usize::try_from(times).unwrap_or(usize::MAX);
     if times > MAX_FALLBACK_KEYS {
         return Err(format!(
-            "selecting `{id}` by keys would take {times} key presses; the app needs a handler for `select`"
+            "selecting `{id}` by keys would take {times} key presses; the app needs a handler for `select` (or a taria-widgets widget that takes it)"
         ));
     }
-    Ok(vec![key; times])
+    let from = if selected.is_some() {
+        ""
+    } else {
+        " from nothing selected"
+    };
+    let how = match times {
+        1 => format!("pressing `{key}` once{from}"),
+        n => format!("pressing `{key}` {n} times{from}"),
+    };
+    Ok(Navigation {
+        keys: vec![key; times],
+        how,
+    })
 }

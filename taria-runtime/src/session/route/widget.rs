@@ -1,11 +1,13 @@
 //! The widget-state route: actions no handler took are held for the next frame, and a
 //! stateful widget takes the ones addressed to it while it renders (as egui widgets
 //! take AccessKit requests), so `select` on a list lands in the app's own `ListState`
-//! with no app code.
+//! with no app code. [`agent_changed`] tells the app which widgets took one, for
+//! state it derives from theirs.
 
 use std::cell::{Cell, RefCell};
 
-use crate::{ActionRequest, Invocation, KeyChord, Outcome};
+use super::keys::KeyPlan;
+use crate::{ActionRequest, Invocation, Outcome};
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {
@@ -16,7 +18,17 @@ pub(super) struct WidgetAction {
     pub(super) index: Option<u32>,
     /// The keys that perform it through the app's input path if no widget takes it,
     /// `Ok(None)` when there are none, or why keys cannot do it.
-    pub(super) fallback: Result<Option<Vec<KeyChord>>, String>,
+    pub(super) fallback: Result<Option<KeyPlan>, String>,
+    /// What a widget did with it.
+    pub(super) outcome: Option<Outcome>,
+    /// A `select` on the same node, offered to the widget that does not take the
+    /// action itself, so its key fallback need not move the selection by keys.
+    pub(super) select_first: Option<SelectFirst>,
+}
+
+/// A `select` a widget may take before an action's key fallback is pressed.
+pub(super) struct SelectFirst {
+    pub(super) request: ActionRequest,
     /// What a widget did with it.
     pub(super) outcome: Option<Outcome>,
 }
@@ -24,6 +36,9 @@ pub(super) struct WidgetAction {
 thread_local! {
     static PENDING: RefCell<Vec<WidgetAction>> = const { RefCell::new(Vec::new()) };
     static ANY_PENDING: Cell<bool> = const { Cell::new(false) };
+    /// The ids of the widgets that took an agent action since the last frame began.
+    static CHANGED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    static ANY_CHANGED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Lends `actions` to this thread for one draw; returns them when dropped.
@@ -33,6 +48,10 @@ pub(super) struct Lent<'a> {
 
 impl<'a> Lent<'a> {
     pub(super) fn new(actions: &'a mut Vec<WidgetAction>) -> Lent<'a> {
+        // A frame begins: what widgets took before it is the app's past.
+        if ANY_CHANGED.with(|c| c.replace(false)) {
+            CHANGED.with(|c| c.borrow_mut().clear());
+        }
         if !actions.is_empty() {
             PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), actions));
             ANY_PENDING.with(|a| a.set(true));
@@ -100,8 +119,62 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
             }
             match handle(&Invocation::of(&action.request, action.index)) {
                 Outcome::NotHandled => {}
-                outcome => action.outcome = Some(outcome),
+                outcome => {
+                    changed(id, &outcome);
+                    action.outcome = Some(outcome);
+                    continue;
+                }
+            }
+            if let Some(select) = action.select_first.as_mut().filter(|s| s.outcome.is_none()) {
+                match handle(&Invocation::of(&select.request, action.index)) {
+                    Outcome::NotHandled => {}
+                    outcome => {
+                        changed(id, &outcome);
+                        select.outcome = Some(outcome);
+                    }
+                }
             }
         }
     });
+}
+
+/// Notes that widget `id` changed its state for an agent, when it did.
+fn changed(id: &str, outcome: &Outcome) {
+    if *outcome != Outcome::Handled {
+        return;
+    }
+    CHANGED.with(|c| {
+        let mut changed = c.borrow_mut();
+        if !changed.iter().any(|w| w == id) {
+            changed.push(id.to_owned());
+        }
+    });
+    ANY_CHANGED.with(|c| c.set(true));
+}
+
+/// Whether the `taria-widgets` widget with id `id` took an agent's action (a
+/// `select`, a `scroll`, a value) into its state in the frame being drawn or the
+/// last one drawn: true from the moment it took it until the next frame begins.
+///
+/// For what the app does when the widget's state changes beyond deriving values
+/// from it (load the selected row's details, save, log): a person's key reaches the
+/// app's input handler, an agent's action reaches the widget, and this says so.
+/// Ask after rendering the widget, or after `terminal.draw` in the loop. Values the
+/// app derives from the widget's state (a scrollbar's position from the table's
+/// selection) need no flag: derive them where you draw, after the widget (see the
+/// integration guide, "State derived from a widget's state"). Costs one
+/// thread-local read when no agent acts.
+///
+/// ```
+/// use ratatui::widgets::ListState;
+///
+/// let state = ListState::default();
+/// if taria::agent_changed("people") {
+///     println!("an agent selected row {:?}", state.selected());
+/// }
+/// # assert!(!taria::agent_changed("people"));
+/// ```
+#[must_use]
+pub fn agent_changed(id: &str) -> bool {
+    ANY_CHANGED.with(Cell::get) && CHANGED.with(|c| c.borrow().iter().any(|w| w == id))
 }

@@ -1,0 +1,234 @@
+//! A key fallback in stages, so an action's key never lands on the wrong item: the
+//! selection is moved onto the node first (by the app's `select` handler, by the
+//! node's widget, else by navigation keys through the app's input path), a frame is
+//! drawn, and the action's key is pressed only if that frame shows the node
+//! selected. Otherwise the agent hears which node is selected and that the action
+//! was not performed: the app's keys may not move the selection the way a
+//! ratatui list's do.
+
+use std::borrow::Cow;
+
+use super::keys::{KeyPlan, Selecting};
+use super::widget::{SelectFirst, WidgetAction};
+use super::{Answer, keys_unreachable, press};
+use crate::recorder::FrameArena;
+use crate::session::events::Events;
+use crate::wire::RejectReason;
+use crate::{
+    Action, ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags,
+};
+
+/// Key fallbacks whose navigation keys are queued: each waits for the app to read
+/// them and draw a frame, which must show its node selected.
+#[derive(Default)]
+pub(super) struct Stages {
+    waiting: Vec<Staged>,
+}
+
+/// One key fallback between its navigation keys and its own keys.
+struct Staged {
+    connection: u64,
+    seq: u64,
+    target: String,
+    action: ActionName,
+    /// What moved the selection, in words ("pressing `down` 3 times").
+    how: Cow<'static, str>,
+    /// The node's own keys (focus, the action's), pressed once it is selected.
+    keys: Vec<KeyChord>,
+    /// The parent list's id, to say which sibling is selected instead.
+    parent: Option<String>,
+}
+
+impl Stages {
+    /// How many wait for a frame.
+    pub(super) fn len(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// Drops them all (a new connection starts with none).
+    pub(super) fn clear(&mut self) {
+        self.waiting.clear();
+    }
+
+    /// Starts the key fallback of `action`, which no widget took in the frame just
+    /// drawn (`arena`); the answer, unless it waits for its keys to be read.
+    pub(super) fn start(
+        &mut self,
+        action: WidgetAction,
+        arena: &FrameArena,
+        events: &mut Events,
+    ) -> Option<Answer> {
+        let WidgetAction {
+            connection,
+            seq,
+            request,
+            fallback,
+            select_first,
+            ..
+        } = action;
+        let plan = match fallback {
+            Ok(Some(plan)) => plan,
+            Ok(None) => {
+                return Some(Answer::ignored(format!(
+                    "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
+                     (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
+                    action = request.action,
+                    node = request.target,
+                )));
+            }
+            Err(message) => return Some(Answer::ignored(message)),
+        };
+        let KeyPlan {
+            mut selecting,
+            keys,
+            parent,
+        } = plan;
+        match select_first.and_then(|s| s.outcome) {
+            Some(Outcome::Handled) => selecting = Selecting::Selected("its widget took `select`"),
+            Some(Outcome::Rejected(reason)) => return Some(refused_select(&request, &reason)),
+            _ => {}
+        }
+        let mut staged = Staged {
+            connection,
+            seq,
+            target: request.target.as_str().to_owned(),
+            action: request.action,
+            how: Cow::Borrowed(""),
+            keys,
+            parent,
+        };
+        match selecting {
+            Selecting::Already => press(events, connection, seq, &staged.keys),
+            Selecting::Selected(how) => {
+                staged.how = Cow::Borrowed(how);
+                staged.finish(arena, events)
+            }
+            Selecting::ByKeys(Err(message)) => Some(Answer::ignored(message)),
+            Selecting::ByKeys(Ok(navigation)) => {
+                staged.how = Cow::Owned(navigation.how);
+                if navigation.keys.is_empty() {
+                    return staged.finish(arena, events);
+                }
+                if !events.press_stage(connection, seq, &navigation.keys) {
+                    return Some(keys_unreachable());
+                }
+                self.waiting.push(staged);
+                None
+            }
+        }
+    }
+
+    /// After a frame (`arena`): each fallback of `connection` whose navigation keys
+    /// the app read before it is checked against it, then its keys are pressed or it
+    /// is refused; `on` gets the answers. Those of other connections are dropped.
+    pub(super) fn advance(
+        &mut self,
+        connection: u64,
+        arena: &FrameArena,
+        events: &mut Events,
+        mut on: impl FnMut(u64, Answer),
+    ) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        let mut waiting = std::mem::take(&mut self.waiting);
+        for staged in waiting.drain(..) {
+            if staged.connection != connection {
+                continue;
+            }
+            if events.keys_left_of(connection, staged.seq) {
+                self.waiting.push(staged);
+                continue;
+            }
+            let seq = staged.seq;
+            if let Some(answer) = staged.finish(arena, events) {
+                on(seq, answer);
+            }
+        }
+    }
+}
+
+impl Staged {
+    /// Presses the node's keys if `arena` shows it selected; else refuses, saying
+    /// what is selected instead.
+    fn finish(self, arena: &FrameArena, events: &mut Events) -> Option<Answer> {
+        let selected = |node: u32| {
+            arena.nodes[node as usize]
+                .flags
+                .contains(StateFlags::SELECTED)
+        };
+        let instead = match arena.find(&self.target) {
+            Some(node) if selected(node) => {
+                return press(events, self.connection, self.seq, &self.keys);
+            }
+            None => format!("`{}` is not in the frame the app drew", self.target),
+            Some(_) => {
+                let parent = self
+                    .parent
+                    .as_deref()
+                    .and_then(|p| arena.find(p).map(|i| (p, i)));
+                match parent {
+                    Some((id, parent)) => match arena.children(parent).find(|&c| selected(c)) {
+                        Some(other) => format!(
+                            "`{}` is selected, not `{}`",
+                            arena.str(arena.nodes[other as usize].id),
+                            self.target
+                        ),
+                        None => format!("nothing in `{id}` is shown as selected"),
+                    },
+                    None => format!("`{}` is not shown as selected", self.target),
+                }
+            }
+        };
+        Some(Answer::ignored(format!(
+            "`{action}` on `{target}` was not performed: after {how}, {instead} (the app's keys do not \
+             move its selection that way); the app can add #[action(node = \"{target}\", {action})], or a \
+             `select` handler for it",
+            action = self.action,
+            target = self.target,
+            how = self.how,
+        )))
+    }
+}
+
+/// Before an action's key fallback moves the selection by keys: the app's `select`
+/// handler for the node selects it instead, when there is one (the frame drawn next
+/// must show it selected); else a `select` is offered to the node's widget with the
+/// action (returned, to hold with it). An `Err` is the answer: the handler refused.
+pub(super) fn select_first<A: Actions + ?Sized>(
+    app: &mut A,
+    arena: &FrameArena,
+    (index, position): (u32, Option<u32>),
+    request: &ActionRequest,
+    fallback: &mut Result<Option<KeyPlan>, String>,
+) -> Result<Option<SelectFirst>, Answer> {
+    let Ok(Some(plan)) = fallback else {
+        return Ok(None);
+    };
+    if !plan.needs_selecting() || !arena.nodes[index as usize].actions.contains(Action::Select) {
+        return Ok(None);
+    }
+    let select = ActionRequest::new(request.target.clone(), Action::Select);
+    match app.handle_action(&Invocation::of(&select, position)) {
+        Outcome::Handled => {
+            plan.selecting = Selecting::Selected("the app's `select` handler ran");
+            Ok(None)
+        }
+        Outcome::Rejected(reason) => Err(refused_select(request, &reason)),
+        Outcome::NotHandled => Ok(Some(SelectFirst {
+            request: select,
+            outcome: None,
+        })),
+    }
+}
+
+/// The answer when selecting the node first was refused.
+fn refused_select(request: &ActionRequest, reason: &str) -> Answer {
+    Answer::rejected(
+        RejectReason::HandlerRejected,
+        format!(
+            "`{}` on `{}` was not performed: selecting it first was refused: {reason}",
+            request.action, request.target
+        ),
+    )
+}
