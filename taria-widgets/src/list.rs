@@ -278,6 +278,8 @@ impl Semantic for List<'_> {
 }
 
 crate::semantic::widget_impls!(List<'_>: Widget, StatefulWidget<ListState>);
+crate::semantic::widget_impls!(List<'_>: &Widget by clone);
+crate::semantic::widget_impls!(List<'_>: &StatefulWidget<ListState> by clone);
 
 crate::semantic::styled!(List<'_>: inner);
 

@@ -388,6 +388,8 @@ impl Semantic for Table<'_> {
 }
 
 crate::semantic::widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>);
+crate::semantic::widget_impls!(Table<'_>: &Widget by clone);
+crate::semantic::widget_impls!(Table<'_>: &StatefulWidget<TableState> by clone);
 
 crate::semantic::styled!(Table<'_>: inner);
 
