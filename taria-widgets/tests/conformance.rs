@@ -47,7 +47,10 @@ fn contracts() -> Vec<Contract> {
             draw: |f| {
                 draw_stateful(
                     f,
-                    w::List::new(["a", "b"]).id("x"),
+                    w::List::new(["a", "b"])
+                        .id("x")
+                        .checked([true, false])
+                        .toggle_key("space"),
                     w::ListState::default().with_selected(Some(1)),
                 )
             },
@@ -62,6 +65,14 @@ fn contracts() -> Vec<Contract> {
                     && i.position.index.is_some()));
                 assert!(items[1].state.selected);
                 assert!(items[0].actions.iter().any(|a| a.as_str() == "select"));
+                // `List::checked`: the state, and `toggle` by the app's key.
+                assert_eq!(items[0].state.checked, Some(taria::Checked::True));
+                assert_eq!(items[1].state.checked, Some(taria::Checked::False));
+                assert!(items[0].actions.iter().any(|a| a.as_str() == "toggle"));
+                assert_eq!(
+                    items[0].keys.get("toggle").map(String::as_str),
+                    Some("space")
+                );
             },
         },
         Contract {
