@@ -21,7 +21,7 @@
 //! | widget | role | state and children | actions (taken by the widget when it has an id) |
 //! |---|---|---|---|
 //! | [`List`] | `list` | `list_item`s on screen: label, selected, index/count, checked ([`List::checked`]); scroll range | `select`, `scroll` → `ListState`; `activate` (key); `toggle` on checked items (the app's handler or [`List::toggle_key`]) |
-//! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row, cell), `scroll` → `TableState` |
+//! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row; cell where the table has a column selection), `scroll` → `TableState` |
 //! | [`Tabs`] | `tabs` | `tab` children, selected | `select` → the selected index (`Option<usize>` state) |
 //! | [`Paragraph`] | `text` | label: block title or first line; value: the text; scroll | — |
 //! | [`Block`] | `region` | label: first title; children via [`Block::render_scoped`] | — |

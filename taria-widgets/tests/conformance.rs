@@ -83,7 +83,7 @@ fn contracts() -> Vec<Contract> {
                     w::Table::new([w::Row::new(["1", "2"])], [Constraint::Length(3); 2])
                         .header(w::Row::new(["A", "B"]))
                         .id("x"),
-                    w::TableState::default().with_selected(Some(0)),
+                    w::TableState::default().with_selected_cell((0, 1)),
                 )
             },
             role: Role::Table,
@@ -101,6 +101,15 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(row.children[1].role, Role::Cell);
                 assert_eq!(row.children[1].label.as_deref(), Some("B"));
                 assert!(row.children[1].value.is_some());
+                // A column is selected: the cells offer `select`, the selected one shows it.
+                assert!(row.children[1].state.selected);
+                assert!(!row.children[0].state.selected);
+                assert!(
+                    row.children[0]
+                        .actions
+                        .iter()
+                        .any(|a| a.as_str() == "select")
+                );
             },
         },
         Contract {
