@@ -310,6 +310,26 @@ impl Semantic for List<'_> {
 
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
         let keys = &self.keys;
+        let id = self.id.unwrap_or_default();
+        let position = |key: &str| keys.iter().position(|have| have == key);
+        let is_keyed = |i| i < keys.len();
+        // An item off screen: `select` brings it into view (ratatui scrolls to the
+        // selection); its other actions need it on screen; an id no item has is left
+        // to the runtime, which answers that there is no such node.
+        if let Some(found) = crate::undrawn_item(inv, id, position, is_keyed, self.items.len()) {
+            return match found {
+                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
+                crate::Undrawn::Item(i) if inv.is(Action::Select) => {
+                    state.select(Some(i));
+                    Outcome::Handled
+                }
+                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
+                    "`{}` is off screen: select it first (the list scrolls to it), then {}",
+                    inv.target(),
+                    inv.action()
+                )),
+            };
+        }
         let item = crate::keyed_item(
             inv,
             self.id.unwrap_or_default(),

@@ -443,12 +443,42 @@ impl Semantic for Table<'_> {
         if inv.is(Action::Select)
             && let Some(cell) = self.cell_of(inv.target())
         {
+            // Checked again for a cell off screen (no drawn node offered `select`).
+            if !(self.highlights_cells || state.selected_column().is_some()) {
+                return Outcome::Rejected(format!(
+                    "`{}` does not offer `select`: the table has no column selection",
+                    inv.target()
+                ));
+            }
             return match cell {
                 Ok(cell) => {
                     state.select_cell(Some(cell));
                     Outcome::Handled
                 }
                 Err(gone) => Outcome::Rejected(gone),
+            };
+        }
+        // A row off screen: `select` brings it into view (ratatui scrolls to the
+        // selection), as on screen; an id no row has is left to the runtime, which
+        // answers that there is no such node.
+        let found = crate::undrawn_item(
+            inv,
+            self.id.unwrap_or_default(),
+            |key| self.rows.position_of_key(key),
+            |i| self.rows.is_keyed(i),
+            self.rows.len(),
+        );
+        if let Some(found) = found {
+            return match found {
+                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
+                crate::Undrawn::Item(row) if inv.is(Action::Select) => {
+                    state.select(Some(row));
+                    Outcome::Handled
+                }
+                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
+                    "`{}` offers only `select` (off screen, it is brought into view)",
+                    inv.target()
+                )),
             };
         }
         let row = crate::keyed_item(

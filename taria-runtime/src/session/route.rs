@@ -2,7 +2,9 @@
 //! path. An action is validated against the frame the app last drew, then tried on
 //! these routes in order: the app's handler ([`Actions`]); a stateful widget, which
 //! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
-//! fallback, pressed through the app's input path; else it is answered `ignored`.
+//! fallback, pressed through the app's input path; else it is answered `ignored`. An
+//! id not drawn but under a scrolled container is held for that container's widget
+//! (not given to the handler, which sees only what was drawn).
 
 mod keys;
 mod validate;
@@ -115,7 +117,22 @@ impl Router {
     ) -> Option<Answer> {
         let index = match validate::validate(arena, &mut request) {
             Ok(index) => index,
-            Err(answer) => return Some(answer),
+            Err(answer) => {
+                // An id off screen, under a scrolled list or table: held for its widget.
+                let Some(message) = validate::undrawn_holder(arena, &request) else {
+                    return Some(answer);
+                };
+                self.held.push(widget::WidgetAction {
+                    connection,
+                    seq,
+                    request,
+                    index: None,
+                    fallback: Err(message),
+                    outcome: None,
+                    undrawn: true,
+                });
+                return None;
+            }
         };
         let position = arena.nodes[index as usize].position.index;
         match app.handle_action(&Invocation::of(&request, position)) {
@@ -136,6 +153,7 @@ impl Router {
             index: position,
             fallback,
             outcome: None,
+            undrawn: false,
         });
         None
     }
@@ -195,6 +213,9 @@ impl Router {
                 }
                 (Some(Outcome::Rejected(reason)), _) => {
                     Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason))
+                }
+                (_, Err(message)) if action.undrawn => {
+                    Settled::Answer(Answer::rejected(RejectReason::UnknownNode, message))
                 }
                 (_, Ok(Some(keys))) => Settled::Keys(keys),
                 (_, Ok(None)) => Settled::Answer(Answer::ignored(format!(

@@ -284,3 +284,31 @@ fn only_items_given_a_state_carry_one() {
     assert!(!b.actions.iter().any(|a| a.as_str() == "toggle"));
     assert!(List::new(["a"]).checked([true]).checked.is_empty());
 }
+
+/// An item off screen: `select` brings it into view; `toggle` needs it on screen
+/// (its key fallback moves a selection the agent cannot see), so it says to select
+/// it first; then the toggle goes through the key.
+#[test]
+fn an_agent_selects_an_item_off_screen_then_toggles_it() {
+    let app = Todos {
+        items: (0..40).map(|_| ("todo", false)).collect(),
+        state: ListState::default().with_selected(Some(0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 4, draw_todos)
+        .on_event(|app, event| on_todo_key(app, &event));
+    assert!(h.tree().get("todos/30").is_none());
+    let error = h.act("todos/30", "toggle").unwrap_err();
+    assert!(error.message.contains("select it first"), "{error:?}");
+    assert!(!h.app().items[30].1, "unchanged");
+    h.act("todos/30", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(30));
+    assert!(h.node("todos/30").state.selected);
+    h.act("todos/30", "toggle").unwrap();
+    assert!(h.app().items[30].1);
+    let error = h.act("todos/40", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+}

@@ -711,3 +711,102 @@ fn cells_offer_select_only_where_the_table_selects_columns() {
     h.act("t/bob/2", "select").unwrap();
     assert_eq!(h.app().state.selected_cell(), Some((1, 3)));
 }
+
+/// An app with a table of 100 people, keyed by name (`keyed`) or by position.
+struct People {
+    keyed: bool,
+    state: TableState,
+}
+
+impl taria::Actions for People {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw_people(frame: &mut ratatui::Frame<'_>, app: &mut People) {
+    let keyed = app.keyed;
+    let rows = (0..100).map(|i| {
+        let row = Row::new([format!("person {i}"), format!("{}", 20 + i % 50)]);
+        if keyed { row.key(format!("p{i}")) } else { row }
+    });
+    let table = Table::new(rows, [Constraint::Length(10), Constraint::Length(4)])
+        .header(Row::new(["Name", "Age"]))
+        .id("people");
+    frame.render_stateful_widget(table, frame.area(), &mut app.state);
+}
+
+/// Issue 14: rows off screen were absent, so `select people/19` was `not_found`
+/// until the agent scrolled. The action is held for the table, which finds the row
+/// among all its rows and selects it; ratatui scrolls it into view.
+#[test]
+fn an_agent_selects_a_row_off_screen_and_it_comes_into_view() {
+    for keyed in [true, false] {
+        let app = People {
+            keyed,
+            state: TableState::default(),
+        };
+        let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
+        let (row, id) = if keyed {
+            (77, "people/p77")
+        } else {
+            (64, "people/64")
+        };
+        assert!(h.tree().get(id).is_none(), "{id} starts off screen");
+        h.act(id, "select").unwrap();
+        assert_eq!(h.app().state.selected(), Some(row));
+        let node = h.node(id);
+        assert!(node.state.selected);
+        assert_eq!(
+            node.label.as_deref(),
+            Some(format!("person {row}").as_str())
+        );
+        assert!(
+            h.screen().contains(&format!("person {row}")),
+            "{}",
+            h.screen()
+        );
+    }
+}
+
+/// An id no row has, on screen or off, is `unknown_node`, saying what the table
+/// shows; other actions on a row off screen are refused (rows offer `select` only);
+/// with a column selection, a cell off screen is selected too.
+#[test]
+fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
+    let app = People {
+        keyed: true,
+        state: TableState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
+    let error = h.act("people/p100", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+    assert!(
+        error
+            .message
+            .contains("`people` shows items 0-6 of its 100"),
+        "{}",
+        error.message
+    );
+    assert_eq!(h.app().state.selected(), None, "unchanged");
+    // Positional ids do not name keyed rows.
+    let error = h.act("people/50", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+    let error = h.act("people/p50", "toggle").unwrap_err();
+    assert!(error.message.contains("offers only `select`"), "{error:?}");
+    // A cell off screen: not without a column selection, then selected.
+    assert!(h.act("people/p50/1", "select").is_err());
+    h.app_mut().state.select_column(Some(0));
+    h.render();
+    h.act("people/p50/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((50, 1)));
+    assert!(h.node("people/p50/1").state.selected);
+}

@@ -19,6 +19,9 @@ pub(super) struct WidgetAction {
     pub(super) fallback: Result<Option<Vec<KeyChord>>, String>,
     /// What a widget did with it.
     pub(super) outcome: Option<Outcome>,
+    /// Its target was not drawn ([`super::validate::undrawn_holder`]): if no widget
+    /// takes it, it is answered `unknown_node` with `fallback`'s message.
+    pub(super) undrawn: bool,
 }
 
 thread_local! {
