@@ -2,6 +2,8 @@
 //! the app did not draw, under a scrolled list, reaches the app's widget, which
 //! brings the row into view; an id no row has is `not_found`, saying what is shown.
 
+use std::time::{Duration, Instant};
+
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 use serde_json::json;
@@ -15,6 +17,10 @@ use crate::support;
 struct Log {
     selected: Option<usize>,
     offset: usize,
+    /// Lines named by their index (`position_key`), not keyed.
+    positional: bool,
+    /// The offset of the last frame drawn.
+    drawn: usize,
 }
 
 const LINES: usize = 100;
@@ -50,10 +56,15 @@ impl support::LoopApp for Log {
                 .scroll(self.offset, LINES, VIEW)
                 .actions([Action::Select, Action::Scroll]);
         });
+        self.drawn = self.offset;
         for i in self.offset..self.offset + VIEW {
             taria::leaf(|n| {
+                if self.positional {
+                    n.position_key(i);
+                } else {
+                    n.key(i);
+                }
                 n.role(Role::ListItem)
-                    .key(i)
                     .label(format!("line {i}"))
                     .selected(self.selected == Some(i))
                     .index(i)
@@ -72,6 +83,8 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
     let log = Log {
         selected: None,
         offset: 0,
+        positional: false,
+        drawn: 0,
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -106,5 +119,39 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
         json!({"node": "nope/1", "action": "select"}),
         "not_found",
     );
+    mcp.finish();
+}
+
+/// A positional id the agent saw, now off screen, may name another line at that
+/// index: it is not selected blindly (the bridge sends the token of the line the agent
+/// saw, which the app cannot check without the line, and refuses).
+#[test]
+fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
+    let socket = temp_socket("offscreen-positional");
+    let log = Log {
+        selected: None,
+        offset: 0,
+        positional: true,
+        drawn: 0,
+    };
+    let app = support::RunningApp::launch(&socket, log, 30, 4);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    // The app scrolls on its own and draws; the agent has not read the tree since.
+    app.app.lock().unwrap().offset = 50;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.app.lock().unwrap().drawn != 50 {
+        assert!(
+            Instant::now() < deadline,
+            "the app never drew the new offset"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    mcp.fails(
+        "act",
+        json!({"node": "log/1", "action": "select"}),
+        "not_found",
+    );
+    assert_eq!(app.app.lock().unwrap().selected, None);
     mcp.finish();
 }

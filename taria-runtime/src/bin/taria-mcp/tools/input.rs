@@ -138,7 +138,14 @@ pub(crate) async fn act(
     };
     let token = match node {
         Some(node) => guard_position(turn.seen_at_arrival(), node)?,
-        None => None,
+        // A positional id the agent saw drawn, now off screen: the row at that index
+        // may be another one now, and the app cannot tell without the node, so the
+        // token goes along and the app refuses it (a keyed id is found by its key).
+        None => turn
+            .seen_at_arrival()
+            .and_then(|seen| seen.get(args.node.as_str()))
+            .filter(|seen| !seen.stable)
+            .map(target_token),
     };
     let action = ActionName::parse(&args.action);
     let value = match node {
