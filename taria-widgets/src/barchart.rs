@@ -413,6 +413,7 @@ impl Semantic for BarChart<'_> {
 }
 
 crate::semantic::widget_impls!(BarChart<'_>: Widget);
+crate::semantic::widget_impls!(BarChart<'_>: &Widget by clone);
 
 crate::semantic::styled!(BarChart<'_>: field style);
 

@@ -327,6 +327,7 @@ impl Semantic for Chart<'_> {
 }
 
 crate::semantic::widget_impls!(Chart<'_>: Widget);
+crate::semantic::widget_impls!(Chart<'_>: &Widget by clone);
 
 crate::semantic::styled!(Chart<'_>: field style);
 

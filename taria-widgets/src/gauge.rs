@@ -92,7 +92,7 @@ macro_rules! gauge_core {
             }
         }
 
-        impl Semantic for $gauge<'_> {
+        impl Semantic for &$gauge<'_> {
             type State = ();
 
             fn describe(&self, area: Rect, (): &()) {
@@ -105,7 +105,7 @@ macro_rules! gauge_core {
             }
         }
 
-        crate::semantic::widget_impls!($gauge<'_>: Widget);
+        crate::semantic::widget_impls!($gauge<'_>: Widget by ref);
 
         crate::semantic::styled!($gauge<'_>: inner);
     };

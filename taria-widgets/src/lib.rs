@@ -20,8 +20,8 @@
 //!
 //! | widget | role | state and children | actions (taken by the widget when it has an id) |
 //! |---|---|---|---|
-//! | [`List`] | `list` | `list_item`s on screen: label, selected, index/count; scroll range | `select`, `scroll` → `ListState`; `activate` (key) |
-//! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row, cell), `scroll` → `TableState` |
+//! | [`List`] | `list` | `list_item`s on screen: label, selected, index/count, checked ([`List::checked`]); scroll range | `select`, `scroll` → `ListState`; `activate` (key); `toggle` on checked items (the app's handler or [`List::toggle_key`]) |
+//! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row; cell where the table has a column selection), `scroll` → `TableState` |
 //! | [`Tabs`] | `tabs` | `tab` children, selected | `select` → the selected index (`Option<usize>` state) |
 //! | [`Paragraph`] | `text` | label: block title or first line; value: the text; scroll | — |
 //! | [`Block`] | `region` | label: first title; children via [`Block::render_scoped`] | — |
@@ -46,7 +46,9 @@
 //! renders (through [`taria::take_widget_actions`]) and applies them to the state the
 //! app passed in, before recording, so the frame shows the effect. The app's own
 //! `#[action]` handlers run first: a widget only sees what no handler took. Without
-//! an id a widget records a derived id and takes nothing.
+//! an id a widget records a derived id and takes nothing. An item or row off screen
+//! (not recorded) can be selected all the same: `select tasks/40` reaches the list,
+//! which selects it, and ratatui scrolls it into view.
 //!
 //! `tests/conformance.rs` checks every widget's contract (one row per widget).
 
@@ -138,6 +140,41 @@ pub(crate) fn keyed_item(
         )),
         index => Ok(index),
     }
+}
+
+/// For an action on an item the app did not draw (off screen: the runtime holds it for
+/// the container, and it comes with no index), the item `<id>/<key>` names now: by its
+/// key (`position_of_key`), or by its index for a positional id (an unkeyed item
+/// `<id>/5`). `None` when the action is not on an undrawn item (it has an index,
+/// carries a value, or targets the container).
+pub(crate) fn undrawn_item(
+    inv: &taria::Invocation<'_>,
+    id: &str,
+    position_of_key: impl Fn(&str) -> Option<usize>,
+    is_keyed: impl Fn(usize) -> bool,
+    len: usize,
+) -> Option<Undrawn> {
+    if inv.index().is_some() || inv.value().is_some() {
+        return None;
+    }
+    let key = inv.target().strip_prefix(id)?.strip_prefix('/')?;
+    if let Some(now) = position_of_key(key) {
+        return Some(Undrawn::Item(now));
+    }
+    let index = key
+        .parse::<usize>()
+        .ok()
+        .filter(|&i| i < len && !is_keyed(i) && i.to_string() == key);
+    Some(index.map_or(Undrawn::NoSuchItem, Undrawn::Item))
+}
+
+/// What an id the app did not draw names ([`undrawn_item`]).
+pub(crate) enum Undrawn {
+    /// The item at this index now.
+    Item(usize),
+    /// No item has the id: left to the runtime, which answers that there is no such
+    /// node.
+    NoSuchItem,
 }
 
 /// Scrolls a list's or table's view by `amount` items when nothing is selected (with

@@ -28,7 +28,8 @@ pub use item::ListItem;
 /// first item on screen, the item count, the items on screen) holding one
 /// `list_item` per item *on screen* (label: its first line; `selected`; `index` of
 /// `count`). Both offer `select`, the list also `scroll`; with
-/// [`List::activate_key`] the items offer `activate` too.
+/// [`List::activate_key`] the items offer `activate` too, and items given a checked
+/// state ([`List::checked`]) carry it and offer `toggle`.
 ///
 /// **State route.** Rendered with [`StatefulWidget`] and an [`id`](List::id), the list
 /// takes `select` and `scroll` itself: an agent's `select` on `tasks/3` becomes
@@ -68,8 +69,12 @@ pub struct List<'a> {
     scroll_padding: usize,
     id: Option<&'a str>,
     activate_key: Option<&'a str>,
+    toggle_key: Option<&'a str>,
     /// The items' keys (see [`List::item_keys`]), kept only while recording.
     keys: Vec<String>,
+    /// The items' checked states (see [`List::checked`]), kept only while recording: a
+    /// side table, so that [`ListItem`] keeps ratatui's field layout.
+    checked: Vec<bool>,
 }
 
 impl<'a> List<'a> {
@@ -121,6 +126,53 @@ impl<'a> List<'a> {
         if taria::is_recording() {
             self.keys = keys.into_iter().map(|k| k.to_string()).collect();
         }
+        self
+    }
+
+    /// Gives the items a checked state, in order (a todo's done, a selection's
+    /// membership): item `i`'s node carries `checked` (`[x]` in the outline) and offers
+    /// `toggle`. Items beyond the states given have none. Not part of ratatui's `List`
+    /// (ratatui's items have no such state; the app usually draws a `[x]` in the text);
+    /// kept only while a frame is recorded, like [`List::item_keys`].
+    ///
+    /// The widget does not apply `toggle`: the state is the app's data, not the
+    /// list's. The app's `#[action]` handler takes it, or else the key given with
+    /// [`List::toggle_key`], pressed through the app's input path after the selection
+    /// is moved onto the item (the agent's `toggle` on `todos/3` presses down to item
+    /// 3, then the key); with neither, the agent is told nothing takes it.
+    ///
+    /// ```
+    /// use ratatui::widgets::ListState;
+    /// use taria::testing::Harness;
+    /// use taria_widgets::List;
+    ///
+    /// let todos = [("Buy milk", true), ("Walk dog", false)];
+    /// let mut harness = Harness::new(20, 2);
+    /// let tree = harness.render(|frame| {
+    ///     let list = List::new(todos.map(|(title, _)| title))
+    ///         .id("todos")
+    ///         .checked(todos.map(|(_, done)| done))
+    ///         .toggle_key("space");
+    ///     frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
+    /// });
+    /// let milk = tree.get("todos/0").unwrap();
+    /// assert_eq!(milk.state.checked, Some(taria::Checked::True));
+    /// assert!(milk.actions.iter().any(|a| a.as_str() == "toggle"));
+    /// ```
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn checked(mut self, states: impl IntoIterator<Item = bool>) -> Self {
+        if taria::is_recording() {
+            self.checked = states.into_iter().collect();
+        }
+        self
+    }
+
+    /// Says which key the app's input path takes to toggle the selected item's checked
+    /// state ([`List::checked`], e.g. `"space"`): an agent's `toggle` on an item moves
+    /// the selection onto it and presses that key.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn toggle_key(mut self, key: &'a str) -> Self {
+        self.toggle_key = Some(key);
         self
     }
 
@@ -258,6 +310,26 @@ impl Semantic for List<'_> {
 
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
         let keys = &self.keys;
+        let id = self.id.unwrap_or_default();
+        let position = |key: &str| keys.iter().position(|have| have == key);
+        let is_keyed = |i| i < keys.len();
+        // An item off screen: `select` brings it into view (ratatui scrolls to the
+        // selection); its other actions need it on screen; an id no item has is left
+        // to the runtime, which answers that there is no such node.
+        if let Some(found) = crate::undrawn_item(inv, id, position, is_keyed, self.items.len()) {
+            return match found {
+                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
+                crate::Undrawn::Item(i) if inv.is(Action::Select) => {
+                    state.select(Some(i));
+                    Outcome::Handled
+                }
+                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
+                    "`{}` is off screen: select it first (the list scrolls to it), then {}",
+                    inv.target(),
+                    inv.action()
+                )),
+            };
+        }
         let item = crate::keyed_item(
             inv,
             self.id.unwrap_or_default(),
@@ -278,6 +350,8 @@ impl Semantic for List<'_> {
 }
 
 crate::semantic::widget_impls!(List<'_>: Widget, StatefulWidget<ListState>);
+crate::semantic::widget_impls!(List<'_>: &Widget by clone);
+crate::semantic::widget_impls!(List<'_>: &StatefulWidget<ListState> by clone);
 
 crate::semantic::styled!(List<'_>: inner);
 

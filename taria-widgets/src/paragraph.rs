@@ -144,6 +144,7 @@ impl Semantic for Paragraph<'_> {
 }
 
 crate::semantic::widget_impls!(Paragraph<'_>: Widget);
+crate::semantic::widget_impls!(Paragraph<'_>: &Widget by clone);
 
 crate::semantic::styled!(Paragraph<'_>: field style);
 

@@ -215,6 +215,11 @@ impl Semantic for Scrollbar<'_> {
     }
 
     fn apply(&self, state: &mut ScrollbarState, inv: &Invocation<'_>) -> Outcome {
+        // Only the scrollbar itself: it has no children, and an id under it (which the
+        // runtime may hold for it, as for a list's items off screen) names nothing.
+        if Some(inv.target()) != self.id {
+            return Outcome::NotHandled;
+        }
         apply_action(state, inv)
     }
 
@@ -293,5 +298,38 @@ mod tests {
         let up = Invocation::new("s", "scroll").with_scroll(taria::ScrollDirection::Up, 20);
         assert_eq!(apply_action(&mut state, &up), Outcome::Handled);
         assert_eq!(state.get_position(), 0);
+    }
+
+    /// An id under the scrollbar names nothing: the runtime holds an act on an id not
+    /// drawn under a scrolled node for that node's widget, and the scrollbar must not
+    /// take `scroll` on `bar/anything` as its own.
+    #[test]
+    fn an_id_under_the_scrollbar_is_not_its_own() {
+        struct Bar(ScrollbarState);
+        impl taria::Actions for Bar {
+            fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+                Outcome::NotHandled
+            }
+        }
+        let mut h = taria::testing::AppHarness::new(
+            Bar(ScrollbarState::new(40)),
+            3,
+            6,
+            |frame, app: &mut Bar| {
+                let bar = Scrollbar::new(ScrollbarOrientation::VerticalRight).id("bar");
+                frame.render_stateful_widget(bar, frame.area(), &mut app.0);
+            },
+        );
+        let error = h
+            .scroll("bar/x", taria::ScrollDirection::Down, 5)
+            .unwrap_err();
+        assert_eq!(
+            error.reason,
+            taria::wire::RejectReason::UnknownNode,
+            "{error:?}"
+        );
+        assert_eq!(h.app().0.get_position(), 0, "unchanged");
+        h.scroll("bar", taria::ScrollDirection::Down, 5).unwrap();
+        assert_eq!(h.app().0.get_position(), 5);
     }
 }

@@ -91,6 +91,8 @@ pub(crate) fn id_and_label(
 /// `widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>)`. `by ref` draws through
 /// `&Widget` as ratatui's own does (`Semantic` is implemented for the reference);
 /// generics go first in brackets: `widget_impls!([F: Fn()] Canvas<'_, F>: Widget by ref)`.
+/// `&Widget by clone` (and `&StatefulWidget<State> by clone`) draw `&Widget` through a
+/// clone, for a widget that hands ratatui's its items by value.
 macro_rules! widget_impls {
     ([$($g:tt)*] $ty:ty: Widget by ref) => {
         impl<$($g)*> ratatui::widgets::Widget for &$ty {
@@ -131,6 +133,33 @@ macro_rules! widget_impls {
                 state: &mut Self::State,
             ) {
                 $crate::semantic::Semantic::render_with(self, area, buf, state);
+            }
+        }
+    };
+    ([$($g:tt)*] $ty:ty: &Widget by clone) => {
+        /// Draws a copy: ratatui's draws by reference, but ours hands its items to
+        /// ratatui's widget by value.
+        impl<$($g)*> ratatui::widgets::Widget for &$ty {
+            #[inline]
+            fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
+                ratatui::widgets::Widget::render(self.clone(), area, buf);
+            }
+        }
+    };
+    ([$($g:tt)*] $ty:ty: &StatefulWidget<$state:ty> by clone) => {
+        /// Draws a copy (taking agent actions into `state` as the widget does): ratatui's
+        /// draws by reference, but ours hands its items to ratatui's widget by value.
+        impl<$($g)*> ratatui::widgets::StatefulWidget for &$ty {
+            type State = $state;
+
+            #[inline]
+            fn render(
+                self,
+                area: ratatui::layout::Rect,
+                buf: &mut ratatui::buffer::Buffer,
+                state: &mut Self::State,
+            ) {
+                ratatui::widgets::StatefulWidget::render(self.clone(), area, buf, state);
             }
         }
     };

@@ -110,6 +110,10 @@ pub struct Sparkline<'a> {
     id: Option<&'a str>,
 }
 
+/// `Eq` as ratatui's sparkline is: the only floats, the summary's, come from its `u64`
+/// data (never NaN), so equality is reflexive.
+impl Eq for Sparkline<'_> {}
+
 impl<'a> Sparkline<'a> {
     crate::semantic::id_setter!();
 

@@ -32,7 +32,8 @@ pub use row::Row;
 /// of `column_header`s (the column names) and one `row` per row *on screen* (label:
 /// its first cell; `selected`; `index` of `count`; it offers `select`) of `cell`s
 /// (label: the column's name, or the text without a header; value: the text;
-/// `selected` for the selected column or cell; inert parts of their row). Only the
+/// `selected` for the selected column or cell; they offer `select` where the table
+/// has a column selection, see below). Only the
 /// rows on screen are recorded, so a table of 100,000 rows records what its visible
 /// rows cost.
 ///
@@ -51,7 +52,10 @@ pub use row::Row;
 /// [`StatefulWidget`](ratatui::widgets::StatefulWidget) and an [`id`](Table::id), the
 /// table takes `select` on a row (`TableState::select`) or a cell
 /// (`TableState::select_cell`) and `scroll` (up/down moves the row selection like
-/// `TableState::scroll_down_by`, left/right the column) — no app code.
+/// `TableState::scroll_down_by`, left/right the column) — no app code. Cells offer
+/// `select` only where the table has a column selection: its state has a column
+/// selected, or it sets a [column](Table::column_highlight_style) or
+/// [cell](Table::cell_highlight_style) highlight style; elsewhere they are inert.
 ///
 /// ```
 /// use ratatui::layout::Constraint;
@@ -85,6 +89,9 @@ pub struct Table<'a> {
     highlight_spacing: HighlightSpacing,
     flex: Flex,
     id: Option<&'a str>,
+    /// Whether the table highlights a selected column or cell (a column or cell
+    /// highlight style is set): its cells then offer `select`.
+    highlights_cells: bool,
 }
 
 /// A table's rows: ours (readable, for recording) or, when built with recording
@@ -283,8 +290,26 @@ impl<'a> Table<'a> {
     crate::semantic::setters! { Table in ratatui::widgets;
         fn style<S: Into<Style>>(style: S) => inner;
         fn row_highlight_style<S: Into<Style>>(style: S) => inner;
-        fn column_highlight_style<S: Into<Style>>(style: S) => inner;
-        fn cell_highlight_style<S: Into<Style>>(style: S) => inner;
+    }
+
+    /// See ratatui's [`Table::column_highlight_style`](ratatui::widgets::Table::column_highlight_style).
+    /// The table's cells then offer `select` (`TableState::select_cell`).
+    #[inline]
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn column_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.column_highlight_style(style);
+        self.highlights_cells = true;
+        self
+    }
+
+    /// See ratatui's [`Table::cell_highlight_style`](ratatui::widgets::Table::cell_highlight_style).
+    /// The table's cells then offer `select` (`TableState::select_cell`).
+    #[inline]
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn cell_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
+        self.inner = self.inner.cell_highlight_style(style);
+        self.highlights_cells = true;
+        self
     }
 
     /// See ratatui's [`Table::highlight_symbol`](ratatui::widgets::Table::highlight_symbol).
@@ -313,6 +338,53 @@ impl<'a> Table<'a> {
         self.inner = self.inner.flex(flex);
         self.flex = flex;
         self
+    }
+}
+
+impl Table<'_> {
+    /// The `(row, column)` a cell's id `<table id>/<row>/<n>` names (its n-th cell,
+    /// which starts at the column after the spans of the cells before it), found by the
+    /// row's key where it is now or by its index; `None` for an id that is not a cell's
+    /// (the table's, a row's, the header's); `Err` when that cell is not there now.
+    fn cell_of(&self, target: &str) -> Option<Result<(usize, usize), String>> {
+        let rest = target
+            .strip_prefix(self.id?)
+            .and_then(|rest| rest.strip_prefix('/'))?;
+        if self.rows.position_of_key(rest).is_some() {
+            return None;
+        }
+        let (row_part, cell_part) = rest.rsplit_once('/')?;
+        let n: usize = cell_part.parse().ok()?;
+        if row_part == "header" {
+            return None;
+        }
+        let len = self.rows.len();
+        let row = match self.rows.position_of_key(row_part) {
+            Some(row) => row,
+            None => match row_part.parse::<usize>() {
+                Ok(row) if row >= len => {
+                    return Some(Err(format!("no row {row}: the table has {len}")));
+                }
+                Ok(row) if !self.rows.is_keyed(row) => row,
+                _ => {
+                    return Some(Err(format!(
+                        "the row `{row_part}` is no longer in the table"
+                    )));
+                }
+            },
+        };
+        let Some(cells) = self.rows.ours(row).and_then(|r| r.cells.ours()) else {
+            return Some(Err(format!(
+                "the cells of row {row} are not known (it was built with recording off)"
+            )));
+        };
+        match cells.get(n) {
+            Some(cell) if cell.column_span > 0 => {
+                let column = cells[..n].iter().map(|c| usize::from(c.column_span)).sum();
+                Some(Ok((row, column)))
+            }
+            _ => Some(Err(format!("row {row} has no cell {n}"))),
+        }
     }
 }
 
@@ -368,6 +440,47 @@ impl Semantic for Table<'_> {
     }
 
     fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
+        if inv.is(Action::Select)
+            && let Some(cell) = self.cell_of(inv.target())
+        {
+            // Checked again for a cell off screen (no drawn node offered `select`).
+            if !(self.highlights_cells || state.selected_column().is_some()) {
+                return Outcome::Rejected(format!(
+                    "`{}` does not offer `select`: the table has no column selection",
+                    inv.target()
+                ));
+            }
+            return match cell {
+                Ok(cell) => {
+                    state.select_cell(Some(cell));
+                    Outcome::Handled
+                }
+                Err(gone) => Outcome::Rejected(gone),
+            };
+        }
+        // A row off screen: `select` brings it into view (ratatui scrolls to the
+        // selection), as on screen; an id no row has is left to the runtime, which
+        // answers that there is no such node.
+        let found = crate::undrawn_item(
+            inv,
+            self.id.unwrap_or_default(),
+            |key| self.rows.position_of_key(key),
+            |i| self.rows.is_keyed(i),
+            self.rows.len(),
+        );
+        if let Some(found) = found {
+            return match found {
+                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
+                crate::Undrawn::Item(row) if inv.is(Action::Select) => {
+                    state.select(Some(row));
+                    Outcome::Handled
+                }
+                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
+                    "`{}` offers only `select` (off screen, it is brought into view)",
+                    inv.target()
+                )),
+            };
+        }
         let row = crate::keyed_item(
             inv,
             self.id.unwrap_or_default(),
@@ -388,6 +501,8 @@ impl Semantic for Table<'_> {
 }
 
 crate::semantic::widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>);
+crate::semantic::widget_impls!(Table<'_>: &Widget by clone);
+crate::semantic::widget_impls!(Table<'_>: &StatefulWidget<TableState> by clone);
 
 crate::semantic::styled!(Table<'_>: inner);
 

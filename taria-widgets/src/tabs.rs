@@ -227,8 +227,38 @@ impl Semantic for Tabs<'_> {
 }
 
 crate::semantic::widget_impls!(Tabs<'_>: Widget, StatefulWidget<Option<usize>>);
+crate::semantic::widget_impls!(Tabs<'_>: &Widget by clone);
 
 crate::semantic::styled!(Tabs<'_>: inner);
+
+/// The rendered width, as ratatui's `Tabs` measures it: the titles, dividers and
+/// padding, without the block.
+impl unicode_width::UnicodeWidthStr for Tabs<'_> {
+    fn width(&self) -> usize {
+        self.measured(false)
+    }
+
+    fn width_cjk(&self) -> usize {
+        self.measured(true)
+    }
+}
+
+impl Tabs<'_> {
+    /// The rendered width (ambiguous characters double with `cjk`): our titles, plus the
+    /// dividers and padding measured by ratatui's tabs given as many empty titles.
+    fn measured(&self, cjk: bool) -> usize {
+        use unicode_width::UnicodeWidthStr as _;
+        let empty = self
+            .inner
+            .clone()
+            .titles(std::iter::repeat_n(Line::default(), self.titles.len()));
+        if cjk {
+            self.titles.iter().map(Line::width_cjk).sum::<usize>() + empty.width_cjk()
+        } else {
+            self.titles.iter().map(Line::width).sum::<usize>() + empty.width()
+        }
+    }
+}
 
 impl<'a, Item: Into<Line<'a>>> FromIterator<Item> for Tabs<'a> {
     fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> Self {

@@ -1,5 +1,6 @@
 //! With recording off, building and rendering a taria List or Table allocates
-//! exactly what ratatui's does: the same allocations, the same bytes.
+//! exactly what ratatui's does: the same allocations, the same bytes (a list's
+//! checked states and keys included: they are kept only while recording).
 
 #![expect(unsafe_code, reason = "a counting global allocator forwards to System")]
 
@@ -92,7 +93,9 @@ fn a_list_allocates_what_ratatuis_allocates() {
             let list = taria_widgets::List::new(TITLES.iter().cycle().take(200).copied())
                 .block(ratatui::widgets::Block::bordered().title("Tasks"))
                 .highlight_symbol("> ")
-                .id("tasks");
+                .id("tasks")
+                .checked((0..200).map(|i| i % 3 == 0))
+                .toggle_key("space");
             list.render(area, &mut buf, &mut state);
         },
         || {

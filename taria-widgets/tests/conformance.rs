@@ -47,7 +47,10 @@ fn contracts() -> Vec<Contract> {
             draw: |f| {
                 draw_stateful(
                     f,
-                    w::List::new(["a", "b"]).id("x"),
+                    w::List::new(["a", "b"])
+                        .id("x")
+                        .checked([true, false])
+                        .toggle_key("space"),
                     w::ListState::default().with_selected(Some(1)),
                 )
             },
@@ -62,6 +65,14 @@ fn contracts() -> Vec<Contract> {
                     && i.position.index.is_some()));
                 assert!(items[1].state.selected);
                 assert!(items[0].actions.iter().any(|a| a.as_str() == "select"));
+                // `List::checked`: the state, and `toggle` by the app's key.
+                assert_eq!(items[0].state.checked, Some(taria::Checked::True));
+                assert_eq!(items[1].state.checked, Some(taria::Checked::False));
+                assert!(items[0].actions.iter().any(|a| a.as_str() == "toggle"));
+                assert_eq!(
+                    items[0].keys.get("toggle").map(String::as_str),
+                    Some("space")
+                );
             },
         },
         Contract {
@@ -72,7 +83,7 @@ fn contracts() -> Vec<Contract> {
                     w::Table::new([w::Row::new(["1", "2"])], [Constraint::Length(3); 2])
                         .header(w::Row::new(["A", "B"]))
                         .id("x"),
-                    w::TableState::default().with_selected(Some(0)),
+                    w::TableState::default().with_selected_cell((0, 1)),
                 )
             },
             role: Role::Table,
@@ -90,6 +101,15 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(row.children[1].role, Role::Cell);
                 assert_eq!(row.children[1].label.as_deref(), Some("B"));
                 assert!(row.children[1].value.is_some());
+                // A column is selected: the cells offer `select`, the selected one shows it.
+                assert!(row.children[1].state.selected);
+                assert!(!row.children[0].state.selected);
+                assert!(
+                    row.children[0]
+                        .actions
+                        .iter()
+                        .any(|a| a.as_str() == "select")
+                );
             },
         },
         Contract {

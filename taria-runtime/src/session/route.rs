@@ -3,7 +3,9 @@
 //! these routes in order: the app's handler ([`Actions`]); a stateful widget, which
 //! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
 //! fallback, pressed through the app's input path once the node is selected
-//! (`stage.rs`); else it is answered `ignored`.
+//! (`stage.rs`); else it is answered `ignored`. An id not drawn but under a scrolled
+//! container is held for that container's widget (not given to the handler, which
+//! sees only what was drawn).
 
 mod keys;
 mod stage;
@@ -119,7 +121,23 @@ impl Router {
     ) -> Option<Answer> {
         let index = match validate::validate(arena, &mut request) {
             Ok(index) => index,
-            Err(answer) => return Some(answer),
+            Err(answer) => {
+                // An id off screen, under a scrolled list or table: held for its widget.
+                let Some(message) = validate::undrawn_holder(arena, &request) else {
+                    return Some(answer);
+                };
+                self.held.push(widget::WidgetAction {
+                    connection,
+                    seq,
+                    request,
+                    index: None,
+                    fallback: Err(message),
+                    outcome: None,
+                    select_first: None,
+                    undrawn: true,
+                });
+                return None;
+            }
         };
         let position = arena.nodes[index as usize].position.index;
         match app.handle_action(&Invocation::of(&request, position)) {
@@ -148,6 +166,7 @@ impl Router {
             fallback,
             outcome: None,
             select_first,
+            undrawn: false,
         });
         None
     }
@@ -223,6 +242,14 @@ impl Router {
                     seq,
                     Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason)),
                 ),
+                // An id off screen that no widget found: it names nothing.
+                Some(Outcome::NotHandled) | None if action.undrawn => {
+                    let message = action.fallback.err().unwrap_or_default();
+                    on(
+                        seq,
+                        Settled::Answer(Answer::rejected(RejectReason::UnknownNode, message)),
+                    );
+                }
                 Some(Outcome::NotHandled) | None => {
                     if let Some(answer) = self.stages.start(action, arena, events) {
                         on(seq, Settled::Answer(answer));

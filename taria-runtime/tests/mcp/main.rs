@@ -22,6 +22,7 @@ mod harness;
 mod inputs;
 mod jsonrpc;
 mod link;
+mod offscreen;
 mod record;
 mod session;
 mod spawn;

@@ -55,6 +55,12 @@ impl List<'_> {
                 if let Some(key) = self.activate_key {
                     n.key_fallback(Action::Activate, key);
                 }
+                if let Some(&checked) = self.checked.get(i) {
+                    n.checked(checked).action(Action::Toggle);
+                    if let Some(key) = self.toggle_key {
+                        n.key_fallback(Action::Toggle, key);
+                    }
+                }
             });
         }
     }

@@ -190,3 +190,125 @@ fn an_agent_selects_a_keyed_item_where_it_is_now() {
     assert_eq!(error.message, "the item `c` is no longer in the list");
     assert_eq!(h.app().state.selected(), Some(0), "unchanged");
 }
+
+/// A todo app in ratatui's style: down/up move the selection, space toggles the
+/// selected item's done flag (the app's data, which the widget cannot change).
+struct Todos {
+    items: Vec<(&'static str, bool)>,
+    state: ListState,
+}
+
+impl taria::Actions for Todos {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw_todos(frame: &mut ratatui::Frame<'_>, app: &mut Todos) {
+    let list = List::new(app.items.iter().map(|(title, _)| *title))
+        .id("todos")
+        .checked(app.items.iter().map(|(_, done)| *done))
+        .toggle_key("space");
+    frame.render_stateful_widget(list, frame.area(), &mut app.state);
+}
+
+fn on_todo_key(app: &mut Todos, event: &ratatui::crossterm::event::Event) {
+    use ratatui::crossterm::event::{Event, KeyCode};
+    let Event::Key(key) = event else { return };
+    match key.code {
+        KeyCode::Down => app.state.select_next(),
+        KeyCode::Up => app.state.select_previous(),
+        KeyCode::Char(' ') => {
+            if let Some(item) = app.state.selected().and_then(|i| app.items.get_mut(i)) {
+                item.1 = !item.1;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Issue 14: a todo's items read `" ☐ Pet your cat"` and "done" meant guessing that
+/// `activate` toggles. Items given a checked state carry it and offer `toggle`,
+/// performed through the app's key: the agent sees the item checked after.
+#[test]
+fn an_agent_reads_checked_items_and_toggles_one_through_the_key() {
+    let app = Todos {
+        items: vec![("Buy milk", true), ("Walk dog", false), ("Pet cat", false)],
+        state: ListState::default().with_selected(Some(0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 4, draw_todos)
+        .on_event(|app, event| on_todo_key(app, &event));
+    let outline = h.tree().outline();
+    assert!(
+        outline.contains(r#"list_item "Buy milk" [id=todos/0 positional] [selected] [checked]"#),
+        "{outline}"
+    );
+    assert!(
+        outline.contains(r#"list_item "Pet cat" [id=todos/2 positional] [unchecked]"#),
+        "{outline}"
+    );
+    assert!(
+        h.node("todos/2")
+            .actions
+            .iter()
+            .any(|a| a.as_str() == "toggle")
+    );
+    h.act("todos/2", "toggle").unwrap();
+    assert_eq!(
+        h.app().items[2],
+        ("Pet cat", true),
+        "the app's data changed"
+    );
+    assert_eq!(h.app().items[0], ("Buy milk", true), "and no other item");
+    let cat = h.node("todos/2");
+    assert_eq!(cat.state.checked, Some(taria::Checked::True));
+    assert!(
+        cat.state.selected,
+        "as a person's down, down, space leaves it"
+    );
+}
+
+/// Items beyond the checked states given have none and offer no `toggle`; a list
+/// built with recording off keeps no states (nothing collected).
+#[test]
+fn only_items_given_a_state_carry_one() {
+    let mut harness = Harness::new(10, 3);
+    let tree = harness.render(|frame| {
+        let list = List::new(["a", "b"]).id("l").checked([false]);
+        frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
+    });
+    let a = tree.get("l/0").expect("a");
+    assert_eq!(a.state.checked, Some(taria::Checked::False));
+    let b = tree.get("l/1").expect("b");
+    assert_eq!(b.state.checked, None);
+    assert!(!b.actions.iter().any(|a| a.as_str() == "toggle"));
+    assert!(List::new(["a"]).checked([true]).checked.is_empty());
+}
+
+/// An item off screen: `select` brings it into view; `toggle` needs it on screen
+/// (its key fallback moves a selection the agent cannot see), so it says to select
+/// it first; then the toggle goes through the key.
+#[test]
+fn an_agent_selects_an_item_off_screen_then_toggles_it() {
+    let app = Todos {
+        items: (0..40).map(|_| ("todo", false)).collect(),
+        state: ListState::default().with_selected(Some(0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 4, draw_todos)
+        .on_event(|app, event| on_todo_key(app, &event));
+    assert!(h.tree().get("todos/30").is_none());
+    let error = h.act("todos/30", "toggle").unwrap_err();
+    assert!(error.message.contains("select it first"), "{error:?}");
+    assert!(!h.app().items[30].1, "unchanged");
+    h.act("todos/30", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(30));
+    assert!(h.node("todos/30").state.selected);
+    h.act("todos/30", "toggle").unwrap();
+    assert!(h.app().items[30].1);
+    let error = h.act("todos/40", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+}

@@ -107,6 +107,8 @@ impl Table<'_> {
         let Some(cells) = cells else {
             return;
         };
+        // The table has a column selection: its cells are chosen with `select`.
+        let selects_cells = self.highlights_cells || state.selected_column().is_some();
         let mut column = 0;
         for (c, cell) in cells.iter().enumerate() {
             let Some(&(x, mut width)) = columns.get(column) else {
@@ -134,6 +136,9 @@ impl Table<'_> {
                     .value(format_args!("{}", cell.content))
                     .selected(cell_selected)
                     .bounds(cell_bounds(row_area, x, width));
+                if selects_cells {
+                    n.action(Action::Select);
+                }
                 match &name {
                     Some(name) => n.label(name),
                     None => n.label(FirstLine(&cell.content)),

@@ -150,7 +150,7 @@ fn a_row_with_a_key_is_named_by_it_and_stable_one_without_by_its_index() {
     let positional = tree.get("procs/1").expect("the row named by its index");
     assert!(!positional.stable);
     assert_eq!(positional.label.as_deref(), Some("sshd"));
-    // Cells are inert parts of their row.
+    // Without a column selection, cells are inert parts of their row.
     assert!(positional.children.iter().all(|c| c.actions.is_empty()));
     assert!(tree.outline().contains("- row [id=procs/1 positional]"));
 }
@@ -627,4 +627,186 @@ fn a_row_is_labelled_by_its_first_text() {
     assert_eq!(label("people/ada").as_deref(), Some("Ada"));
     assert_eq!(label("people/bob").as_deref(), Some("Bob"));
     assert_eq!(label("people/cy").as_deref(), Some("Cy"));
+}
+
+/// A spreadsheet-like app: rows keyed by name, a cell selection (ratatui's
+/// `TableState::select_cell`) highlighted or not.
+struct Sheet {
+    highlight: bool,
+    state: TableState,
+}
+
+impl taria::Actions for Sheet {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw_sheet(frame: &mut ratatui::Frame<'_>, app: &mut Sheet) {
+    let rows = ["ann", "bob", "cyd"].map(|name| {
+        Row::new(vec![
+            Cell::new(name),
+            Cell::new("x").column_span(2),
+            Cell::new("y"),
+        ])
+        .key(name)
+    });
+    let mut table = Table::new(rows, [Constraint::Length(4); 4])
+        .header(Row::new(["Name", "A", "B", "C"]))
+        .id("t");
+    if app.highlight {
+        table = table.cell_highlight_style(Color::Green);
+    }
+    frame.render_stateful_widget(table, frame.area(), &mut app.state);
+}
+
+/// Issue 14: cells were inert (`people/5/2 offers no actions`) although the README
+/// promised cell `select`. Where the table has a column selection, each cell offers
+/// `select` and the widget applies it (`select_cell`); the cell then shows selected.
+#[test]
+fn an_agent_selects_a_cell_where_the_table_has_a_column_selection() {
+    let app = Sheet {
+        highlight: false,
+        state: TableState::default().with_selected_cell((0, 0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 5, draw_sheet);
+    assert!(
+        h.node("t/ann/0")
+            .actions
+            .iter()
+            .any(|a| a.as_str() == "select")
+    );
+    // The third cell of `bob` starts at column 3 (the second spans two columns).
+    h.act("t/bob/2", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((1, 3)));
+    let cell = h.node("t/bob/2");
+    assert!(cell.state.selected, "{}", h.tree().outline());
+    assert_eq!(cell.label.as_deref(), Some("C"));
+    assert!(h.node("t/bob").state.selected);
+    assert!(!h.node("t/bob/1").state.selected);
+    h.act("t/cyd/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((2, 1)));
+    assert!(h.node("t/cyd/1").state.selected);
+    // The header's names are not cells to select.
+    assert!(h.act("t/header/1", "select").is_err());
+}
+
+/// Without a column selection (no column selected, no column or cell highlight) the
+/// cells stay inert; a cell highlight style alone makes them selectable.
+#[test]
+fn cells_offer_select_only_where_the_table_selects_columns() {
+    let app = Sheet {
+        highlight: false,
+        state: TableState::default().with_selected(Some(0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 5, draw_sheet);
+    let error = h.act("t/bob/2", "select").unwrap_err();
+    assert!(
+        error.message.contains("does not offer `select`"),
+        "{error:?}"
+    );
+    assert_eq!(h.app().state.selected(), Some(0), "unchanged");
+    h.app_mut().highlight = true;
+    h.render();
+    h.act("t/bob/2", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((1, 3)));
+}
+
+/// An app with a table of 100 people, keyed by name (`keyed`) or by position.
+struct People {
+    keyed: bool,
+    state: TableState,
+}
+
+impl taria::Actions for People {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw_people(frame: &mut ratatui::Frame<'_>, app: &mut People) {
+    let keyed = app.keyed;
+    let rows = (0..100).map(|i| {
+        let row = Row::new([format!("person {i}"), format!("{}", 20 + i % 50)]);
+        if keyed { row.key(format!("p{i}")) } else { row }
+    });
+    let table = Table::new(rows, [Constraint::Length(10), Constraint::Length(4)])
+        .header(Row::new(["Name", "Age"]))
+        .id("people");
+    frame.render_stateful_widget(table, frame.area(), &mut app.state);
+}
+
+/// Issue 14: rows off screen were absent, so `select people/19` was `not_found`
+/// until the agent scrolled. The action is held for the table, which finds the row
+/// among all its rows and selects it; ratatui scrolls it into view.
+#[test]
+fn an_agent_selects_a_row_off_screen_and_it_comes_into_view() {
+    for keyed in [true, false] {
+        let app = People {
+            keyed,
+            state: TableState::default(),
+        };
+        let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
+        let (row, id) = if keyed {
+            (77, "people/p77")
+        } else {
+            (64, "people/64")
+        };
+        assert!(h.tree().get(id).is_none(), "{id} starts off screen");
+        h.act(id, "select").unwrap();
+        assert_eq!(h.app().state.selected(), Some(row));
+        let node = h.node(id);
+        assert!(node.state.selected);
+        assert_eq!(
+            node.label.as_deref(),
+            Some(format!("person {row}").as_str())
+        );
+        assert!(
+            h.screen().contains(&format!("person {row}")),
+            "{}",
+            h.screen()
+        );
+    }
+}
+
+/// An id no row has, on screen or off, is `unknown_node`, saying what the table
+/// shows; other actions on a row off screen are refused (rows offer `select` only);
+/// with a column selection, a cell off screen is selected too.
+#[test]
+fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
+    let app = People {
+        keyed: true,
+        state: TableState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
+    let error = h.act("people/p100", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+    assert!(
+        error
+            .message
+            .contains("`people` shows items 0-6 of its 100"),
+        "{}",
+        error.message
+    );
+    assert_eq!(h.app().state.selected(), None, "unchanged");
+    // Positional ids do not name keyed rows.
+    let error = h.act("people/50", "select").unwrap_err();
+    assert_eq!(
+        error.reason,
+        taria::wire::RejectReason::UnknownNode,
+        "{error:?}"
+    );
+    let error = h.act("people/p50", "toggle").unwrap_err();
+    assert!(error.message.contains("offers only `select`"), "{error:?}");
+    // A cell off screen: not without a column selection, then selected.
+    assert!(h.act("people/p50/1", "select").is_err());
+    h.app_mut().state.select_column(Some(0));
+    h.render();
+    h.act("people/p50/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((50, 1)));
+    assert!(h.node("people/p50/1").state.selected);
 }

@@ -1,5 +1,7 @@
 //! An action request checked against the frame the app last drew: the node is there
-//! and is the one the sender saw, then [`check_action`], the check a bridge runs too.
+//! and is the one the sender saw, then [`check_action`], the check a bridge runs too;
+//! or, for an id not drawn, the scrolled container it may be held for
+//! ([`undrawn_holder`]).
 
 use std::borrow::Cow;
 
@@ -112,4 +114,43 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
         }
         Err(refusal) => Err(refuse(&refusal)),
     }
+}
+
+/// For an action on an id the app did not draw (`people/19` off screen), the drawn
+/// node it may be held for: its nearest drawn ancestor by id (`people`), if that
+/// scrolls (its content is longer than its view, so some children are off screen)
+/// and is not disabled. A list or table widget with that id then looks the id up
+/// among all its items and brings it into view (or refuses it); if nothing takes it,
+/// it is answered `unknown_node` (`message`). Not for a value (no schema to check it
+/// against) or a token (no node to compare it with).
+pub(super) fn undrawn_holder(arena: &FrameArena, request: &ActionRequest) -> Option<String> {
+    let target = request.target.as_str();
+    if request.token.is_some()
+        || matches!(request.data, Some(ActionData::Value { .. }))
+        || arena.find(target).is_some()
+    {
+        return None;
+    }
+    let mut id = target;
+    while let Some((parent, _)) = id.rsplit_once('/') {
+        if let Some(index) = arena.find(parent) {
+            let record = arena.nodes[index as usize];
+            let scroll = record.scroll?;
+            let holds = scroll.content > scroll.viewport
+                && record.actions.contains(Action::Scroll)
+                && !record.flags.contains(StateFlags::DISABLED);
+            let last = scroll.offset.saturating_add(scroll.viewport.max(1)) - 1;
+            return holds.then(|| {
+                format!(
+                    "no node `{target}`: `{parent}` shows items {}-{last} of its {}, and \
+                     nothing under it took `{target}` (no item has that id, or the app's \
+                     `{parent}` cannot bring one into view); scroll `{parent}` to reach \
+                     items off screen, or read the tree again",
+                    scroll.offset, scroll.content
+                )
+            });
+        }
+        id = parent;
+    }
+    None
 }

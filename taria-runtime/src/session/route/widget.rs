@@ -24,6 +24,9 @@ pub(super) struct WidgetAction {
     /// A `select` on the same node, offered to the widget that does not take the
     /// action itself, so its key fallback need not move the selection by keys.
     pub(super) select_first: Option<SelectFirst>,
+    /// Its target was not drawn ([`super::validate::undrawn_holder`]): if no widget
+    /// takes it, it is answered `unknown_node` with `fallback`'s message.
+    pub(super) undrawn: bool,
 }
 
 /// A `select` a widget may take before an action's key fallback is pressed.

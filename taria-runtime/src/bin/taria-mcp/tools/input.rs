@@ -128,10 +128,30 @@ pub(crate) async fn act(
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     let view = link.view().await?;
-    let node = find(&view, &args.node)?;
-    let token = guard_position(turn.seen_at_arrival(), node)?;
+    // An id off screen, under a scrolled list or table, is sent as it is: the app
+    // holds it for that container's widget, which finds the item among all its items
+    // (or answers that there is none). Nothing here to check it against.
+    let node = match find(&view, &args.node) {
+        Ok(node) => Some(node),
+        Err(_) if args.value.is_none() && scrolled_ancestor(&view.tree, &args.node) => None,
+        Err(error) => return Err(error),
+    };
+    let token = match node {
+        Some(node) => guard_position(turn.seen_at_arrival(), node)?,
+        // A positional id the agent saw drawn, now off screen: the row at that index
+        // may be another one now, and the app cannot tell without the node, so the
+        // token goes along and the app refuses it (a keyed id is found by its key).
+        None => turn
+            .seen_at_arrival()
+            .and_then(|seen| seen.get(args.node.as_str()))
+            .filter(|seen| !seen.stable)
+            .map(target_token),
+    };
     let action = ActionName::parse(&args.action);
-    let value = check::precheck(node, &action, args.value.as_ref())?;
+    let value = match node {
+        Some(node) => check::precheck(node, &action, args.value.as_ref())?,
+        None => None,
+    };
     let direction = match &args.direction {
         Some(text) => Some(
             serde_json::from_value::<ScrollDirection>(Json::String(text.clone())).map_err(
@@ -155,7 +175,7 @@ pub(crate) async fn act(
         _ => value.map(|value| ActionData::Value { value }),
     };
     let input = Input::Act(ActionRequest {
-        target: node.id.clone(),
+        target: node.map_or_else(|| args.node.as_str().into(), |node| node.id.clone()),
         action,
         data,
         token,
@@ -322,6 +342,21 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
     let mut error = ToolError::new(failure.code, message);
     error.extra = failure.extra;
     error.with("delivered", delivered).with("repeat", repeat)
+}
+
+/// Whether `id`'s nearest ancestor in the tree (by id: `people` for `people/19`)
+/// scrolls, with some of its children off screen: the app may hold an action on
+/// `id` for it (see the app's `route/validate.rs`).
+fn scrolled_ancestor(tree: &Tree, id: &str) -> bool {
+    let mut id = id;
+    while let Some((parent, _)) = id.rsplit_once('/') {
+        if let Some(node) = tree.get(parent) {
+            return node.scroll.is_some_and(|s| s.content > s.viewport)
+                && node.actions.contains(&ActionName::Core(Action::Scroll));
+        }
+        id = parent;
+    }
+    false
 }
 
 /// For a positional id: the token of the node the agent saw at that id, or
