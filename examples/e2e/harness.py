@@ -4,6 +4,21 @@ pseudo-terminal it owns, for end-to-end tests with the official Python MCP clien
 Binaries come from the cargo target directory (`CARGO_TARGET_DIR`, else `target/`),
 built by `cargo build --workspace --all-features --examples --bins` (`cargo test`
 builds the examples only as tests).
+
+The todo, form and files agent sessions run with `taria-mcp --record` into pytest's
+temporary directory and check the recording (`check_recording`). With
+`TARIA_RECORD_DIR` set, they also write `<dir>/<app>-<task>.jsonl` (from the
+2025-11-25 run of each). The committed recordings under
+`examples/<app>/recordings/<task>.jsonl` are regenerated, from the repository's
+root, with:
+
+    cargo build --workspace --all-features --examples --bins && \
+    rm -rf /tmp/taria-recordings && \
+    TARIA_RECORD_DIR=/tmp/taria-recordings python3 -m pytest examples/e2e -q \
+        -p no:cacheprovider -k "todo_agent or form_agent or files_agent" && \
+    for f in /tmp/taria-recordings/*.jsonl; do n=$(basename "$f" .jsonl); \
+        mkdir -p "examples/${n%%-*}/recordings" && \
+        cp "$f" "examples/${n%%-*}/recordings/${n#*-}.jsonl"; done
 """
 
 from __future__ import annotations
@@ -11,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -41,6 +57,12 @@ class Agent:
         self.calls = 0
         self.bytes_read = 0
         self.transcript: list[str] = []
+        # The inputs that reached the app, in order: (tool, arguments) for each input
+        # line a recording of the session has (a repeated key or a batch's steps
+        # count once each).
+        self.inputs: list[tuple[str, dict]] = []
+        # The read tools' calls that succeeded, in order.
+        self.reads: list[str] = []
         # Each tool's output schema, checked once and compiled once.
         self.output_validators: dict[str, jsonschema.protocols.Validator] | None = None
 
@@ -59,10 +81,30 @@ class Agent:
         if tool in self.output_validators and result.structured_content is not None:
             self.output_validators[tool].validate(result.structured_content)
         self.calls += 1
+        self._note(tool, arguments, result)
         text = "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
         self.bytes_read += len(text.encode())
         self.transcript.append(text)
         return result
+
+    def _note(self, tool: str, arguments: dict, result) -> None:
+        """Notes what the call sent to the app: an input call that succeeded sent
+        all of its inputs; one the app refused (`app_rejected`) sent one; any other
+        failure of these tasks is the bridge's own check, which sends nothing."""
+        content = result.structured_content or {}
+        if tool in INPUT_TOOLS:
+            if not result.is_error:
+                if tool == "batch":
+                    for step in arguments["steps"]:
+                        step = dict(step)
+                        del step["tool"]
+                        self.inputs += [("batch", step)] * int(step.get("repeat", 1))
+                else:
+                    self.inputs += [(tool, arguments)] * int(arguments.get("repeat", 1))
+            elif content.get("code") == "app_rejected":
+                self.inputs.append((tool, arguments))
+        elif not result.is_error and tool in READ_TOOLS:
+            self.reads.append(tool)
 
     async def ok(self, tool: str, **arguments) -> dict:
         result = await self.call(tool, **arguments)
@@ -74,6 +116,52 @@ class Agent:
         result = await self.call(tool, **arguments)
         assert result.is_error, f"{tool} {arguments} should have failed: {result.structured_content}"
         return result.structured_content
+
+
+INPUT_TOOLS = ("act", "set_value", "type_text", "press_key", "batch")
+READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_screen", "resize")
+
+
+def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> list[dict]:
+    """Checks a `--record` file against the session the agent had: one JSON object
+    per line, the header first, then the first tree; one input line per input the
+    agent sent, in order, each with its ack and the tree after it; its reads noted.
+    Returns the lines after the header."""
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n"), "the last line is complete"
+    header, *lines = [json.loads(line) for line in text.splitlines()]
+    assert header["taria_recording"] == 1 and header["app"] == app, header
+    assert header["mode"] == mode and set(header["size"]) == {"width", "height"}, header
+    assert lines[0]["kind"] == "tree" and lines[0]["tree"]["roots"], lines[0]["kind"]
+    inputs = [line for line in lines if line["kind"] == "input"]
+    assert len(inputs) == len(agent.inputs), (
+        f"{len(inputs)} input lines for {len(agent.inputs)} inputs: "
+        f"{[line['input'] for line in inputs]} vs {agent.inputs}"
+    )
+    for number, (line, (tool, arguments)) in enumerate(zip(inputs, agent.inputs), 1):
+        assert line["step"] == number and line["tool"] == tool, (line["step"], line["tool"], tool)
+        sent = line["input"]
+        if "node" in arguments:
+            assert sent["kind"] == "act" and sent["node"] == arguments["node"], (sent, arguments)
+            assert sent["action"] == arguments.get("action", "set_value"), (sent, arguments)
+        elif "key" in arguments:
+            assert sent["kind"] == "key", sent
+            assert sent["key"] == arguments["key"] or sent.get("redacted"), (sent, arguments)
+        else:
+            assert sent["kind"] == "text", sent
+            assert sent["text"] == arguments["text"] or sent.get("redacted"), (sent, arguments)
+        assert line["ack"]["status"] in ("delivered", "rejected"), line["ack"]
+        assert line["tree"]["roots"] and line["revision"] >= lines[0]["revision"], line["step"]
+    reads = [line["tool"] for line in lines if line["kind"] == "read"]
+    assert reads == agent.reads, (reads, agent.reads)
+    return lines
+
+
+def keep_recording(path: Path, app: str, task: str) -> None:
+    """With `TARIA_RECORD_DIR` set, copies the recording to `<dir>/<app>-<task>.jsonl`."""
+    if directory := os.environ.get("TARIA_RECORD_DIR"):
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, Path(directory) / f"{app}-{task}.jsonl")
 
 
 # The MCP protocol versions the tests speak: the last with an `initialize` handshake,
@@ -89,17 +177,20 @@ async def spawned(
     rows: int = 30,
     args: tuple[str, ...] = (),
     protocol: str = HANDSHAKE,
+    record: Path | None = None,
 ):
     """An MCP session with `taria-mcp --cols C --rows R -- <example> [args…]`: the
     bridge starts the example in a `cols` x `rows` pseudo-terminal with a private
-    socket, and stops it when the session ends.
+    socket, and stops it when the session ends. With `record`, the bridge records
+    the session to that file (`--record`).
 
     Yields the agent and what the server said of itself (`server_info`,
     `instructions`). `protocol` is `HANDSHAKE` (a `ClientSession` that sends
     `initialize`) or `MODERN` (the SDK's `Client`, negotiating as it does by
     default; the test fails unless that lands on 2026-07-28)."""
     exe = binary(TARGET / "examples" / example)
-    args = ["--cols", str(cols), "--rows", str(rows), "--", str(exe), *args]
+    recording = ["--record", str(record)] if record else []
+    args = ["--cols", str(cols), "--rows", str(rows), *recording, "--", str(exe), *args]
     async with bridge(args, protocol) as session:
         yield session
 

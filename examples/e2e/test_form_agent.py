@@ -7,21 +7,30 @@ same control and submits again."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
-from harness import HANDSHAKE, MODERN, dump, spawned
+from harness import HANDSHAKE, MODERN, check_recording, dump, keep_recording, spawned
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
-def test_an_agent_fills_the_form_fixes_the_invalid_field_and_submits(protocol: str) -> None:
-    asyncio.run(_form_task(protocol))
+def test_an_agent_fills_the_form_fixes_the_invalid_field_and_submits(tmp_path: Path, protocol: str) -> None:
+    """The session is recorded (`--record`), the password never written."""
+    recording = tmp_path / "form.jsonl"
+    agent = asyncio.run(_form_task(protocol, recording))
+    lines = check_recording(recording, agent, "form")
+    assert PASSWORD not in recording.read_text(encoding="utf-8")
+    secret = [line["input"] for line in lines if line["kind"] == "input" and line["input"].get("node") == "password"]
+    assert secret == [{"kind": "act", "node": "password", "action": "set_value", "redacted": True}], secret
+    if protocol == HANDSHAKE:
+        keep_recording(recording, "form", "fill-fix-submit")
 
 
-async def _form_task(protocol: str) -> None:
-    async with spawned("form", protocol=protocol) as (agent, init):
+async def _form_task(protocol: str, record: Path):
+    async with spawned("form", protocol=protocol, record=record) as (agent, init):
         assert init.server_info.name == "taria-mcp"
         tree = await agent.ok("read_tree")
         outline = tree["outline"]
@@ -100,3 +109,4 @@ async def _form_task(protocol: str) -> None:
         assert "•" * len(PASSWORD) in screen, screen
         assert not [text for text in agent.transcript if PASSWORD in text]
         print(f"form task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+    return agent

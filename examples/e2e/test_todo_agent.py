@@ -6,15 +6,21 @@ pseudo-terminal. Once per protocol era: 2025-11-25 (an `initialize` handshake) a
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
-from harness import HANDSHAKE, MODERN, dump, spawned
+from harness import HANDSHAKE, MODERN, check_recording, dump, keep_recording, spawned
 
 
 @pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
-def test_an_agent_adds_completes_filters_and_deletes_a_task(protocol: str) -> None:
-    asyncio.run(_todo_task(protocol))
+def test_an_agent_adds_completes_filters_and_deletes_a_task(tmp_path: Path, protocol: str) -> None:
+    """The session is recorded (`--record`), one input line per input sent."""
+    recording = tmp_path / "todo.jsonl"
+    agent = asyncio.run(_todo_task(protocol, recording))
+    check_recording(recording, agent, "todo")
+    if protocol == HANDSHAKE:
+        keep_recording(recording, "todo", "add-complete-delete")
 
 
 def test_a_2026_client_hears_of_tree_changes_on_its_listen_stream() -> None:
@@ -41,8 +47,8 @@ async def _listen_for_changes() -> None:
         assert "[checked]" in line, text
 
 
-async def _todo_task(protocol: str) -> None:
-    async with spawned("todo", protocol=protocol) as (agent, init):
+async def _todo_task(protocol: str, record: Path):
+    async with spawned("todo", protocol=protocol, record=record) as (agent, init):
         assert init.server_info.name == "taria-mcp"
         assert "untrusted" in (init.instructions or "").lower()
         tools = {tool.name: tool for tool in (await agent.session.list_tools()).tools}
@@ -99,3 +105,4 @@ async def _todo_task(protocol: str) -> None:
         bad_key = await agent.error("press_key", key="ctrl+")
         assert bad_key["code"] == "invalid_arguments" and "modifiers" in bad_key["message"], dump(bad_key)
         print(f"todo task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+    return agent

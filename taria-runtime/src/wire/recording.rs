@@ -390,7 +390,7 @@ pub enum RecordingError {
     },
     /// There is nothing in it.
     #[error(
-        "the recording is empty (not even a header line): was the bridge started with --record?"
+        "the recording is empty (not even a header line): the bridge never reached the app, or was not started with --record"
     )]
     Empty,
     /// The first line is not a recording's header.

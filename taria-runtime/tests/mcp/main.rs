@@ -22,6 +22,7 @@ mod harness;
 mod inputs;
 mod jsonrpc;
 mod link;
+mod record;
 mod session;
 mod spawn;
 mod tools;

@@ -74,7 +74,7 @@ fn an_app_whose_label_is_in_use_says_so_when_it_exits() {
 }
 
 /// The built `before-after` example, next to this test binary's directory.
-fn before_after() -> String {
+pub(crate) fn before_after() -> String {
     let exe = std::env::current_exe().unwrap();
     // Tests run from `<target>/<profile>/deps/`; examples are in `<target>/<profile>/examples/`.
     let profile = exe.parent().and_then(Path::parent).unwrap();

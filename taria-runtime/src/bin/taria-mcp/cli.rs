@@ -6,10 +6,10 @@ use std::time::Duration;
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
-usage: taria-mcp --app <label> [--idle-release SECS]
-       taria-mcp --socket <path> [--idle-release SECS]
-       taria-mcp [--cols N --rows N] -- <command> [args…]       (spawn mode)
-       taria-mcp spawn [--cols N --rows N] <command> [args…]    (spawn mode)
+usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE]
+       taria-mcp --socket <path> [--idle-release SECS] [--record FILE]
+       taria-mcp [--cols N --rows N] [--record FILE] -- <command> [args…]    (spawn mode)
+       taria-mcp spawn [--cols N --rows N] [--record FILE] <command> [args…] (spawn mode)
 
 An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   --app <label>          attach to the running app serving <label> (e.g. `todo`)
@@ -21,6 +21,10 @@ An MCP server on stdin/stdout that lets an agent read and drive a taria app.
                          socket (TARIA_SOCKET), stop it when the MCP session ends
   spawn <command> …      the same, for launchers that cannot pass a literal `--`
   --cols N, --rows N     spawn mode: the terminal's size (default 120×40)
+  --record FILE          write the session to FILE (created or truncated): every input
+                         with the app's ack and the tree it drew after, the first tree,
+                         and what the agent read; one JSON object per line, secrets left
+                         out (docs/protocol.md, \"Recordings\"); `taria::testing` replays it
 Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged.";
 
 /// Where the app is.
@@ -80,6 +84,8 @@ pub(crate) struct Options {
     pub(crate) idle_release: Option<Duration>,
     /// The pseudo-terminal's size (spawn mode).
     pub(crate) size: Size,
+    /// Where to record the session (`--record`).
+    pub(crate) record: Option<PathBuf>,
 }
 
 /// What the command line asks for.
@@ -100,6 +106,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
     let mut idle_release = Some(Duration::from_secs(60));
     let mut cols = None;
     let mut rows = None;
+    let mut record = None;
     let set_target = |t: Target, target: &mut Option<Target>| {
         if target.is_some() {
             return Err("give only one of --app, --socket, `--` <command> or `spawn`".to_owned());
@@ -140,6 +147,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
             }
             "--cols" => cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
             "--rows" => rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
+            "--record" => record = Some(PathBuf::from(value("--record")?)),
             "--" => {
                 let command: Vec<String> = args.by_ref().collect();
                 if command.is_empty() {
@@ -148,7 +156,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
                 set_target(Target::Spawn(command), &mut target)?;
             }
             "spawn" if first => {
-                let command = spawn_command(&mut args, &mut cols, &mut rows)?;
+                let command = spawn_command(&mut args, &mut cols, &mut rows, &mut record)?;
                 set_target(Target::Spawn(command), &mut target)?;
             }
             other => {
@@ -173,14 +181,17 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
             cols: cols.unwrap_or(DEFAULT_SIZE.cols),
             rows: rows.unwrap_or(DEFAULT_SIZE.rows),
         },
+        record,
     }))
 }
 
-/// After `spawn`: `--cols`/`--rows`, then the command (an optional `--` ends the options).
+/// After `spawn`: `--cols`/`--rows`/`--record`, then the command (an optional `--`
+/// ends the options).
 fn spawn_command(
     args: &mut impl Iterator<Item = String>,
     cols: &mut Option<u16>,
     rows: &mut Option<u16>,
+    record: &mut Option<PathBuf>,
 ) -> Result<Vec<String>, String> {
     let mut command = Vec::new();
     while let Some(arg) = args.next() {
@@ -197,6 +208,13 @@ fn spawn_command(
         match flag.as_str() {
             "--cols" => *cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
             "--rows" => *rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
+            "--record" => {
+                let path = value("--record")?;
+                if path.is_empty() {
+                    return Err("--record needs a value (see --help)".into());
+                }
+                *record = Some(PathBuf::from(path));
+            }
             "--" => break,
             _ => {
                 command.push(arg);
@@ -227,6 +245,7 @@ mod tests {
                 target: Target::Label("todo".into()),
                 idle_release: Some(Duration::from_secs(60)),
                 size: DEFAULT_SIZE,
+                record: None,
             }))
         );
         assert_eq!(
@@ -235,6 +254,7 @@ mod tests {
                 target: Target::Socket("/tmp/a.sock".into()),
                 idle_release: None,
                 size: DEFAULT_SIZE,
+                record: None,
             }))
         );
         assert!(matches!(
@@ -287,12 +307,45 @@ mod tests {
     }
 
     #[test]
+    fn record_takes_a_file_in_every_mode() {
+        let record = |args: &[&str]| match run(args) {
+            Ok(Command::Run(options)) => options.record,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(
+            record(&["--app", "todo", "--record", "a.jsonl"]),
+            Some("a.jsonl".into())
+        );
+        assert_eq!(
+            record(&["--record=b.jsonl", "--", "app"]),
+            Some("b.jsonl".into())
+        );
+        assert_eq!(
+            record(&["spawn", "--record", "c.jsonl", "app", "--record", "x"]),
+            Some("c.jsonl".into()),
+            "after the command, --record is the app's"
+        );
+        assert_eq!(record(&["--app", "todo"]), None);
+        assert!(
+            run(&["--app", "a", "--record"])
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(
+            run(&["spawn", "--record=", "app"])
+                .unwrap_err()
+                .contains("needs a value")
+        );
+    }
+
+    #[test]
     fn spawn_forms() {
         let spawn = |args: &[&str]| match run(args) {
             Ok(Command::Run(Options {
                 target: Target::Spawn(command),
                 size,
                 idle_release,
+                ..
             })) => (command, size, idle_release),
             other => panic!("{args:?}: {other:?}"),
         };

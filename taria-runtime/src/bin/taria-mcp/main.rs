@@ -9,6 +9,7 @@ mod jsonrpc;
 mod limits;
 mod link;
 mod order;
+mod record;
 mod render;
 mod server;
 mod spawn;
@@ -47,6 +48,18 @@ fn main() -> ExitCode {
         cli::Command::Run(options) => options,
     };
     init_tracing();
+    // Before anything starts: a recording that cannot be written fails the session
+    // now, not after the agent's work is done.
+    let recorder = match &options.record {
+        Some(path) => match start_recording(path, &options) {
+            Ok(recorder) => Some(recorder),
+            Err(message) => {
+                eprintln!("taria-mcp: {message}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -90,7 +103,11 @@ fn main() -> ExitCode {
         Target::Spawn(spawned) => Some(Arc::clone(spawned)),
         Target::Attach(_) => None,
     };
-    let result = runtime.block_on(serve(target, options.idle_release));
+    let result = runtime.block_on(serve(target, options.idle_release, recorder.clone()));
+    // Written out before the app is stopped: its exit is not part of the session.
+    if let Some(recorder) = &recorder {
+        recorder.finish();
+    }
     // Never leave the app running: SIGTERM (Windows: its console closed), a grace
     // period, then SIGKILL (Windows: TerminateProcess).
     if let Some(spawned) = spawned {
@@ -105,6 +122,33 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Creates (or truncates) the recording at `path` and starts its writer; the error
+/// is the line to print.
+fn start_recording(
+    path: &std::path::Path,
+    options: &cli::Options,
+) -> Result<record::Recorder, String> {
+    use taria::wire::recording::{RecordedSize, RecordingMode};
+    let file = std::fs::File::create(path).map_err(|e| {
+        format!(
+            "cannot write the recording {}: {e}; give --record a file in a directory that \
+             exists and that you can write to",
+            path.display()
+        )
+    })?;
+    let (mode, pty) = match options.target {
+        cli::Target::Spawn(_) => (
+            RecordingMode::Spawn,
+            Some(RecordedSize {
+                width: options.size.cols,
+                height: options.size.rows,
+            }),
+        ),
+        cli::Target::Label(_) | cli::Target::Socket(_) => (RecordingMode::Attach, None),
+    };
+    Ok(record::Recorder::start(file, path.to_owned(), mode, pty))
 }
 
 /// What the session drives.
@@ -133,10 +177,11 @@ fn init_tracing() {
 async fn serve(
     target: Target,
     idle_release: Option<std::time::Duration>,
+    recorder: Option<record::Recorder>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let link = match target {
-        Target::Attach(socket) => link::Link::new(socket, idle_release),
-        Target::Spawn(spawned) => link::Link::spawned(spawned),
+        Target::Attach(socket) => link::Link::new(socket, idle_release, recorder),
+        Target::Spawn(spawned) => link::Link::spawned(spawned, recorder),
     };
     tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
     // Listening starts now, before the handshake: a stop request is never lost.

@@ -22,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::errors::ToolError;
 use crate::link::{Link, Seen, Sent};
+use crate::record::CallTag;
 
 /// The tools whose calls send inputs, in arrival order.
 const INPUT_TOOLS: [&str; 5] = ["act", "set_value", "type_text", "press_key", "batch"];
@@ -160,6 +161,7 @@ impl Arrivals {
             kept: false,
             seen_at_arrival,
             waited: false,
+            tag: None,
         }
     }
 
@@ -190,6 +192,8 @@ pub(crate) struct Turn {
     kept: bool,
     /// The tree the agent had been given when this call arrived.
     seen_at_arrival: Option<Arc<Tree>>,
+    /// Which call this is, for the recording.
+    tag: Option<CallTag>,
 }
 
 impl Turn {
@@ -200,11 +204,21 @@ impl Turn {
         self.seen_at_arrival.as_ref()
     }
 
+    /// Names the call's tool for the recording of its inputs and reads.
+    pub(crate) fn tag(&mut self, tag: CallTag) {
+        self.tag = Some(tag);
+    }
+
+    /// The call's tag for the recording, if it has one.
+    pub(crate) fn call_tag(&self) -> Option<&CallTag> {
+        self.tag.as_ref()
+    }
+
     /// Sends `input` in this call's turn and keeps the turn: more inputs of this call
     /// follow (the presses of a repeated key).
     pub(crate) async fn send(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send(input).await
+        link.send(input, self.tag.as_ref()).await
     }
 
     /// Sends the next input of a burst in this call's turn, waiting for room until
@@ -217,7 +231,8 @@ impl Turn {
         deadline: std::time::Instant,
     ) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send_paced(input, first, deadline).await
+        link.send_paced(input, self.tag.as_ref(), first, deadline)
+            .await
     }
 
     /// Sends this call's last input in its turn and passes the turn on as soon as the
@@ -230,7 +245,8 @@ impl Turn {
         // fixed. Not connected, it waits for the connection first, in turn. Unconstrained,
         // so tokio's cooperative budget cannot make that first poll a no-op.
         let connected = link.cached_view().is_some();
-        let mut send = pin!(tokio::task::unconstrained(link.send(input)));
+        let tag = self.tag.clone();
+        let mut send = pin!(tokio::task::unconstrained(link.send(input, tag.as_ref())));
         if connected {
             let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
             self.pass();

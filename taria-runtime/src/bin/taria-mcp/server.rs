@@ -12,10 +12,12 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use taria::wire::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
 use crate::link::Link;
 use crate::order::{Arrivals, Turn};
+use crate::record::CallTag;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
 use crate::tools::input::{self, ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
@@ -115,7 +117,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        Ok(self.call(args, read::read_tree).await)
+        Ok(self.call(args, "read_tree", read::read_tree).await)
     }
 
     /// Finds nodes matching every filter given.
@@ -125,7 +127,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        Ok(self.call(args, read::find_nodes).await)
+        Ok(self.call(args, "find_nodes", read::find_nodes).await)
     }
 
     /// Does an action the node offers.
@@ -138,7 +140,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, input::act).await)
+        Ok(self.input(args, &context, InputTool::Act, input::act).await)
     }
 
     /// Sets a node's value, within its valueSchema.
@@ -152,7 +154,9 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, input::set_value).await)
+        Ok(self
+            .input(args, &context, InputTool::SetValue, input::set_value)
+            .await)
     }
 
     /// Types text into the focus, key by key.
@@ -165,7 +169,9 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, input::type_text).await)
+        Ok(self
+            .input(args, &context, InputTool::TypeText, input::type_text)
+            .await)
     }
 
     /// Presses a key chord.
@@ -178,7 +184,9 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, input::press_key).await)
+        Ok(self
+            .input(args, &context, InputTool::PressKey, input::press_key)
+            .await)
     }
 
     /// Runs input steps in order until one fails; returns what they changed.
@@ -191,7 +199,9 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, batch::batch).await)
+        Ok(self
+            .input(args, &context, InputTool::Batch, batch::batch)
+            .await)
     }
 
     /// Waits for the tree to change after `since`.
@@ -207,10 +217,15 @@ impl Bridge {
     ) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
         let cancel = context.ct.clone();
-        Ok(respond(match parse(args) {
+        let noted = self.link.recorder().map(|_| args.clone());
+        let result = match parse(args) {
             Ok(args) => read::wait_for_change(&self.link, args, cancel.cancelled_owned()).await,
             Err(e) => Err(e),
-        }))
+        };
+        if result.is_ok() {
+            self.note_read("wait_for_change", noted);
+        }
+        Ok(respond(result))
     }
 
     /// Reads the screen as text rows.
@@ -221,7 +236,11 @@ impl Bridge {
     )]
     async fn read_screen(&self) -> Result<CallToolResult, McpError> {
         let _in_use = self.link.in_use();
-        Ok(respond(read::read_screen(&self.link).await))
+        let result = read::read_screen(&self.link).await;
+        if result.is_ok() {
+            self.note_read("read_screen", Some(JsonObject::new()));
+        }
+        Ok(respond(result))
     }
 
     /// Resizes the terminal (spawn mode).
@@ -231,16 +250,18 @@ impl Bridge {
         annotations(destructive_hint = false, idempotent_hint = true)
     )]
     async fn resize(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        Ok(self.call(args, terminal::resize).await)
+        Ok(self.call(args, "resize", terminal::resize).await)
     }
 }
 
 impl Bridge {
     /// A tool's call with no turn to take (reads, resize): the bridge is in use, the
     /// arguments are parsed, and `run` answers.
+    /// The call is noted in the recording (as `tool`) when it succeeds.
     async fn call<A, R>(
         &self,
         args: JsonObject,
+        tool: &str,
         run: impl AsyncFnOnce(&Link, A) -> Result<R, ToolError>,
     ) -> CallToolResult
     where
@@ -248,10 +269,23 @@ impl Bridge {
         R: serde::Serialize + ForModel,
     {
         let _in_use = self.link.in_use();
-        respond(match parse(args) {
+        let noted = self.link.recorder().map(|_| args.clone());
+        let result = match parse(args) {
             Ok(args) => run(&self.link, args).await,
             Err(e) => Err(e),
-        })
+        };
+        if result.is_ok() {
+            self.note_read(tool, noted);
+        }
+        respond(result)
+    }
+
+    /// Notes a read in the recording, with the call's arguments and the revision read
+    /// (the newest).
+    fn note_read(&self, tool: &str, arguments: Option<JsonObject>) {
+        if let (Some(recorder), Some(arguments)) = (self.link.recorder(), arguments) {
+            recorder.read(None, tool, arguments, self.link.last_revision().0);
+        }
     }
 
     /// An input tool's call, the same for each: the bridge is in use, the call takes
@@ -261,6 +295,7 @@ impl Bridge {
         &self,
         args: JsonObject,
         context: &RequestContext<RoleServer>,
+        tool: InputTool,
         run: impl AsyncFnOnce(&Link, A, &mut Turn) -> Result<R, ToolError>,
     ) -> CallToolResult
     where
@@ -269,6 +304,7 @@ impl Bridge {
     {
         let _in_use = self.link.in_use();
         let mut turn = self.arrivals.claim(&context.id);
+        turn.tag(CallTag::new(tool));
         respond(match parse(args) {
             Ok(args) => run(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
@@ -339,6 +375,9 @@ impl ServerHandler for Bridge {
         // The outline code a tool's panic would come from runs here too.
         match CatchUnwind::new(read::tree_text(&self.link)).await {
             Ok(Ok(text)) => {
+                let mut arguments = JsonObject::new();
+                arguments.insert("uri".into(), TREE_URI.into());
+                self.note_read("resources/read", Some(arguments));
                 Ok(ReadResourceResult::new(vec![ResourceContents::text(text, TREE_URI)]).into())
             }
             Ok(Err(e)) => Err(McpError::internal_error(e.to_string(), None)),

@@ -26,6 +26,7 @@ impl Link {
     /// [`FIRST_TREE_TIMEOUT`], not one after another).
     pub(crate) async fn ensure_connected(&self) -> Result<(), ToolError> {
         if self.has_tree() {
+            self.size_recording().await;
             return Ok(());
         }
         let budget = match &self.inner.spawned {
@@ -45,6 +46,7 @@ impl Link {
                 ));
             };
             if self.has_tree() {
+                self.size_recording().await;
                 return Ok(());
             }
             let connected = lock(&self.inner.state).writer.is_some();
@@ -55,7 +57,31 @@ impl Link {
                 }
             }
         }
-        self.wait_first_tree().await
+        self.wait_first_tree().await?;
+        self.size_recording().await;
+        Ok(())
+    }
+
+    /// In attach mode, the recording's header waits for the terminal's size: the
+    /// app's screen says it (asked once).
+    async fn size_recording(&self) {
+        let Some(recorder) = &self.inner.recorder else {
+            return;
+        };
+        if !recorder.wants_size() {
+            return;
+        }
+        let size = match self.screen_now().await {
+            Ok(screen) => Some(taria::wire::recording::RecordedSize {
+                width: screen.cols,
+                height: u16::try_from(screen.rows.len()).unwrap_or(u16::MAX),
+            }),
+            Err(e) => {
+                tracing::debug!(error = %e.message, "no screen for the recording's size");
+                None
+            }
+        };
+        recorder.sized(size);
     }
 
     fn has_tree(&self) -> bool {
@@ -336,6 +362,10 @@ impl Inner {
             state.tree = None;
             if state.closed.is_none() || letting_go {
                 state.closed = Some(why);
+            }
+            if let Some(recorder) = &self.recorder {
+                let why = state.closed.as_ref().unwrap_or(&Closed::Exited);
+                recorder.closed(generation, why.cut_off().1);
             }
             // Whatever still waits for an answer on this connection hears why none comes.
             let why = state.closed.clone().unwrap_or(Closed::Exited);

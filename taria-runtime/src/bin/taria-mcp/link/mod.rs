@@ -31,6 +31,7 @@ use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
 use crate::limits::RateLimit;
+use crate::record::Recorder;
 use crate::spawn::Spawned;
 use connect::release_when_idle;
 
@@ -242,6 +243,8 @@ struct Inner {
     room: tokio::sync::Notify,
     /// Whether the (one) reconnection loop is running.
     reconnecting: AtomicBool,
+    /// Where the session is recorded (`--record`).
+    recorder: Option<Recorder>,
 }
 
 #[derive(Default)]
@@ -280,14 +283,19 @@ impl Drop for InUse {
 use crate::lock;
 
 impl Link {
-    /// A link to the app at `socket` (not connected yet). Call from a tokio runtime.
-    pub(crate) fn new(socket: PathBuf, idle_release: Option<Duration>) -> Link {
-        Link::with_app(socket, idle_release, None)
+    /// A link to the app at `socket` (not connected yet), recording to `recorder`.
+    /// Call from a tokio runtime.
+    pub(crate) fn new(
+        socket: PathBuf,
+        idle_release: Option<Duration>,
+        recorder: Option<Recorder>,
+    ) -> Link {
+        Link::with_app(socket, idle_release, None, recorder)
     }
 
     /// A link to an app taria-mcp started; it connects as soon as the app serves.
-    pub(crate) fn spawned(spawned: Arc<Spawned>) -> Link {
-        let link = Link::with_app(spawned.socket().to_owned(), None, Some(spawned));
+    pub(crate) fn spawned(spawned: Arc<Spawned>, recorder: Option<Recorder>) -> Link {
+        let link = Link::with_app(spawned.socket().to_owned(), None, Some(spawned), recorder);
         link.inner.reconnect_soon();
         link
     }
@@ -296,6 +304,7 @@ impl Link {
         socket: PathBuf,
         idle_release: Option<Duration>,
         spawned: Option<Arc<Spawned>>,
+        recorder: Option<Recorder>,
     ) -> Link {
         let inner = Arc::new(Inner {
             socket,
@@ -315,6 +324,7 @@ impl Link {
             rate: Mutex::new(RateLimit::new(Instant::now())),
             room: tokio::sync::Notify::new(),
             reconnecting: AtomicBool::new(false),
+            recorder,
         });
         if let Some(idle) = idle_release {
             tokio::spawn(release_when_idle(Arc::downgrade(&inner), idle));
@@ -325,6 +335,11 @@ impl Link {
     /// The socket this link attaches to.
     pub(crate) fn socket(&self) -> &std::path::Path {
         &self.inner.socket
+    }
+
+    /// Where the session is recorded, with `--record`.
+    pub(crate) fn recorder(&self) -> Option<&Recorder> {
+        self.inner.recorder.as_ref()
     }
 
     /// The app taria-mcp started, in spawn mode.

@@ -35,11 +35,13 @@ impl Inner {
                 input,
                 tree,
             } => {
+                let first = state.tree.is_none();
                 state.flat = Some(FlatTree::from_tree(&tree));
                 state.tree = Some(Arc::new(tree));
                 state.app_revision = revision;
                 state.revision = state.revision.saturating_add(1);
                 state.input = input;
+                self.record_tree(generation, &state, first);
                 self.changed.send_modify(|n| *n += 1);
             }
             AppMessage::Patch {
@@ -58,6 +60,7 @@ impl Inner {
                 state.app_revision = revision;
                 state.revision = state.revision.saturating_add(1);
                 state.input = input;
+                self.record_tree(generation, &state, false);
                 self.changed.send_modify(|n| *n += 1);
             }
             AppMessage::Ack {
@@ -105,12 +108,27 @@ impl Inner {
         false
     }
 
+    /// Tells the recording about the tree just taken (`first`: the connection's first).
+    fn record_tree(&self, generation: u64, state: &super::State, first: bool) {
+        if let (Some(recorder), Some(tree)) = (&self.recorder, &state.tree) {
+            let app = first.then(|| state.app.as_deref().unwrap_or("app"));
+            recorder.drew(generation, app, state.revision, state.input, tree);
+        }
+    }
+
     /// Hands `ack` to whoever waits for input `seq` on connection `generation`.
     fn answer(&self, generation: u64, seq: u64, ack: Ack) {
         let tx = {
             let mut state = lock(&self.state);
             if state.generation != generation {
                 return;
+            }
+            if let Some(recorder) = &self.recorder {
+                let now = state
+                    .tree
+                    .as_ref()
+                    .map(|tree| (state.revision, tree, state.input));
+                recorder.acked(generation, seq, &ack, now);
             }
             state.acks.remove(&seq)
         };
@@ -349,9 +367,12 @@ mod tests {
             // Held open, never answering.
             std::thread::sleep(Duration::from_secs(30));
         });
-        let link = Link::new(socket, None);
+        let link = Link::new(socket, None, None);
         link.ensure_connected().await.unwrap();
-        let mut sent = link.send(Input::Key { key: "a".into() }).await.unwrap();
+        let mut sent = link
+            .send(Input::Key { key: "a".into() }, None)
+            .await
+            .unwrap();
         // A second reader on the connection, one that panics.
         let (generation, writer) = {
             let state = lock(&link.inner.state);

@@ -16,16 +16,22 @@ use super::{
 };
 use crate::errors::{Code, ToolError};
 use crate::limits::{RATE_PER_SECOND, check_in_flight};
+use crate::record::CallTag;
 
 impl Link {
     /// Sends an input; the ack comes through [`Link::ack`]. Refused with `busy`
     /// (nothing sent) when [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait
     /// for their ack or the rate limit is reached.
-    pub(crate) async fn send(&self, input: Input) -> Result<Sent, ToolError> {
+    /// `tag` says which call sent it, for the recording.
+    pub(crate) async fn send(
+        &self,
+        input: Input,
+        tag: Option<&CallTag>,
+    ) -> Result<Sent, ToolError> {
         self.ensure_connected().await?;
         self.check_protocol()?;
         let (tx, rx) = oneshot::channel();
-        let reserved = self.reserve(tx, None).map_err(|(_, e)| e)?;
+        let reserved = self.reserve(tx, None, &input, tag).map_err(|(_, e)| e)?;
         self.send_reserved(reserved, input, rx).await
     }
 
@@ -37,6 +43,7 @@ impl Link {
     pub(crate) async fn send_paced(
         &self,
         input: Input,
+        tag: Option<&CallTag>,
         first: &Sent,
         deadline: Instant,
     ) -> Result<Sent, ToolError> {
@@ -47,12 +54,13 @@ impl Link {
             let room = self.inner.room.notified();
             tokio::pin!(room);
             room.as_mut().enable();
-            let (returned, error, wait_for_ack) = match self.reserve(tx, Some(first.generation)) {
-                Ok(reserved) => break reserved,
-                Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
-                Err((NoRoom::Rate(tx), error)) => (tx, error, false),
-                Err((NoRoom::Closed, error)) => return Err(error),
-            };
+            let (returned, error, wait_for_ack) =
+                match self.reserve(tx, Some(first.generation), &input, tag) {
+                    Ok(reserved) => break reserved,
+                    Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
+                    Err((NoRoom::Rate(tx), error)) => (tx, error, false),
+                    Err((NoRoom::Closed, error)) => return Err(error),
+                };
             tx = returned;
             let deadline = tokio::time::Instant::from_std(deadline);
             let waited = if wait_for_ack {
@@ -72,10 +80,14 @@ impl Link {
 
     /// Takes a `seq` and a place among the inputs waiting for an ack, or says why not
     /// (and gives `tx` back). With `on`, only on that connection (the rest of a burst).
+    /// The recording notes `input` as it takes its place, so its lines are in `seq`
+    /// order.
     fn reserve(
         &self,
         tx: oneshot::Sender<Answer<Ack>>,
         on: Option<u64>,
+        input: &Input,
+        tag: Option<&CallTag>,
     ) -> Result<Reserved, (NoRoom, ToolError)> {
         let mut state = lock(&self.inner.state);
         if on.is_some_and(|generation| generation != state.generation) {
@@ -100,6 +112,9 @@ impl Link {
         }
         let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
         state.acks.insert(seq, tx);
+        if let Some(recorder) = &self.inner.recorder {
+            recorder.sent(state.generation, seq, input, tag, state.tree.as_ref());
+        }
         Ok(Reserved {
             writer,
             generation: state.generation,
@@ -121,6 +136,9 @@ impl Link {
         let message = BridgeMessage::Input { seq, input };
         if let Err(e) = self.write(&writer, generation, &message).await {
             lock(&self.inner.state).acks.remove(&seq);
+            if let Some(recorder) = &self.inner.recorder {
+                recorder.unsent(seq);
+            }
             self.inner.room.notify_waiters();
             return Err(e);
         }
@@ -248,6 +266,11 @@ impl Link {
     /// Asks for the rendered screen.
     pub(crate) async fn screen(&self) -> Result<Screen, ToolError> {
         self.ensure_connected().await?;
+        self.screen_now().await
+    }
+
+    /// Asks for the rendered screen on the connection there is.
+    pub(super) async fn screen_now(&self) -> Result<Screen, ToolError> {
         let (tx, rx) = oneshot::channel();
         let (writer, generation) = {
             let mut state = lock(&self.inner.state);

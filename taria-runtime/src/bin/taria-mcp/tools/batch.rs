@@ -216,6 +216,14 @@ pub(crate) async fn batch(
             };
             let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
             link.saw(&view.tree);
+            if let Some(recorder) = link.recorder() {
+                let mut arguments = serde_json::Map::new();
+                arguments.insert("read".into(), root.clone().into());
+                if let Some(depth) = args.depth {
+                    arguments.insert("depth".into(), depth.into());
+                }
+                recorder.read(turn.call_tag(), "batch", arguments, view.revision);
+            }
             change.revision = view.revision;
             (shown.outline, shown.truncated)
         }

@@ -1,0 +1,574 @@
+//! `--record FILE`: what the agent's session did, written as a recording
+//! (`taria::wire::recording`, docs/protocol.md "Recordings") for `taria::testing` to
+//! replay.
+//!
+//! The link tells the [`Recorder`] what happens as it happens, under its own lock, so
+//! the order is the app's: an input when it takes its `seq`, its ack, each tree the
+//! app draws (stamped with the inputs it shows), the end of a connection. Each input's
+//! line waits until its ack and the tree drawn after it are in; lines leave in the
+//! order their events began (a read noted while an earlier input waits for its tree
+//! waits behind it). Writing is on a thread of its own: nothing here blocks on the
+//! file, and a file that fails is logged once, and recording stops; the session goes on.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use taria::wire::recording::{
+    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
+    RecordedRead, RecordedSize, RecordingHeader, RecordingMode, RecordingWriter,
+};
+use taria::wire::{AckStatus, ActionData, Input};
+use taria::{Node, Tree};
+
+use crate::link::Ack;
+use crate::lock;
+
+/// How long a delivered input's line waits for a tree drawn after it before it is
+/// written without one (as long as the input tools wait for it: `EFFECT_TIMEOUT`).
+const TREE_WAIT: Duration = crate::link::EFFECT_TIMEOUT;
+
+/// Which tool call an input or read belongs to: its tool, and its number in the
+/// recording (given the first time the call records something, so the inputs' calls
+/// are numbered in the order they were sent).
+#[derive(Clone, Debug)]
+pub(crate) struct CallTag {
+    tool: InputTool,
+    number: Arc<OnceLock<u64>>,
+}
+
+impl CallTag {
+    /// The tag of a new call of `tool`.
+    pub(crate) fn new(tool: InputTool) -> CallTag {
+        CallTag {
+            tool,
+            number: Arc::new(OnceLock::new()),
+        }
+    }
+}
+
+/// Writes the session's recording. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Recorder(Arc<Shared>);
+
+struct Shared {
+    book: Mutex<Book>,
+    /// The writing thread, joined by [`Recorder::finish`].
+    thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+/// What has happened and is not written yet.
+struct Book {
+    out: Option<mpsc::Sender<Out>>,
+    mode: RecordingMode,
+    /// The pty's size, in spawn mode.
+    pty: Option<RecordedSize>,
+    header: Header,
+    /// The connection whose first tree was recorded last.
+    generation: u64,
+    /// Lines in the order their events began; written from the front once complete.
+    pending: VecDeque<Entry>,
+    next_call: u64,
+    next_step: u64,
+}
+
+/// Where the header stands: it is written first, once the app's label and the
+/// terminal's size are known.
+enum Header {
+    /// No tree yet.
+    NotYet,
+    /// Attach mode: the app's label is known, the size is being asked for (the
+    /// screen's); `tree` gives it if the screen does not come.
+    Sizing {
+        app: String,
+        tree: Arc<Tree>,
+        asked: bool,
+    },
+    /// Written (or given to the writer).
+    Written,
+}
+
+enum Entry {
+    Ready(Out),
+    Input(Box<PendingInput>),
+}
+
+/// An input sent, waiting for its ack and the tree after it.
+struct PendingInput {
+    generation: u64,
+    seq: u64,
+    call: u64,
+    tool: InputTool,
+    input: Input,
+    /// The tree when it was sent: its focus and nodes decide what is a secret.
+    before: Option<Arc<Tree>>,
+    ack: Option<RecordedAck>,
+    /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
+    acked: Option<Instant>,
+    after: Option<(u64, Arc<Tree>)>,
+    /// Nothing more will come: write it as it is.
+    done: bool,
+}
+
+impl PendingInput {
+    fn complete(&self) -> bool {
+        self.done
+            || (self.acked.is_some()
+                && (self.after.is_some()
+                    || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
+    }
+}
+
+/// What the writing thread writes.
+enum Out {
+    Header(RecordingHeader),
+    Line(RecordedLine),
+    Tree(u64, Arc<Tree>),
+    Input(Box<PendingInput>, u64),
+}
+
+impl Recorder {
+    /// Starts recording into `file` (created by the caller, so that a path that cannot
+    /// be written fails before the session starts). The header is written with the
+    /// first tree, once the app's label is known.
+    pub(crate) fn start(
+        file: std::fs::File,
+        path: PathBuf,
+        mode: RecordingMode,
+        pty: Option<RecordedSize>,
+    ) -> Recorder {
+        let (tx, rx) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("taria-mcp-record".into())
+            .spawn(move || write_all(file, &path, &rx))
+            .inspect_err(|e| tracing::error!(error = %e, "cannot start the recording's writer; not recording"))
+            .ok();
+        Recorder(Arc::new(Shared {
+            book: Mutex::new(Book {
+                out: thread.is_some().then_some(tx),
+                mode,
+                pty,
+                header: Header::NotYet,
+                generation: 0,
+                pending: VecDeque::new(),
+                next_call: 1,
+                next_step: 1,
+            }),
+            thread: Mutex::new(thread),
+        }))
+    }
+
+    /// Input `seq` on connection `generation` takes its place (`tree`: the newest).
+    pub(crate) fn sent(
+        &self,
+        generation: u64,
+        seq: u64,
+        input: &Input,
+        tag: Option<&CallTag>,
+        tree: Option<&Arc<Tree>>,
+    ) {
+        let mut book = lock(&self.0.book);
+        let (tool, call) = match tag {
+            Some(tag) => (tag.tool, book.call_number(tag)),
+            None => (tool_of(input), book.new_call()),
+        };
+        book.pending.push_back(Entry::Input(Box::new(PendingInput {
+            generation,
+            seq,
+            call,
+            tool,
+            input: input.clone(),
+            before: tree.cloned(),
+            ack: None,
+            acked: None,
+            after: None,
+            done: false,
+        })));
+    }
+
+    /// Input `seq` could not be written to the app: it never reached it.
+    pub(crate) fn unsent(&self, seq: u64) {
+        let mut book = lock(&self.0.book);
+        book.pending
+            .retain(|entry| !matches!(entry, Entry::Input(input) if input.seq == seq));
+        book.flush();
+    }
+
+    /// The app answered input `seq`; `now` is the newest tree, its revision and stamp.
+    pub(crate) fn acked(
+        &self,
+        generation: u64,
+        seq: u64,
+        ack: &Ack,
+        now: Option<(u64, &Arc<Tree>, u64)>,
+    ) {
+        let mut book = lock(&self.0.book);
+        if let Some(input) = book.input_mut(generation, seq) {
+            input.acked = Some(Instant::now());
+            input.ack = ack.status.as_ref().ok().map(|&status| RecordedAck {
+                status,
+                reason: ack.reason,
+                message: ack.message.clone(),
+            });
+            let delivered = ack.status == Ok(AckStatus::Delivered);
+            if let Some((revision, tree, stamp)) = now
+                && (!delivered || stamp >= seq)
+            {
+                input.after = Some((revision, Arc::clone(tree)));
+            }
+            // An ack of a status this bridge does not know: its effect is unknown.
+            if ack.status.is_err() {
+                input.done = true;
+            }
+        }
+        book.flush();
+    }
+
+    /// The app drew `tree` (the bridge's `revision`), showing inputs up to `stamp`;
+    /// `first` when it is the first tree of connection `generation`.
+    pub(crate) fn drew(
+        &self,
+        generation: u64,
+        first: Option<&str>,
+        revision: u64,
+        stamp: u64,
+        tree: &Arc<Tree>,
+    ) {
+        let mut book = lock(&self.0.book);
+        if let Some(app) = first {
+            if matches!(book.header, Header::NotYet) {
+                match book.pty {
+                    Some(size) => book.write_header(app, size),
+                    None => {
+                        book.header = Header::Sizing {
+                            app: app.to_owned(),
+                            tree: Arc::clone(tree),
+                            asked: false,
+                        };
+                    }
+                }
+            } else if book.generation != generation {
+                book.pending
+                    .push_back(Entry::Ready(Out::Line(RecordedLine::App(RecordedApp {
+                        event: AppEvent::Reconnected,
+                        message: None,
+                    }))));
+            }
+            book.generation = generation;
+            book.pending
+                .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
+        }
+        for entry in &mut book.pending {
+            if let Entry::Input(input) = entry
+                && input.generation == generation
+                && input.seq <= stamp
+                && input.after.is_none()
+                && input.acked.is_some()
+            {
+                input.after = Some((revision, Arc::clone(tree)));
+            }
+        }
+        book.flush();
+    }
+
+    /// Connection `generation` ended (`why`, in words): what waited on it is written
+    /// as it stands.
+    pub(crate) fn closed(&self, generation: u64, why: &str) {
+        let mut book = lock(&self.0.book);
+        for entry in &mut book.pending {
+            if let Entry::Input(input) = entry
+                && input.generation == generation
+            {
+                input.done = true;
+            }
+        }
+        if !matches!(book.header, Header::NotYet) {
+            book.pending
+                .push_back(Entry::Ready(Out::Line(RecordedLine::App(RecordedApp {
+                    event: AppEvent::Exited,
+                    message: Some(why.to_owned()),
+                }))));
+        }
+        book.flush();
+    }
+
+    /// A read tool's call was answered from the tree at `revision`.
+    pub(crate) fn read(
+        &self,
+        tag: Option<&CallTag>,
+        tool: &str,
+        arguments: serde_json::Map<String, serde_json::Value>,
+        revision: u64,
+    ) {
+        let mut book = lock(&self.0.book);
+        let call = match tag {
+            Some(tag) => book.call_number(tag),
+            None => book.new_call(),
+        };
+        book.pending
+            .push_back(Entry::Ready(Out::Line(RecordedLine::Read(RecordedRead {
+                call,
+                tool: tool.to_owned(),
+                arguments,
+                revision,
+            }))));
+        book.flush();
+    }
+
+    /// Whether the header waits for the terminal's size (attach mode), which the
+    /// caller then asks the app for and gives to [`Recorder::sized`]; `true` once.
+    pub(crate) fn wants_size(&self) -> bool {
+        match &mut lock(&self.0.book).header {
+            Header::Sizing { asked, .. } if !*asked => {
+                *asked = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The terminal's size, from the app's screen (`None`: it did not come; the
+    /// first tree's extent is used).
+    pub(crate) fn sized(&self, size: Option<RecordedSize>) {
+        let mut book = lock(&self.0.book);
+        book.sized(size);
+        book.flush();
+    }
+
+    /// Writes what is left (inputs still waiting, as they stand) and waits for the
+    /// writer to finish.
+    pub(crate) fn finish(&self) {
+        {
+            let mut book = lock(&self.0.book);
+            book.sized(None);
+            for entry in &mut book.pending {
+                if let Entry::Input(input) = entry {
+                    input.done = true;
+                }
+            }
+            book.flush();
+            book.out = None;
+        }
+        if let Some(thread) = lock(&self.0.thread).take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Book {
+    /// Queues the header first, ahead of any line.
+    fn write_header(&mut self, app: &str, size: RecordedSize) {
+        let header = RecordingHeader::new(app, size, self.mode);
+        self.header = Header::Written;
+        self.pending.push_front(Entry::Ready(Out::Header(header)));
+    }
+
+    /// Writes a header waiting for its size, with `size` or the first tree's extent.
+    fn sized(&mut self, size: Option<RecordedSize>) {
+        if let Header::Sizing { app, tree, .. } =
+            std::mem::replace(&mut self.header, Header::Written)
+        {
+            let size = size.unwrap_or_else(|| RecordedSize::of_tree(&tree));
+            self.write_header(&app, size);
+        }
+    }
+
+    fn new_call(&mut self) -> u64 {
+        let call = self.next_call;
+        self.next_call += 1;
+        call
+    }
+
+    fn call_number(&mut self, tag: &CallTag) -> u64 {
+        if let Some(&number) = tag.number.get() {
+            return number;
+        }
+        let number = self.new_call();
+        *tag.number.get_or_init(|| number)
+    }
+
+    fn input_mut(&mut self, generation: u64, seq: u64) -> Option<&mut PendingInput> {
+        self.pending.iter_mut().find_map(|entry| match entry {
+            Entry::Input(input) if input.generation == generation && input.seq == seq => {
+                Some(&mut **input)
+            }
+            _ => None,
+        })
+    }
+
+    /// Sends the complete lines at the front to the writer. A delivered input whose
+    /// tree has not come within [`TREE_WAIT`] of its ack goes without one.
+    fn flush(&mut self) {
+        if matches!(self.header, Header::Sizing { .. }) {
+            return;
+        }
+        while let Some(front) = self.pending.front_mut() {
+            if let Entry::Input(input) = front
+                && !input.complete()
+            {
+                if input.acked.is_some_and(|at| at.elapsed() >= TREE_WAIT) {
+                    input.done = true;
+                } else {
+                    break;
+                }
+            }
+            let Some(entry) = self.pending.pop_front() else {
+                break;
+            };
+            let out = match entry {
+                Entry::Ready(out) => out,
+                Entry::Input(input) => {
+                    let step = self.next_step;
+                    self.next_step += 1;
+                    Out::Input(input, step)
+                }
+            };
+            if let Some(tx) = &self.out
+                && tx.send(out).is_err()
+            {
+                self.out = None;
+            }
+        }
+    }
+}
+
+/// The tool an input came from when no call says (it cannot be a batch's).
+fn tool_of(input: &Input) -> InputTool {
+    match input {
+        Input::Key { .. } => InputTool::PressKey,
+        Input::Text { .. } => InputTool::TypeText,
+        _ => InputTool::Act,
+    }
+}
+
+/// The writing thread: writes each line as it comes, until the recorder finishes or
+/// the file fails (logged once; the rest is not written).
+fn write_all(file: std::fs::File, path: &Path, rx: &mpsc::Receiver<Out>) {
+    let failed = |error: &std::io::Error| {
+        tracing::error!(
+            path = %path.display(),
+            error = %error,
+            "cannot write the recording; recording stops here (the session goes on)"
+        );
+    };
+    let mut writer: Option<RecordingWriter<std::fs::File>> = None;
+    let mut file = Some(file);
+    for out in rx {
+        let line = match out {
+            Out::Header(header) => {
+                let Some(file) = file.take() else { continue };
+                match RecordingWriter::new(file, &header) {
+                    Ok(w) => writer = Some(w),
+                    Err(e) => return failed(&e),
+                }
+                continue;
+            }
+            Out::Line(line) => line,
+            Out::Tree(revision, tree) => RecordedLine::tree(revision, Tree::clone(&tree)),
+            Out::Input(input, step) => input_line(*input, step),
+        };
+        let Some(w) = writer.as_mut() else { continue };
+        if let Err(e) = w.write(&line) {
+            return failed(&e);
+        }
+    }
+}
+
+/// An input's line, its secrets left out.
+fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
+    let PendingInput {
+        call,
+        tool,
+        input,
+        before,
+        ack,
+        after,
+        ..
+    } = pending;
+    let trees = || {
+        before
+            .iter()
+            .map(|t| &**t)
+            .chain(after.iter().map(|(_, t)| &**t))
+    };
+    let (input, redacted) = match input {
+        Input::Act(mut request)
+            if matches!(request.data, Some(ActionData::Value { .. }))
+                && trees().any(|tree| {
+                    tree.get(request.target.as_str())
+                        .is_some_and(|node| node.state.redacted)
+                }) =>
+        {
+            request.data = None;
+            (Input::Act(request), true)
+        }
+        Input::Text { .. } if trees().any(secret_focused) => (
+            Input::Text {
+                text: String::new(),
+            },
+            true,
+        ),
+        Input::Key { key } if types_a_character(&key) && trees().any(secret_focused) => {
+            (Input::Key { key: String::new() }, true)
+        }
+        other => (other, false),
+    };
+    let (revision, tree) = match after {
+        Some((revision, tree)) => (Some(revision), Some(Tree::clone(&tree))),
+        None => (None, None),
+    };
+    RecordedLine::Input(Box::new(RecordedInput {
+        step,
+        call,
+        tool,
+        input: RecordedInputData { input, redacted },
+        ack,
+        revision,
+        tree,
+    }))
+}
+
+/// Whether the focus is on a redacted node (or on one holding a redacted node).
+fn secret_focused(tree: &Tree) -> bool {
+    fn holds_secret(node: &Node) -> bool {
+        node.state.redacted || node.children.iter().any(holds_secret)
+    }
+    tree.focused().is_some_and(holds_secret)
+}
+
+/// Whether `key` types a character (no ctrl, alt or super), as into a text field.
+fn types_a_character(key: &str) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    key.parse::<taria::KeyChord>().is_ok_and(|chord| {
+        matches!(chord.code, KeyCode::Char(_))
+            && !chord
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::types_a_character;
+
+    #[test]
+    fn character_keys_are_the_ones_that_type() {
+        for key in ["a", "A", "shift+a", "space", "?", "plus"] {
+            assert!(types_a_character(key), "{key}");
+        }
+        for key in [
+            "enter",
+            "tab",
+            "ctrl+a",
+            "alt+x",
+            "super+v",
+            "f5",
+            "backspace",
+            "nope+",
+        ] {
+            assert!(!types_a_character(key), "{key}");
+        }
+    }
+}

@@ -1,0 +1,490 @@
+//! `--record FILE` (issue 15.1): the session's inputs, acks, trees and reads, written
+//! as a recording that `taria::wire::recording` reads back; secrets left out; a file
+//! that cannot be written fails the bridge at start.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode};
+use serde_json::{Value, json};
+use taria::wire::recording::{
+    InputTool, RecordedInput, RecordedLine, RecordedSize, Recording, RecordingMode,
+};
+use taria::wire::{AckStatus, Input, RejectReason};
+use taria::{Action, Actions, Invocation, Outcome, Role, Tree};
+
+use crate::harness::{Mcp, RunningApp};
+use crate::support;
+
+/// The recording's path in a fresh directory.
+fn recording_path(name: &str) -> PathBuf {
+    support::temp_dir(name).join("session.jsonl")
+}
+
+/// Closes the session (the bridge writes what is left and exits), then reads the file.
+fn finished(mcp: Mcp, path: &Path) -> Recording {
+    mcp.finish();
+    match Recording::read(path) {
+        Ok(recording) => recording,
+        Err(e) => panic!("{e}: {}", std::fs::read_to_string(path).unwrap_or_default()),
+    }
+}
+
+fn node_value(tree: &Tree, id: &str) -> Option<Value> {
+    tree.get(id)
+        .and_then(|node| node.value.as_ref())
+        .map(|value| serde_json::to_value(value).unwrap())
+}
+
+fn act_of(input: &RecordedInput) -> (&str, String) {
+    match &input.input.input {
+        Input::Act(request) => (request.target.as_str(), request.action.as_str().to_owned()),
+        other => panic!("not an act: {other:?}"),
+    }
+}
+
+/// Every input the agent sent is a line, in order, with its ack and the tree the app
+/// drew after it; a batch's steps share their call; reads are noted with their
+/// arguments; the first line after the header is the first tree.
+#[test]
+fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
+    let app = RunningApp::start("record");
+    let path = recording_path("record");
+    let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
+    mcp.ok("read_tree", json!({}));
+    mcp.ok("set_value", json!({"node": "volume", "value": 7}));
+    mcp.ok(
+        "act",
+        json!({"node": "tasks/list_item#0", "action": "archive"}),
+    );
+    mcp.fails(
+        "act",
+        json!({"node": "refuse", "action": "activate"}),
+        "app_rejected",
+    );
+    // Refused by the bridge's own check: nothing reaches the app, nothing is written.
+    mcp.fails(
+        "set_value",
+        json!({"node": "volume", "value": 11}),
+        "out_of_domain",
+    );
+    mcp.ok("type_text", json!({"text": "hi \"there\"\n"}));
+    mcp.ok("press_key", json!({"key": "x", "repeat": 2}));
+    mcp.ok(
+        "batch",
+        json!({"steps": [
+            {"tool": "set_value", "node": "volume", "value": 3},
+            {"tool": "press_key", "key": "y"},
+        ], "read": "volume", "depth": 1}),
+    );
+    mcp.ok("find_nodes", json!({"role": "slider"}));
+    let recording = finished(mcp, &path);
+    let first_revision = check_header_and_first_tree(&recording);
+    check_inputs(&recording, first_revision);
+    check_reads_and_order(&recording);
+}
+
+/// The header (attach mode: the app's screen size) and the first tree; its revision.
+fn check_header_and_first_tree(recording: &Recording) -> u64 {
+    let header = &recording.header;
+    assert_eq!(header.taria_recording, 1);
+    assert_eq!(header.app, "test-app");
+    assert_eq!(header.mode, RecordingMode::Attach);
+    assert_eq!(
+        header.size,
+        RecordedSize {
+            width: 30,
+            height: 6
+        },
+        "attach mode: the first tree's extent"
+    );
+    assert_eq!(header.taria, env!("CARGO_PKG_VERSION"));
+    let Some(RecordedLine::Tree(first)) = recording.lines.first() else {
+        panic!(
+            "the first line is not a tree: {:?}",
+            recording.lines.first()
+        );
+    };
+    assert_eq!(node_value(&first.tree, "volume"), Some(json!(0.0)));
+    first.revision
+}
+
+/// One line per input, in order, with its ack and the tree after it.
+fn check_inputs(recording: &Recording, first_revision: u64) {
+    let inputs: Vec<&RecordedInput> = recording.inputs().collect();
+    let tools: Vec<InputTool> = inputs.iter().map(|input| input.tool).collect();
+    assert_eq!(
+        tools,
+        [
+            InputTool::SetValue,
+            InputTool::Act,
+            InputTool::Act,
+            InputTool::TypeText,
+            InputTool::PressKey,
+            InputTool::PressKey,
+            InputTool::Batch,
+            InputTool::Batch,
+        ],
+        "{inputs:#?}"
+    );
+    let steps: Vec<u64> = inputs.iter().map(|input| input.step).collect();
+    assert_eq!(steps, (1..=8).collect::<Vec<_>>());
+    let calls: Vec<u64> = inputs.iter().map(|input| input.call).collect();
+    assert_eq!(
+        calls,
+        [2, 3, 4, 5, 6, 6, 7, 7],
+        "read_tree was call 1; presses of one key and a batch's steps share a call"
+    );
+    let status = |input: &RecordedInput| input.ack.as_ref().map(|ack| ack.status);
+
+    // set_value: delivered, and the tree after shows it.
+    assert_eq!(act_of(inputs[0]), ("volume", "set_value".to_owned()));
+    assert!(
+        inputs[0].input.input == Input::Act(set_volume(7)),
+        "{:?}",
+        inputs[0]
+    );
+    assert_eq!(status(inputs[0]), Some(AckStatus::Delivered));
+    let after = inputs[0].tree.as_ref().unwrap();
+    assert_eq!(node_value(after, "volume"), Some(json!(7.0)));
+    assert!(inputs[0].revision.unwrap() > first_revision);
+    // A positional id goes with the token the bridge sent.
+    assert_eq!(
+        act_of(inputs[1]),
+        ("tasks/list_item#0", "archive".to_owned())
+    );
+    let Input::Act(archive) = &inputs[1].input.input else {
+        unreachable!()
+    };
+    assert!(archive.token.is_some(), "{archive:?}");
+    let after = inputs[1].tree.as_ref().unwrap();
+    assert_eq!(
+        after.get("tasks").unwrap().children.len(),
+        2,
+        "the tree after shows the task archived"
+    );
+    // Refused by the app's handler: the ack says so; the tree is the one it had.
+    let refused = inputs[2].ack.as_ref().unwrap();
+    assert_eq!(
+        (refused.status, refused.reason, refused.message.as_deref()),
+        (
+            AckStatus::Rejected,
+            Some(RejectReason::HandlerRejected),
+            Some("not today")
+        )
+    );
+    assert!(inputs[2].tree.is_some());
+    // Text is data, quotes and newlines included.
+    assert_eq!(
+        inputs[3].input.input,
+        Input::Text {
+            text: "hi \"there\"\n".into()
+        }
+    );
+    assert!(!inputs[3].input.redacted);
+    for press in &inputs[4..6] {
+        assert_eq!(press.input.input, Input::Key { key: "x".into() });
+        assert_eq!(status(press), Some(AckStatus::Delivered));
+    }
+    assert_eq!(
+        node_value(inputs[5].tree.as_ref().unwrap(), "typed"),
+        Some(json!("hi \"there\"xx"))
+    );
+    assert!(inputs[6].input.input == Input::Act(set_volume(3)));
+    assert_eq!(
+        node_value(inputs[6].tree.as_ref().unwrap(), "volume"),
+        Some(json!(3.0))
+    );
+    assert_eq!(inputs[7].input.input, Input::Key { key: "y".into() });
+}
+
+/// Reads are noted with their calls and arguments, every line in the order it
+/// happened.
+fn check_reads_and_order(recording: &Recording) {
+    // Every line is in the order it happened: revisions never go back.
+    let revisions: Vec<u64> = recording
+        .lines
+        .iter()
+        .filter_map(|line| match line {
+            RecordedLine::Tree(tree) => Some(tree.revision),
+            RecordedLine::Input(input) => input.revision,
+            RecordedLine::Read(read) => Some(read.revision),
+            _ => None,
+        })
+        .collect();
+    assert!(revisions.is_sorted(), "{revisions:?}");
+
+    let reads: Vec<(u64, &str, Value)> = recording
+        .lines
+        .iter()
+        .filter_map(|line| match line {
+            RecordedLine::Read(read) => Some((
+                read.call,
+                read.tool.as_str(),
+                Value::Object(read.arguments.clone()),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        reads,
+        [
+            (1, "read_tree", json!({})),
+            (7, "batch", json!({"read": "volume", "depth": 1})),
+            (8, "find_nodes", json!({"role": "slider"})),
+        ]
+    );
+    // The batch's closing read comes after its steps, the find after the batch.
+    let kinds: Vec<&str> = recording
+        .lines
+        .iter()
+        .map(|line| match line {
+            RecordedLine::Tree(_) => "tree",
+            RecordedLine::Input(_) => "input",
+            RecordedLine::Read(_) => "read",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "tree", "read", "input", "input", "input", "input", "input", "input", "input", "input",
+            "read", "read"
+        ]
+    );
+}
+
+fn set_volume(value: u8) -> taria::wire::ActionRequest {
+    let mut request = taria::wire::ActionRequest::new("volume", Action::SetValue);
+    request.data = Some(taria::wire::ActionData::Value {
+        value: taria::Value::Number(f64::from(value)),
+    });
+    request
+}
+
+/// An app with a focused secret field that takes `set_value` and typed keys.
+#[derive(Default)]
+struct SecretApp {
+    pin: String,
+    note: String,
+}
+
+impl Actions for SecretApp {
+    fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
+        match (inv.target(), inv.action().as_str(), inv.value()) {
+            ("pin", "set_value", Some(taria::Value::Text(text))) => {
+                self.pin.clone_from(text);
+                Outcome::Handled
+            }
+            ("note", "set_value", Some(taria::Value::Text(text))) => {
+                self.note.clone_from(text);
+                Outcome::Handled
+            }
+            _ => Outcome::NotHandled,
+        }
+    }
+}
+
+impl support::LoopApp for SecretApp {
+    fn render(&mut self, frame: &mut Frame<'_>) {
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("pin")
+                .label("PIN")
+                .value(self.pin.as_str())
+                .redacted(true)
+                .focused(true)
+                .action(Action::SetValue);
+        });
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("note")
+                .label("Note")
+                .value(self.note.as_str())
+                .action(Action::SetValue);
+        });
+        frame.render_widget(ratatui::widgets::Paragraph::new("PIN"), frame.area());
+    }
+
+    fn on_event(&mut self, event: &Event) {
+        if let Event::Key(key) = event
+            && let KeyCode::Char(c) = key.code
+        {
+            self.pin.push(c);
+        }
+    }
+}
+
+/// A secret never reaches the file: a `set_value` on a redacted node is written
+/// without its value, and text and character keys sent while a redacted node has the
+/// focus are written empty, each marked `redacted`; keys that type nothing (enter)
+/// and values of other nodes are written as they are.
+#[test]
+fn secrets_are_never_written() {
+    let socket = crate::harness::temp_socket("record-secret");
+    let app = support::RunningApp::launch(&socket, SecretApp::default(), 30, 4);
+    let path = recording_path("record-secret");
+    let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
+    mcp.ok("set_value", json!({"node": "pin", "value": "hunter2-set"}));
+    mcp.ok("type_text", json!({"text": "typedsecret"}));
+    mcp.ok("press_key", json!({"key": "Q"}));
+    mcp.ok("press_key", json!({"key": "enter"}));
+    mcp.ok("set_value", json!({"node": "note", "value": "plain note"}));
+    assert_eq!(
+        app.app.lock().unwrap().pin,
+        "hunter2-settypedsecretQ",
+        "the app got the secrets"
+    );
+    mcp.finish();
+    let bytes = std::fs::read(&path).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    for secret in ["hunter2", "typedsecret", "\"Q\""] {
+        assert!(
+            !text.contains(secret),
+            "{secret} is in the recording: {text}"
+        );
+    }
+    let recording = Recording::parse(&text).unwrap();
+    let inputs: Vec<(&Input, bool)> = recording
+        .inputs()
+        .map(|input| (&input.input.input, input.input.redacted))
+        .collect();
+    assert_eq!(inputs.len(), 5, "{inputs:?}");
+    let Input::Act(set) = inputs[0].0 else {
+        panic!("{inputs:?}")
+    };
+    assert!(inputs[0].1 && set.value().is_none(), "{set:?}");
+    assert_eq!(
+        inputs[1],
+        (
+            &Input::Text {
+                text: String::new()
+            },
+            true
+        )
+    );
+    assert_eq!(inputs[2], (&Input::Key { key: String::new() }, true));
+    assert_eq!(
+        inputs[3],
+        (
+            &Input::Key {
+                key: "enter".into()
+            },
+            false
+        )
+    );
+    let Input::Act(note) = inputs[4].0 else {
+        panic!("{inputs:?}")
+    };
+    assert!(!inputs[4].1);
+    assert_eq!(note.value(), Some(&taria::Value::Text("plain note".into())));
+    // The trees carry the secret's length, never the secret.
+    let last = recording.inputs().last().unwrap().tree.as_ref().unwrap();
+    let pin = last.get("pin").unwrap();
+    assert_eq!((pin.value.as_ref(), pin.redacted_length), (None, Some(23)));
+}
+
+/// A recording that cannot be written is a clear error before the session starts,
+/// and a non-zero exit: not a session whose recording is lost.
+#[test]
+fn a_recording_that_cannot_be_written_fails_at_start() {
+    let dir = support::temp_dir("record-unwritable");
+    let missing = dir.join("no-such-dir").join("session.jsonl");
+    for (path, args) in [
+        (
+            missing.clone(),
+            vec!["--app", "todo", "--record", missing.to_str().unwrap()],
+        ),
+        (
+            dir.clone(),
+            vec!["--record", dir.to_str().unwrap(), "--", "true"],
+        ),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}: {:?}", output.status);
+        assert!(output.stdout.is_empty(), "nothing on stdout");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "taria-mcp: cannot write the recording {}",
+                path.display()
+            )) && stderr.contains("give --record a file in a directory that exists"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A recording that fails later (the disk is full) is logged once; the session goes
+/// on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_recording_that_fails_later_is_logged_and_the_session_goes_on() {
+    let app = RunningApp::start("record-full");
+    let mut mcp = Mcp::start(&app.socket, &["--record", "/dev/full"]);
+    mcp.ok("set_value", json!({"node": "volume", "value": 2}));
+    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    let line = mcp.log_line("cannot write the recording");
+    assert!(line.contains("/dev/full"), "{line}");
+    assert_eq!(app.app.lock().unwrap().volume, 4);
+    let logged = mcp
+        .stderr
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.contains("cannot write the recording"))
+        .count();
+    assert_eq!(logged, 1, "logged once");
+    mcp.finish();
+}
+
+/// Spawn mode records too: the pty's size, the app's label, its inputs.
+#[test]
+fn spawn_mode_records_the_session() {
+    let app = crate::spawn::before_after();
+    let path = recording_path("record-spawn");
+    let mut mcp = Mcp::launch(&[
+        "--cols",
+        "80",
+        "--rows",
+        "20",
+        "--record",
+        path.to_str().unwrap(),
+        "--",
+        &app,
+    ]);
+    mcp.ok(
+        "act",
+        json!({"node": "tasks/list_item#1", "action": "toggle"}),
+    );
+    let recording = finished(mcp, &path);
+    assert_eq!(recording.header.mode, RecordingMode::Spawn);
+    assert_eq!(
+        recording.header.size,
+        RecordedSize {
+            width: 80,
+            height: 20
+        }
+    );
+    assert_eq!(recording.header.app, "before-after");
+    assert!(matches!(recording.lines[0], RecordedLine::Tree(_)));
+    let inputs: Vec<&RecordedInput> = recording.inputs().collect();
+    assert_eq!(inputs.len(), 1, "{inputs:?}");
+    assert_eq!(
+        act_of(inputs[0]),
+        ("tasks/list_item#1", "toggle".to_owned())
+    );
+    assert_eq!(
+        inputs[0].ack.as_ref().map(|ack| ack.status),
+        Some(AckStatus::Delivered)
+    );
+    let after = inputs[0].tree.as_ref().unwrap();
+    assert_eq!(
+        after.get("tasks/list_item#1").unwrap().state.checked,
+        Some(taria::Checked::True)
+    );
+}
