@@ -341,7 +341,6 @@ impl Body<'_> {
             );
             return;
         }
-        let _ = writeln!(self.code, "    // Step {}.", recorded.step);
         let (head, args, missing) = step_call(
             recorded,
             previous,
