@@ -9,8 +9,8 @@ use crate::{Bounds, Node, Tree};
 /// A tree is compared through its [`outline`](Tree::outline) after projecting it:
 /// ids, roles, labels, values, states (selected, checked, focused, invalid and its
 /// message, …), positions, scroll offsets and the actions offered always count;
-/// bounds and the frame count never do (they are not in the outline), so a relayout
-/// or a re-theme that keeps the meaning passes and a behaviour change fails. Two
+/// bounds and the frame count never do (they are not in the outline), so a re-theme,
+/// or a relayout that shows the same nodes, passes and a behaviour change fails. Two
 /// rules loosen it, each keyed by a node id pattern (`*` matches any run of
 /// characters, `/` included; nothing else is special):
 ///
