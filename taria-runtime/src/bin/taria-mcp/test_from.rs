@@ -15,6 +15,7 @@ use taria::{ScrollDirection, StateFlags, Tree, Value};
 pub(crate) const USAGE: &str = "\
 usage: taria-mcp test-from FILE [--harness EXPR] [--name NAME] [--snapshots DIR]
                            [--exclude ID]... [--label ID=PATTERN]... [--secret ID=EXPR]...
+                           [--check TEST]
 
 Writes a Rust test replaying the recording FILE (taria-mcp --record) to stdout, and
 the outline after each step to DIR/NN-<step>.outline. Run it from the package root
@@ -27,6 +28,8 @@ the outline after each step to DIR/NN-<step>.outline. Run it from the package ro
   --label ID=PATTERN   a label of a node matching ID passes when it matches PATTERN
   --secret ID=EXPR     the value of a redacted input on node ID, as a Rust expression
                        (given again: the value for the node's next redacted input)
+  --check TEST         write nothing: exit 1 unless TEST (but its first line) and the
+                       snapshots are what FILE generates (CI, with a fresh recording)
 TARIA_SNAPSHOTS=overwrite cargo test re-blesses the snapshots.";
 
 /// The widest line rustfmt leaves on one line (its `max_width`).
@@ -56,10 +59,17 @@ pub(crate) fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let command = std::iter::once("taria-mcp test-from".to_owned())
-        .chain(args.iter().map(|a| shell_word(a)))
-        .collect::<Vec<_>>()
-        .join(" ");
+    // How to make it again: the arguments but `--check FILE`.
+    let mut words = vec!["taria-mcp test-from".to_owned()];
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--check" {
+            rest.next();
+        } else {
+            words.push(shell_word(arg));
+        }
+    }
+    let command = words.join(" ");
     let generated = match generate(&recording, &options, &command) {
         Ok(generated) => generated,
         Err(message) => {
@@ -67,6 +77,15 @@ pub(crate) fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(test) = &options.check {
+        return match generated.check(test) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("taria-mcp test-from --check: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Err(message) = generated.write_snapshots() {
         eprintln!("taria-mcp test-from: {message}");
         return ExitCode::FAILURE;
@@ -84,6 +103,8 @@ pub(crate) struct Options {
     pub(crate) snapshots: String,
     pub(crate) rules: Match,
     pub(crate) secrets: Vec<(String, String)>,
+    /// `--check TEST`: compare with this test and its snapshots, write nothing.
+    pub(crate) check: Option<PathBuf>,
 }
 
 /// `Ok(None)` for `--help`.
@@ -94,6 +115,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut snapshots = None;
     let mut rules = Match::new();
     let mut secrets = Vec::new();
+    let mut check = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| {
@@ -112,6 +134,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
                 rules = rules.label(id, pattern);
             }
             "--secret" => secrets.push(pair("--secret", &value("--secret")?)?),
+            "--check" => check = Some(PathBuf::from(value("--check")?)),
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             path if file.is_none() => file = Some(PathBuf::from(path)),
             extra => return Err(format!("one recording at a time, not also `{extra}`")),
@@ -131,6 +154,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         snapshots,
         rules,
         secrets,
+        check,
     }))
 }
 
@@ -193,6 +217,46 @@ pub(crate) struct Generated {
 }
 
 impl Generated {
+    /// Whether the test at `test` (but its first line, the command that made it) and
+    /// its snapshots on disk are what this recording generates: the first difference
+    /// of each file that differs.
+    pub(crate) fn check(&self, test: &Path) -> Result<(), String> {
+        let mut problems = Vec::new();
+        let after_header = |text: &str| {
+            text.split_once('\n')
+                .map_or("", |(_, rest)| rest)
+                .to_owned()
+        };
+        match std::fs::read_to_string(test) {
+            Ok(committed) => {
+                let (committed, generated) = (after_header(&committed), after_header(&self.code));
+                if let Some(difference) = first_difference(&committed, &generated, 2) {
+                    problems.push(format!("{}: {difference}", test.display()));
+                }
+            }
+            Err(e) => problems.push(format!("cannot read {}: {e}", test.display())),
+        }
+        for (path, outline) in &self.snapshots {
+            match std::fs::read_to_string(path) {
+                Ok(committed) => {
+                    if let Some(difference) = first_difference(&committed, outline, 1) {
+                        problems.push(format!("{path}: {difference}"));
+                    }
+                }
+                Err(e) => problems.push(format!("cannot read {path}: {e}")),
+            }
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "the recording no longer generates the committed test ({} file(s) differ; \
+             regenerate without --check to update them):\n{}",
+            problems.len(),
+            problems.join("\n")
+        ))
+    }
+
     fn write_snapshots(&self) -> Result<(), String> {
         for (path, outline) in &self.snapshots {
             let path = Path::new(path);
@@ -204,6 +268,28 @@ impl Generated {
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(())
+    }
+}
+
+/// The first line where `committed` and `generated` differ, as `line N: - … + …`
+/// (`first`: the number of their first line in the file).
+fn first_difference(committed: &str, generated: &str, first: usize) -> Option<String> {
+    if committed == generated {
+        return None;
+    }
+    let (mut old, mut new) = (committed.lines(), generated.lines());
+    let mut number = first;
+    loop {
+        match (old.next(), new.next()) {
+            (Some(a), Some(b)) if a == b => number += 1,
+            (a, b) => {
+                return Some(format!(
+                    "line {number}:\n  - {}\n  + {}",
+                    a.unwrap_or("(end of file)"),
+                    b.unwrap_or("(end of file)")
+                ));
+            }
+        }
     }
 }
 

@@ -280,3 +280,44 @@ fn mistakes_on_the_command_line_say_what_to_do() {
     let args = ["--help".to_owned()];
     assert!(parse(&args).unwrap().is_none());
 }
+
+#[test]
+fn check_says_which_file_no_longer_matches_the_recording() {
+    let dir = std::env::temp_dir().join(format!("taria-test-from-check-{}", std::process::id()));
+    let snapshots = dir.join("snapshots");
+    let options = options(&["s.jsonl", "--snapshots", snapshots.to_str().unwrap()]);
+    let generated = generate(&recording(), &options, "taria-mcp test-from s.jsonl").unwrap();
+    generated.write_snapshots().unwrap();
+    let test = dir.join("replay_s.rs");
+    // Another first line (the command) does not count.
+    std::fs::write(
+        &test,
+        generated.code.replacen("s.jsonl", "elsewhere/s.jsonl", 1),
+    )
+    .unwrap();
+    generated.check(&test).unwrap();
+
+    let first = snapshots.join("00-first.outline");
+    std::fs::write(&first, "- tree \"changed\" [id=files]\n").unwrap();
+    std::fs::write(
+        &test,
+        generated
+            .code
+            .replace("h.resize(80, 24)", "h.resize(80, 25)"),
+    )
+    .unwrap();
+    let error = generated.check(&test).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        error
+            .starts_with("the recording no longer generates the committed test (2 file(s) differ;"),
+        "{error}"
+    );
+    assert!(
+        error.contains(
+            "replay_s.rs: line 11:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
+        ),
+        "{error}"
+    );
+    assert!(error.contains("00-first.outline: line 1:\n  - - tree \"changed\" [id=files]\n  + - tree \"first\" [id=files]"), "{error}");
+}
