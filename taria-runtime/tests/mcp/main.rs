@@ -25,4 +25,5 @@ mod link;
 mod record;
 mod session;
 mod spawn;
+mod test_from;
 mod tools;
