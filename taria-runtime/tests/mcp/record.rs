@@ -419,17 +419,32 @@ fn a_recording_that_cannot_be_written_fails_at_start() {
     }
 }
 
-/// A recording that fails later (the disk is full) is logged once; the session goes
-/// on.
+/// A recording that fails later (the disk is full) is logged once and said once,
+/// at the end of the next tool result's text; the session goes on.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_recording_that_fails_later_is_logged_and_the_session_goes_on() {
     let app = RunningApp::start("record-full");
     let mut mcp = Mcp::start(&app.socket, &["--record", "/dev/full"]);
-    mcp.ok("set_value", json!({"node": "volume", "value": 2}));
-    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    let note = "note: the recording /dev/full stopped here: it cannot be written";
+    let text = |result: &Value| result["content"][0]["text"].as_str().unwrap().to_owned();
+    // The writer fails on its own thread (on the header, once the first call has
+    // connected): the first result after that says so.
+    let told = (0..100)
+        .map(|_| text(&mcp.call("set_value", json!({"node": "volume", "value": 4}))))
+        .find(|text| text.contains(note))
+        .expect("a result says the recording stopped");
     let line = mcp.log_line("cannot write the recording");
     assert!(line.contains("/dev/full"), "{line}");
+    assert!(told.lines().last().unwrap().starts_with(note), "{told}");
+    assert!(
+        told.starts_with("delivered"),
+        "the status line stays first: {told}"
+    );
+    assert!(
+        !text(&mcp.call("read_tree", json!({}))).contains(note),
+        "said once"
+    );
     assert_eq!(app.app.lock().unwrap().volume, 4);
     let logged = mcp
         .stderr
@@ -487,4 +502,80 @@ fn spawn_mode_records_the_session() {
         after.get("tasks/list_item#1").unwrap().state.checked,
         Some(taria::Checked::True)
     );
+}
+
+/// An app that handles two presses before it draws: the one tree after them shows
+/// both, so the first press's line has no tree (none shows its effect alone) and the
+/// second's has it; a replay compares after the second.
+#[test]
+fn inputs_handled_in_one_frame_share_the_tree_of_the_last() {
+    use std::io::{BufRead, BufReader, Write};
+    let socket = crate::harness::temp_socket("record-folded");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let tree = |label: &str| {
+        let mut harness = taria::testing::Harness::new(10, 2);
+        let tree = harness.render(|_| {
+            taria::leaf(|n| {
+                n.role(Role::Text).id("keys").label(label);
+            });
+        });
+        serde_json::to_value(&tree).unwrap()
+    };
+    let (before, after) = (tree(""), tree("aa"));
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let mut send = |message: Value| writeln!(writer, "{message}").unwrap();
+        send(json!({"type": "hello", "v": 1, "app": "folded", "pid": 1, "taria": "0"}));
+        send(json!({"type": "tree", "revision": 1, "input": 0, "tree": before}));
+        let mut seqs = Vec::new();
+        for line in BufReader::new(stream).lines() {
+            let Ok(message) = serde_json::from_str::<Value>(&line.unwrap()) else {
+                continue;
+            };
+            match message["type"].as_str() {
+                Some("get_screen") => {
+                    send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
+                }
+                Some("input") => {
+                    seqs.push(message["seq"].as_u64().unwrap());
+                    if let [first, second] = seqs[..] {
+                        send(json!({"type": "ack", "seq": first, "status": "delivered"}));
+                        send(json!({"type": "ack", "seq": second, "status": "delivered"}));
+                        send(
+                            json!({"type": "tree", "revision": 2, "input": second, "tree": after}),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    });
+    let path = recording_path("record-folded");
+    let mut mcp = Mcp::start(&socket, &["--record", path.to_str().unwrap()]);
+    mcp.ok("press_key", json!({"key": "a", "repeat": 2}));
+    let recording = finished(mcp, &path);
+    assert_eq!(
+        recording.header.size,
+        RecordedSize {
+            width: 10,
+            height: 2
+        },
+        "attach mode: the screen's size"
+    );
+    let inputs: Vec<&RecordedInput> = recording.inputs().collect();
+    assert_eq!(inputs.len(), 2, "{inputs:?}");
+    assert!(
+        inputs
+            .iter()
+            .all(|input| input.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered))
+    );
+    assert_eq!(
+        (inputs[0].revision, inputs[0].tree.as_ref()),
+        (None, None),
+        "no tree shows the first press alone"
+    );
+    let last = inputs[1].tree.as_ref().unwrap();
+    assert_eq!(last.get("keys").unwrap().label.as_deref(), Some("aa"));
+    assert_eq!(inputs[1].revision, Some(2));
 }

@@ -57,6 +57,8 @@ struct Shared {
     book: Mutex<Book>,
     /// The writing thread, joined by [`Recorder::finish`].
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// Why the file failed, until a tool result has told the agent.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 /// What has happened and is not written yet.
@@ -108,6 +110,9 @@ struct PendingInput {
     /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
     acked: Option<Instant>,
     after: Option<(u64, Arc<Tree>)>,
+    /// The first tree drawn after it also shows a later input (the app handled both
+    /// before drawing): no tree shows this one's effect alone, so it has none.
+    folded: bool,
     /// Nothing more will come: write it as it is.
     done: bool,
 }
@@ -117,7 +122,13 @@ impl PendingInput {
         self.done
             || (self.acked.is_some()
                 && (self.after.is_some()
+                    || self.folded
                     || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
+    }
+
+    /// Whether it may have changed the app: not answered yet, or delivered.
+    fn may_have_acted(&self) -> bool {
+        self.acked.is_none() || self.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered)
     }
 }
 
@@ -140,9 +151,11 @@ impl Recorder {
         pty: Option<RecordedSize>,
     ) -> Recorder {
         let (tx, rx) = mpsc::channel();
+        let failure = Arc::new(Mutex::new(None));
+        let failed = Arc::clone(&failure);
         let thread = std::thread::Builder::new()
             .name("taria-mcp-record".into())
-            .spawn(move || write_all(file, &path, &rx))
+            .spawn(move || write_all(file, &path, &rx, &failed))
             .inspect_err(|e| tracing::error!(error = %e, "cannot start the recording's writer; not recording"))
             .ok();
         Recorder(Arc::new(Shared {
@@ -157,6 +170,7 @@ impl Recorder {
                 next_step: 1,
             }),
             thread: Mutex::new(thread),
+            failure,
         }))
     }
 
@@ -184,6 +198,7 @@ impl Recorder {
             ack: None,
             acked: None,
             after: None,
+            folded: false,
             done: false,
         })));
     }
@@ -205,6 +220,10 @@ impl Recorder {
         now: Option<(u64, &Arc<Tree>, u64)>,
     ) {
         let mut book = lock(&self.0.book);
+        let delivered = ack.status == Ok(AckStatus::Delivered);
+        let folded = now.is_some_and(|(_, _, stamp)| {
+            delivered && stamp > seq && book.shows_later(generation, seq, stamp)
+        });
         if let Some(input) = book.input_mut(generation, seq) {
             input.acked = Some(Instant::now());
             input.ack = ack.status.as_ref().ok().map(|&status| RecordedAck {
@@ -212,8 +231,9 @@ impl Recorder {
                 reason: ack.reason,
                 message: ack.message.clone(),
             });
-            let delivered = ack.status == Ok(AckStatus::Delivered);
-            if let Some((revision, tree, stamp)) = now
+            if folded {
+                input.folded = true;
+            } else if let Some((revision, tree, stamp)) = now
                 && (!delivered || stamp >= seq)
             {
                 input.after = Some((revision, Arc::clone(tree)));
@@ -260,14 +280,30 @@ impl Recorder {
             book.pending
                 .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
         }
-        for entry in &mut book.pending {
-            if let Entry::Input(input) = entry
-                && input.generation == generation
-                && input.seq <= stamp
-                && input.after.is_none()
-                && input.acked.is_some()
-            {
-                input.after = Some((revision, Arc::clone(tree)));
+        let waiting: Vec<u64> = book
+            .pending
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::Input(input)
+                    if input.generation == generation
+                        && input.seq <= stamp
+                        && input.acked.is_some()
+                        && input.after.is_none()
+                        && !input.folded =>
+                {
+                    Some(input.seq)
+                }
+                _ => None,
+            })
+            .collect();
+        for seq in waiting {
+            let folded = book.shows_later(generation, seq, stamp);
+            if let Some(input) = book.input_mut(generation, seq) {
+                if folded && input.may_have_acted() {
+                    input.folded = true;
+                } else {
+                    input.after = Some((revision, Arc::clone(tree)));
+                }
             }
         }
         book.flush();
@@ -315,6 +351,12 @@ impl Recorder {
                 revision,
             }))));
         book.flush();
+    }
+
+    /// Once, after the file failed: the sentence that tells the agent (the next tool
+    /// result carries it).
+    pub(crate) fn take_failure(&self) -> Option<String> {
+        lock(&self.0.failure).take()
     }
 
     /// Whether the header waits for the terminal's size (attach mode), which the
@@ -389,6 +431,18 @@ impl Book {
         *tag.number.get_or_init(|| number)
     }
 
+    /// Whether a tree stamped `stamp` also shows an input after `seq` that may have
+    /// changed the app (one not answered yet, or delivered).
+    fn shows_later(&self, generation: u64, seq: u64, stamp: u64) -> bool {
+        self.pending.iter().any(|entry| {
+            matches!(entry, Entry::Input(later)
+                if later.generation == generation
+                    && later.seq > seq
+                    && later.seq <= stamp
+                    && later.may_have_acted())
+        })
+    }
+
     fn input_mut(&mut self, generation: u64, seq: u64) -> Option<&mut PendingInput> {
         self.pending.iter_mut().find_map(|entry| match entry {
             Entry::Input(input) if input.generation == generation && input.seq == seq => {
@@ -444,14 +498,24 @@ fn tool_of(input: &Input) -> InputTool {
 }
 
 /// The writing thread: writes each line as it comes, until the recorder finishes or
-/// the file fails (logged once; the rest is not written).
-fn write_all(file: std::fs::File, path: &Path, rx: &mpsc::Receiver<Out>) {
+/// the file fails (logged once, and noted for the agent; the rest is not written).
+fn write_all(
+    file: std::fs::File,
+    path: &Path,
+    rx: &mpsc::Receiver<Out>,
+    failure: &Mutex<Option<String>>,
+) {
     let failed = |error: &std::io::Error| {
         tracing::error!(
             path = %path.display(),
             error = %error,
             "cannot write the recording; recording stops here (the session goes on)"
         );
+        *lock(failure) = Some(format!(
+            "note: the recording {} stopped here: it cannot be written ({error}); the \
+             session goes on unrecorded",
+            path.display()
+        ));
     };
     let mut writer: Option<RecordingWriter<std::fs::File>> = None;
     let mut file = Some(file);

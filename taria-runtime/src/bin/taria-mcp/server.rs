@@ -17,7 +17,7 @@ use taria::wire::recording::InputTool;
 use crate::errors::{Code, ToolError};
 use crate::link::Link;
 use crate::order::{Arrivals, Turn};
-use crate::record::CallTag;
+use crate::record::{CallTag, Recorder};
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
 use crate::tools::input::{self, ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
@@ -225,7 +225,7 @@ impl Bridge {
         if result.is_ok() {
             self.note_read("wait_for_change", noted);
         }
-        Ok(respond(result))
+        Ok(self.told(respond(result)))
     }
 
     /// Reads the screen as text rows.
@@ -240,7 +240,7 @@ impl Bridge {
         if result.is_ok() {
             self.note_read("read_screen", Some(JsonObject::new()));
         }
-        Ok(respond(result))
+        Ok(self.told(respond(result)))
     }
 
     /// Resizes the terminal (spawn mode).
@@ -277,7 +277,22 @@ impl Bridge {
         if result.is_ok() {
             self.note_read(tool, noted);
         }
-        respond(result)
+        self.told(respond(result))
+    }
+
+    /// `result`, with a last text line saying the recording stopped, the first time
+    /// a result comes after it did.
+    fn told(&self, mut result: CallToolResult) -> CallToolResult {
+        if let Some(note) = self.link.recorder().and_then(Recorder::take_failure) {
+            match result.content.first_mut() {
+                Some(rmcp::model::ContentBlock::Text(text)) => {
+                    text.text.push('\n');
+                    text.text.push_str(&note);
+                }
+                _ => result.content.push(rmcp::model::ContentBlock::text(note)),
+            }
+        }
+        result
     }
 
     /// Notes a read in the recording, with the call's arguments and the revision read
@@ -305,10 +320,10 @@ impl Bridge {
         let _in_use = self.link.in_use();
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool));
-        respond(match parse(args) {
+        self.told(respond(match parse(args) {
             Ok(args) => run(&self.link, args, &mut turn).await,
             Err(e) => Err(e),
-        })
+        }))
     }
 }
 
