@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::matching::Match;
 use super::{ActError, AppHarness, diff::diff};
-use crate::wire::recording::{RecordedAck, RecordedInput, RecordedLine, Recording};
+use crate::wire::recording::{AppEvent, RecordedAck, RecordedInput, RecordedLine, Recording};
 use crate::wire::{AckStatus, ActionData, Input};
 use crate::{Actions, StateFlags, Value};
 
@@ -139,12 +139,13 @@ impl<'r> Replay<'r> {
                     let arguments = serde_json::Value::Object(read.arguments.clone());
                     reads.push(format!("{} {arguments}", read.tool));
                 }
-                RecordedLine::App(app) => {
-                    ended = Some(match app.event {
-                        crate::wire::recording::AppEvent::Exited => "exited",
-                        _ => "was restarted or reconnected",
-                    });
-                }
+                // A reconnect to the same app (attach mode, after an idle release)
+                // goes on; an app that exited or was restarted lost its state.
+                RecordedLine::App(app) => match app.event {
+                    AppEvent::Exited => ended = Some("exited"),
+                    AppEvent::Reconnected => {}
+                    _ => ended = Some("was restarted"),
+                },
                 RecordedLine::Input(recorded) => {
                     let described = describe(recorded);
                     if let Some(ended) = ended {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use taria::testing::Match;
-use taria::wire::recording::{RecordedInput, RecordedLine, Recording};
+use taria::wire::recording::{AppEvent, RecordedInput, RecordedLine, Recording};
 use taria::wire::{AckStatus, ActionData, Input};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
@@ -349,7 +349,8 @@ pub(crate) fn generate(
                 }
                 let _ = writeln!(out.code, "    // The agent read: {note}");
             }
-            RecordedLine::App(_) => ended = true,
+            // A reconnect to the same app goes on; an exit or a restart lost its state.
+            RecordedLine::App(app) => ended |= app.event != AppEvent::Reconnected,
             _ => {}
         }
     }

@@ -229,12 +229,26 @@ fn inputs_after_the_app_went_away_are_not_replayed() {
         matches!(error.failure, Failure::NotReplayable(_)),
         "{error}"
     );
+    let message = error.to_string();
     assert!(
-        error
-            .to_string()
-            .contains("cut the recording at its `app` line"),
-        "{error}"
+        message.contains("the app was restarted before this step"),
+        "{message}"
     );
+    assert!(
+        message.contains("cut the recording at its `app` line"),
+        "{message}"
+    );
+    // A reconnect to the same app (attach mode, after an idle release) goes on.
+    let at = recording.lines.len() - 2;
+    recording.lines[at] = RecordedLine::App(RecordedApp {
+        event: AppEvent::Reconnected,
+        message: None,
+    });
+    let replayed = Replay::new(&recording)
+        .secret("password", "abc")
+        .run(&mut login("12:00"))
+        .unwrap();
+    assert_eq!(replayed.steps, 1);
 }
 
 #[test]

@@ -321,3 +321,26 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     );
     assert!(error.contains("00-first.outline: line 1:\n  - - tree \"changed\" [id=files]\n  + - tree \"first\" [id=files]"), "{error}");
 }
+
+#[test]
+fn a_session_past_an_app_exit_is_refused_and_a_reconnect_goes_on() {
+    let with = |event: &str| {
+        let mut recording = recording();
+        let line = format!(r#"{{"kind":"app","event":"{event}"}}"#);
+        let app = Recording::parse(&format!(
+            "{}\n{line}\n",
+            r#"{"taria_recording":1,"app":"s","size":{"width":1,"height":1},"taria":"0","mode":"attach"}"#
+        ))
+        .unwrap()
+        .lines
+        .remove(0);
+        recording.lines.insert(3, app);
+        generate(&recording, &options(&["s.jsonl"]), "taria-mcp test-from")
+    };
+    assert!(with("reconnected").is_ok());
+    let error = with("exited").unwrap_err();
+    assert!(
+        error.starts_with("step 2 comes after the app exited or restarted in the recorded session"),
+        "{error}"
+    );
+}
