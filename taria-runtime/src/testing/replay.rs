@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::matching::Match;
 use super::{ActError, AppHarness, diff::diff};
-use crate::wire::recording::{AppEvent, RecordedAck, RecordedInput, RecordedLine, Recording};
+use crate::wire::recording::{RecordedAck, RecordedInput, RecordedLine, Recording};
 use crate::wire::{AckStatus, ActionData, Input};
 use crate::{Actions, StateFlags, Value};
 
@@ -131,7 +131,11 @@ impl<'r> Replay<'r> {
         self.compare(0, None, first, harness, &[])?;
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
-        let mut ended: Option<&str> = None;
+        // After an `app` line (the app exited, was restarted, or the bridge
+        // reconnected): the tree the app showed when it came back, once it is read.
+        let mut away = false;
+        let mut trees = 0;
+        let mut last_step = 0;
         let mut secrets_used: Vec<String> = Vec::new();
         for line in &self.recording.lines {
             match line {
@@ -139,23 +143,30 @@ impl<'r> Replay<'r> {
                     let arguments = serde_json::Value::Object(read.arguments.clone());
                     reads.push(format!("{} {arguments}", read.tool));
                 }
-                // A reconnect to the same app (attach mode, after an idle release)
-                // goes on; an app that exited or was restarted lost its state.
-                RecordedLine::App(app) => match app.event {
-                    AppEvent::Exited => ended = Some("exited"),
-                    AppEvent::Reconnected => {}
-                    _ => ended = Some("was restarted"),
-                },
+                RecordedLine::App(_) => away = true,
+                // The app came back (a reconnect after an idle release, a restart): the
+                // replay goes on when it shows what the replayed app shows now, as after
+                // a reconnect to the same app; a restarted app that lost its state does not.
+                RecordedLine::Tree(recorded) => {
+                    trees += 1;
+                    if trees > 1 && away {
+                        self.came_back(&recorded.tree, harness, last_step)?;
+                        away = false;
+                    }
+                }
                 RecordedLine::Input(recorded) => {
+                    last_step = recorded.step;
                     let described = describe(recorded);
-                    if let Some(ended) = ended {
+                    if away {
                         return Err(ReplayError::new(
                             recorded.step,
                             Some(described),
-                            Failure::NotReplayable(format!(
-                                "the app {ended} before this step in the recorded session; a \
-                                 replay runs one app: cut the recording at its `app` line"
-                            )),
+                            Failure::NotReplayable(
+                                "the recorded app went away before this step (an `app` line) \
+                                 and no tree shows it back; a replay runs one app: cut the \
+                                 recording at its `app` line"
+                                    .into(),
+                            ),
                         ));
                     }
                     if recorded
@@ -195,13 +206,37 @@ impl<'r> Replay<'r> {
                     }
                     reads.clear();
                 }
-                RecordedLine::Tree(_) => {}
             }
         }
         Ok(Replayed {
             steps,
             outline: self.rules.outline(&harness.tree()),
         })
+    }
+
+    /// After an `app` line: Ok when the app came back showing what the replayed app
+    /// shows (a reconnect to the same app), else why the replay cannot go on.
+    fn came_back<A: Actions>(
+        &self,
+        recorded: &crate::Tree,
+        harness: &AppHarness<A>,
+        last_step: u64,
+    ) -> Result<(), ReplayError> {
+        let then = self.rules.outline(recorded);
+        let now = self.rules.outline(&harness.tree());
+        if then == now {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            last_step,
+            None,
+            Failure::NotReplayable(format!(
+                "the recorded app exited or was restarted here (an `app` line) and came back \
+                 showing another tree than the replayed app shows; a replay runs one app: cut \
+                 the recording at its `app` line (- recorded, + now):\n{}",
+                diff(&then, &now)
+            )),
+        ))
     }
 
     fn compare<A: Actions>(
@@ -335,7 +370,8 @@ fn quoted(text: &str) -> String {
 pub struct ReplayError {
     /// The recorded step (`step` of its input line); 0 for the first tree.
     pub step: u64,
-    /// The step's input as one line (`act tasks/4 toggle`); `None` for the first tree.
+    /// The step's input as one line (`act tasks/4 toggle`); `None` for the first tree
+    /// and for a tree between steps (an app that came back after step `step`).
     pub input: Option<String>,
     /// What went wrong.
     pub failure: Failure,
@@ -383,9 +419,13 @@ impl ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.input {
-            Some(input) => write!(f, "replay step {} ({input}): ", self.step)?,
-            None => f.write_str("replay, the first tree (before any input): ")?,
+        match (&self.input, &self.failure) {
+            (Some(input), _) => write!(f, "replay step {} ({input}): ", self.step)?,
+            (None, Failure::TreeDiffers(_)) => {
+                f.write_str("replay, the first tree (before any input): ")?;
+            }
+            (None, _) if self.step == 0 => f.write_str("replay, before the first input: ")?,
+            (None, _) => write!(f, "replay, after step {}: ", self.step)?,
         }
         match &self.failure {
             Failure::TreeDiffers(diff) => write!(

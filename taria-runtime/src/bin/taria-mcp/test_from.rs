@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use taria::testing::Match;
-use taria::wire::recording::{AppEvent, RecordedInput, RecordedLine, Recording};
+use taria::wire::recording::{RecordedInput, RecordedLine, RecordedRead, Recording};
 use taria::wire::{AckStatus, ActionData, Input};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
@@ -322,13 +322,17 @@ pub(crate) fn generate(
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
     out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
     let mut previous = first;
-    let mut ended = false;
+    // After an `app` line: the app went away (exited, restarted, an idle release)
+    // until a tree shows it back; it goes on only if it came back as it was.
+    let mut away = false;
+    let mut trees = 0;
     for line in &recording.lines {
         match line {
-            RecordedLine::Input(recorded) if ended => {
+            RecordedLine::Input(recorded) if away => {
                 return Err(format!(
-                    "step {} comes after the app exited or restarted in the recorded session; \
-                     a test replays one app: cut the recording at its `app` line",
+                    "step {} comes after the app went away in the recorded session (an `app` \
+                     line) with no tree showing it back; a test replays one app: cut the \
+                     recording at its `app` line",
                     recorded.step
                 ));
             }
@@ -338,19 +342,27 @@ pub(crate) fn generate(
                     previous = tree;
                 }
             }
-            RecordedLine::Read(read) => {
-                let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
-                let mut note: String = format!("{} {arguments}", read.tool)
-                    .chars()
-                    .map(|c| if comment_safe(c) { c } else { '?' })
-                    .collect();
-                if note.chars().count() > 80 {
-                    note = note.chars().take(79).collect::<String>() + "…";
+            RecordedLine::Read(read) => out.read(read),
+            RecordedLine::App(_) => away = true,
+            RecordedLine::Tree(recorded) => {
+                trees += 1;
+                if trees > 1 && away {
+                    if options.rules.outline(&recorded.tree) != options.rules.outline(previous) {
+                        return Err(
+                            "the app exited or was restarted in the recorded session (an `app` \
+                             line) and came back showing another tree; a test replays one app: \
+                             cut the recording at its `app` line"
+                                .into(),
+                        );
+                    }
+                    let _ = writeln!(
+                        out.code,
+                        "    // The app went away here and came back showing the same tree."
+                    );
+                    previous = &recorded.tree;
+                    away = false;
                 }
-                let _ = writeln!(out.code, "    // The agent read: {note}");
             }
-            // A reconnect to the same app goes on; an exit or a restart lost its state.
-            RecordedLine::App(app) => ended |= app.event != AppEvent::Reconnected,
             _ => {}
         }
     }
@@ -414,6 +426,20 @@ impl Body<'_> {
         ));
         let path = format!("{}/{name}.outline", self.options.snapshots);
         self.snapshots.push((path, outline));
+    }
+
+    /// `// The agent read: find_nodes {"label":"ship v0"}` (80 characters at most, none
+    /// that a comment cannot hold).
+    fn read(&mut self, read: &RecordedRead) {
+        let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
+        let mut note: String = format!("{} {arguments}", read.tool)
+            .chars()
+            .map(|c| if comment_safe(c) { c } else { '?' })
+            .collect();
+        if note.chars().count() > 80 {
+            note = note.chars().take(79).collect::<String>() + "…";
+        }
+        let _ = writeln!(self.code, "    // The agent read: {note}");
     }
 
     /// One input: its call, what its answer must be, and its snapshot. `previous` is

@@ -213,42 +213,71 @@ fn the_error_lists_what_the_agent_read_before_the_step() {
 }
 
 #[test]
-fn inputs_after_the_app_went_away_are_not_replayed() {
+fn a_replay_goes_on_after_the_app_came_back_as_it_was_and_not_otherwise() {
     let mut recording = record(login("12:00"), vec![set_password("abc")]);
     let last = recording.lines.pop().unwrap();
-    recording.lines.push(RecordedLine::App(RecordedApp {
-        event: AppEvent::Restarted,
-        message: None,
-    }));
-    recording.lines.push(last);
-    let error = Replay::new(&recording)
-        .secret("password", "abc")
-        .run(&mut login("12:00"))
-        .unwrap_err();
+    let came_back = |label: &'static str, recording: &mut Recording| {
+        let mut tree = login(label).tree();
+        tree.frame = 1;
+        recording.lines.push(RecordedLine::App(RecordedApp {
+            event: AppEvent::Exited,
+            message: Some("idle release".into()),
+        }));
+        recording.lines.push(RecordedLine::App(RecordedApp {
+            event: AppEvent::Reconnected,
+            message: None,
+        }));
+        recording.lines.push(RecordedLine::tree(9, tree));
+    };
+    let replay = |recording: &Recording| {
+        Replay::new(recording)
+            .secret("password", "abc")
+            .run(&mut login("12:00"))
+    };
+    // The same app, reconnected after an idle release: the same tree, the replay goes on.
+    let before = recording.lines.clone();
+    came_back("12:00", &mut recording);
+    recording.lines.push(last.clone());
+    assert_eq!(replay(&recording).unwrap().steps, 1);
+
+    // A restarted app that shows another tree (its clock) stops the replay there.
+    recording.lines = before.clone();
+    came_back("12:05", &mut recording);
+    recording.lines.push(last.clone());
+    let error = replay(&recording).unwrap_err();
     assert!(
         matches!(error.failure, Failure::NotReplayable(_)),
         "{error}"
     );
     let message = error.to_string();
     assert!(
-        message.contains("the app was restarted before this step"),
+        message.starts_with("replay, before the first input: the recorded app exited"),
         "{message}"
     );
     assert!(
         message.contains("cut the recording at its `app` line"),
         "{message}"
     );
-    // A reconnect to the same app (attach mode, after an idle release) goes on.
-    let at = recording.lines.len() - 2;
-    recording.lines[at] = RecordedLine::App(RecordedApp {
-        event: AppEvent::Reconnected,
+    assert!(
+        message.contains("- - status \"12:05\" [id=clock]\n+ - status \"12:00\" [id=clock]\n"),
+        "{message}"
+    );
+
+    // Gone with no tree to say it came back: the next input is not replayed.
+    recording.lines = before;
+    recording.lines.push(RecordedLine::App(RecordedApp {
+        event: AppEvent::Exited,
         message: None,
-    });
-    let replayed = Replay::new(&recording)
-        .secret("password", "abc")
-        .run(&mut login("12:00"))
-        .unwrap();
-    assert_eq!(replayed.steps, 1);
+    }));
+    recording.lines.push(last);
+    let error = replay(&recording).unwrap_err();
+    assert_eq!(error.step, 1);
+    assert!(
+        error
+            .to_string()
+            .contains("the recorded app went away before this step"),
+        "{error}"
+    );
 }
 
 #[test]

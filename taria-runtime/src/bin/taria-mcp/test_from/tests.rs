@@ -1,7 +1,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use taria::wire::recording::Recording;
+use taria::wire::recording::{RecordedLine, Recording};
 
 use super::{Options, generate, parse};
 
@@ -323,24 +323,37 @@ fn check_says_which_file_no_longer_matches_the_recording() {
 }
 
 #[test]
-fn a_session_past_an_app_exit_is_refused_and_a_reconnect_goes_on() {
-    let with = |event: &str| {
+fn a_session_goes_on_past_an_app_line_only_when_the_app_came_back_as_it_was() {
+    let with = |extra: &[String]| {
         let mut recording = recording();
-        let line = format!(r#"{{"kind":"app","event":"{event}"}}"#);
-        let app = Recording::parse(&format!(
-            "{}\n{line}\n",
-            r#"{"taria_recording":1,"app":"s","size":{"width":1,"height":1},"taria":"0","mode":"attach"}"#
-        ))
-        .unwrap()
-        .lines
-        .remove(0);
-        recording.lines.insert(3, app);
+        let header = r#"{"taria_recording":1,"app":"s","size":{"width":1,"height":1},"taria":"0","mode":"attach"}"#;
+        let text = format!("{header}\n{}\n", extra.join("\n"));
+        let lines = Recording::parse(&text).unwrap().lines;
+        // After step 1, whose tree is labelled `after 1`.
+        let at = recording
+            .lines
+            .iter()
+            .position(|l| matches!(l, RecordedLine::Read(_)))
+            .unwrap();
+        recording.lines.splice(at..at, lines);
         generate(&recording, &options(&["s.jsonl"]), "taria-mcp test-from")
     };
-    assert!(with("reconnected").is_ok());
-    let error = with("exited").unwrap_err();
+    let exited = r#"{"kind":"app","event":"exited","message":"idle release"}"#.to_owned();
+    let reconnected = r#"{"kind":"app","event":"reconnected"}"#.to_owned();
+    let tree_line =
+        |label: &str| format!(r#"{{"kind":"tree","revision":9,"tree":{}}}"#, tree(label));
+    let same = with(&[exited.clone(), reconnected.clone(), tree_line("after 1")]).unwrap();
     assert!(
-        error.starts_with("step 2 comes after the app exited or restarted in the recorded session"),
-        "{error}"
+        same.code
+            .contains("\n    // The app went away here and came back showing the same tree.\n"),
+        "{}",
+        same.code
+    );
+    let other = with(&[exited.clone(), reconnected, tree_line("restarted")]).unwrap_err();
+    assert!(other.contains("came back showing another tree"), "{other}");
+    let gone = with(&[exited]).unwrap_err();
+    assert!(
+        gone.starts_with("step 2 comes after the app went away in the recorded session"),
+        "{gone}"
     );
 }
