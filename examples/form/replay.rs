@@ -3,7 +3,7 @@
 //! test-from` generated from it, with its snapshots. The password was redacted in
 //! the recording; the test gives it back ([`PASSWORD`]).
 
-use taria::testing::{Failure, Replay};
+use taria::testing::{Replay, ReplayFailure};
 use taria::wire::recording::Recording;
 
 use crate::tests::form;
@@ -18,7 +18,7 @@ fn without_the_password_the_replay_says_which_step_needs_it() {
     let error = Replay::new(&recording).run(&mut form()).unwrap_err();
     assert_eq!(
         error.failure,
-        Failure::SecretMissing(Some("password".into()))
+        ReplayFailure::SecretMissing(Some("password".into()))
     );
     assert!(
         error

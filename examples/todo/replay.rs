@@ -4,7 +4,7 @@
 //! a changed app gets, and that a replay gives the same result every time.
 
 use ratatui::crossterm::event::{Event, KeyEventKind};
-use taria::testing::{AppHarness, Failure, Match, Replay};
+use taria::testing::{AppHarness, Match, Replay, ReplayFailure};
 use taria::wire::recording::Recording;
 use taria::{Action, Actions, Invocation, Outcome};
 
@@ -102,7 +102,7 @@ fn a_renamed_label_fails_at_its_step_with_the_changed_line() {
         message.contains("\n+ - status \"Created \\\"ship v0\\\"\" [id=status]\n"),
         "{message}"
     );
-    assert!(matches!(error.failure, Failure::TreeDiffers(_)));
+    assert!(matches!(error.failure, ReplayFailure::TreeDiffers(_)));
 }
 
 #[test]

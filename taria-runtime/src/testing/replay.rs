@@ -125,7 +125,7 @@ impl<'r> Replay<'r> {
             return Err(ReplayError::new(
                 0,
                 None,
-                Failure::NotReplayable("the recording has no tree line: it is empty".into()),
+                ReplayFailure::NotReplayable("the recording has no tree line: it is empty".into()),
             ));
         };
         self.compare(0, None, first, harness, &[])?;
@@ -161,7 +161,7 @@ impl<'r> Replay<'r> {
                         return Err(ReplayError::new(
                             recorded.step,
                             Some(described),
-                            Failure::NotReplayable(
+                            ReplayFailure::NotReplayable(
                                 "the recorded app went away before this step (an `app` line) \
                                  and no tree shows it back; a replay runs one app: cut the \
                                  recording at its `app` line"
@@ -183,7 +183,7 @@ impl<'r> Replay<'r> {
                             ReplayError::new(
                                 recorded.step,
                                 Some(described.clone()),
-                                Failure::SecretMissing(redacted_node(recorded, harness)),
+                                ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
                             )
                         })?;
                     let answer = harness.submit(input);
@@ -194,7 +194,7 @@ impl<'r> Replay<'r> {
                         return Err(ReplayError::new(
                             recorded.step,
                             Some(described),
-                            Failure::AckDiffers {
+                            ReplayFailure::AckDiffers {
                                 recorded: ack.clone(),
                                 now: answer.err(),
                             },
@@ -230,7 +230,7 @@ impl<'r> Replay<'r> {
         Err(ReplayError::new(
             last_step,
             None,
-            Failure::NotReplayable(format!(
+            ReplayFailure::NotReplayable(format!(
                 "the recorded app exited or was restarted here (an `app` line) and came back \
                  showing another tree than the replayed app shows; a replay runs one app: cut \
                  the recording at its `app` line (- recorded, + now):\n{}",
@@ -252,7 +252,10 @@ impl<'r> Replay<'r> {
         if then == now {
             return Ok(());
         }
-        Err(ReplayError::new(step, input, Failure::TreeDiffers(diff(&then, &now))).after(reads))
+        Err(
+            ReplayError::new(step, input, ReplayFailure::TreeDiffers(diff(&then, &now)))
+                .after(reads),
+        )
     }
 
     /// The input to send for `recorded`: as recorded, without the bridge's identity
@@ -374,7 +377,7 @@ pub struct ReplayError {
     /// and for a tree between steps (an app that came back after step `step`).
     pub input: Option<String>,
     /// What went wrong.
-    pub failure: Failure,
+    pub failure: ReplayFailure,
     /// What the agent read after the previous input, oldest first (at most the last
     /// three): `find_nodes {"label":"ship v0"}`.
     pub read_before: Vec<String>,
@@ -383,7 +386,7 @@ pub struct ReplayError {
 /// What went wrong at a step of a [`Replay`].
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum Failure {
+pub enum ReplayFailure {
     /// The tree after the step differs: the outline lines that differ (`- recorded`,
     /// `+ now`, with a line of context around).
     TreeDiffers(String),
@@ -402,7 +405,7 @@ pub enum Failure {
 }
 
 impl ReplayError {
-    fn new(step: u64, input: Option<String>, failure: Failure) -> ReplayError {
+    fn new(step: u64, input: Option<String>, failure: ReplayFailure) -> ReplayError {
         ReplayError {
             step,
             input,
@@ -421,18 +424,18 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.input, &self.failure) {
             (Some(input), _) => write!(f, "replay step {} ({input}): ", self.step)?,
-            (None, Failure::TreeDiffers(_)) => {
+            (None, ReplayFailure::TreeDiffers(_)) => {
                 f.write_str("replay, the first tree (before any input): ")?;
             }
             (None, _) if self.step == 0 => f.write_str("replay, before the first input: ")?,
             (None, _) => write!(f, "replay, after step {}: ", self.step)?,
         }
         match &self.failure {
-            Failure::TreeDiffers(diff) => write!(
+            ReplayFailure::TreeDiffers(diff) => write!(
                 f,
                 "the tree differs from the recorded one (- recorded, + now):\n{diff}"
             )?,
-            Failure::AckDiffers { recorded, now } => {
+            ReplayFailure::AckDiffers { recorded, now } => {
                 let then = match recorded.status {
                     AckStatus::Delivered => "delivered".to_owned(),
                     status => {
@@ -454,13 +457,13 @@ impl fmt::Display for ReplayError {
                     )?,
                 }
             }
-            Failure::SecretMissing(node) => writeln!(
+            ReplayFailure::SecretMissing(node) => writeln!(
                 f,
                 "this input was redacted in the recording: give its value with \
                  Replay::secret({:?}, …)",
                 node.as_deref().unwrap_or("<the focused node>")
             )?,
-            Failure::NotReplayable(why) => writeln!(f, "{why}")?,
+            ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
         }
         if !self.read_before.is_empty() {
             writeln!(f, "before it the agent read:")?;

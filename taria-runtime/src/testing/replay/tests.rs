@@ -1,6 +1,6 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 
-use super::{Failure, Replay};
+use super::{Replay, ReplayFailure};
 use crate::testing::{AppHarness, Match};
 use crate::wire::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
@@ -136,7 +136,7 @@ fn a_redacted_input_needs_its_secret_of_the_same_length() {
     assert_eq!(error.step, 1);
     assert_eq!(
         error.failure,
-        Failure::SecretMissing(Some("password".into()))
+        ReplayFailure::SecretMissing(Some("password".into()))
     );
     assert_eq!(
         error.to_string(),
@@ -246,7 +246,7 @@ fn a_replay_goes_on_after_the_app_came_back_as_it_was_and_not_otherwise() {
     recording.lines.push(last.clone());
     let error = replay(&recording).unwrap_err();
     assert!(
-        matches!(error.failure, Failure::NotReplayable(_)),
+        matches!(error.failure, ReplayFailure::NotReplayable(_)),
         "{error}"
     );
     let message = error.to_string();
