@@ -27,6 +27,8 @@ mod tree_pane;
 mod ui;
 
 #[cfg(test)]
+mod replay;
+#[cfg(test)]
 mod tests;
 
 use std::path::PathBuf;

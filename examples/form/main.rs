@@ -20,6 +20,8 @@ mod app;
 mod ui;
 
 #[cfg(test)]
+mod replay;
+#[cfg(test)]
 mod tests;
 
 fn main() -> std::io::Result<()> {

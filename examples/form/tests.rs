@@ -8,7 +8,7 @@ use taria::{Checked, Node, Query, Role, StateFlags, Value};
 
 use crate::app::App;
 
-fn form() -> AppHarness<App> {
+pub(crate) fn form() -> AppHarness<App> {
     AppHarness::new(App::new(), 80, 24, crate::ui::draw).on_event(|app, event| app.on_event(&event))
 }
 

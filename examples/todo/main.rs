@@ -12,6 +12,8 @@
 
 mod app;
 #[cfg(test)]
+mod replay;
+#[cfg(test)]
 mod tests;
 #[path = "../tree_pane.rs"]
 mod tree_pane;

@@ -9,7 +9,7 @@ use taria::{Checked, Query, Role, StateFlags};
 
 use crate::app::App;
 
-fn todo() -> AppHarness<App> {
+pub(crate) fn todo() -> AppHarness<App> {
     AppHarness::new(App::with_sample_tasks(), 60, 16, crate::ui::draw).on_event(|app, event| {
         if let Event::Key(key) = event
             && key.kind == KeyEventKind::Press

@@ -5,7 +5,10 @@
 //! `type_text`) going through the same validation and routing an agent's go
 //! through. [`Harness`] draws single frames for widget tests. [`assert_snapshot`]
 //! compares a tree's outline with a golden file (`TARIA_SNAPSHOTS=overwrite`
-//! rewrites it).
+//! rewrites it). [`Replay`] runs an agent's recorded session (`taria-mcp --record`)
+//! again against an [`AppHarness`], comparing each step's tree under [`Match`]'s
+//! rules; `taria-mcp test-from` writes such a session as a test whose steps are
+//! checked against [`Snapshots`].
 //!
 //! ```
 //! use ratatui::widgets::Paragraph;
@@ -24,10 +27,15 @@
 //! ```
 
 mod app_harness;
+mod diff;
+mod matching;
+mod replay;
 mod snapshot;
 
 pub use app_harness::{ActError, AppHarness};
-pub use snapshot::{SNAPSHOTS_ENV, assert_snapshot};
+pub use matching::Match;
+pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
+pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
 

@@ -7,7 +7,9 @@ use ratatui::{Frame, Terminal, backend::TestBackend};
 
 use std::sync::Arc;
 
+use super::{Match, Replay, ReplayError, Replayed};
 use crate::session::{InProcess, Session};
+use crate::wire::recording::Recording;
 use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
 use crate::{
     Action, ActionData, ActionRequest, Actions, Node, Query, ScrollDirection, Tree, Value,
@@ -146,18 +148,18 @@ impl<A: Actions> AppHarness<A> {
 
     /// Performs `action` (`"toggle"`, `"select"`, a custom name …) on node `node`.
     pub fn act(&mut self, node: &str, action: &str) -> Result<(), ActError> {
-        self.input(act(node, action, None))
+        self.submit(act(node, action, None))
     }
 
     /// Performs `action` on node `node` with a value, as a bridge sends it (a
     /// custom action's payload; checked against the node's `valueSchema`).
     pub fn act_with(&mut self, node: &str, action: &str, value: Value) -> Result<(), ActError> {
-        self.input(act(node, action, Some(value)))
+        self.submit(act(node, action, Some(value)))
     }
 
     /// Sets node `node`'s value (checked against its `valueSchema` first).
     pub fn set_value(&mut self, node: &str, value: impl Into<Value>) -> Result<(), ActError> {
-        self.input(act(node, "set_value", Some(value.into())))
+        self.submit(act(node, "set_value", Some(value.into())))
     }
 
     /// Scrolls node `node` by `amount` in `direction`.
@@ -169,23 +171,23 @@ impl<A: Actions> AppHarness<A> {
     ) -> Result<(), ActError> {
         let mut request = ActionRequest::new(node, Action::Scroll);
         request.data = Some(ActionData::Scroll { direction, amount });
-        self.input(Input::Act(request))
+        self.submit(Input::Act(request))
     }
 
     /// Presses a key chord (`"enter"`, `"ctrl+s"`, `"shift+tab"`; grammar in
     /// [`KEY_GRAMMAR`](crate::KEY_GRAMMAR)).
     pub fn press(&mut self, key: &str) -> Result<(), ActError> {
-        self.input(Input::Key { key: key.into() })
+        self.submit(Input::Key { key: key.into() })
     }
 
     /// Types `text`, one key press per character (`\n` presses enter).
     pub fn type_text(&mut self, text: &str) -> Result<(), ActError> {
-        self.input(Input::Text { text: text.into() })
+        self.submit(Input::Text { text: text.into() })
     }
 
     /// Submits one input, then drains, hands over key events and draws until it is
     /// answered.
-    fn input(&mut self, input: Input) -> Result<(), ActError> {
+    pub(super) fn submit(&mut self, input: Input) -> Result<(), ActError> {
         let seq = self.agent.submit(input);
         for _ in 0..MAX_TURNS {
             self.session.drain(&mut self.app);
@@ -221,6 +223,13 @@ impl<A: Actions> AppHarness<A> {
     /// The app, to change it directly (call [`render`](AppHarness::render) after).
     pub fn app_mut(&mut self) -> &mut A {
         &mut self.app
+    }
+
+    /// The screen's size: `(width, height)`.
+    #[must_use]
+    pub fn size(&self) -> (u16, u16) {
+        let area = self.terminal.backend().buffer().area;
+        (area.width, area.height)
     }
 
     /// Changes the screen size and draws a frame.
@@ -294,6 +303,32 @@ impl<A: Actions> AppHarness<A> {
     #[track_caller]
     pub fn assert_snapshot(&self, path: impl AsRef<Path>) {
         super::assert_snapshot(path, &self.tree().outline());
+    }
+
+    /// Like [`assert_snapshot`](AppHarness::assert_snapshot), comparing the outline
+    /// as `rules` see it ([`Match::outline`]): what a test generated from a
+    /// recording checks after each step.
+    ///
+    /// # Panics
+    ///
+    /// When they differ or the file is missing, unless `TARIA_SNAPSHOTS=overwrite`.
+    #[track_caller]
+    pub fn assert_matches(&self, path: impl AsRef<Path>, rules: &Match) {
+        super::assert_snapshot(path, &rules.outline(&self.tree()));
+    }
+
+    /// Replays `recording` under `rules`: [`Replay::new`]`(recording).matching(rules).run(self)`
+    /// (use [`Replay`] itself to give redacted secrets).
+    ///
+    /// # Errors
+    ///
+    /// The first step that differs from the recording; see [`Replay::run`].
+    pub fn replay(
+        &mut self,
+        recording: &Recording,
+        rules: &Match,
+    ) -> Result<Replayed, ReplayError> {
+        Replay::new(recording).matching(rules.clone()).run(self)
     }
 }
 

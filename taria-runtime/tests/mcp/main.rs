@@ -26,4 +26,5 @@ mod offscreen;
 mod record;
 mod session;
 mod spawn;
+mod test_from;
 mod tools;

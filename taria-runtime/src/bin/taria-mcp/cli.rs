@@ -10,6 +10,7 @@ usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE]
        taria-mcp --socket <path> [--idle-release SECS] [--record FILE]
        taria-mcp [--cols N --rows N] [--record FILE] -- <command> [args…]    (spawn mode)
        taria-mcp spawn [--cols N --rows N] [--record FILE] <command> [args…] (spawn mode)
+       taria-mcp test-from FILE [options]      (a recording as a Rust test; see its --help)
 
 An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   --app <label>          attach to the running app serving <label> (e.g. `todo`)

@@ -15,6 +15,7 @@ mod server;
 mod spawn;
 mod stdio;
 mod subscriptions;
+mod test_from;
 mod tools;
 
 use std::process::ExitCode;
@@ -24,6 +25,10 @@ use rmcp::ServiceExt as _;
 use tracing_subscriber::EnvFilter;
 
 fn main() -> ExitCode {
+    // `taria-mcp test-from FILE`: a recording turned into a Rust test (no MCP server).
+    if std::env::args().nth(1).as_deref() == Some("test-from") {
+        return test_from::main(std::env::args().skip(2));
+    }
     let command = match cli::parse(std::env::args().skip(1)) {
         Ok(command) => command,
         Err(message) => {

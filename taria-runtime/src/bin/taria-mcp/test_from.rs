@@ -1,0 +1,746 @@
+//! `taria-mcp test-from FILE`: a recording (`--record`) turned into a Rust test, one
+//! readable line per input and a golden-outline snapshot after each (written next to
+//! it), so an agent's session becomes a regression test an author can read and edit.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use taria::testing::Match;
+use taria::wire::recording::{RecordedInput, RecordedLine, RecordedRead, Recording};
+use taria::wire::{AckStatus, ActionData, Input};
+use taria::{ScrollDirection, StateFlags, Tree, Value};
+
+/// The usage text, printed by `taria-mcp test-from --help`.
+pub(crate) const USAGE: &str = "\
+usage: taria-mcp test-from FILE [--harness EXPR] [--name NAME] [--snapshots DIR]
+                           [--exclude ID]... [--label ID=PATTERN]... [--secret ID=EXPR]...
+                           [--check TEST]
+
+Writes a Rust test replaying the recording FILE (taria-mcp --record) to stdout, and
+the outline after each step to DIR/NN-<step>.outline. Run it from the package root
+(where `cargo test` runs), e.g. `taria-mcp test-from rec.jsonl > tests/replay.rs`.
+  --harness EXPR       builds the app's taria::testing::AppHarness (default `harness()`)
+  --name NAME          the test function's name (default: replay_<file stem>)
+  --snapshots DIR      where the snapshots go, relative to the package root
+                       (default snapshots/NAME)
+  --exclude ID         leave out nodes whose id matches ID (`*` matches anything)
+  --label ID=PATTERN   a label of a node matching ID passes when it matches PATTERN
+  --secret ID=EXPR     the value of a redacted input on node ID, as a Rust expression
+                       (given again: the value for the node's next redacted input)
+  --check TEST         write nothing: exit 1 unless TEST (but its first line) and the
+                       snapshots are what FILE generates (CI, with a fresh recording)
+TARIA_SNAPSHOTS=overwrite cargo test re-blesses the snapshots.";
+
+/// The widest line rustfmt leaves on one line (its `max_width`).
+const MAX_WIDTH: usize = 100;
+/// The widest argument list rustfmt keeps on one line (`fn_call_width`, 60% of
+/// `max_width` under the default heuristics).
+const CALL_WIDTH: usize = 60;
+
+/// Runs the subcommand with the arguments after `test-from`.
+pub(crate) fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
+    let args: Vec<String> = args.into_iter().collect();
+    let options = match parse(&args) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            eprintln!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("taria-mcp test-from: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let recording = match Recording::read(&options.file) {
+        Ok(recording) => recording,
+        Err(e) => {
+            eprintln!("taria-mcp test-from: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // How to make it again: the arguments but `--check FILE`.
+    let mut words = vec!["taria-mcp test-from".to_owned()];
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--check" {
+            rest.next();
+        } else {
+            words.push(shell_word(arg));
+        }
+    }
+    let command = words.join(" ");
+    let generated = match generate(&recording, &options, &command) {
+        Ok(generated) => generated,
+        Err(message) => {
+            eprintln!("taria-mcp test-from: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(test) = &options.check {
+        return match generated.check(test) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("taria-mcp test-from --check: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Err(message) = generated.write_snapshots() {
+        eprintln!("taria-mcp test-from: {message}");
+        return ExitCode::FAILURE;
+    }
+    print!("{}", generated.code);
+    ExitCode::SUCCESS
+}
+
+/// The parsed arguments.
+#[derive(Clone, Debug)]
+pub(crate) struct Options {
+    pub(crate) file: PathBuf,
+    pub(crate) harness: String,
+    pub(crate) name: String,
+    pub(crate) snapshots: String,
+    pub(crate) rules: Match,
+    pub(crate) secrets: Vec<(String, String)>,
+    /// `--check TEST`: compare with this test and its snapshots, write nothing.
+    pub(crate) check: Option<PathBuf>,
+}
+
+/// `Ok(None)` for `--help`.
+pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
+    let mut file = None;
+    let mut harness = "harness()".to_owned();
+    let mut name = None;
+    let mut snapshots = None;
+    let mut rules = Match::new();
+    let mut secrets = Vec::new();
+    let mut check = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| {
+            args.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--harness" => harness = value("--harness")?,
+            "--name" => name = Some(value("--name")?),
+            "--snapshots" => snapshots = Some(value("--snapshots")?),
+            "--exclude" => rules = rules.exclude(value("--exclude")?),
+            "--label" => {
+                let (id, pattern) = pair("--label", &value("--label")?)?;
+                rules = rules.label(id, pattern);
+            }
+            "--secret" => secrets.push(pair("--secret", &value("--secret")?)?),
+            "--check" => check = Some(PathBuf::from(value("--check")?)),
+            flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+            path if file.is_none() => file = Some(PathBuf::from(path)),
+            extra => return Err(format!("one recording at a time, not also `{extra}`")),
+        }
+    }
+    let file = file.ok_or("which recording? give its FILE")?;
+    let name = match name {
+        Some(name) if is_identifier(&name) => name,
+        Some(name) => return Err(format!("--name `{name}` is not a Rust function name")),
+        None => default_name(&file),
+    };
+    let snapshots = snapshots.unwrap_or_else(|| format!("snapshots/{name}"));
+    Ok(Some(Options {
+        file,
+        harness,
+        name,
+        snapshots,
+        rules,
+        secrets,
+        check,
+    }))
+}
+
+fn pair(flag: &str, text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        .ok_or_else(|| format!("{flag} takes ID=VALUE, not `{text}`"))
+}
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `replay_<stem>`, the stem's other characters as `_`.
+fn default_name(file: &Path) -> String {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("replay_{}", slug(&stem, '_'))
+}
+
+/// Lowercase ASCII letters and digits, runs of anything else as one `sep`.
+fn slug(text: &str, sep: char) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with(sep) && !out.is_empty() {
+            out.push(sep);
+        }
+    }
+    out.truncate(out.trim_end_matches(sep).len());
+    out
+}
+
+/// A word as a shell reads it back.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// A generated test: its code and the snapshots it checks.
+#[derive(Debug)]
+pub(crate) struct Generated {
+    pub(crate) code: String,
+    /// `(path, outline)`, paths relative to the package root.
+    pub(crate) snapshots: Vec<(String, String)>,
+}
+
+impl Generated {
+    /// Whether the test at `test` (but its first line, the command that made it) and
+    /// its snapshots on disk are what this recording generates: the first difference
+    /// of each file that differs.
+    pub(crate) fn check(&self, test: &Path) -> Result<(), String> {
+        let mut problems = Vec::new();
+        let after_header = |text: &str| {
+            text.split_once('\n')
+                .map_or("", |(_, rest)| rest)
+                .to_owned()
+        };
+        match std::fs::read_to_string(test) {
+            Ok(committed) => {
+                let (committed, generated) = (after_header(&committed), after_header(&self.code));
+                if let Some(difference) = first_difference(&committed, &generated, 2) {
+                    problems.push(format!("{}: {difference}", test.display()));
+                }
+            }
+            Err(e) => problems.push(format!("cannot read {}: {e}", test.display())),
+        }
+        for (path, outline) in &self.snapshots {
+            match std::fs::read_to_string(path) {
+                Ok(committed) => {
+                    if let Some(difference) = first_difference(&committed, outline, 1) {
+                        problems.push(format!("{path}: {difference}"));
+                    }
+                }
+                Err(e) => problems.push(format!("cannot read {path}: {e}")),
+            }
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "the recording no longer generates the committed test ({} file(s) differ; \
+             regenerate without --check to update them):\n{}",
+            problems.len(),
+            problems.join("\n")
+        ))
+    }
+
+    fn write_snapshots(&self) -> Result<(), String> {
+        for (path, outline) in &self.snapshots {
+            let path = Path::new(path);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            std::fs::write(path, outline)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The first line where `committed` and `generated` differ, as `line N: - … + …`
+/// (`first`: the number of their first line in the file).
+fn first_difference(committed: &str, generated: &str, first: usize) -> Option<String> {
+    if committed == generated {
+        return None;
+    }
+    let (mut old, mut new) = (committed.lines(), generated.lines());
+    let mut number = first;
+    loop {
+        match (old.next(), new.next()) {
+            (Some(a), Some(b)) if a == b => number += 1,
+            (a, b) => {
+                return Some(format!(
+                    "line {number}:\n  - {}\n  + {}",
+                    a.unwrap_or("(end of file)"),
+                    b.unwrap_or("(end of file)")
+                ));
+            }
+        }
+    }
+}
+
+/// The test for `recording`; `command` is how it was made (said in its header).
+pub(crate) fn generate(
+    recording: &Recording,
+    options: &Options,
+    command: &str,
+) -> Result<Generated, String> {
+    let first = recording
+        .first_tree()
+        .ok_or("the recording has no tree: nothing was recorded")?;
+    let size = recording.header.size;
+    let steps: Vec<&RecordedInput> = recording.inputs().collect();
+    let mut out = Body {
+        options,
+        code: String::new(),
+        snapshots: Vec::new(),
+        width: steps.last().map_or(2, |s| s.step.to_string().len().max(2)),
+        secrets_used: Vec::new(),
+    };
+    out.code.push_str(&stmt(
+        "let snapshots = ",
+        "taria::testing::Snapshots::new",
+        &[literal_str(&options.snapshots), "rules".into()],
+        ";",
+        false,
+    ));
+    let _ = writeln!(out.code, "    let mut h = {};", options.harness);
+    let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
+    out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
+    let mut previous = first;
+    // After an `app` line: the app went away (exited, restarted, an idle release)
+    // until a tree shows it back; it goes on only if it came back as it was.
+    let mut away = false;
+    let mut trees = 0;
+    for line in &recording.lines {
+        match line {
+            RecordedLine::Input(recorded) if away => {
+                return Err(format!(
+                    "step {} comes after the app went away in the recorded session (an `app` \
+                     line) with no tree showing it back; a test replays one app: cut the \
+                     recording at its `app` line",
+                    recorded.step
+                ));
+            }
+            RecordedLine::Input(recorded) => {
+                out.step(recorded, previous);
+                if let Some(tree) = &recorded.tree {
+                    previous = tree;
+                }
+            }
+            RecordedLine::Read(read) => out.read(read),
+            RecordedLine::App(_) => away = true,
+            RecordedLine::Tree(recorded) => {
+                trees += 1;
+                if trees > 1 && away {
+                    if options.rules.outline(&recorded.tree) != options.rules.outline(previous) {
+                        return Err(
+                            "the app exited or was restarted in the recorded session (an `app` \
+                             line) and came back showing another tree; a test replays one app: \
+                             cut the recording at its `app` line"
+                                .into(),
+                        );
+                    }
+                    let _ = writeln!(
+                        out.code,
+                        "    // The app went away here and came back showing the same tree."
+                    );
+                    previous = &recorded.tree;
+                    away = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Body {
+        code: body,
+        snapshots,
+        ..
+    } = out;
+    let mut code = String::new();
+    let _ = writeln!(code, "// Generated by `{command}`");
+    let _ = writeln!(
+        code,
+        "// from a recording of `{}` ({} steps at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
+        recording.header.app.replace('\n', " "),
+        steps.len(),
+        size.width,
+        size.height
+    );
+    let _ = writeln!(
+        code,
+        "// re-blesses the snapshots; regenerate rather than edit."
+    );
+    let _ = writeln!(code);
+    let _ = writeln!(code, "#[test]");
+    let _ = writeln!(
+        code,
+        "fn {}() -> Result<(), taria::testing::ActError> {{",
+        options.name
+    );
+    code.push_str(&rules_code(&options.rules));
+    code.push_str(&body);
+    let _ = writeln!(code, "    Ok(())");
+    let _ = writeln!(code, "}}");
+    Ok(Generated { code, snapshots })
+}
+
+/// The test's body as it is written, and the snapshots it checks.
+struct Body<'o> {
+    options: &'o Options,
+    code: String,
+    snapshots: Vec<(String, String)>,
+    /// Digits in a snapshot's step number.
+    width: usize,
+    /// The nodes whose `--secret`s were taken so far, once per use.
+    secrets_used: Vec<String>,
+}
+
+impl Body<'_> {
+    /// `snapshots.check(&h, "<name>")`, and the snapshot `tree` under the rules.
+    fn snapshot(&mut self, name: &str, tree: &Tree) {
+        let mut outline = self.options.rules.outline(tree);
+        if !outline.ends_with('\n') {
+            outline.push('\n');
+        }
+        self.code.push_str(&stmt(
+            "",
+            "snapshots.check",
+            &["&h".into(), literal_str(name)],
+            ";",
+            false,
+        ));
+        let path = format!("{}/{name}.outline", self.options.snapshots);
+        self.snapshots.push((path, outline));
+    }
+
+    /// `// The agent read: find_nodes {"label":"ship v0"}` (80 characters at most, none
+    /// that a comment cannot hold).
+    fn read(&mut self, read: &RecordedRead) {
+        let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
+        let mut note: String = format!("{} {arguments}", read.tool)
+            .chars()
+            .map(|c| if comment_safe(c) { c } else { '?' })
+            .collect();
+        if note.chars().count() > 80 {
+            note = note.chars().take(79).collect::<String>() + "…";
+        }
+        let _ = writeln!(self.code, "    // The agent read: {note}");
+    }
+
+    /// One input: its call, what its answer must be, and its snapshot. `previous` is
+    /// the tree before it (where a redacted text's secret went: the focused node).
+    fn step(&mut self, recorded: &RecordedInput, previous: &Tree) {
+        let ack = recorded.ack.as_ref();
+        if ack.is_some_and(|a| a.status == AckStatus::Dropped) {
+            let _ = writeln!(
+                self.code,
+                "    // Step {} was dropped (the input queue was full): not replayed.",
+                recorded.step
+            );
+            return;
+        }
+        let (head, args, missing) = step_call(
+            recorded,
+            previous,
+            &self.options.secrets,
+            &mut self.secrets_used,
+        );
+        let code = &mut self.code;
+        if let Some(message) = missing {
+            code.push_str(&stmt(
+                "",
+                "compile_error!",
+                &[literal_str(&message)],
+                ";",
+                true,
+            ));
+        }
+        match ack.map(|a| (a.status, a.reason)) {
+            Some((AckStatus::Delivered, _)) => code.push_str(&stmt("", &head, &args, "?;", false)),
+            None => code.push_str(&stmt("let _ = ", &head, &args, ";", false)),
+            Some((status, reason)) => {
+                code.push_str(&stmt("let refused = ", &head, &args, ";", false));
+                let (field, expected) = match (status, reason) {
+                    (AckStatus::Rejected, Some(reason)) => (
+                        "refused.unwrap_err().reason",
+                        format!("taria::wire::RejectReason::{}", variant(&reason)),
+                    ),
+                    (status, _) => (
+                        "refused.unwrap_err().status",
+                        format!("taria::wire::AckStatus::{}", variant(&status)),
+                    ),
+                };
+                code.push_str(&stmt(
+                    "",
+                    "assert_eq!",
+                    &[field.into(), expected],
+                    ";",
+                    true,
+                ));
+            }
+        }
+        if let Some(tree) = &recorded.tree {
+            let name = format!(
+                "{:0w$}-{}",
+                recorded.step,
+                step_name(recorded),
+                w = self.width
+            );
+            self.snapshot(&name, tree);
+        }
+    }
+}
+
+/// Whether `c` may be written in a `//` comment: not a control character and not a
+/// text-direction override (which rustc refuses in comments).
+fn comment_safe(c: char) -> bool {
+    !c.is_control()
+        && !matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A short name for a step's snapshot: `tasks-4-toggle`, `new-task-set-value`,
+/// `press-enter`, `type-text`.
+fn step_name(recorded: &RecordedInput) -> String {
+    let name = match &recorded.input.input {
+        Input::Act(request) => format!("{} {}", request.target, request.action.as_str()),
+        Input::Key { key } if !recorded.input.redacted => format!("press {key}"),
+        Input::Key { .. } => "press".into(),
+        _ => "type text".into(),
+    };
+    truncate(&slug(&name, '-'), 32)
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    let mut text: String = text.chars().take(max).collect();
+    text.truncate(text.trim_end_matches('-').len());
+    text
+}
+
+/// `let rules = taria::testing::Match::new();`, then one `let rules = rules.…;`
+/// per rule.
+fn rules_code(rules: &Match) -> String {
+    let mut out = "    let rules = taria::testing::Match::new();\n".to_owned();
+    for id in rules.excluded() {
+        out.push_str(&stmt(
+            "let rules = ",
+            "rules.exclude",
+            &[literal_str(id)],
+            ";",
+            false,
+        ));
+    }
+    for (id, pattern) in rules.labels() {
+        let args = [literal_str(id), literal_str(pattern)];
+        out.push_str(&stmt("let rules = ", "rules.label", &args, ";", false));
+    }
+    out
+}
+
+/// The harness call for one step: its head (`h.act`) and arguments, and for a
+/// redacted input whose `--secret` was not given, the `compile_error!` message that
+/// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
+/// last one again when there are more inputs (`used`: the nodes taken from so far).
+fn step_call(
+    recorded: &RecordedInput,
+    previous: &Tree,
+    secrets: &[(String, String)],
+    used: &mut Vec<String>,
+) -> (String, Vec<String>, Option<String>) {
+    let redacted = recorded.input.redacted;
+    let missing = std::cell::RefCell::new(None);
+    let used = std::cell::RefCell::new(used);
+    let secret = |node: Option<&str>| -> String {
+        if let Some(node) = node {
+            let given: Vec<&String> = secrets
+                .iter()
+                .filter(|(id, _)| id == node)
+                .map(|(_, expr)| expr)
+                .collect();
+            let mut used = used.borrow_mut();
+            let taken = used.iter().filter(|id| *id == node).count();
+            if let Some(expr) = given.get(taken).or(given.last()) {
+                used.push(node.to_owned());
+                return (*expr).clone();
+            }
+        }
+        let node = node.unwrap_or("the focused node");
+        *missing.borrow_mut() = Some(format!(
+            "step {}: the value for `{node}` was redacted in the recording: regenerate with \
+             --secret {node}=EXPR",
+            recorded.step
+        ));
+        literal_str("")
+    };
+    let (head, args) = step_call_parts(recorded, previous, redacted, &secret);
+    (head, args, missing.into_inner())
+}
+
+fn step_call_parts(
+    recorded: &RecordedInput,
+    previous: &Tree,
+    redacted: bool,
+    secret: &dyn Fn(Option<&str>) -> String,
+) -> (String, Vec<String>) {
+    match &recorded.input.input {
+        Input::Act(request) => {
+            let node = literal_str(request.target.as_str());
+            let action = request.action.as_str();
+            match &request.data {
+                _ if redacted && action == "set_value" => (
+                    "h.set_value".into(),
+                    vec![node, secret(Some(request.target.as_str()))],
+                ),
+                _ if redacted => (
+                    "h.act_with".into(),
+                    vec![
+                        node,
+                        literal_str(action),
+                        secret(Some(request.target.as_str())),
+                    ],
+                ),
+                Some(ActionData::Value { value }) if action == "set_value" => {
+                    ("h.set_value".into(), vec![node, value_literal(value)])
+                }
+                Some(ActionData::Value { value }) => (
+                    "h.act_with".into(),
+                    vec![
+                        node,
+                        literal_str(action),
+                        format!("taria::Value::from({})", value_literal(value)),
+                    ],
+                ),
+                Some(ActionData::Scroll { direction, amount }) => (
+                    "h.scroll".into(),
+                    vec![
+                        node,
+                        format!("taria::ScrollDirection::{}", direction_name(*direction)),
+                        amount.to_string(),
+                    ],
+                ),
+                None => ("h.act".into(), vec![node, literal_str(action)]),
+            }
+        }
+        Input::Key { key } => {
+            let key = if redacted {
+                secret(focused(previous).as_deref())
+            } else {
+                literal_str(key)
+            };
+            ("h.press".into(), vec![key])
+        }
+        Input::Text { text } => {
+            let text = if redacted {
+                secret(focused(previous).as_deref())
+            } else {
+                literal_str(text)
+            };
+            ("h.type_text".into(), vec![text])
+        }
+        // `Input` is non-exhaustive, but a kind this build does not know does not
+        // parse: a recording never gets here.
+        _ => ("h.press".into(), vec![literal_str("")]),
+    }
+}
+
+fn focused(tree: &Tree) -> Option<String> {
+    tree.find(&taria::Query::new().state(StateFlags::FOCUSED))
+        .map(|n| n.id.to_string())
+}
+
+fn direction_name(direction: ScrollDirection) -> &'static str {
+    match direction {
+        ScrollDirection::Up => "Up",
+        ScrollDirection::Down => "Down",
+        ScrollDirection::Left => "Left",
+        ScrollDirection::Right => "Right",
+    }
+}
+
+/// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
+fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
+    let name = serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    name.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
+}
+
+/// A Rust string literal (`Debug` of a `str` is one).
+fn literal_str(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// A Rust literal that converts into `value` (`"text"`, `5`, `2.5`, `true`).
+fn value_literal(value: &Value) -> String {
+    match value {
+        Value::Text(text) => literal_str(text),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() <= f64::from(i32::MAX) => {
+            format!("{n:.0}")
+        }
+        Value::Number(n) => format!("{n:?}"),
+    }
+}
+
+/// `prefix callee(args)tail` as rustfmt writes it: on one line when the arguments
+/// fit `fn_call_width` (one argument always does) and the line `max_width`; else,
+/// after a `let … =` prefix, the right-hand side alone on the next line when it fits
+/// there; else one argument per line (a trailing comma for a function, none for a
+/// macro), the call broken before its method when the receiver is longer than an
+/// indent (as rustfmt breaks a chain).
+fn stmt(prefix: &str, callee: &str, args: &[String], tail: &str, is_macro: bool) -> String {
+    let pad = " ".repeat(4);
+    let joined = args.join(", ");
+    let args_fit = args.len() == 1 || width(&joined) <= CALL_WIDTH;
+    let rhs = format!("{callee}({joined}){tail}");
+    if args_fit && 4 + width(prefix) + width(&rhs) <= MAX_WIDTH {
+        return format!("{pad}{prefix}{rhs}\n");
+    }
+    if args_fit && !prefix.is_empty() && 8 + width(&rhs) <= MAX_WIDTH {
+        return format!("{pad}{}\n{pad}    {rhs}\n", prefix.trim_end());
+    }
+    let (receiver, method) = callee.split_once('.').unwrap_or(("", callee));
+    if args.len() == 1 && receiver.len() > 4 {
+        return format!("{pad}{prefix}{receiver}\n{pad}    .{method}({joined}){tail}\n");
+    }
+    let mut out = format!("{pad}{prefix}{callee}(\n");
+    for (i, arg) in args.iter().enumerate() {
+        let comma = if is_macro && i + 1 == args.len() {
+            ""
+        } else {
+            ","
+        };
+        let _ = writeln!(out, "{pad}    {arg}{comma}");
+    }
+    let _ = writeln!(out, "{pad}){tail}");
+    out
+}
+
+fn width(text: &str) -> usize {
+    text.chars().count()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,489 @@
+//! [`Replay`]: a recorded agent session (`taria-mcp --record`) run again headless
+//! against an [`AppHarness`], its trees compared step by step.
+
+use std::fmt;
+
+use super::matching::Match;
+use super::{ActError, AppHarness, diff::diff};
+use crate::wire::recording::{RecordedAck, RecordedInput, RecordedLine, Recording};
+use crate::wire::{AckStatus, ActionData, Input};
+use crate::{Actions, StateFlags, Value};
+
+/// How many of the agent's reads before a failing step its error lists.
+const READS_SHOWN: usize = 3;
+
+/// A recording replayed as a test: each input goes through the harness the way an
+/// agent's input goes through the bridge (validated against the last tree, routed to
+/// a handler, a widget or a key fallback); its answer is compared with the recorded
+/// ack, and the tree drawn after it with the recorded tree, under [`Match`]'s rules.
+/// Reads are not replayed (they change nothing); the error for a failing step lists
+/// the last ones, what the agent had looked at.
+///
+/// The harness is resized to the recorded size first (a recording of a 120 × 40
+/// session replays with the test's usual harness), then its first tree is compared
+/// with the recording's, which catches an app started in another state. A redacted
+/// input (a password's `set_value`, text typed into it) was recorded without its
+/// secret: give it with [`secret`](Replay::secret), or that step fails saying so.
+///
+/// ```
+/// use taria::testing::{AppHarness, Match, Replay};
+/// use taria::wire::recording::Recording;
+///
+/// # #[derive(Default)] struct Counter { count: u32 }
+/// # #[taria::actions] impl Counter {
+/// #     #[action(node = "count", "bump")] fn bump(&mut self) { self.count += 1; }
+/// # }
+/// # fn draw(frame: &mut ratatui::Frame<'_>, counter: &mut Counter) {
+/// #     let _node = taria::scope(|n| {
+/// #         n.role(taria::Role::Button).id("count").label(format!("Count {}", counter.count))
+/// #             .custom_action("bump").bounds(frame.area());
+/// #     });
+/// # }
+/// let text = concat!(
+///     r#"{"taria_recording":1,"app":"counter","size":{"width":20,"height":1},"taria":"0","mode":"spawn"}"#, "\n",
+///     r#"{"kind":"tree","revision":1,"tree":{"frame":1,"roots":[{"id":"count","role":"button","label":"Count 0","actions":["bump"]}]}}"#, "\n",
+///     r#"{"kind":"input","step":1,"call":1,"tool":"act","input":{"kind":"act","node":"count","action":"bump"},"ack":{"status":"delivered"},"revision":2,"tree":{"frame":2,"roots":[{"id":"count","role":"button","label":"Count 1","actions":["bump"]}]}}"#, "\n",
+/// );
+/// let recording = Recording::parse(text)?;
+///
+/// let mut harness = AppHarness::new(Counter::default(), 40, 10, draw);
+/// let replayed = Replay::new(&recording).run(&mut harness)?;
+/// assert_eq!(replayed.steps, 1);
+///
+/// // The same session against an app whose button now counts twice.
+/// let mut harness = AppHarness::new(Counter { count: 1 }, 40, 10, draw);
+/// let error = Replay::new(&recording).run(&mut harness).unwrap_err();
+/// assert_eq!(error.step, 0);
+/// assert!(error.to_string().contains("- - button \"Count 0\""), "{error}");
+///
+/// // Or let the label change: any `Count …` passes.
+/// let mut harness = AppHarness::new(Counter { count: 1 }, 40, 10, draw);
+/// let rules = Match::new().label("count", "Count *");
+/// Replay::new(&recording).matching(rules).run(&mut harness)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replay<'r> {
+    recording: &'r Recording,
+    rules: Match,
+    secrets: Vec<(String, Value)>,
+}
+
+/// What a successful replay did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Replayed {
+    /// How many inputs were sent.
+    pub steps: usize,
+    /// The outline of the last tree, under the rules: what the last comparison saw.
+    pub outline: String,
+}
+
+impl<'r> Replay<'r> {
+    /// Replays `recording` with the default rules ([`Match::new`]).
+    #[must_use]
+    pub fn new(recording: &'r Recording) -> Replay<'r> {
+        Replay {
+            recording,
+            rules: Match::new(),
+            secrets: Vec::new(),
+        }
+    }
+
+    /// Compares trees under `rules`.
+    #[must_use]
+    pub fn matching(mut self, rules: Match) -> Replay<'r> {
+        self.rules = rules;
+        self
+    }
+
+    /// The secret the agent sent to node `node` (a redacted `set_value` on it, or
+    /// text or a character key typed while it had the focus): the recording left it
+    /// out. It must have the original's length, which the trees show. Given more than
+    /// once for a node, the redacted inputs on it take the values in order (the last
+    /// one for any further input).
+    #[must_use]
+    pub fn secret(mut self, node: impl Into<String>, value: impl Into<Value>) -> Replay<'r> {
+        self.secrets.push((node.into(), value.into()));
+        self
+    }
+
+    /// Replays the recording against `harness`.
+    ///
+    /// # Errors
+    ///
+    /// The first step whose answer or tree differs from the recorded one, or that
+    /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
+    /// session that restarts the app midway); the error names the step and its input
+    /// and shows the outline lines that differ.
+    pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
+        let size = self.recording.header.size;
+        if harness.size() != (size.width, size.height) {
+            harness.resize(size.width, size.height);
+        }
+        let Some(first) = self.recording.first_tree() else {
+            return Err(ReplayError::new(
+                0,
+                None,
+                ReplayFailure::NotReplayable("the recording has no tree line: it is empty".into()),
+            ));
+        };
+        self.compare(0, None, first, harness, &[])?;
+        let mut reads: Vec<String> = Vec::new();
+        let mut steps = 0;
+        // After an `app` line (the app exited, was restarted, or the bridge
+        // reconnected): the tree the app showed when it came back, once it is read.
+        let mut away = false;
+        let mut trees = 0;
+        let mut last_step = 0;
+        let mut secrets_used: Vec<String> = Vec::new();
+        for line in &self.recording.lines {
+            match line {
+                RecordedLine::Read(read) => {
+                    let arguments = serde_json::Value::Object(read.arguments.clone());
+                    reads.push(format!("{} {arguments}", read.tool));
+                }
+                RecordedLine::App(_) => away = true,
+                // The app came back (a reconnect after an idle release, a restart): the
+                // replay goes on when it shows what the replayed app shows now, as after
+                // a reconnect to the same app; a restarted app that lost its state does not.
+                RecordedLine::Tree(recorded) => {
+                    trees += 1;
+                    if trees > 1 && away {
+                        self.came_back(&recorded.tree, harness, last_step)?;
+                        away = false;
+                    }
+                }
+                RecordedLine::Input(recorded) => {
+                    last_step = recorded.step;
+                    let described = describe(recorded);
+                    if away {
+                        return Err(ReplayError::new(
+                            recorded.step,
+                            Some(described),
+                            ReplayFailure::NotReplayable(
+                                "the recorded app went away before this step (an `app` line) \
+                                 and no tree shows it back; a replay runs one app: cut the \
+                                 recording at its `app` line"
+                                    .into(),
+                            ),
+                        ));
+                    }
+                    if recorded
+                        .ack
+                        .as_ref()
+                        .is_some_and(|ack| ack.status == AckStatus::Dropped)
+                    {
+                        // It never reached the app.
+                        continue;
+                    }
+                    let input = self
+                        .input(recorded, harness, &mut secrets_used)
+                        .ok_or_else(|| {
+                            ReplayError::new(
+                                recorded.step,
+                                Some(described.clone()),
+                                ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
+                            )
+                        })?;
+                    let answer = harness.submit(input);
+                    steps += 1;
+                    if let Some(ack) = &recorded.ack
+                        && !same_answer(ack, &answer)
+                    {
+                        return Err(ReplayError::new(
+                            recorded.step,
+                            Some(described),
+                            ReplayFailure::AckDiffers {
+                                recorded: ack.clone(),
+                                now: answer.err(),
+                            },
+                        )
+                        .after(&reads));
+                    }
+                    if let Some(tree) = &recorded.tree {
+                        self.compare(recorded.step, Some(described), tree, harness, &reads)?;
+                    }
+                    reads.clear();
+                }
+            }
+        }
+        Ok(Replayed {
+            steps,
+            outline: self.rules.outline(&harness.tree()),
+        })
+    }
+
+    /// After an `app` line: Ok when the app came back showing what the replayed app
+    /// shows (a reconnect to the same app), else why the replay cannot go on.
+    fn came_back<A: Actions>(
+        &self,
+        recorded: &crate::Tree,
+        harness: &AppHarness<A>,
+        last_step: u64,
+    ) -> Result<(), ReplayError> {
+        let then = self.rules.outline(recorded);
+        let now = self.rules.outline(&harness.tree());
+        if then == now {
+            return Ok(());
+        }
+        Err(ReplayError::new(
+            last_step,
+            None,
+            ReplayFailure::NotReplayable(format!(
+                "the recorded app exited or was restarted here (an `app` line) and came back \
+                 showing another tree than the replayed app shows; a replay runs one app: cut \
+                 the recording at its `app` line (- recorded, + now):\n{}",
+                diff(&then, &now)
+            )),
+        ))
+    }
+
+    fn compare<A: Actions>(
+        &self,
+        step: u64,
+        input: Option<String>,
+        recorded: &crate::Tree,
+        harness: &AppHarness<A>,
+        reads: &[String],
+    ) -> Result<(), ReplayError> {
+        let then = self.rules.outline(recorded);
+        let now = self.rules.outline(&harness.tree());
+        if then == now {
+            return Ok(());
+        }
+        Err(
+            ReplayError::new(step, input, ReplayFailure::TreeDiffers(diff(&then, &now)))
+                .after(reads),
+        )
+    }
+
+    /// The input to send for `recorded`: as recorded, without the bridge's identity
+    /// token (a label the rules let change would change it), with its secret filled
+    /// in (`used`: the nodes whose secrets were taken so far, once per use); `None`
+    /// when the secret is not given.
+    fn input<A: Actions>(
+        &self,
+        recorded: &RecordedInput,
+        harness: &AppHarness<A>,
+        used: &mut Vec<String>,
+    ) -> Option<Input> {
+        let mut input = recorded.input.input.clone();
+        if let Input::Act(request) = &mut input {
+            request.token = None;
+        }
+        if !recorded.input.redacted {
+            return Some(input);
+        }
+        let node = redacted_node(recorded, harness)?;
+        let given: Vec<&Value> = self
+            .secrets
+            .iter()
+            .filter(|(id, _)| *id == node)
+            .map(|(_, value)| value)
+            .collect();
+        let taken = used.iter().filter(|id| **id == node).count();
+        let secret = (*given.get(taken).or(given.last())?).clone();
+        used.push(node);
+        Some(match input {
+            Input::Act(mut request) => {
+                request.data = Some(ActionData::Value { value: secret });
+                Input::Act(request)
+            }
+            Input::Key { .. } => Input::Key {
+                key: secret.to_string(),
+            },
+            Input::Text { .. } => Input::Text {
+                text: secret.to_string(),
+            },
+        })
+    }
+}
+
+/// The node a redacted input's secret was for: an act's target, else the node that
+/// has the focus now (where the text goes).
+fn redacted_node<A: Actions>(recorded: &RecordedInput, harness: &AppHarness<A>) -> Option<String> {
+    match &recorded.input.input {
+        Input::Act(request) => Some(request.target.to_string()),
+        _ => harness
+            .tree()
+            .find(&crate::Query::new().state(StateFlags::FOCUSED))
+            .map(|node| node.id.to_string()),
+    }
+}
+
+fn same_answer(recorded: &RecordedAck, now: &Result<(), ActError>) -> bool {
+    match now {
+        Ok(()) => recorded.status == AckStatus::Delivered,
+        Err(error) => {
+            recorded.status == error.status
+                && recorded.reason.is_none_or(|reason| reason == error.reason)
+        }
+    }
+}
+
+/// A recorded input as one line: `act tasks/4 toggle`, `set_value name "Ada"`,
+/// `press_key enter`, `type_text "ship v0\n"`.
+#[must_use]
+pub fn describe(recorded: &RecordedInput) -> String {
+    let redacted = recorded.input.redacted;
+    match &recorded.input.input {
+        Input::Act(request) => {
+            let node = &request.target;
+            let action = request.action.as_str();
+            let head = if action == "set_value" {
+                format!("set_value {node}")
+            } else {
+                format!("act {node} {action}")
+            };
+            match &request.data {
+                _ if redacted => format!("{head} (redacted)"),
+                Some(ActionData::Value { value }) => format!("{head} {}", literal(value)),
+                Some(ActionData::Scroll { direction, amount }) => {
+                    let direction = serde_json::to_value(direction)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default();
+                    format!("{head} {direction} {amount}")
+                }
+                None => head,
+            }
+        }
+        Input::Key { .. } if redacted => "press_key (redacted)".into(),
+        Input::Key { key } => format!("press_key {key}"),
+        Input::Text { .. } if redacted => "type_text (redacted)".into(),
+        Input::Text { text } => format!("type_text {}", quoted(text)),
+    }
+}
+
+fn literal(value: &Value) -> String {
+    match value {
+        Value::Text(text) => quoted(text),
+        other => other.to_string(),
+    }
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+/// Why a replay failed, and at which step.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ReplayError {
+    /// The recorded step (`step` of its input line); 0 for the first tree.
+    pub step: u64,
+    /// The step's input as one line (`act tasks/4 toggle`); `None` for the first tree
+    /// and for a tree between steps (an app that came back after step `step`).
+    pub input: Option<String>,
+    /// What went wrong.
+    pub failure: ReplayFailure,
+    /// What the agent read after the previous input, oldest first (at most the last
+    /// three): `find_nodes {"label":"ship v0"}`.
+    pub read_before: Vec<String>,
+}
+
+/// What went wrong at a step of a [`Replay`].
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ReplayFailure {
+    /// The tree after the step differs: the outline lines that differ (`- recorded`,
+    /// `+ now`, with a line of context around).
+    TreeDiffers(String),
+    /// The app answers the input differently now.
+    AckDiffers {
+        /// What it answered in the recorded session.
+        recorded: RecordedAck,
+        /// What it answers now (`None`: delivered).
+        now: Option<ActError>,
+    },
+    /// A redacted input whose secret the test did not give ([`Replay::secret`]); the
+    /// node it was for, when known.
+    SecretMissing(Option<String>),
+    /// The recording cannot be replayed from here.
+    NotReplayable(String),
+}
+
+impl ReplayError {
+    fn new(step: u64, input: Option<String>, failure: ReplayFailure) -> ReplayError {
+        ReplayError {
+            step,
+            input,
+            failure,
+            read_before: Vec::new(),
+        }
+    }
+
+    fn after(mut self, reads: &[String]) -> ReplayError {
+        self.read_before = reads[reads.len().saturating_sub(READS_SHOWN)..].to_vec();
+        self
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.input, &self.failure) {
+            (Some(input), _) => write!(f, "replay step {} ({input}): ", self.step)?,
+            (None, ReplayFailure::TreeDiffers(_)) => {
+                f.write_str("replay, the first tree (before any input): ")?;
+            }
+            (None, _) if self.step == 0 => f.write_str("replay, before the first input: ")?,
+            (None, _) => write!(f, "replay, after step {}: ", self.step)?,
+        }
+        match &self.failure {
+            ReplayFailure::TreeDiffers(diff) => write!(
+                f,
+                "the tree differs from the recorded one (- recorded, + now):\n{diff}"
+            )?,
+            ReplayFailure::AckDiffers { recorded, now } => {
+                let then = match recorded.status {
+                    AckStatus::Delivered => "delivered".to_owned(),
+                    status => {
+                        let reason = recorded
+                            .reason
+                            .map(|r| format!(" ({})", snake(&r)))
+                            .unwrap_or_default();
+                        format!("{}{reason}", snake(&status))
+                    }
+                };
+                match now {
+                    None => writeln!(f, "the app now takes it; the recorded session got {then}")?,
+                    Some(error) => writeln!(
+                        f,
+                        "the app now answers {} ({}): {}; the recorded session got {then}",
+                        snake(&error.status),
+                        snake(&error.reason),
+                        error.message
+                    )?,
+                }
+            }
+            ReplayFailure::SecretMissing(node) => writeln!(
+                f,
+                "this input was redacted in the recording: give its value with \
+                 Replay::secret({:?}, …)",
+                node.as_deref().unwrap_or("<the focused node>")
+            )?,
+            ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
+        }
+        if !self.read_before.is_empty() {
+            writeln!(f, "before it the agent read:")?;
+            for read in &self.read_before {
+                writeln!(f, "  {read}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A unit enum's wire name (`rejected`, `unknown_node`).
+fn snake(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;

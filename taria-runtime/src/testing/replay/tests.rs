@@ -1,0 +1,294 @@
+use ratatui::crossterm::event::{Event, KeyCode};
+
+use super::{Replay, ReplayFailure};
+use crate::testing::{AppHarness, Match};
+use crate::wire::recording::{
+    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
+    RecordedRead, RecordedSize, Recording, RecordingHeader, RecordingMode,
+};
+use crate::wire::{ActionData, ActionRequest, Input};
+use crate::{Action, Actions, Invocation, Outcome, Role, Value};
+
+/// A sign-in box: a redacted password, a clock showing when the app started, a status.
+struct Login {
+    password: String,
+    started: &'static str,
+    status: String,
+}
+
+impl Actions for Login {
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        if invocation.matches("password").is_some() && invocation.is(Action::SetValue) {
+            if let Some(Value::Text(text)) = invocation.value() {
+                self.password.clone_from(text);
+            }
+            self.status = format!("{} characters", self.password.chars().count());
+            return Outcome::Handled;
+        }
+        Outcome::NotHandled
+    }
+}
+
+fn login(started: &'static str) -> AppHarness<Login> {
+    let app = Login {
+        password: String::new(),
+        started,
+        status: String::new(),
+    };
+    AppHarness::new(app, 40, 3, |frame, app: &mut Login| {
+        let area = frame.area();
+        crate::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("password")
+                .label("Password")
+                .redacted(true)
+                .value(app.password.as_str())
+                .focused(true)
+                .action(Action::SetValue)
+                .bounds(area);
+        });
+        crate::leaf(|n| {
+            n.role(Role::Status).id("clock").label(app.started);
+        });
+        crate::leaf(|n| {
+            n.role(Role::Status).id("status").label(app.status.as_str());
+        });
+    })
+    .on_event(|app, event| {
+        if let Event::Key(key) = event
+            && let KeyCode::Char(c) = key.code
+        {
+            app.password.push(c);
+            app.status = format!("{} characters", app.password.chars().count());
+        }
+    })
+}
+
+/// Drives `h` through `inputs` and records the session as the bridge would, secrets
+/// left out: a `set_value` on `password` and text typed into it.
+fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
+    let (width, height) = h.size();
+    let mut lines = vec![RecordedLine::tree(1, h.tree())];
+    for (i, input) in inputs.into_iter().enumerate() {
+        let step = i as u64 + 1;
+        lines.push(RecordedLine::Read(RecordedRead {
+            call: step,
+            tool: "read_tree".into(),
+            arguments: serde_json::Map::new(),
+            revision: step,
+        }));
+        let answer = h.submit(input.clone());
+        let redacted = RecordedInputData {
+            input: match input {
+                Input::Act(mut request) => {
+                    request.data = None;
+                    Input::Act(request)
+                }
+                _ => Input::Text {
+                    text: String::new(),
+                },
+            },
+            redacted: true,
+        };
+        lines.push(RecordedLine::Input(Box::new(RecordedInput {
+            step,
+            call: step,
+            tool: InputTool::SetValue,
+            input: redacted,
+            ack: Some(RecordedAck {
+                status: answer.map_or_else(|e| e.status, |()| crate::wire::AckStatus::Delivered),
+                reason: None,
+                message: None,
+            }),
+            revision: Some(step + 1),
+            tree: Some(h.tree()),
+        })));
+    }
+    Recording {
+        header: RecordingHeader::new(
+            "login",
+            RecordedSize { width, height },
+            RecordingMode::Spawn,
+        ),
+        lines,
+    }
+}
+
+fn set_password(text: &str) -> Input {
+    let mut request = ActionRequest::new("password", Action::SetValue);
+    request.data = Some(ActionData::Value { value: text.into() });
+    Input::Act(request)
+}
+
+fn session() -> Recording {
+    record(
+        login("12:00"),
+        vec![set_password("hunter2"), Input::Text { text: "!!".into() }],
+    )
+}
+
+#[test]
+fn a_redacted_input_needs_its_secret_of_the_same_length() {
+    let recording = session();
+    let error = Replay::new(&recording)
+        .run(&mut login("12:00"))
+        .unwrap_err();
+    assert_eq!(error.step, 1);
+    assert_eq!(
+        error.failure,
+        ReplayFailure::SecretMissing(Some("password".into()))
+    );
+    assert_eq!(
+        error.to_string(),
+        "replay step 1 (set_value password (redacted)): this input was redacted in the \
+         recording: give its value with Replay::secret(\"password\", …)\n"
+    );
+
+    // Another length shows in the tree (`[redacted=N]`) and in the app's status.
+    let error = Replay::new(&recording)
+        .secret("password", "hunter")
+        .run(&mut login("12:00"))
+        .unwrap_err();
+    assert_eq!(error.step, 1, "{error}");
+    assert!(
+        error.to_string().contains("+ - status \"6 characters\""),
+        "{error}"
+    );
+
+    // The typed text went to the focused node, the password too: its secret is the
+    // same one, so give both steps' in one value each time... here both are `password`.
+    let error = Replay::new(&recording)
+        .secret("password", "hunter2")
+        .run(&mut login("12:00"))
+        .unwrap_err();
+    assert_eq!(
+        error.step, 2,
+        "the typed text gets the password's secret: {error}"
+    );
+}
+
+#[test]
+fn a_volatile_node_is_left_out_by_id() {
+    let recording = record(login("12:00"), vec![set_password("abc")]);
+    let later = |rules: Match| {
+        Replay::new(&recording)
+            .secret("password", "abc")
+            .matching(rules)
+            .run(&mut login("12:07"))
+    };
+    let error = later(Match::new()).unwrap_err();
+    assert_eq!(error.step, 0);
+    assert_eq!(error.input, None);
+    assert!(
+        error.to_string().starts_with(
+            "replay, the first tree (before any input): the tree differs from the recorded \
+             one (- recorded, + now):\n"
+        ),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("- - status \"12:00\" [id=clock]\n+ - status \"12:07\" [id=clock]\n"),
+        "{error}"
+    );
+    assert_eq!(later(Match::new().exclude("clo*")).unwrap().steps, 1);
+    assert_eq!(later(Match::new().label("clock", "12:*")).unwrap().steps, 1);
+}
+
+#[test]
+fn the_error_lists_what_the_agent_read_before_the_step() {
+    let recording = record(login("12:00"), vec![set_password("abc")]);
+    let error = Replay::new(&recording)
+        .secret("password", "abcd")
+        .run(&mut login("12:00"))
+        .unwrap_err();
+    assert_eq!(error.read_before, ["read_tree {}"]);
+    assert!(
+        error
+            .to_string()
+            .ends_with("before it the agent read:\n  read_tree {}\n"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_replay_goes_on_after_the_app_came_back_as_it_was_and_not_otherwise() {
+    let mut recording = record(login("12:00"), vec![set_password("abc")]);
+    let last = recording.lines.pop().unwrap();
+    let came_back = |label: &'static str, recording: &mut Recording| {
+        let mut tree = login(label).tree();
+        tree.frame = 1;
+        recording.lines.push(RecordedLine::App(RecordedApp {
+            event: AppEvent::Exited,
+            message: Some("idle release".into()),
+        }));
+        recording.lines.push(RecordedLine::App(RecordedApp {
+            event: AppEvent::Reconnected,
+            message: None,
+        }));
+        recording.lines.push(RecordedLine::tree(9, tree));
+    };
+    let replay = |recording: &Recording| {
+        Replay::new(recording)
+            .secret("password", "abc")
+            .run(&mut login("12:00"))
+    };
+    // The same app, reconnected after an idle release: the same tree, the replay goes on.
+    let before = recording.lines.clone();
+    came_back("12:00", &mut recording);
+    recording.lines.push(last.clone());
+    assert_eq!(replay(&recording).unwrap().steps, 1);
+
+    // A restarted app that shows another tree (its clock) stops the replay there.
+    recording.lines = before.clone();
+    came_back("12:05", &mut recording);
+    recording.lines.push(last.clone());
+    let error = replay(&recording).unwrap_err();
+    assert!(
+        matches!(error.failure, ReplayFailure::NotReplayable(_)),
+        "{error}"
+    );
+    let message = error.to_string();
+    assert!(
+        message.starts_with("replay, before the first input: the recorded app exited"),
+        "{message}"
+    );
+    assert!(
+        message.contains("cut the recording at its `app` line"),
+        "{message}"
+    );
+    assert!(
+        message.contains("- - status \"12:05\" [id=clock]\n+ - status \"12:00\" [id=clock]\n"),
+        "{message}"
+    );
+
+    // Gone with no tree to say it came back: the next input is not replayed.
+    recording.lines = before;
+    recording.lines.push(RecordedLine::App(RecordedApp {
+        event: AppEvent::Exited,
+        message: None,
+    }));
+    recording.lines.push(last);
+    let error = replay(&recording).unwrap_err();
+    assert_eq!(error.step, 1);
+    assert!(
+        error
+            .to_string()
+            .contains("the recorded app went away before this step"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_harness_takes_the_recorded_size() {
+    let recording = session();
+    let mut h = login("12:00");
+    h.resize(100, 30);
+    let replayed = Replay::new(&recording)
+        .secret("password", "hunter2")
+        .secret("password", "!!")
+        .run(&mut h);
+    assert_eq!(h.size(), (40, 3));
+    assert_eq!(replayed.unwrap().steps, 2);
+}
