@@ -7,7 +7,7 @@ use taria::{Action, Role};
 
 use super::{Row, Table};
 use crate::semantic::id_and_label;
-use crate::text::FirstLine;
+use crate::text::{FirstLine, Trimmed};
 
 impl Table<'_> {
     pub(super) fn record(&self, area: Rect, state: &TableState) {
@@ -133,7 +133,7 @@ impl Table<'_> {
             taria::leaf(|n| {
                 n.role(Role::Cell)
                     .key(c)
-                    .value(format_args!("{}", cell.content))
+                    .value(format_args!("{}", Trimmed(&cell.content)))
                     .selected(cell_selected)
                     .bounds(cell_bounds(row_area, x, width));
                 if selects_cells {
