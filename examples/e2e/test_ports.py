@@ -1,0 +1,84 @@
+"""An agent does a task in each of the three apps ported to taria from ratatui-style
+originals (`examples/ports/`): the official MCP client, the real `taria-mcp` bridge in
+spawn mode, the real port in the bridge's pseudo-terminal. Each task uses only ids and
+actions the agent read from the tree (nothing guessed), and checks that the app ended
+where a person's keys would have left it.
+
+Prints calls and bytes per task (results only; the session's tools/list and
+instructions come once on top, see benches/README.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from harness import dump, spawned
+
+
+def ids_labelled(outline: str, role: str) -> dict[str, str]:
+    """The ids of `role` nodes in an outline, by label."""
+    found = {}
+    for line in outline.splitlines():
+        m = re.match(rf'\s*- {role} "([^"]*)".*\[id=("[^"]*"|[^\] ]+)', line)
+        if m:
+            found[m.group(1)] = m.group(2).strip('"')
+    return found
+
+
+def test_an_agent_completes_a_checklist_item_starting_from_nothing_selected() -> None:
+    asyncio.run(_checklist())
+
+
+async def _checklist() -> None:
+    async with spawned("checklist", cols=80, rows=24) as (agent, _):
+        tree = await agent.ok("read_tree")
+        items = ids_labelled(tree["outline"], "list_item")
+        target = next(i for label, i in items.items() if "Return library books" in label)
+        assert "[selected]" not in tree["outline"], dump(tree)
+        done = await agent.ok("act", node=target, action="toggle")
+        assert done["status"] == "delivered", dump(done)
+        line = next(l for l in done["changes"].splitlines() if f"[id={target}" in l)
+        assert "[checked]" in line or "checked=true" in line, dump(done)
+        print(f"checklist task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+
+
+def test_an_agent_fills_the_signup_form_and_reads_what_the_app_printed() -> None:
+    asyncio.run(_signup())
+
+
+async def _signup() -> None:
+    async with spawned("signup", cols=80, rows=24) as (agent, _):
+        tree = await agent.ok("read_tree")
+        fields = {**ids_labelled(tree["outline"], "text_input"), **ids_labelled(tree["outline"], "spin_button")}
+        steps = [
+            {"tool": "set_value", "node": fields["First name"], "value": "Ada"},
+            {"tool": "set_value", "node": fields["Last name"], "value": "Lovelace"},
+            {"tool": "set_value", "node": fields["Age"], "value": 36},
+            {"tool": "act", "node": "form", "action": "submit"},
+        ]
+        # One call fills, submits and reads the app's result: the batch's last step
+        # ends the app, and its result says how it exited and what it printed.
+        done = await agent.ok("batch", steps=steps)
+        assert done["steps"] == 4, dump(done)
+        assert "the app exited with exit status 0" in done["note"], dump(done)
+        printed = '{"first_name": "Ada", "last_name": "Lovelace", "age": 36}'
+        assert printed in done["note"], dump(done)
+        print(f"signup task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+
+
+def test_an_agent_selects_a_far_contact_and_the_scrollbar_follows() -> None:
+    asyncio.run(_contacts())
+
+
+async def _contacts() -> None:
+    async with spawned("contacts", cols=100, rows=30) as (agent, _):
+        tree = await agent.ok("read_tree")
+        assert "[count=20]" in tree["outline"], dump(tree)
+        # The last contact is off screen; the agent selects it by its index.
+        picked = await agent.ok("act", node="contacts/19", action="select")
+        assert picked["status"] == "delivered", dump(picked)
+        found = await agent.ok("find_nodes", role="scrollbar")
+        scroll = found["matches"][0]["scroll"]
+        # next_row() puts the thumb at row * ITEM_HEIGHT (4): the agent's select must too.
+        assert scroll["offset"] == 19 * 4, dump(found)
+        print(f"contacts task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
