@@ -139,10 +139,10 @@ impl Table<'_> {
                 if selects_cells {
                     n.action(Action::Select);
                 }
-                match &name {
-                    Some(name) => n.label(name),
-                    None => n.label(FirstLine(&cell.content)),
-                };
+                // Named by its column; without a header its value says it all.
+                if let Some(name) = &name {
+                    n.label(name);
+                }
             });
             column += span;
         }

@@ -225,6 +225,35 @@ fn cells_carry_their_column_and_text() {
     assert_eq!(row, "name 1");
 }
 
+/// A cell padded to its row's height with blank lines (ratatui's table example draws
+/// `"\n{name}\n"` in 4-line rows) has what it says as its value, so its row is one
+/// outline line named by that first cell.
+#[test]
+fn a_cell_s_padding_lines_are_not_part_of_its_value() {
+    let mut harness = Harness::new(40, 6);
+    let tree = harness.render(|frame| {
+        let rows = [Row::new([
+            Text::from("\nAda Lindqvist\n"),
+            Text::from("\n45 Harbour Lane\nNagoya 1185\n"),
+        ])
+        .height(4)];
+        let table = Table::new(rows, [Constraint::Length(14), Constraint::Min(10)]).id("people");
+        frame.render_stateful_widget(table, frame.area(), &mut TableState::default());
+    });
+    let cell = tree.get("people/0/1").expect("row 0, column 1");
+    assert_eq!(
+        cell.value,
+        Some(taria::Value::Text("45 Harbour Lane\nNagoya 1185".into()))
+    );
+    let row = tree.outline().lines().nth(1).unwrap_or_default().to_owned();
+    assert_eq!(
+        row,
+        "  - row [id=people/0 positional] {select}: \"Ada Lindqvist\" | \"45 Harbour Lane\\nNagoya 1185\"",
+        "{}",
+        tree.outline()
+    );
+}
+
 /// Tables (and rows) built while recording hold readable rows; drawn later with
 /// recording off they draw the same.
 #[test]
