@@ -347,3 +347,64 @@ fn a_handler_pattern_names_an_id_with_a_space_inside() {
         Some(Value::Text("Ada".into()))
     );
 }
+
+/// A form whose fields share one pattern but take different value types.
+#[derive(Default)]
+struct Profile {
+    name: String,
+    age: Option<u8>,
+}
+
+#[taria::actions]
+impl Profile {
+    // Issue 14: the `String` handler first no longer hides the `u8` one (it refuses
+    // numbers, so the next handler is tried).
+    #[action(node = "profile/*", set_value)]
+    fn set_text(&mut self, value: String) {
+        self.name = value;
+    }
+
+    #[action(node = "profile/Age", set_value)]
+    fn set_age(&mut self, value: u8) {
+        self.age = Some(value);
+    }
+}
+
+fn draw_profile(frame: &mut ratatui::Frame<'_>, app: &mut Profile) {
+    frame.render_widget(Paragraph::new(app.name.as_str()), frame.area());
+    let _form = taria::scope(|n| {
+        n.role(Role::Form).id("profile");
+    });
+    taria::leaf(|n| {
+        n.role(Role::TextInput)
+            .key("Name")
+            .value(app.name.as_str())
+            .action(Action::SetValue);
+    });
+    taria::leaf(|n| {
+        n.role(Role::SpinButton)
+            .key("Age")
+            .value(app.age.unwrap_or(0))
+            .min(0)
+            .max(1000)
+            .action(Action::SetValue);
+    });
+}
+
+#[test]
+fn dispatch_picks_the_handler_whose_value_type_fits() {
+    let mut h = AppHarness::new(Profile::default(), 20, 2, draw_profile);
+    h.set_value("profile/Age", 36).unwrap();
+    h.set_value("profile/Name", "Ada").unwrap();
+    assert_eq!((h.app().name.as_str(), h.app().age), ("Ada", Some(36)));
+    // In the node's range (0..=1000), but no handler takes it: each one is named.
+    let error = h.set_value("profile/Age", 300).unwrap_err();
+    assert_eq!(error.reason, RejectReason::HandlerRejected);
+    assert_eq!(
+        error.message,
+        "no handler takes `set_value` on `profile/Age`: `set_text(value: String)` (for \
+         profile/*): expected text, got 300; `set_age(value: u8)` (for profile/Age): \
+         expected a whole number in 0..=255, got 300"
+    );
+    assert_eq!(h.app().age, Some(36));
+}
