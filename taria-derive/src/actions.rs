@@ -280,7 +280,8 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident, refusals: &Ident) -
     };
     let mut lets = Vec::new();
     if wants_key {
-        lets.push(quote! { let #key = #segment; });
+        // The key as the app gave it: an id escapes `/` and `%` in a key.
+        lets.push(quote! { let #key = ::taria::__private::key_text(#segment); });
     }
     let mut args = Vec::new();
     let fallible = handler.params.iter().any(is_fallible);

@@ -78,7 +78,8 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// * `#[action(node = "<pattern>", <action>)]`: the pattern is a node id as the tree
-///   shows it (segments joined by `/`) with at most one wildcard segment: `*` stands for one segment, `**` for
+///   shows it (segments joined by `/`; a key's own `/` and `%` escaped as `%2F` and
+///   `%25`) with at most one wildcard segment: `*` stands for one segment, `**` for
 ///   one or more (`files/**` matches the nested `files/src/main.rs`); the action is a
 ///   core action (`activate`, `focus`, `select`, `toggle`, `expand`, `collapse`,
 ///   `increment`, `decrement`, `scroll`, `set_value`, `dismiss`, `copy`, `submit`) or

@@ -56,7 +56,9 @@ pub use model::{
     ValueSchema,
 };
 pub(crate) use model::{ActionData, ActionRequest};
-pub use recorder::{Displayed, NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
+pub use recorder::{
+    Displayed, NodeBuilder, Recorder, Scope, escape_key, is_recording, leaf, scope, unescape_key,
+};
 pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,

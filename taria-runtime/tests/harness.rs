@@ -408,3 +408,89 @@ fn dispatch_picks_the_handler_whose_value_type_fits() {
     );
     assert_eq!(h.app().age, Some(36));
 }
+
+/// Entries keyed by names that hold `/` and `%`.
+#[derive(Default)]
+struct Paths {
+    names: Vec<&'static str>,
+    opened: Vec<String>,
+}
+
+#[taria::actions]
+impl Paths {
+    #[action(node = "paths/*", activate)]
+    fn open(&mut self, key: String) {
+        self.opened.push(key);
+    }
+
+    // A pattern names a keyed id as the tree shows it: escaped.
+    #[action(node = "paths/a%2Fb", toggle)]
+    fn toggle_ab(&mut self) {
+        self.opened.push("toggled a/b".into());
+    }
+
+    #[action(node = "tree/**", activate)]
+    fn open_nested(&mut self, key: &str) {
+        self.opened.push(format!("nested {key}"));
+    }
+}
+
+fn draw_paths(frame: &mut ratatui::Frame<'_>, app: &mut Paths) {
+    frame.render_widget(Paragraph::new("paths"), frame.area());
+    let list = taria::scope(|n| {
+        n.role(Role::List).id("paths");
+    });
+    for name in &app.names {
+        taria::leaf(|n| {
+            n.role(Role::ListItem)
+                .key(*name)
+                .label(*name)
+                .actions([Action::Activate, Action::Toggle]);
+        });
+    }
+    drop(list);
+    let _tree = taria::scope(|n| {
+        n.role(Role::Tree).id("tree");
+    });
+    let _folder = taria::scope(|n| {
+        n.role(Role::TreeItem).key("src");
+    });
+    taria::leaf(|n| {
+        n.role(Role::TreeItem).key("a/b").action(Action::Activate);
+    });
+}
+
+#[test]
+fn a_key_with_a_slash_is_one_escaped_segment_and_the_handler_gets_it_back() {
+    let mut h = AppHarness::new(
+        Paths {
+            names: vec!["a/b", "50%", "First Name"],
+            ..Paths::default()
+        },
+        20,
+        2,
+        draw_paths,
+    );
+    let tree = h.tree();
+    let ids: Vec<&str> = tree
+        .get("paths")
+        .unwrap()
+        .children
+        .iter()
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(ids, ["paths/a%2Fb", "paths/50%25", "paths/First Name"]);
+    assert!(tree.get("paths/a/b").is_none() && tree.get("paths/a").is_none());
+    assert!(tree.get("paths/a%2Fb").unwrap().stable);
+    h.act("paths/a%2Fb", "activate").unwrap();
+    h.act("paths/50%25", "activate").unwrap();
+    h.act("paths/First Name", "activate").unwrap();
+    h.act("paths/a%2Fb", "toggle").unwrap();
+    // `**` stands for segments: the `/` between them stays, an escaped one comes back.
+    h.act("tree/src/a%2Fb", "activate").unwrap();
+    assert_eq!(
+        h.app().opened,
+        ["a/b", "50%", "First Name", "toggled a/b", "nested src/a/b"]
+    );
+    assert_eq!(taria::escape_key("a/b"), "a%2Fb");
+}

@@ -300,8 +300,9 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
 /// Checks a node id pattern; returns whether it has a wildcard.
 ///
 /// A pattern is `/`-separated segments, each the text of an id's segment as the app
-/// makes it (a key may have spaces inside: `form/First Name`; no control characters,
-/// no spaces around); at most one segment may be a wildcard: `*` matches one segment
+/// makes it (a key may have spaces inside: `form/First Name`; a `/` or `%` inside one
+/// is escaped, `files/a%2Fb`; no control characters, no spaces around); at most one
+/// segment may be a wildcard: `*` matches one segment
 /// of the target's id, `**` one or more.
 pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     let pattern = lit.value();
@@ -327,6 +328,12 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
             );
         } else if segment.chars().any(char::is_control) {
             return fail("it has a control character; a segment is the text between the `/`s");
+        } else if bad_escape(segment) {
+            return fail(
+                "a `%` in an id starts an escape: a key's `/` is written `%2F` and its `%` \
+                 `%25` (the key `a/b` makes the id segment `a%2Fb`); write the id as the tree \
+                 shows it",
+            );
         } else if segment.trim() != segment {
             return fail(
                 "a segment starts or ends with a space; ids made from keys with spaces inside \
@@ -338,6 +345,13 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
         return fail("a pattern has at most one `*` or `**`");
     }
     Ok(wildcards == 1)
+}
+
+/// Whether `segment` has a `%` that is not `%2F` or `%25` (which no keyed id has).
+fn bad_escape(segment: &str) -> bool {
+    segment
+        .match_indices('%')
+        .any(|(at, _)| !(segment[at..].starts_with("%2F") || segment[at..].starts_with("%25")))
 }
 
 /// A handler takes `&mut self`.
@@ -522,6 +536,11 @@ mod tests {
         // An id made from a key with a space inside can be named as it is.
         assert_eq!(pattern("form/First Name"), Ok(false));
         assert_eq!(pattern("notes/é"), Ok(false));
+        // A key with `/` or `%` inside is named as its id is: escaped.
+        assert_eq!(pattern("files/a%2Fb"), Ok(false));
+        assert_eq!(pattern("sale/50%25"), Ok(false));
+        assert!(pattern("sale/50%").unwrap_err().contains("`%25`"));
+        assert!(pattern("files/a%2fb").unwrap_err().contains("`%2F`"));
         assert!(pattern("form/ Name").unwrap_err().contains("spaces around"));
         assert!(
             pattern("form/a\tb")
