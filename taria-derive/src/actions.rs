@@ -33,6 +33,20 @@ pub(crate) fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     quote! { #imp #dispatch #errors }
 }
 
+/// `#[taria::action]` where no `#[taria::actions]` or `#[taria::app]` read it: the item
+/// as written, and an error at the attribute that says where it goes.
+pub(crate) fn stray_action(item: TokenStream) -> TokenStream {
+    let error = syn::Error::new(
+        Span::call_site(),
+        "`#[action]` only works on a method inside a `#[taria::actions]` (or `#[taria::app]`) \
+         impl block: add `#[taria::actions]` to the impl, e.g. `#[taria::actions] impl App { … }`",
+    )
+    .to_compile_error();
+    let mut out = item;
+    out.extend(error);
+    out
+}
+
 /// Parses `item` as an inherent impl block for `#[taria::<name>]`.
 ///
 /// On failure returns what to emit instead: the item as written (with `#[action]`

@@ -102,6 +102,14 @@ pub fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     actions::actions(args.into(), item.into()).into()
 }
 
+/// Marks a handler method inside a [`macro@actions`] or [`macro@app`] impl block, which
+/// read and remove it. Anywhere else it is an error that says where it goes (rather
+/// than rustc's "cannot find attribute `action`").
+#[proc_macro_attribute]
+pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
+    actions::stray_action(item.into()).into()
+}
+
 /// Makes a ratatui app in the usual shape drivable by agents, without changing its
 /// loop: everything [`macro@actions`] does, plus a rewrite of the impl block's methods.
 ///

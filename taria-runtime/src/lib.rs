@@ -63,7 +63,7 @@ pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionBuilder, drain, install, take_widget_actions, with_session,
 };
-pub use taria_derive::{Semantic, actions, app, widget};
+pub use taria_derive::{Semantic, action, actions, app, widget};
 
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

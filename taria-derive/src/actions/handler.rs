@@ -94,9 +94,14 @@ impl Handler {
     }
 }
 
-/// Whether `attr` is a handler attribute (`#[action(...)]`).
+/// Whether `attr` is a handler attribute: `#[action(...)]`, or `#[taria::action(...)]`
+/// (which would otherwise run the stray-attribute error).
 pub(crate) fn is_action_attr(attr: &Attribute) -> bool {
-    attr.path().is_ident("action")
+    let path = attr.path();
+    path.is_ident("action")
+        || (path.segments.len() == 2
+            && path.segments[0].ident == "taria"
+            && path.segments[1].ident == "action")
 }
 
 /// Parses and checks the handler `method`, whose `#[action]` attributes are `attrs`.
