@@ -230,3 +230,41 @@ fn recording_allocates_nothing_once_the_arena_has_grown() {
     let selected = tree.get(&format!("tasks/{}", 1000 + FRAMES % TASKS));
     assert!(selected.is_some_and(|task| task.state.selected));
 }
+
+#[test]
+fn keys_with_a_slash_or_percent_are_escaped_without_allocating_once_warm() {
+    let keys: Vec<String> = (0..200)
+        .map(|i| match i % 3 {
+            0 => format!("src/dir{i}/file.rs"),
+            1 => format!("{i}% done"),
+            _ => format!("plain {i}"),
+        })
+        .collect();
+    let mut recorder = Recorder::new();
+    let frame = |recorder: &mut Recorder| {
+        recorder.record(|| {
+            let _list = taria::scope(|n| {
+                n.role(taria::Role::List).id("files");
+            });
+            for key in &keys {
+                taria::leaf(|n| {
+                    n.role(taria::Role::ListItem)
+                        .key(key.as_str())
+                        .label(key.as_str());
+                });
+            }
+        });
+    };
+    for _ in 0..WARM_UP_FRAMES {
+        frame(&mut recorder);
+    }
+    let counts = count(|| {
+        for _ in 0..FRAMES {
+            frame(&mut recorder);
+        }
+    });
+    assert_eq!(counts, Counts::ZERO, "{FRAMES} frames of escaped keys");
+    let tree = recorder.tree();
+    assert!(tree.get("files/src%2Fdir0%2Ffile.rs").is_some());
+    assert!(tree.get("files/1% done").is_none() && tree.get("files/1%25 done").is_some());
+}

@@ -4,6 +4,7 @@
 //! [`handler`] parses and checks each handler; this module finds them in the impl
 //! block, strips their attributes and generates the dispatch.
 
+mod accepts;
 pub(crate) mod handler;
 mod pattern;
 
@@ -13,7 +14,7 @@ use syn::spanned::Spanned;
 use syn::{Ident, ImplItem, Item, ItemImpl, LitStr, Type};
 
 use crate::errors::Errors;
-use handler::{ActionAttr, Handler, ParamKind, is_action_attr, parse_handler};
+use handler::{ActionAttr, Handler, Param, ParamKind, is_action_attr, parse_handler};
 
 pub(crate) fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
@@ -30,6 +31,20 @@ pub(crate) fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     let dispatch = impl_actions(&mut imp, &mut errors);
     let errors = errors.finish(()).err().map(|e| e.to_compile_error());
     quote! { #imp #dispatch #errors }
+}
+
+/// `#[taria::action]` where no `#[taria::actions]` or `#[taria::app]` read it: the item
+/// as written, and an error at the attribute that says where it goes.
+pub(crate) fn stray_action(item: TokenStream) -> TokenStream {
+    let error = syn::Error::new(
+        Span::call_site(),
+        "`#[action]` only works on a method inside a `#[taria::actions]` (or `#[taria::app]`) \
+         impl block: add `#[taria::actions]` to the impl, e.g. `#[taria::actions] impl App { … }`",
+    )
+    .to_compile_error();
+    let mut out = item;
+    out.extend(error);
+    out
 }
 
 /// Parses `item` as an inherent impl block for `#[taria::<name>]`.
@@ -102,7 +117,6 @@ fn item_attrs(item: &mut ImplItem) -> Option<&mut Vec<syn::Attribute>> {
 /// Handlers with errors are left out of the dispatch (their errors go to `errors`), so
 /// the impl still exists and code that drives the app does not fail in turn.
 pub(crate) fn impl_actions(imp: &mut ItemImpl, errors: &mut Errors) -> TokenStream {
-    let mut seen = Vec::new();
     let mut handlers: Vec<Handler> = Vec::new();
     for item in &mut imp.items {
         let Some(attrs) = item_attrs(item) else {
@@ -122,15 +136,29 @@ pub(crate) fn impl_actions(imp: &mut ItemImpl, errors: &mut Errors) -> TokenStre
             }
             continue;
         };
-        if let Some(handler) = parse_handler(method, &actions, &mut seen, errors) {
+        if let Some(handler) = parse_handler(method, &actions, errors) {
             handlers.push(handler);
         }
     }
+    drop_shadowed(&mut handlers, errors);
     let inv = Ident::new("__taria_inv", Span::call_site());
+    let refusals = Ident::new("__taria_refusals", Span::call_site());
     let branches: Vec<TokenStream> = handlers
         .iter()
-        .flat_map(|h| h.attrs.iter().map(|attr| branch(h, attr, &inv)))
+        .flat_map(|h| h.attrs.iter().map(|attr| branch(h, attr, &inv, &refusals)))
         .collect();
+    // Refusals are collected only where a conversion can fail (no unused `mut`).
+    let can_refuse = handlers
+        .iter()
+        .any(|h| !h.attrs.is_empty() && h.params.iter().any(is_fallible));
+    let (start, end) = if can_refuse {
+        (
+            quote! { let mut #refusals = ::taria::__private::Refusals::default(); },
+            quote! { #refusals.outcome(#inv) },
+        )
+    } else {
+        (TokenStream::new(), quote! { ::taria::Outcome::NotHandled })
+    };
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
     let self_ty = &imp.self_ty;
     let cfgs = imp.attrs.iter().filter(|a| a.path().is_ident("cfg"));
@@ -139,25 +167,138 @@ pub(crate) fn impl_actions(imp: &mut ItemImpl, errors: &mut Errors) -> TokenStre
         #[automatically_derived]
         impl #impl_generics ::taria::Actions for #self_ty #where_clause {
             fn handle_action(&mut self, #inv: &::taria::Invocation<'_>) -> ::taria::Outcome {
+                #start
                 #(#branches)*
-                ::taria::Outcome::NotHandled
+                #end
             }
         }
     }
 }
 
-/// `if` the invocation is `attr`'s action on a node matching its pattern, run the handler.
-fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
+/// Drops (with an error at both) each handler attribute that an earlier one, for the
+/// same action, always takes first: its pattern matches every id this one's does, and
+/// each of its parameters converts every argument this one's would (so this one is
+/// never tried: handlers are tried in order, the first whose arguments convert runs).
+fn drop_shadowed(handlers: &mut [Handler], errors: &mut Errors) {
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    let mut dropped = Vec::new();
+    for (h, later) in handlers.iter().enumerate() {
+        for (a, attr) in later.attrs.iter().enumerate() {
+            let first = kept.iter().copied().find(|&(eh, ea)| {
+                let (earlier, earlier_attr) = (&handlers[eh], &handlers[eh].attrs[ea]);
+                earlier_attr.action == attr.action
+                    && takes_first(earlier, earlier_attr, later, attr)
+            });
+            let Some((eh, ea)) = first else {
+                kept.push((h, a));
+                continue;
+            };
+            dropped.push((h, a));
+            let (earlier, earlier_attr) = (&handlers[eh], &handlers[eh].attrs[ea]);
+            let (wider, pattern) = (earlier_attr.pattern.value(), attr.pattern.value());
+            let action = &attr.action;
+            let (first_fn, later_fn) = (earlier.signature(), later.signature());
+            let ids = if wider == pattern {
+                "on the same pattern".to_owned()
+            } else {
+                format!("on `{wider}`, which takes every id `{pattern}` does,")
+            };
+            errors.push(syn::Error::new(
+                earlier_attr.pattern.span(),
+                format!(
+                    "`{action}` on `{wider}` is handled here first, so `fn {}` below never is",
+                    later.method
+                ),
+            ));
+            errors.push(syn::Error::new_spanned(
+                &attr.args,
+                format!(
+                    "`fn {}` is never reached for `{action}` on `{pattern}`: `fn {first_fn}`, \
+                     declared before it, handles `{action}` {ids} and takes every argument \
+                     `fn {later_fn}` would (handlers are tried in the order written, and the \
+                     first whose arguments convert is called); declare the narrower handler \
+                     first, or give it a narrower type",
+                    later.method
+                ),
+            ));
+        }
+    }
+    for (h, a) in dropped.into_iter().rev() {
+        handlers[h].attrs.remove(a);
+    }
+}
+
+/// Whether `earlier` (for `earlier_attr`) is always called where `later` (for
+/// `later_attr`) would be: its pattern matches every id, and its parameters convert
+/// every argument, that `later`'s do.
+fn takes_first(
+    earlier: &Handler,
+    earlier_attr: &ActionAttr,
+    later: &Handler,
+    later_attr: &ActionAttr,
+) -> bool {
+    use accepts::{Accepts, Slot, accepts, admits_key, covers};
+    let (wide, narrow) = (earlier_attr.pattern.value(), later_attr.pattern.value());
+    if wide != narrow && !pattern::covers(&wide, &narrow) {
+        return false;
+    }
+    let key = accepts(Slot::Key, earlier.param_type(ParamKind::Key));
+    let key_fits = if key == Accepts::Everything {
+        true
+    } else if !later_attr.has_wildcard {
+        // One id: what the earlier wildcard stands for in it is known.
+        pattern::match_pattern(&wide, &narrow)
+            .is_some_and(|text| admits_key(&key, text) == Some(true))
+    } else {
+        // The wildcards stand for the same text only on the same pattern.
+        wide == narrow && covers(&key, &accepts(Slot::Key, later.param_type(ParamKind::Key)))
+    };
+    let slots = [
+        (Slot::Value, ParamKind::Value),
+        (Slot::Index, ParamKind::Index),
+        (Slot::Amount, ParamKind::Amount),
+        (Slot::Direction, ParamKind::Direction),
+    ];
+    key_fits
+        && slots.iter().all(|&(slot, kind)| {
+            covers(
+                &accepts(slot, earlier.param_type(kind)),
+                &accepts(slot, later.param_type(kind)),
+            )
+        })
+}
+
+/// Whether filling `param` can fail (and so move on to the next handler).
+fn is_fallible(param: &Param) -> bool {
+    match param.kind {
+        ParamKind::Invocation => false,
+        ParamKind::Key => !is_str_ref(&param.ty),
+        _ => true,
+    }
+}
+
+/// `if` the invocation is `attr`'s action on a node matching its pattern, and the
+/// handler's arguments convert, run the handler; an argument that does not convert is
+/// noted in `refusals` and the next handler is tried.
+fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident, refusals: &Ident) -> TokenStream {
     let segment = Ident::new("__taria_segment", Span::call_site());
+    let key = Ident::new("__taria_key", Span::call_site());
     let action = LitStr::new(&attr.action, attr.pattern.span());
     let pattern = &attr.pattern;
-    let binding = if handler.params.iter().any(|p| p.kind == ParamKind::Key) {
+    let signature = handler.signature();
+    let wants_key = handler.params.iter().any(|p| p.kind == ParamKind::Key);
+    let binding = if wants_key {
         quote! { #segment }
     } else {
         quote! { _ }
     };
     let mut lets = Vec::new();
+    if wants_key {
+        // The key as the app gave it: an id escapes `/` and `%` in a key.
+        lets.push(quote! { let #key = ::taria::__private::key_text(#segment); });
+    }
     let mut args = Vec::new();
+    let fallible = handler.params.iter().any(is_fallible);
     for (i, param) in handler.params.iter().enumerate() {
         let ty = &param.ty;
         let span = ty.span();
@@ -165,7 +306,10 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
             quote_spanned! {span=>
                 match #call {
                     ::core::result::Result::Ok(__taria_ok) => __taria_ok,
-                    ::core::result::Result::Err(__taria_err) => return ::taria::Outcome::Rejected(__taria_err),
+                    ::core::result::Result::Err(__taria_err) => {
+                        #refusals.refuse(#signature, #pattern, &__taria_err);
+                        break 'taria_handler;
+                    }
                 }
             }
         };
@@ -175,9 +319,9 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
                 args.push(Ident::new(&inv.to_string(), span).into_token_stream());
                 continue;
             }
-            ParamKind::Key if is_str_ref(ty) => quote_spanned!(span=> #segment),
+            ParamKind::Key if is_str_ref(ty) => quote_spanned!(span=> &#key),
             ParamKind::Key => {
-                extract(quote_spanned!(span=> ::taria::__private::key_arg::<#ty>(#segment)))
+                extract(quote_spanned!(span=> ::taria::__private::key_arg::<#ty>(&#key)))
             }
             ParamKind::Index => {
                 extract(quote_spanned!(span=> ::taria::__private::index_arg::<#ty>(#inv)))
@@ -220,11 +364,15 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident) -> TokenStream {
     } else {
         quote! { #inv.is_custom(#action) }
     };
+    let body = if fallible {
+        quote! { 'taria_handler: { #(#lets)* return #call; } }
+    } else {
+        quote! { #(#lets)* return #call; }
+    };
     quote! {
         if #is_action {
             if let ::core::option::Option::Some(#binding) = #inv.matches(#pattern) {
-                #(#lets)*
-                return #call;
+                #body
             }
         }
     }
@@ -276,7 +424,7 @@ mod tests {
         let rename = out.find("is_custom (\"rename\")").expect("rename branch");
         assert!(toggle < set_value && set_value < rename, "{out}");
         assert!(
-            out.contains(":: taria :: __private :: key_arg :: < u64 > (__taria_segment)"),
+            out.contains(":: taria :: __private :: key_arg :: < u64 > (& __taria_key)"),
             "{out}"
         );
         assert!(
@@ -288,7 +436,11 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.ends_with(":: taria :: Outcome :: NotHandled } }"),
+            out.contains("__taria_refusals . refuse (\"set(value: String)\" , \"tasks/*\" , & __taria_err) ; break 'taria_handler ;"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("__taria_refusals . outcome (__taria_inv) } }"),
             "{out}"
         );
         assert!(!out.contains("compile_error"), "{out}");
@@ -305,11 +457,18 @@ mod tests {
             }
         });
         assert!(
-            out.contains("let __taria_arg0 : & str = __taria_segment ;"),
+            out.contains("let __taria_arg0 : & str = & __taria_key ;"),
             "{out}"
         );
         assert!(
             out.contains("Some (_) = __taria_inv . matches (\"save\")"),
+            "{out}"
+        );
+        // Nothing can refuse: no refusals, no labelled block.
+        assert!(!out.contains("refusals"), "{out}");
+        assert!(!out.contains("'taria_handler"), "{out}");
+        assert!(
+            out.ends_with(":: taria :: Outcome :: NotHandled } }"),
             "{out}"
         );
     }
@@ -332,7 +491,7 @@ mod tests {
         });
         assert!(out.contains("`toggle` carries no value"), "{out}");
         assert!(
-            out.contains("`toggle` on `b` is already handled by `fn b`"),
+            out.contains("`fn b2` is never reached for `toggle` on `b`: `fn b()`, declared before it, handles `toggle` on the same pattern"),
             "{out}"
         );
         assert!(out.contains("a handler takes `&mut self`"), "{out}");

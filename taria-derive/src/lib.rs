@@ -77,25 +77,37 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// }
 /// ```
 ///
-/// * `#[action(node = "<pattern>", <action>)]`: the pattern is a node id (ASCII
-///   letters, digits, `-`, `_`, `.`, `:`, segments joined by `/`) with at most one
-///   wildcard segment: `*` stands for one segment, `**` for one or more (`files/**`
-///   matches the nested `files/src/main.rs`); the action is a core action (`activate`,
-///   `focus`, `select`, `toggle`, `expand`, `collapse`, `increment`, `decrement`,
-///   `scroll`, `set_value`, `dismiss`, `copy`, `submit`) or a custom one as a string.
-///   One action per attribute; one handler per pattern and action. Handlers are tried
-///   in source order, so with overlapping patterns the first one wins.
+/// * `#[action(node = "<pattern>", <action>)]`: the pattern is a node id as the tree
+///   shows it (segments joined by `/`; a key's own `/` and `%` escaped as `%2F` and
+///   `%25`) with at most one wildcard segment: `*` stands for one segment, `**` for
+///   one or more (`files/**` matches the nested `files/src/main.rs`); the action is a
+///   core action (`activate`, `focus`, `select`, `toggle`, `expand`, `collapse`,
+///   `increment`, `decrement`, `scroll`, `set_value`, `dismiss`, `copy`, `submit`) or
+///   a custom one as a string. One action per attribute.
+/// * Handlers whose pattern and action match are tried in source order; the first
+///   whose arguments convert is called, and when none does the action is refused
+///   with each one's reason. A handler that an earlier one always takes first (a
+///   pattern covering its ids, parameters taking every argument it would) is an error.
 /// * A handler takes `&mut self`, then parameters chosen by name: `key: T` (what the
 ///   wildcard stood for, `T: FromStr` or `&str`), `index: T` (the node's position,
 ///   `T: TryFrom<u32>`), `value: T` (`set_value` and custom actions; `T: FromValue`),
 ///   `direction: ScrollDirection` and `amount: T` (`scroll`), `invocation:
-///   &Invocation<'_>`. An argument that cannot be converted rejects the action.
+///   &Invocation<'_>`. An argument that cannot be converted moves on to the next
+///   handler.
 /// * It returns `()`, `Result<(), E: Display>` or `taria::Outcome`.
 ///
 /// The `#[action]` attributes are removed; the methods stay callable as usual.
 #[proc_macro_attribute]
 pub fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     actions::actions(args.into(), item.into()).into()
+}
+
+/// Marks a handler method inside a [`macro@actions`] or [`macro@app`] impl block, which
+/// read and remove it. Anywhere else it is an error that says where it goes (rather
+/// than rustc's "cannot find attribute `action`").
+#[proc_macro_attribute]
+pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
+    actions::stray_action(item.into()).into()
 }
 
 /// Makes a ratatui app in the usual shape drivable by agents, without changing its

@@ -111,7 +111,8 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
 
 // ---- support for `#[taria::app]` / `#[taria::actions]` handlers ----
 
-pub use crate::dispatch::{Actions, IntoOutcome, Invocation, Outcome};
+pub use crate::dispatch::{Actions, IntoOutcome, Invocation, Outcome, Refusals};
+pub use crate::recorder::unescape_key as key_text;
 
 /// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
 pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {

@@ -148,6 +148,40 @@ pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
     fits.then_some(middle)
 }
 
+/// The arguments that did not convert for the handlers a generated dispatch tried, in
+/// order: when no handler took an invocation, its refusal names each and why.
+#[derive(Default, Debug)]
+pub struct Refusals {
+    why: String,
+}
+
+impl Refusals {
+    /// Notes that `handler` (its signature, as `set_age(value: u8)`), matched through
+    /// `pattern`, could not take the invocation: `why`.
+    #[cold]
+    pub fn refuse(&mut self, handler: &str, pattern: &str, why: &str) {
+        use std::fmt::Write as _;
+        if !self.why.is_empty() {
+            self.why.push_str("; ");
+        }
+        let _ = write!(self.why, "`{handler}` (for {pattern}): {why}");
+    }
+
+    /// [`Outcome::NotHandled`] when no handler matched, else the refusal naming each.
+    #[must_use]
+    pub fn outcome(self, invocation: &Invocation<'_>) -> Outcome {
+        if self.why.is_empty() {
+            return Outcome::NotHandled;
+        }
+        Outcome::Rejected(format!(
+            "no handler takes `{}` on `{}`: {}",
+            invocation.action(),
+            invocation.target(),
+            self.why
+        ))
+    }
+}
+
 /// What a handler did with an invocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

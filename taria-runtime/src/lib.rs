@@ -56,13 +56,15 @@ pub use model::{
     ValueSchema,
 };
 pub(crate) use model::{ActionData, ActionRequest};
-pub use recorder::{Displayed, NodeBuilder, Recorder, Scope, is_recording, leaf, scope};
+pub use recorder::{
+    Displayed, NodeBuilder, Recorder, Scope, escape_key, is_recording, leaf, scope, unescape_key,
+};
 pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionBuilder, agent_changed, drain, install, take_widget_actions,
     with_session,
 };
-pub use taria_derive::{Semantic, actions, app, widget};
+pub use taria_derive::{Semantic, action, actions, app, widget};
 
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

@@ -18,7 +18,8 @@ pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
-pub use text::{Displayed, IntoText, TextSink};
+pub(crate) use text::push_key;
+pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
 use crate::model::Tree;
 

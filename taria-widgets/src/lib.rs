@@ -131,7 +131,9 @@ pub(crate) fn keyed_item(
     let Some(key) = key else {
         return Ok(item_index(inv));
     };
-    if let Some(now) = position_of_key(key) {
+    // The key as the app gave it: its id segment escapes `/` and `%`.
+    let key = taria::unescape_key(key);
+    if let Some(now) = position_of_key(&key) {
         return Ok(Some(now));
     }
     match item_index(inv) {

@@ -1,7 +1,8 @@
 //! Parsing and checking one handler: its `#[action(node = "…", <action>)]` attributes,
 //! its receiver and its parameters (chosen by name).
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -57,6 +58,8 @@ pub(crate) struct Param {
     /// The parameter's name, to point errors at.
     pub(crate) name: Ident,
     pub(crate) ty: Type,
+    /// The type as written, spaced as Rust prints it (`Option<u8>`, `&str`).
+    pub(crate) ty_name: String,
 }
 
 /// A handler method: its name, parameters, return type span and attributes.
@@ -69,75 +72,53 @@ pub(crate) struct Handler {
     pub(crate) attrs: Vec<ActionAttr>,
 }
 
-/// Whether `attr` is a handler attribute (`#[action(...)]`).
+impl Handler {
+    /// The handler as a refusal names it: `set_age(value: u8)` (without an
+    /// `invocation`, which every handler could take).
+    pub(crate) fn signature(&self) -> String {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .filter(|p| p.kind != ParamKind::Invocation)
+            .map(|p| format!("{}: {}", p.name, p.ty_name))
+            .collect();
+        format!("{}({})", self.method, params.join(", "))
+    }
+
+    /// The type of its parameter of `kind`, if it has one.
+    pub(crate) fn param_type(&self, kind: ParamKind) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|p| p.kind == kind)
+            .map(|p| p.ty_name.as_str())
+    }
+}
+
+/// Whether `attr` is a handler attribute: `#[action(...)]`, or `#[taria::action(...)]`
+/// (which would otherwise run the stray-attribute error).
 pub(crate) fn is_action_attr(attr: &Attribute) -> bool {
-    attr.path().is_ident("action")
+    let path = attr.path();
+    path.is_ident("action")
+        || (path.segments.len() == 2
+            && path.segments[0].ident == "taria"
+            && path.segments[1].ident == "action")
 }
 
 /// Parses and checks the handler `method`, whose `#[action]` attributes are `attrs`.
 ///
-/// `seen` holds every (pattern, action) handled so far, for the duplicate check. Errors
-/// go to `errors`; returns `None` when the method cannot be called from a generated
-/// dispatch (bad receiver, unknown parameter), and drops the attributes that fail.
+/// Errors go to `errors`; returns `None` when the method cannot be called from a
+/// generated dispatch (bad receiver, unknown parameter), and drops the attributes that
+/// fail. Whether an earlier handler shadows one is checked over all of them
+/// ([`super::shadowed`]).
 pub(crate) fn parse_handler(
     method: &ImplItemFn,
     attrs: &[Attribute],
-    seen: &mut Vec<(String, String, String, proc_macro2::Span)>,
     errors: &mut Errors,
 ) -> Option<Handler> {
-    let mut checked = Vec::new();
-    for attr in attrs {
-        let Some(parsed) = errors.ok(parse_action_attr(attr)) else {
-            continue;
-        };
-        let pattern = parsed.pattern.value();
-        if let Some((_, _, first, _)) = seen
-            .iter()
-            .find(|(p, a, _, _)| *p == pattern && *a == parsed.action)
-        {
-            errors.push(syn::Error::new_spanned(
-                &parsed.args,
-                format!(
-                    "`{}` on `{pattern}` is already handled by `fn {first}`: each node pattern \
-                     and action has one handler",
-                    parsed.action
-                ),
-            ));
-            continue;
-        }
-        if let Some((wider, _, first, earlier)) = seen
-            .iter()
-            .find(|(p, a, _, _)| *a == parsed.action && super::pattern::covers(p, &pattern))
-        {
-            errors.push(syn::Error::new(
-                *earlier,
-                format!(
-                    "`{}` on `{wider}` is handled here first, so `fn {}` below never is",
-                    parsed.action, method.sig.ident
-                ),
-            ));
-            errors.push(syn::Error::new_spanned(
-                &parsed.args,
-                format!(
-                    "`fn {}` is never reached for `{}` on `{pattern}`: `fn {first}`, declared \
-                     before it, handles `{}` on `{wider}`, which takes every id `{pattern}` \
-                     does (the first handler that matches is the one called); declare the \
-                     narrower handler first",
-                    method.sig.ident, parsed.action, parsed.action
-                ),
-            ));
-            continue;
-        }
-        let span = parsed.pattern.span();
-        seen.push((
-            pattern,
-            parsed.action.clone(),
-            method.sig.ident.to_string(),
-            span,
-        ));
-        checked.push(parsed);
-    }
-
+    let checked: Vec<ActionAttr> = attrs
+        .iter()
+        .filter_map(|attr| errors.ok(parse_action_attr(attr)))
+        .collect();
     let receiver_ok = errors.ok(check_receiver(method)).is_some();
     let mut params = Vec::new();
     let mut params_ok = true;
@@ -324,8 +305,9 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
 /// Checks a node id pattern; returns whether it has a wildcard.
 ///
 /// A pattern is `/`-separated segments, each the text of an id's segment as the app
-/// makes it (a key may have spaces inside: `form/First Name`; no control characters,
-/// no spaces around); at most one segment may be a wildcard: `*` matches one segment
+/// makes it (a key may have spaces inside: `form/First Name`; a `/` or `%` inside one
+/// is escaped, `files/a%2Fb`; no control characters, no spaces around); at most one
+/// segment may be a wildcard: `*` matches one segment
 /// of the target's id, `**` one or more.
 pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     let pattern = lit.value();
@@ -351,6 +333,12 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
             );
         } else if segment.chars().any(char::is_control) {
             return fail("it has a control character; a segment is the text between the `/`s");
+        } else if bad_escape(segment) {
+            return fail(
+                "a `%` in an id starts an escape: a key's `/` is written `%2F` and its `%` \
+                 `%25` (the key `a/b` makes the id segment `a%2Fb`); write the id as the tree \
+                 shows it",
+            );
         } else if segment.trim() != segment {
             return fail(
                 "a segment starts or ends with a space; ids made from keys with spaces inside \
@@ -362,6 +350,13 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
         return fail("a pattern has at most one `*` or `**`");
     }
     Ok(wildcards == 1)
+}
+
+/// Whether `segment` has a `%` that is not `%2F` or `%25` (which no keyed id has).
+fn bad_escape(segment: &str) -> bool {
+    segment
+        .match_indices('%')
+        .any(|(at, _)| !(segment[at..].starts_with("%2F") || segment[at..].starts_with("%25")))
 }
 
 /// A handler takes `&mut self`.
@@ -442,8 +437,58 @@ fn parse_param(input: &FnArg) -> syn::Result<Param> {
     Ok(Param {
         kind,
         name: pat.ident.clone(),
+        ty_name: type_name(&typed.ty.to_token_stream()),
         ty: (*typed.ty).clone(),
     })
+}
+
+/// `tokens` as Rust prints a type: no spaces but after a `,` and between two words
+/// (`&'a str`, `&mut T`, `Option<(u8, String)>`).
+pub(crate) fn type_name(tokens: &TokenStream) -> String {
+    fn walk(tokens: TokenStream, out: &mut String, word_before: &mut bool) {
+        for token in tokens {
+            match token {
+                TokenTree::Group(group) => {
+                    let (open, close) = match group.delimiter() {
+                        Delimiter::Parenthesis => ("(", ")"),
+                        Delimiter::Bracket => ("[", "]"),
+                        Delimiter::Brace => ("{", "}"),
+                        Delimiter::None => ("", ""),
+                    };
+                    out.push_str(open);
+                    *word_before = false;
+                    walk(group.stream(), out, word_before);
+                    out.push_str(close);
+                    *word_before = !close.is_empty() || *word_before;
+                }
+                TokenTree::Punct(punct) => {
+                    let c = punct.as_char();
+                    out.push(c);
+                    if c == ',' || c == ';' {
+                        out.push(' ');
+                    }
+                    *word_before = false;
+                }
+                TokenTree::Ident(word) => {
+                    if *word_before {
+                        out.push(' ');
+                    }
+                    out.push_str(&word.to_string());
+                    *word_before = true;
+                }
+                TokenTree::Literal(lit) => {
+                    if *word_before {
+                        out.push(' ');
+                    }
+                    out.push_str(&lit.to_string());
+                    *word_before = true;
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(tokens.clone(), &mut out, &mut false);
+    out.trim_end().to_owned()
 }
 
 /// Checks that the action of `attr` supplies what `param` asks for.
@@ -496,6 +541,11 @@ mod tests {
         // An id made from a key with a space inside can be named as it is.
         assert_eq!(pattern("form/First Name"), Ok(false));
         assert_eq!(pattern("notes/é"), Ok(false));
+        // A key with `/` or `%` inside is named as its id is: escaped.
+        assert_eq!(pattern("files/a%2Fb"), Ok(false));
+        assert_eq!(pattern("sale/50%25"), Ok(false));
+        assert!(pattern("sale/50%").unwrap_err().contains("`%25`"));
+        assert!(pattern("files/a%2fb").unwrap_err().contains("`%2F`"));
         assert!(pattern("form/ Name").unwrap_err().contains("spaces around"));
         assert!(
             pattern("form/a\tb")

@@ -355,7 +355,8 @@ impl FrameArena {
                     self.text.push('/');
                 }
                 if node.id_source == IdSource::Keyed {
-                    self.text.push_str(&self.scratch_key);
+                    // One segment whatever the key holds (`a/b` is `a%2Fb`).
+                    super::push_key(&mut self.text, &self.scratch_key);
                     parent_stable
                 } else if node.id_source == IdSource::PositionKeyed {
                     self.text.push_str(&self.scratch_key);

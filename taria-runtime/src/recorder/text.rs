@@ -126,6 +126,72 @@ pub(crate) fn truncate(s: &str, cap: usize) -> &str {
     &s[..cut]
 }
 
+/// Whether `key` has a byte an id segment escapes.
+#[inline]
+fn needs_escape(key: &str) -> bool {
+    key.bytes().any(|b| b == b'/' || b == b'%')
+}
+
+/// Appends `key` to `out` as an id segment: a `/` in it is written `%2F` and a `%`
+/// `%25`, so a key is always one segment (`files/a%2Fb` for the key `a/b`); any other
+/// text, spaces included, as it is. A key without either is copied as is.
+#[inline]
+pub(crate) fn push_key(out: &mut String, key: &str) {
+    if !needs_escape(key) {
+        out.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '/' => out.push_str("%2F"),
+            '%' => out.push_str("%25"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The id segment a key becomes: `/` written `%2F`, `%` written `%25`, anything else
+/// as it is (`a/b` is `a%2Fb`, `50%` is `50%25`, `First Name` stays). For naming a
+/// keyed node by hand: `format!("files/{}", taria::escape_key(name))`.
+#[must_use]
+pub fn escape_key(key: &str) -> Cow<'_, str> {
+    if !needs_escape(key) {
+        return Cow::Borrowed(key);
+    }
+    let mut out = String::with_capacity(key.len() + 4);
+    push_key(&mut out, key);
+    Cow::Owned(out)
+}
+
+/// The key an id segment (or segments, for what a `**` stood for) was made from:
+/// `%2F` is `/` and `%25` is `%` again, as [`escape_key`] wrote them; a handler's `key`
+/// parameter gets this. Text without a `%` is returned as it is.
+#[must_use]
+pub fn unescape_key(segment: &str) -> Cow<'_, str> {
+    if !segment.contains('%') {
+        return Cow::Borrowed(segment);
+    }
+    let mut out = String::with_capacity(segment.len());
+    let mut rest = segment;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at..];
+        if let Some(after) = escape.strip_prefix("%2F") {
+            out.push('/');
+            rest = after;
+        } else if let Some(after) = escape.strip_prefix("%25") {
+            out.push('%');
+            rest = after;
+        } else {
+            // Not an escape this writes (an explicit id may hold a `%`): kept.
+            out.push('%');
+            rest = &escape[1..];
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
 /// A text argument of [`NodeBuilder`](crate::NodeBuilder) (`id`, `key`, `label`):
 /// text (`&str`, `String`, `Cow<str>`, …), an integer, a `char` or `bool`,
 /// `format_args!(…)`, a tuple of these (written one after the other, so
@@ -344,7 +410,7 @@ tuple_texts!((A)(A, B)(A, B, C)(A, B, C, D)(A, B, C, D, E)(
 mod tests {
     use std::fmt::Display;
 
-    use super::{Displayed, IntoText, TextSink};
+    use super::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
     fn written(value: impl IntoText, cap: usize) -> String {
         let mut out = String::new();
@@ -416,5 +482,33 @@ mod tests {
         // as `Display` through the capped writer drops them.
         assert_eq!(written(("ab", "é", "c"), 3), "ab");
         assert_eq!(displayed(format_args!("ab{}c", "é"), 3), "ab");
+    }
+
+    #[test]
+    fn a_key_escapes_slash_and_percent_and_reads_back() {
+        for (key, segment) in [
+            ("a/b", "a%2Fb"),
+            ("50%", "50%25"),
+            ("%2F", "%252F"),
+            ("/", "%2F"),
+            ("First Name", "First Name"),
+            ("é/ü%", "é%2Fü%25"),
+            ("", ""),
+        ] {
+            assert_eq!(escape_key(key), segment);
+            assert_eq!(unescape_key(segment), key);
+        }
+        assert!(matches!(
+            escape_key("plain key"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            unescape_key("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // What a `**` stood for: the `/` between segments stays, escaped ones return.
+        assert_eq!(unescape_key("src/a%2Fb"), "src/a/b");
+        assert_eq!(unescape_key("100%"), "100%");
+        assert_eq!(unescape_key("%41%2"), "%41%2");
     }
 }

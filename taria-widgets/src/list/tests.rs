@@ -312,3 +312,23 @@ fn an_agent_selects_an_item_off_screen_then_toggles_it() {
         "{error:?}"
     );
 }
+
+#[test]
+fn an_agent_selects_an_item_whose_key_holds_a_slash() {
+    let app = Names {
+        names: vec!["docs/a.md", "50%", "b"],
+        state: ListState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 12, 4, draw_names);
+    // One segment each: the key's `/` and `%` are escaped in the id.
+    assert!(h.node("l/docs%2Fa.md").stable);
+    h.act("l/50%25", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(1));
+    h.app_mut().names = vec!["b", "docs/a.md"];
+    h.act("l/docs%2Fa.md", "select").unwrap();
+    assert_eq!(
+        h.app().state.selected(),
+        Some(1),
+        "found by its key where it is now"
+    );
+}

@@ -1,6 +1,5 @@
-//! A handler whose pattern an earlier handler of the same action covers is never
-//! called (the first match wins): a compile error at both, not a silent refusal the
-//! agent meets (`set_value 36` on `form/Age` reaching the `String` handler).
+//! A handler whose pattern an earlier handler of the same action covers, and whose
+//! arguments that one takes too, is never called: a compile error at both.
 struct Form;
 
 #[taria::actions]
@@ -11,7 +10,7 @@ impl Form {
     }
 
     #[action(node = "form/Age", set_value)]
-    fn set_age(&mut self, value: u8) {
+    fn set_age(&mut self, value: String) {
         let _ = value;
     }
 
