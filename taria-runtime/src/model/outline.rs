@@ -153,12 +153,28 @@ impl OutlineRules for Node {
             return None;
         }
         let mut out = String::from(":");
+        // Cells that offer only what the row's `children{…}` says (a table with a
+        // column selection: `select` on each) are written here too: cell `i` is
+        // `<row id>/i`, as stable as its row.
+        let shared = self.shared_child_actions();
         for (i, cell) in self.children.iter().enumerate() {
             let column = columns.and_then(|c| c.get(i)).copied();
+            let named = if cell.actions.is_empty() {
+                cell.id_implied(Some(self))
+            } else {
+                !shared.is_empty()
+                    && cell.own_actions(&shared).next().is_none()
+                    && cell.stable == self.stable
+                    && cell
+                        .id
+                        .as_str()
+                        .strip_prefix(self.id.as_str())
+                        .and_then(|rest| rest.strip_prefix('/'))
+                        .is_some_and(|rest| rest.parse() == Ok(i))
+            };
             let plain = matches!(cell.role, Role::Cell | Role::ColumnHeader)
                 && cell.children.is_empty()
-                && cell.id_implied(Some(self))
-                && cell.actions.is_empty()
+                && named
                 && cell.keys.is_empty()
                 && cell.custom_role.is_none()
                 && cell.state == State::default()

@@ -32,8 +32,8 @@ use schema::{input_schema, no_arguments, output_schema};
 
 const INSTRUCTIONS: &str = "Drives a terminal app by its UI tree. An outline line is `- role \
 \"label\": value [id=…] [state] {actions}`; a parent's children{…} are actions every child has; \
-a line without an id is an inert part of its parent (a row of plain cells is one line, `- row \
-[id=…]: \"a\" | \"b\"`, columns named by the header row). Quoted text (and an id with symbols) \
+a line without an id is an inert part of its parent (a row of cells is one line, `- row \
+[id=r]: \"a\" | \"b\"`, columns named by the header row; with children{…} cell i is r/i). Quoted text (and an id with symbols) \
 is a JSON string. A positional id names a place in a list: if another node is there now, an \
 input on it fails (stale_reference) and sends nothing. Inputs run in the order called; each \
 answers with what changed (not a node that only lost [selected] to a sibling); while a modal \

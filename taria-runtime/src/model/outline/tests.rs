@@ -121,3 +121,50 @@ fn plain_names_are_written_as_they_are() {
         assert_eq!(serde_json::from_str::<String>(&written).unwrap(), name);
     }
 }
+
+/// A table row of cells (`cells`: each cell's key and an action of its own, if any),
+/// the cells offering `select` as a table with a column selection has them.
+fn row_of_cells(cells: &[(&str, Option<&str>)]) -> Tree {
+    let mut harness = Harness::new(20, 2);
+    harness.render(|_| {
+        let _table = crate::scope(|n| {
+            n.role(Role::Table).id("t");
+        });
+        let _row = crate::scope(|n| {
+            n.role(Role::Row).key("ada").action(Action::Select);
+        });
+        for (key, own) in cells {
+            crate::leaf(|n| {
+                n.role(Role::Cell)
+                    .key(*key)
+                    .value(*key)
+                    .action(Action::Select);
+                if let Some(own) = own {
+                    n.custom_action(own);
+                }
+            });
+        }
+    })
+}
+
+/// A row whose cells offer only what its `children{…}` says is one line (cell `i` is
+/// `<row id>/i`, as the instructions tell an agent); a cell with an action of its own,
+/// or with an id that is not its place, keeps the cells on lines of their own.
+#[test]
+fn a_row_of_cells_offering_the_rows_children_actions_is_one_line() {
+    let one_line = row_of_cells(&[("0", None), ("1", None)]).outline();
+    assert_eq!(
+        one_line,
+        "- table [id=t]\n  - row [id=t/ada] {select} children{select}: \"0\" | \"1\"\n"
+    );
+    let own_action = row_of_cells(&[("0", None), ("1", Some("copy"))]).outline();
+    assert!(
+        own_action.contains("    - cell: \"1\" [id=t/ada/1] {copy}"),
+        "{own_action}"
+    );
+    let not_its_place = row_of_cells(&[("1", None), ("0", None)]).outline();
+    assert!(
+        not_its_place.contains("    - cell: \"1\" [id=t/ada/1]"),
+        "{not_its_place}"
+    );
+}
