@@ -4,15 +4,31 @@ spawn mode, the real port in the bridge's pseudo-terminal. Each task uses only i
 actions the agent read from the tree (nothing guessed), and checks that the app ended
 where a person's keys would have left it.
 
-Prints calls and bytes per task (results only; the session's tools/list and
-instructions come once on top, see benches/README.md)."""
+Prints calls and bytes per task: the results the agent read, and in all with the
+session's tools/list and instructions (read once per session)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 from harness import dump, spawned
+
+
+async def report(name: str, agent, init) -> None:
+    """Prints what the task cost: its results, and in all with the surface."""
+    listed = await agent.session.list_tools()
+    tools = json.dumps(
+        listed.model_dump(by_alias=True, exclude_none=True)["tools"],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    surface = len(tools.encode()) + len((init.instructions or "").encode())
+    print(
+        f"{name} task: {agent.calls} tool calls, {agent.bytes_read} bytes of results, "
+        f"{agent.bytes_read + surface} bytes in all (tools/list + instructions {surface})"
+    )
 
 
 def ids_labelled(outline: str, role: str) -> dict[str, str]:
@@ -30,7 +46,7 @@ def test_an_agent_completes_a_checklist_item_starting_from_nothing_selected() ->
 
 
 async def _checklist() -> None:
-    async with spawned("checklist", cols=80, rows=24) as (agent, _):
+    async with spawned("checklist", cols=80, rows=24) as (agent, init):
         tree = await agent.ok("read_tree")
         items = ids_labelled(tree["outline"], "list_item")
         target = next(i for label, i in items.items() if "Return library books" in label)
@@ -39,7 +55,7 @@ async def _checklist() -> None:
         assert done["status"] == "delivered", dump(done)
         line = next(l for l in done["changes"].splitlines() if f"[id={target}" in l)
         assert "[checked]" in line or "checked=true" in line, dump(done)
-        print(f"checklist task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+        await report("checklist", agent, init)
 
 
 def test_an_agent_fills_the_signup_form_and_reads_what_the_app_printed() -> None:
@@ -47,7 +63,7 @@ def test_an_agent_fills_the_signup_form_and_reads_what_the_app_printed() -> None
 
 
 async def _signup() -> None:
-    async with spawned("signup", cols=80, rows=24) as (agent, _):
+    async with spawned("signup", cols=80, rows=24) as (agent, init):
         tree = await agent.ok("read_tree")
         fields = {**ids_labelled(tree["outline"], "text_input"), **ids_labelled(tree["outline"], "spin_button")}
         steps = [
@@ -63,7 +79,7 @@ async def _signup() -> None:
         assert "the app exited with exit status 0" in done["note"], dump(done)
         printed = '{"first_name": "Ada", "last_name": "Lovelace", "age": 36}'
         assert printed in done["note"], dump(done)
-        print(f"signup task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+        await report("signup", agent, init)
 
 
 def test_an_agent_selects_a_far_contact_and_the_scrollbar_follows() -> None:
@@ -71,7 +87,7 @@ def test_an_agent_selects_a_far_contact_and_the_scrollbar_follows() -> None:
 
 
 async def _contacts() -> None:
-    async with spawned("contacts", cols=100, rows=30) as (agent, _):
+    async with spawned("contacts", cols=100, rows=30) as (agent, init):
         tree = await agent.ok("read_tree")
         assert "[count=20]" in tree["outline"], dump(tree)
         # The last contact is off screen; the agent selects it by its index.
@@ -81,4 +97,12 @@ async def _contacts() -> None:
         scroll = found["matches"][0]["scroll"]
         # next_row() puts the thumb at row * ITEM_HEIGHT (4): the agent's select must too.
         assert scroll["offset"] == 19 * 4, dump(found)
-        print(f"contacts task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
+        # A row of cells is one line; its cells (select: the table has a column
+        # selection) are named by their place, as the instructions say: r/i.
+        shown = picked.get("changes") or picked["outline"]
+        row = next(l for l in shown.splitlines() if "[id=contacts/19 " in l)
+        assert row.rstrip().endswith('"esme.tanaka@example.org"') and "children{select}" in row, row
+        cell = await agent.ok("act", node="contacts/19/2", action="select")
+        line = next(l for l in (cell.get("changes") or cell["outline"]).splitlines() if "contacts/19/2" in l)
+        assert "[selected]" in line, dump(cell)
+        await report("contacts", agent, init)
