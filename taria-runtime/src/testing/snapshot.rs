@@ -105,7 +105,7 @@ fn check(path: &Path, actual: &str, overwrite: bool) -> Result<(), String> {
         "the outline differs from the snapshot {path} (- snapshot, + now):\n{diff}\
          run again with {SNAPSHOTS_ENV}=overwrite to accept the new outline",
         path = path.display(),
-        diff = line_diff(&expected, &actual),
+        diff = super::diff::diff(&expected, &actual),
     ))
 }
 
@@ -121,42 +121,10 @@ fn with_final_newline(text: &str) -> String {
     text
 }
 
-/// The lines that differ between `expected` and `actual`: the span between their
-/// common first and last lines, as `-`/`+` lines with a line of context each side.
-fn line_diff(expected: &str, actual: &str) -> String {
-    let old: Vec<&str> = expected.lines().collect();
-    let new: Vec<&str> = actual.lines().collect();
-    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..]
-        .iter()
-        .rev()
-        .zip(new[prefix..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut diff = Vec::new();
-    if prefix > 0 {
-        diff.push(format!("  {}", old[prefix - 1]));
-    }
-    diff.extend(
-        old[prefix..old.len() - suffix]
-            .iter()
-            .map(|l| format!("- {l}")),
-    );
-    diff.extend(
-        new[prefix..new.len() - suffix]
-            .iter()
-            .map(|l| format!("+ {l}")),
-    );
-    if suffix > 0 {
-        diff.push(format!("  {}", old[old.len() - suffix]));
-    }
-    diff.push(String::new());
-    diff.join("\n")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{check, line_diff};
+    use super::check;
+    use crate::testing::diff::diff as line_diff;
 
     #[test]
     fn a_snapshot_is_written_on_overwrite_then_compared() {

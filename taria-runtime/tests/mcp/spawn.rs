@@ -383,15 +383,7 @@ fn app_that_binds_before_it_listens() {
 /// call; later calls get `app_exited` with it as `output`, said once (issue 14).
 #[test]
 fn an_exiting_app_s_result_comes_with_app_exited() {
-    let exe = std::env::current_exe().unwrap();
-    let mut mcp = Mcp::launch(&[
-        "--",
-        exe.to_str().unwrap(),
-        "spawn::app_that_prints_its_result_and_exits",
-        "--exact",
-        "--ignored",
-        "--nocapture",
-    ]);
+    let mut mcp = launch_app_that_prints_its_result_and_exits();
     let tree = mcp.ok("read_tree", json!({}));
     assert!(outline(&tree).contains("[id=submit]"), "{tree}");
     let submitted = mcp.ok("act", json!({"node": "submit", "action": "activate"}));
@@ -431,15 +423,7 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
 /// A batch whose last step ends the app says how it exited, as that step alone would.
 #[test]
 fn a_batch_that_ends_the_app_reports_its_exit() {
-    let exe = std::env::current_exe().unwrap();
-    let mut mcp = Mcp::launch(&[
-        "--",
-        exe.to_str().unwrap(),
-        "spawn::app_that_prints_its_result_and_exits",
-        "--exact",
-        "--ignored",
-        "--nocapture",
-    ]);
+    let mut mcp = launch_app_that_prints_its_result_and_exits();
     mcp.ok("read_tree", json!({}));
     let steps = json!([{"tool": "act", "node": "submit", "action": "activate"}]);
     let done = mcp.ok("batch", json!({ "steps": steps }));
@@ -450,6 +434,19 @@ fn a_batch_that_ends_the_app_reports_its_exit() {
         "{done}"
     );
     mcp.finish();
+}
+
+/// A bridge in spawn mode running [`app_that_prints_its_result_and_exits`].
+fn launch_app_that_prints_its_result_and_exits() -> Mcp {
+    let exe = std::env::current_exe().unwrap();
+    Mcp::launch(&[
+        "--",
+        exe.to_str().unwrap(),
+        "spawn::app_that_prints_its_result_and_exits",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+    ])
 }
 
 /// The app of [`an_exiting_app_s_result_comes_with_app_exited`]: serves a form's submit
