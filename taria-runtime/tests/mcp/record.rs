@@ -273,6 +273,10 @@ struct SecretApp {
 impl Actions for SecretApp {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         match (inv.target(), inv.action().as_str(), inv.value()) {
+            // A refusal that quotes the value, as a conversion's refusal does.
+            ("pin", "set_value", Some(taria::Value::Text(text))) if text.starts_with("refuse") => {
+                Outcome::Rejected(format!("`{text}` is not a PIN"))
+            }
             ("pin", "set_value", Some(taria::Value::Text(text))) => {
                 self.pin.clone_from(text);
                 Outcome::Handled
@@ -317,9 +321,10 @@ impl support::LoopApp for SecretApp {
 }
 
 /// A secret never reaches the file: a `set_value` on a redacted node is written
-/// without its value, and text and character keys sent while a redacted node has the
-/// focus are written empty, each marked `redacted`; keys that type nothing (enter)
-/// and values of other nodes are written as they are.
+/// without its value (and without the app's message, which may quote it), and text
+/// and character keys sent while a redacted node has the focus are written empty,
+/// each marked `redacted`; keys that type nothing (enter) and values of other nodes
+/// are written as they are.
 #[test]
 fn secrets_are_never_written() {
     let socket = crate::harness::temp_socket("record-secret");
@@ -327,6 +332,18 @@ fn secrets_are_never_written() {
     let path = recording_path("record-secret");
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
     mcp.ok("set_value", json!({"node": "pin", "value": "hunter2-set"}));
+    let refused = mcp.call(
+        "set_value",
+        json!({"node": "pin", "value": "refuse-hunter3"}),
+    );
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(
+        refused["structuredContent"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("refuse-hunter3"),
+        "the agent hears the app's refusal: {refused}"
+    );
     mcp.ok("type_text", json!({"text": "typedsecret"}));
     mcp.ok("press_key", json!({"key": "Q"}));
     mcp.ok("press_key", json!({"key": "enter"}));
@@ -339,7 +356,7 @@ fn secrets_are_never_written() {
     mcp.finish();
     let bytes = std::fs::read(&path).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    for secret in ["hunter2", "typedsecret", "\"Q\""] {
+    for secret in ["hunter2", "hunter3", "typedsecret", "\"Q\""] {
         assert!(
             !text.contains(secret),
             "{secret} is in the recording: {text}"
@@ -350,11 +367,19 @@ fn secrets_are_never_written() {
         .inputs()
         .map(|input| (&input.input.input, input.input.redacted))
         .collect();
-    assert_eq!(inputs.len(), 5, "{inputs:?}");
+    assert_eq!(inputs.len(), 6, "{inputs:?}");
     let Input::Act(set) = inputs[0].0 else {
         panic!("{inputs:?}")
     };
     assert!(inputs[0].1 && set.value().is_none(), "{set:?}");
+    // The refused secret: its status and reason kept (a replay compares those), its
+    // message left out.
+    let refusal = recording.inputs().nth(1).unwrap();
+    assert!(refusal.input.redacted, "{refusal:?}");
+    let ack = refusal.ack.as_ref().unwrap();
+    assert_eq!(ack.status, taria::wire::AckStatus::Rejected, "{ack:?}");
+    assert!(ack.reason.is_some() && ack.message.is_none(), "{ack:?}");
+    let inputs = &inputs[1..];
     assert_eq!(
         inputs[1],
         (

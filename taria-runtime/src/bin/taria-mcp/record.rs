@@ -579,6 +579,15 @@ fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         }
         other => (other, false),
     };
+    // The app's answer to a secret may quote it ("`1234` is outside 0..=255"): its
+    // status and reason are kept (a replay compares those), its message is not.
+    let ack = match ack {
+        Some(mut ack) if redacted => {
+            ack.message = None;
+            Some(ack)
+        }
+        ack => ack,
+    };
     let (revision, tree) = match after {
         Some((revision, tree)) => (Some(revision), Some(Tree::clone(&tree))),
         None => (None, None),
