@@ -21,6 +21,8 @@ struct Log {
     positional: bool,
     /// The offset of the last frame drawn.
     drawn: usize,
+    /// The whole log is disabled.
+    disabled: bool,
 }
 
 const LINES: usize = 100;
@@ -54,6 +56,7 @@ impl support::LoopApp for Log {
                 .id("log")
                 .count(LINES)
                 .scroll(self.offset, LINES, VIEW)
+                .disabled(self.disabled)
                 .actions([Action::Select, Action::Scroll]);
         });
         self.drawn = self.offset;
@@ -85,6 +88,7 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
         offset: 0,
         positional: false,
         drawn: 0,
+        disabled: false,
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -133,6 +137,7 @@ fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
         offset: 0,
         positional: true,
         drawn: 0,
+        disabled: false,
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -151,6 +156,37 @@ fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
         "act",
         json!({"node": "log/1", "action": "select"}),
         "not_found",
+    );
+    assert_eq!(app.app.lock().unwrap().selected, None);
+    mcp.finish();
+}
+
+/// Under a disabled list an id off screen is not held for it: the bridge answers
+/// `not_found` itself, as the app would, and sends nothing.
+#[test]
+fn an_id_off_screen_under_a_disabled_list_is_not_sent() {
+    let socket = temp_socket("offscreen-disabled");
+    let log = Log {
+        selected: None,
+        offset: 0,
+        positional: false,
+        drawn: 0,
+        disabled: true,
+    };
+    let app = support::RunningApp::launch(&socket, log, 30, 4);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let missing = mcp.fails(
+        "act",
+        json!({"node": "log/77", "action": "select"}),
+        "not_found",
+    );
+    assert!(
+        missing["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("no node has id `log/77`"),
+        "the bridge's own answer, nothing sent: {missing}"
     );
     assert_eq!(app.app.lock().unwrap().selected, None);
     mcp.finish();

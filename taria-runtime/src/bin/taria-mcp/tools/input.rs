@@ -345,14 +345,16 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
 }
 
 /// Whether `id`'s nearest ancestor in the tree (by id: `people` for `people/19`)
-/// scrolls, with some of its children off screen: the app may hold an action on
-/// `id` for it (see the app's `route/validate.rs`).
+/// scrolls, with some of its children off screen, and is not disabled: the app may
+/// hold an action on `id` for it (the same test as the app's `undrawn_holder` in
+/// `route/validate.rs`, which decides).
 fn scrolled_ancestor(tree: &Tree, id: &str) -> bool {
     let mut id = id;
     while let Some((parent, _)) = id.rsplit_once('/') {
         if let Some(node) = tree.get(parent) {
             return node.scroll.is_some_and(|s| s.content > s.viewport)
-                && node.actions.contains(&ActionName::Core(Action::Scroll));
+                && node.actions.contains(&ActionName::Core(Action::Scroll))
+                && !node.state.disabled;
         }
         id = parent;
     }
