@@ -610,7 +610,10 @@ fn step_call_parts(
                     vec![
                         node,
                         literal_str(action),
-                        secret(Some(request.target.as_str())),
+                        format!(
+                            "taria::Value::from({})",
+                            secret(Some(request.target.as_str()))
+                        ),
                     ],
                 ),
                 Some(ActionData::Value { value }) if action == "set_value" => {

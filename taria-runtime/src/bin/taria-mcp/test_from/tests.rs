@@ -75,6 +75,11 @@ const STEPS: &[(&str, &str, &str)] = &[
     ),
     ("press_key", r#""kind":"key","key":"enter""#, "dropped"),
     ("press_key", r#""kind":"key","key":"q""#, ""),
+    (
+        "act",
+        r#""kind":"act","node":"password","action":"check","redacted":true"#,
+        "delivered",
+    ),
 ];
 
 fn tree(label: &str) -> String {
@@ -163,7 +168,10 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    snapshots.check(&h, \"13-type-text\");",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
-        "    let _ = h.press(\"q\");\n    Ok(())\n}\n",
+        "    let _ = h.press(\"q\");",
+        // A redacted custom action's value is a `Value`, as the plain one's.
+        "    h.act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
+        "    snapshots.check(&h, \"16-password-check\");\n    Ok(())\n}\n",
     ] {
         assert!(
             code.lines().any(|l| l == line) || code.contains(line),
@@ -171,7 +179,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         );
     }
     // The first tree and each answered step; the rules applied.
-    assert_eq!(generated.snapshots.len(), 1 + 13);
+    assert_eq!(generated.snapshots.len(), 1 + 14);
     let (path, outline) = &generated.snapshots[0];
     assert_eq!(path, "snapshots/replay_sample/00-first.outline");
     assert!(
