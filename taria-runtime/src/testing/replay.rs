@@ -114,10 +114,14 @@ impl<'r> Replay<'r> {
     ///
     /// The first step whose answer or tree differs from the recorded one, or that
     /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
-    /// session that restarts the app midway); the error names the step and its input
+    /// session that restarts the app midway, a screen larger than
+    /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
+    /// [`MAX_HEIGHT`](crate::wire::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
     /// and shows the outline lines that differ.
     pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
         let size = self.recording.header.size;
+        size.replayable()
+            .map_err(|why| ReplayError::new(0, None, ReplayFailure::NotReplayable(why)))?;
         if harness.size() != (size.width, size.height) {
             harness.resize(size.width, size.height);
         }

@@ -76,6 +76,31 @@ pub struct RecordedSize {
 }
 
 impl RecordedSize {
+    /// The widest screen a replay draws: `taria-mcp`'s own limit for a pty's columns.
+    pub const MAX_WIDTH: u16 = 1000;
+    /// The tallest screen a replay draws: `taria-mcp`'s own limit for a pty's rows.
+    pub const MAX_HEIGHT: u16 = 500;
+
+    /// Whether a replay can draw at this size: at most [`MAX_WIDTH`](Self::MAX_WIDTH)
+    /// × [`MAX_HEIGHT`](Self::MAX_HEIGHT) (a forged 65535 × 65535 header would make a
+    /// test backend allocate billions of cells); else why not.
+    ///
+    /// # Errors
+    /// The sentence saying the size is too large, and the limits.
+    pub fn replayable(self) -> Result<(), String> {
+        if self.width <= Self::MAX_WIDTH && self.height <= Self::MAX_HEIGHT {
+            return Ok(());
+        }
+        Err(format!(
+            "the recording's header says the screen was {}x{}; a replay draws at most {}x{} \
+             (taria-mcp's own limits for a terminal): fix the header's `size`",
+            self.width,
+            self.height,
+            Self::MAX_WIDTH,
+            Self::MAX_HEIGHT
+        ))
+    }
+
     /// The smallest size holding every root of `tree` (its right and bottom edges):
     /// the terminal size, for an app whose roots fill the screen.
     #[must_use]

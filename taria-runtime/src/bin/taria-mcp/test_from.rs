@@ -303,6 +303,7 @@ pub(crate) fn generate(
         .first_tree()
         .ok_or("the recording has no tree: nothing was recorded")?;
     let size = recording.header.size;
+    size.replayable()?;
     let steps: Vec<&RecordedInput> = recording.inputs().collect();
     let mut out = Body {
         options,
@@ -376,7 +377,7 @@ pub(crate) fn generate(
     let _ = writeln!(
         code,
         "// from a recording of `{}` ({} steps at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
-        recording.header.app.replace('\n', " "),
+        comment_text(&recording.header.app),
         steps.len(),
         size.width,
         size.height
@@ -432,10 +433,7 @@ impl Body<'_> {
     /// that a comment cannot hold).
     fn read(&mut self, read: &RecordedRead) {
         let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
-        let mut note: String = format!("{} {arguments}", read.tool)
-            .chars()
-            .map(|c| if comment_safe(c) { c } else { '?' })
-            .collect();
+        let mut note = comment_text(&format!("{} {arguments}", read.tool));
         if note.chars().count() > 80 {
             note = note.chars().take(79).collect::<String>() + "…";
         }
@@ -504,6 +502,13 @@ impl Body<'_> {
             self.snapshot(&name, tree);
         }
     }
+}
+
+/// `text` as a `//` comment can hold it: each character [`comment_safe`] refuses as `?`.
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| if comment_safe(c) { c } else { '?' })
+        .collect()
 }
 
 /// Whether `c` may be written in a `//` comment: not a control character and not a

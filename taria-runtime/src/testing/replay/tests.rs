@@ -292,3 +292,26 @@ fn the_harness_takes_the_recorded_size() {
     assert_eq!(h.size(), (40, 3));
     assert_eq!(replayed.unwrap().steps, 2);
 }
+
+#[test]
+fn a_header_larger_than_a_terminal_is_not_replayed() {
+    let mut recording = session();
+    recording.header.size = RecordedSize {
+        width: u16::MAX,
+        height: u16::MAX,
+    };
+    let mut h = login("12:00");
+    let error = Replay::new(&recording).run(&mut h).unwrap_err();
+    assert_eq!(h.size(), (40, 3), "the harness was not resized");
+    assert_eq!(error.step, 0);
+    assert!(
+        matches!(error.failure, ReplayFailure::NotReplayable(_)),
+        "{error}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "replay, before the first input: the recording's header says the screen was \
+         65535x65535; a replay draws at most 1000x500 (taria-mcp's own limits for a \
+         terminal): fix the header's `size`\n"
+    );
+}

@@ -373,3 +373,29 @@ fn a_session_goes_on_past_an_app_line_only_when_the_app_came_back_as_it_was() {
         "{gone}"
     );
 }
+
+#[test]
+fn a_header_larger_than_a_terminal_is_refused() {
+    let mut recording = recording();
+    recording.header.size.width = 65535;
+    let error = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap_err();
+    assert!(
+        error.starts_with("the recording's header says the screen was 65535x24;"),
+        "{error}"
+    );
+}
+
+/// The app's label is app text: a control character or a text-direction override in
+/// it would make rustc refuse the header comment.
+#[test]
+fn the_apps_label_in_the_header_comment_holds_no_control_characters() {
+    let mut recording = recording();
+    recording.header.app = "evil\u{202e}\u{1b}[2J\r\nfn x() {}".into();
+    let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    let header = generated.code.lines().nth(1).unwrap();
+    assert!(
+        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (16 steps at 80x24)."),
+        "{header}"
+    );
+    assert!(generated.code.lines().nth(2).unwrap().starts_with("// "));
+}
