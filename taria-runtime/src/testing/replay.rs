@@ -6,7 +6,7 @@ use std::fmt;
 use super::matching::Match;
 use super::{ActError, AppHarness, diff::diff};
 use crate::wire::recording::{RecordedAck, RecordedInput, RecordedLine, Recording};
-use crate::wire::{AckStatus, ActionData, Input};
+use crate::wire::{AckStatus, ActionData, Input, RejectReason};
 use crate::{Actions, StateFlags, Value};
 
 /// How many of the agent's reads before a failing step its error lists.
@@ -262,10 +262,12 @@ impl<'r> Replay<'r> {
         )
     }
 
-    /// The input to send for `recorded`: as recorded, without the bridge's identity
-    /// token (a label the rules let change would change it), with its secret filled
-    /// in (`used`: the nodes whose secrets were taken so far, once per use); `None`
-    /// when the secret is not given.
+    /// The input to send for `recorded`: as recorded, with its secret filled in
+    /// (`used`: the nodes whose secrets were taken so far, once per use); `None` when
+    /// the secret is not given. A recorded identity token ([`replay_token`]) is sent
+    /// as the node drawn at that id now gives it, so a label the rules let change does
+    /// not make it stale; the recorded one when no node is drawn there (the app then
+    /// refuses it as it did) or the app refused it as stale.
     fn input<A: Actions>(
         &self,
         recorded: &RecordedInput,
@@ -274,7 +276,7 @@ impl<'r> Replay<'r> {
     ) -> Option<Input> {
         let mut input = recorded.input.input.clone();
         if let Input::Act(request) = &mut input {
-            request.token = None;
+            request.token = replay_token(recorded, &harness.tree());
         }
         if !recorded.input.redacted {
             return Some(input);
@@ -301,6 +303,26 @@ impl<'r> Replay<'r> {
                 text: secret.to_string(),
             },
         })
+    }
+}
+
+/// The identity token to send for a recorded act: none when none was recorded; the
+/// recorded one when the app refused it as stale (the agent saw another node than the
+/// app had drawn) or no node is at that id in `now` (a positional id scrolled away:
+/// the app refuses it, where without a token a list's widget would take the index);
+/// else the token of the node at that id in `now`, which is the node the agent meant.
+fn replay_token(recorded: &RecordedInput, now: &crate::Tree) -> Option<String> {
+    let Input::Act(request) = &recorded.input.input else {
+        return None;
+    };
+    let token = request.token.as_ref()?;
+    let stale = recorded
+        .ack
+        .as_ref()
+        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
+    match now.get(request.target.as_str()) {
+        Some(node) if !stale => Some(crate::wire::target_token(node)),
+        _ => Some(token.clone()),
     }
 }
 

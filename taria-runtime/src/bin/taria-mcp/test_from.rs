@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use taria::testing::Match;
 use taria::wire::recording::{RecordedInput, RecordedLine, RecordedRead, Recording};
-use taria::wire::{AckStatus, ActionData, Input};
+use taria::wire::{AckStatus, ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
 /// The usage text, printed by `taria-mcp test-from --help`.
@@ -473,14 +473,16 @@ impl Body<'_> {
             None => code.push_str(&stmt("let _ = ", &head, &args, ";", false)),
             Some((status, reason)) => {
                 code.push_str(&stmt("let refused = ", &head, &args, ";", false));
+                // `Err(…)` on both sides: an app that now takes the step fails with
+                // `left: Ok(())`, not a panic in `unwrap_err`.
                 let (field, expected) = match (status, reason) {
                     (AckStatus::Rejected, Some(reason)) => (
-                        "refused.unwrap_err().reason",
-                        format!("taria::wire::RejectReason::{}", variant(&reason)),
+                        "refused.map_err(|e| e.reason)",
+                        format!("Err(taria::wire::RejectReason::{})", variant(&reason)),
                     ),
                     (status, _) => (
-                        "refused.unwrap_err().status",
-                        format!("taria::wire::AckStatus::{}", variant(&status)),
+                        "refused.map_err(|e| e.status)",
+                        format!("Err(taria::wire::AckStatus::{})", variant(&status)),
                     ),
                 };
                 code.push_str(&stmt(
@@ -640,7 +642,13 @@ fn step_call_parts(
                         amount.to_string(),
                     ],
                 ),
-                None => ("h.act".into(), vec![node, literal_str(action)]),
+                None => match seen_token(recorded, previous) {
+                    Some(token) => (
+                        "h.act_seen".into(),
+                        vec![node, literal_str(action), literal_str(token)],
+                    ),
+                    None => ("h.act".into(), vec![node, literal_str(action)]),
+                },
             }
         }
         Input::Key { key } => {
@@ -663,6 +671,23 @@ fn step_call_parts(
         // parse: a recording never gets here.
         _ => ("h.press".into(), vec![literal_str("")]),
     }
+}
+
+/// The recorded identity token of an act, when it decides the app's answer: the id
+/// is not drawn in the tree before the step (a positional id scrolled away, refused
+/// because of its token), or the app refused the act as stale. Elsewhere the node
+/// drawn at the id is the one the agent meant, and a plain `h.act` does the same
+/// without tying the test to the node's label.
+fn seen_token<'r>(recorded: &'r RecordedInput, previous: &Tree) -> Option<&'r str> {
+    let Input::Act(request) = &recorded.input.input else {
+        return None;
+    };
+    let token = request.token.as_deref()?;
+    let stale = recorded
+        .ack
+        .as_ref()
+        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
+    (stale || previous.get(request.target.as_str()).is_none()).then_some(token)
 }
 
 fn focused(tree: &Tree) -> Option<String> {

@@ -80,11 +80,22 @@ const STEPS: &[(&str, &str, &str)] = &[
         r#""kind":"act","node":"password","action":"check","redacted":true"#,
         "delivered",
     ),
+    // A positional id the agent saw, not drawn now: refused because of its token.
+    (
+        "batch",
+        r#""kind":"act","node":"tasks/7","action":"select","token":"cd34""#,
+        "rejected\",\"reason\":\"unknown_node",
+    ),
+    (
+        "act",
+        r#""kind":"act","node":"terms","action":"toggle","token":"ef56""#,
+        "rejected\",\"reason\":\"stale_target",
+    ),
 ];
 
 fn tree(label: &str) -> String {
     format!(
-        r#"{{"frame":1,"roots":[{{"id":"files","role":"tree","label":"{label}","bounds":[0,0,80,20]}},{{"id":"password","role":"text_input","label":"Password","focused":true,"redacted":true,"redactedLength":6,"actions":["set_value"]}}]}}"#
+        r#"{{"frame":1,"roots":[{{"id":"files","role":"tree","label":"{label}","bounds":[0,0,80,20]}},{{"id":"password","role":"text_input","label":"Password","focused":true,"redacted":true,"redactedLength":6,"actions":["set_value"]}},{{"id":"terms","role":"checkbox","label":"Terms","actions":["toggle"]}}]}}"#
     )
 }
 
@@ -160,9 +171,9 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    h.scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
         "    snapshots.check(&h, \"08-files-scroll\");",
         "    let refused = h.act(\"tasks/999\", \"toggle\");",
-        "        refused.unwrap_err().reason,\n        taria::wire::RejectReason::UnknownNode\n",
+        "        refused.map_err(|e| e.reason),\n        Err(taria::wire::RejectReason::UnknownNode)\n",
         "    let refused = h.press(\"ctrl+k\");",
-        "    assert_eq!(refused.unwrap_err().status, taria::wire::AckStatus::Ignored);",
+        "        refused.map_err(|e| e.status),\n        Err(taria::wire::AckStatus::Ignored)\n",
         "    snapshots.check(&h, \"11-press-ctrl-k\");",
         "    h.type_text(\"!!\")?;",
         "    snapshots.check(&h, \"13-type-text\");",
@@ -171,7 +182,11 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    let _ = h.press(\"q\");",
         // A redacted custom action's value is a `Value`, as the plain one's.
         "    h.act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
-        "    snapshots.check(&h, \"16-password-check\");\n    Ok(())\n}\n",
+        "    snapshots.check(&h, \"16-password-check\");",
+        // The recorded token where it decides the answer.
+        "    let refused = h.act_seen(\"tasks/7\", \"select\", \"cd34\");",
+        "    let refused = h.act_seen(\"terms\", \"toggle\", \"ef56\");",
+        "        Err(taria::wire::RejectReason::StaleTarget)\n    );\n    snapshots.check(&h, \"18-terms-toggle\");\n    Ok(())\n}\n",
     ] {
         assert!(
             code.lines().any(|l| l == line) || code.contains(line),
@@ -179,7 +194,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         );
     }
     // The first tree and each answered step; the rules applied.
-    assert_eq!(generated.snapshots.len(), 1 + 14);
+    assert_eq!(generated.snapshots.len(), 1 + 16);
     let (path, outline) = &generated.snapshots[0];
     assert_eq!(path, "snapshots/replay_sample/00-first.outline");
     assert!(
@@ -394,7 +409,7 @@ fn the_apps_label_in_the_header_comment_holds_no_control_characters() {
     let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
     let header = generated.code.lines().nth(1).unwrap();
     assert!(
-        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (16 steps at 80x24)."),
+        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (18 steps at 80x24)."),
         "{header}"
     );
     assert!(generated.code.lines().nth(2).unwrap().starts_with("// "));
