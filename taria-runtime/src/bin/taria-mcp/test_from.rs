@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use taria::testing::Match;
-use taria::wire::recording::{RecordedInput, RecordedLine, RecordedRead, Recording};
+use taria::testing::{Match, Secrets};
+use taria::wire::recording::{RecordedInput, RecordedRead, Recording, ReplayLine};
 use taria::wire::{AckStatus, ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
@@ -310,7 +310,13 @@ pub(crate) fn generate(
         code: String::new(),
         snapshots: Vec::new(),
         width: steps.last().map_or(2, |s| s.step.to_string().len().max(2)),
-        secrets_used: Vec::new(),
+        secrets: options
+            .secrets
+            .iter()
+            .fold(Secrets::new(), |mut secrets, (id, expr)| {
+                secrets.give(id.as_str(), expr.clone());
+                secrets
+            }),
     };
     out.code.push_str(&stmt(
         "let snapshots = ",
@@ -323,13 +329,9 @@ pub(crate) fn generate(
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
     out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
     let mut previous = first;
-    // After an `app` line: the app went away (exited, restarted, an idle release)
-    // until a tree shows it back; it goes on only if it came back as it was.
-    let mut away = false;
-    let mut trees = 0;
-    for line in &recording.lines {
+    for line in recording.replay_lines() {
         match line {
-            RecordedLine::Input(recorded) if away => {
+            ReplayLine::Gone(recorded) => {
                 return Err(format!(
                     "step {} comes after the app went away in the recorded session (an `app` \
                      line) with no tree showing it back; a test replays one app: cut the \
@@ -337,32 +339,28 @@ pub(crate) fn generate(
                     recorded.step
                 ));
             }
-            RecordedLine::Input(recorded) => {
+            ReplayLine::Input(recorded) => {
                 out.step(recorded, previous);
                 if let Some(tree) = &recorded.tree {
                     previous = tree;
                 }
             }
-            RecordedLine::Read(read) => out.read(read),
-            RecordedLine::App(_) => away = true,
-            RecordedLine::Tree(recorded) => {
-                trees += 1;
-                if trees > 1 && away {
-                    if options.rules.outline(&recorded.tree) != options.rules.outline(previous) {
-                        return Err(
-                            "the app exited or was restarted in the recorded session (an `app` \
-                             line) and came back showing another tree; a test replays one app: \
-                             cut the recording at its `app` line"
-                                .into(),
-                        );
-                    }
-                    let _ = writeln!(
-                        out.code,
-                        "    // The app went away here and came back showing the same tree."
+            ReplayLine::Read(read) => out.read(read),
+            // It goes on only if the app came back as it was.
+            ReplayLine::CameBack(tree) => {
+                if options.rules.outline(tree) != options.rules.outline(previous) {
+                    return Err(
+                        "the app exited or was restarted in the recorded session (an `app` \
+                         line) and came back showing another tree; a test replays one app: \
+                         cut the recording at its `app` line"
+                            .into(),
                     );
-                    previous = &recorded.tree;
-                    away = false;
                 }
+                let _ = writeln!(
+                    out.code,
+                    "    // The app went away here and came back showing the same tree."
+                );
+                previous = tree;
             }
             _ => {}
         }
@@ -407,8 +405,8 @@ struct Body<'o> {
     snapshots: Vec<(String, String)>,
     /// Digits in a snapshot's step number.
     width: usize,
-    /// The nodes whose `--secret`s were taken so far, once per use.
-    secrets_used: Vec<String>,
+    /// The `--secret`s, taken in order per node.
+    secrets: Secrets<String>,
 }
 
 impl Body<'_> {
@@ -452,12 +450,7 @@ impl Body<'_> {
             );
             return;
         }
-        let (head, args, missing) = step_call(
-            recorded,
-            previous,
-            &self.options.secrets,
-            &mut self.secrets_used,
-        );
+        let (head, args, missing) = step_call(recorded, previous, &mut self.secrets);
         let code = &mut self.code;
         if let Some(message) = missing {
             code.push_str(&stmt(
@@ -561,29 +554,18 @@ fn rules_code(rules: &Match) -> String {
 /// The harness call for one step: its head (`h.act`) and arguments, and for a
 /// redacted input whose `--secret` was not given, the `compile_error!` message that
 /// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
-/// last one again when there are more inputs (`used`: the nodes taken from so far).
+/// last one again when there are more inputs ([`Secrets`]).
 fn step_call(
     recorded: &RecordedInput,
     previous: &Tree,
-    secrets: &[(String, String)],
-    used: &mut Vec<String>,
+    secrets: &mut Secrets<String>,
 ) -> (String, Vec<String>, Option<String>) {
     let redacted = recorded.input.redacted;
     let missing = std::cell::RefCell::new(None);
-    let used = std::cell::RefCell::new(used);
+    let secrets = std::cell::RefCell::new(secrets);
     let secret = |node: Option<&str>| -> String {
-        if let Some(node) = node {
-            let given: Vec<&String> = secrets
-                .iter()
-                .filter(|(id, _)| id == node)
-                .map(|(_, expr)| expr)
-                .collect();
-            let mut used = used.borrow_mut();
-            let taken = used.iter().filter(|id| *id == node).count();
-            if let Some(expr) = given.get(taken).or(given.last()) {
-                used.push(node.to_owned());
-                return (*expr).clone();
-            }
+        if let Some(expr) = node.and_then(|node| secrets.borrow_mut().take(node).cloned()) {
+            return expr;
         }
         let node = node.unwrap_or("the focused node");
         *missing.borrow_mut() = Some(format!(
@@ -706,11 +688,8 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
 fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    let name = serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
-    name.split('_')
+    taria::wire::wire_name(value)
+        .split('_')
         .map(|part| {
             let mut chars = part.chars();
             chars.next().map_or_else(String::new, |c| {
