@@ -34,7 +34,7 @@ mod snapshot;
 
 pub use app_harness::{ActError, AppHarness};
 pub use matching::Match;
-pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
+pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, Secrets, describe};
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};

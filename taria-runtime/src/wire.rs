@@ -290,6 +290,16 @@ pub enum ErrorCode {
     PermissionDenied,
 }
 
+/// A unit enum's name on the wire, as serde writes it (`rejected`, `unknown_node`,
+/// `down`); empty for a value that is not written as a string.
+#[must_use]
+pub fn wire_name(value: &(impl Serialize + ?Sized)) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 /// A short fingerprint of a node's identity (role, custom role, label, actions),
 /// which a bridge sends with an action on a positional id so the app can refuse it
 /// if the node at that id is no longer the one the agent saw.

@@ -157,6 +157,19 @@ impl<A: Actions> AppHarness<A> {
         self.submit(act(node, action, Some(value)))
     }
 
+    /// Performs `action` on node `node` as the agent saw it: `token` is the
+    /// [`target_token`](crate::wire::target_token) of the node the agent read at that
+    /// id, which a bridge sends with an action on a positional id. Refused
+    /// `stale_target` when the node drawn there now is another one, and
+    /// `unknown_node` when the id is not drawn (it is not held for a scrolled list's
+    /// widget: the row at that index may not be the one the agent saw). What a test
+    /// `taria-mcp test-from` generated does for such a recorded step.
+    pub fn act_seen(&mut self, node: &str, action: &str, token: &str) -> Result<(), ActError> {
+        let mut request = ActionRequest::new(node, action);
+        request.token = Some(token.to_owned());
+        self.submit(Input::Act(request))
+    }
+
     /// Sets node `node`'s value (checked against its `valueSchema` first).
     pub fn set_value(&mut self, node: &str, value: impl Into<Value>) -> Result<(), ActError> {
         self.submit(act(node, "set_value", Some(value.into())))

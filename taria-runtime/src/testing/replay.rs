@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::matching::Match;
 use super::{ActError, AppHarness, diff::diff};
-use crate::wire::recording::{RecordedAck, RecordedInput, RecordedLine, Recording};
-use crate::wire::{AckStatus, ActionData, Input};
+use crate::wire::recording::{RecordedAck, RecordedInput, Recording, ReplayLine};
+use crate::wire::{AckStatus, ActionData, Input, RejectReason, wire_name};
 use crate::{Actions, StateFlags, Value};
 
 /// How many of the agent's reads before a failing step its error lists.
@@ -66,7 +66,7 @@ const READS_SHOWN: usize = 3;
 pub struct Replay<'r> {
     recording: &'r Recording,
     rules: Match,
-    secrets: Vec<(String, Value)>,
+    secrets: Secrets<Value>,
 }
 
 /// What a successful replay did.
@@ -86,7 +86,7 @@ impl<'r> Replay<'r> {
         Replay {
             recording,
             rules: Match::new(),
-            secrets: Vec::new(),
+            secrets: Secrets::new(),
         }
     }
 
@@ -104,7 +104,7 @@ impl<'r> Replay<'r> {
     /// one for any further input).
     #[must_use]
     pub fn secret(mut self, node: impl Into<String>, value: impl Into<Value>) -> Replay<'r> {
-        self.secrets.push((node.into(), value.into()));
+        self.secrets.give(node, value.into());
         self
     }
 
@@ -114,10 +114,14 @@ impl<'r> Replay<'r> {
     ///
     /// The first step whose answer or tree differs from the recorded one, or that
     /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
-    /// session that restarts the app midway); the error names the step and its input
+    /// session that restarts the app midway, a screen larger than
+    /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
+    /// [`MAX_HEIGHT`](crate::wire::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
     /// and shows the outline lines that differ.
     pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
         let size = self.recording.header.size;
+        size.replayable()
+            .map_err(|why| ReplayError::new(0, None, ReplayFailure::NotReplayable(why)))?;
         if harness.size() != (size.width, size.height) {
             harness.resize(size.width, size.height);
         }
@@ -131,44 +135,33 @@ impl<'r> Replay<'r> {
         self.compare(0, None, first, harness, &[])?;
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
-        // After an `app` line (the app exited, was restarted, or the bridge
-        // reconnected): the tree the app showed when it came back, once it is read.
-        let mut away = false;
-        let mut trees = 0;
         let mut last_step = 0;
-        let mut secrets_used: Vec<String> = Vec::new();
-        for line in &self.recording.lines {
+        let mut secrets = self.secrets.clone();
+        for line in self.recording.replay_lines() {
             match line {
-                RecordedLine::Read(read) => {
+                ReplayLine::Read(read) => {
                     let arguments = serde_json::Value::Object(read.arguments.clone());
                     reads.push(format!("{} {arguments}", read.tool));
                 }
-                RecordedLine::App(_) => away = true,
                 // The app came back (a reconnect after an idle release, a restart): the
                 // replay goes on when it shows what the replayed app shows now, as after
                 // a reconnect to the same app; a restarted app that lost its state does not.
-                RecordedLine::Tree(recorded) => {
-                    trees += 1;
-                    if trees > 1 && away {
-                        self.came_back(&recorded.tree, harness, last_step)?;
-                        away = false;
-                    }
+                ReplayLine::CameBack(tree) => self.came_back(tree, harness, last_step)?,
+                ReplayLine::Gone(recorded) => {
+                    return Err(ReplayError::new(
+                        recorded.step,
+                        Some(describe(recorded)),
+                        ReplayFailure::NotReplayable(
+                            "the recorded app went away before this step (an `app` line) \
+                             and no tree shows it back; a replay runs one app: cut the \
+                             recording at its `app` line"
+                                .into(),
+                        ),
+                    ));
                 }
-                RecordedLine::Input(recorded) => {
+                ReplayLine::Input(recorded) => {
                     last_step = recorded.step;
                     let described = describe(recorded);
-                    if away {
-                        return Err(ReplayError::new(
-                            recorded.step,
-                            Some(described),
-                            ReplayFailure::NotReplayable(
-                                "the recorded app went away before this step (an `app` line) \
-                                 and no tree shows it back; a replay runs one app: cut the \
-                                 recording at its `app` line"
-                                    .into(),
-                            ),
-                        ));
-                    }
                     if recorded
                         .ack
                         .as_ref()
@@ -177,15 +170,13 @@ impl<'r> Replay<'r> {
                         // It never reached the app.
                         continue;
                     }
-                    let input = self
-                        .input(recorded, harness, &mut secrets_used)
-                        .ok_or_else(|| {
-                            ReplayError::new(
-                                recorded.step,
-                                Some(described.clone()),
-                                ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
-                            )
-                        })?;
+                    let input = Self::input(recorded, harness, &mut secrets).ok_or_else(|| {
+                        ReplayError::new(
+                            recorded.step,
+                            Some(described.clone()),
+                            ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
+                        )
+                    })?;
                     let answer = harness.submit(input);
                     steps += 1;
                     if let Some(ack) = &recorded.ack
@@ -258,33 +249,26 @@ impl<'r> Replay<'r> {
         )
     }
 
-    /// The input to send for `recorded`: as recorded, without the bridge's identity
-    /// token (a label the rules let change would change it), with its secret filled
-    /// in (`used`: the nodes whose secrets were taken so far, once per use); `None`
-    /// when the secret is not given.
+    /// The input to send for `recorded`: as recorded, with its secret filled in
+    /// (taken from `secrets`, this run's copy of the given ones); `None` when the
+    /// secret is not given. A recorded identity token ([`replay_token`]) is sent
+    /// as the node drawn at that id now gives it, so a label the rules let change does
+    /// not make it stale; the recorded one when no node is drawn there (the app then
+    /// refuses it as it did) or the app refused it as stale.
     fn input<A: Actions>(
-        &self,
         recorded: &RecordedInput,
         harness: &AppHarness<A>,
-        used: &mut Vec<String>,
+        secrets: &mut Secrets<Value>,
     ) -> Option<Input> {
         let mut input = recorded.input.input.clone();
         if let Input::Act(request) = &mut input {
-            request.token = None;
+            request.token = replay_token(recorded, &harness.tree());
         }
         if !recorded.input.redacted {
             return Some(input);
         }
         let node = redacted_node(recorded, harness)?;
-        let given: Vec<&Value> = self
-            .secrets
-            .iter()
-            .filter(|(id, _)| *id == node)
-            .map(|(_, value)| value)
-            .collect();
-        let taken = used.iter().filter(|id| **id == node).count();
-        let secret = (*given.get(taken).or(given.last())?).clone();
-        used.push(node);
+        let secret = secrets.take(&node)?.clone();
         Some(match input {
             Input::Act(mut request) => {
                 request.data = Some(ActionData::Value { value: secret });
@@ -297,6 +281,72 @@ impl<'r> Replay<'r> {
                 text: secret.to_string(),
             },
         })
+    }
+}
+
+/// Values for a recording's redacted inputs, by node: a node's redacted inputs take
+/// its values in the order they were given, the last one again for any further
+/// input. The rule [`Replay::secret`] and `taria-mcp test-from --secret` follow.
+#[derive(Clone, Debug)]
+pub struct Secrets<T> {
+    given: Vec<(String, T)>,
+    /// The node of each value taken so far.
+    used: Vec<String>,
+}
+
+impl<T> Default for Secrets<T> {
+    fn default() -> Self {
+        Secrets {
+            given: Vec::new(),
+            used: Vec::new(),
+        }
+    }
+}
+
+impl<T> Secrets<T> {
+    /// None given yet.
+    #[must_use]
+    pub fn new() -> Secrets<T> {
+        Secrets::default()
+    }
+
+    /// Gives `node` its next value.
+    pub fn give(&mut self, node: impl Into<String>, value: T) {
+        self.given.push((node.into(), value));
+    }
+
+    /// The value for `node`'s next redacted input; `None` when none was given for it.
+    pub fn take(&mut self, node: &str) -> Option<&T> {
+        let given: Vec<&T> = self
+            .given
+            .iter()
+            .filter(|(id, _)| id == node)
+            .map(|(_, value)| value)
+            .collect();
+        let taken = self.used.iter().filter(|id| *id == node).count();
+        let value = given.get(taken).or(given.last()).copied()?;
+        self.used.push(node.to_owned());
+        Some(value)
+    }
+}
+
+/// The identity token to send for a recorded act: none when none was recorded; the
+/// recorded one when the app refused it as stale (the agent saw another node than the
+/// app had drawn) or no node is at that id in `now` (a positional id scrolled away:
+/// the app refuses it, where without a token a list's widget would take the index);
+/// else the token of the node at that id in `now`, which is the node the agent meant.
+fn replay_token(recorded: &RecordedInput, now: &crate::Tree) -> Option<String> {
+    let Input::Act(request) = &recorded.input.input else {
+        return None;
+    };
+    let token = request.token.as_ref()?;
+    let stale = recorded
+        .ack
+        .as_ref()
+        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
+    match now.get(request.target.as_str()) {
+        Some(node) if !stale => Some(crate::wire::target_token(node)),
+        _ => Some(token.clone()),
     }
 }
 
@@ -340,11 +390,7 @@ pub fn describe(recorded: &RecordedInput) -> String {
                 _ if redacted => format!("{head} (redacted)"),
                 Some(ActionData::Value { value }) => format!("{head} {}", literal(value)),
                 Some(ActionData::Scroll { direction, amount }) => {
-                    let direction = serde_json::to_value(direction)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default();
-                    format!("{head} {direction} {amount}")
+                    format!("{head} {} {amount}", wire_name(direction))
                 }
                 None => head,
             }
@@ -441,9 +487,9 @@ impl fmt::Display for ReplayError {
                     status => {
                         let reason = recorded
                             .reason
-                            .map(|r| format!(" ({})", snake(&r)))
+                            .map(|r| format!(" ({})", wire_name(&r)))
                             .unwrap_or_default();
-                        format!("{}{reason}", snake(&status))
+                        format!("{}{reason}", wire_name(&status))
                     }
                 };
                 match now {
@@ -451,8 +497,8 @@ impl fmt::Display for ReplayError {
                     Some(error) => writeln!(
                         f,
                         "the app now answers {} ({}): {}; the recorded session got {then}",
-                        snake(&error.status),
-                        snake(&error.reason),
+                        wire_name(&error.status),
+                        wire_name(&error.reason),
                         error.message
                     )?,
                 }
@@ -476,14 +522,6 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
-
-/// A unit enum's wire name (`rejected`, `unknown_node`).
-fn snake(value: &impl serde::Serialize) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
 
 #[cfg(test)]
 mod tests;

@@ -76,6 +76,31 @@ pub struct RecordedSize {
 }
 
 impl RecordedSize {
+    /// The widest screen a replay draws: `taria-mcp`'s own limit for a pty's columns.
+    pub const MAX_WIDTH: u16 = 1000;
+    /// The tallest screen a replay draws: `taria-mcp`'s own limit for a pty's rows.
+    pub const MAX_HEIGHT: u16 = 500;
+
+    /// Whether a replay can draw at this size: at most [`MAX_WIDTH`](Self::MAX_WIDTH)
+    /// × [`MAX_HEIGHT`](Self::MAX_HEIGHT) (a forged 65535 × 65535 header would make a
+    /// test backend allocate billions of cells); else why not.
+    ///
+    /// # Errors
+    /// The sentence saying the size is too large, and the limits.
+    pub fn replayable(self) -> Result<(), String> {
+        if self.width <= Self::MAX_WIDTH && self.height <= Self::MAX_HEIGHT {
+            return Ok(());
+        }
+        Err(format!(
+            "the recording's header says the screen was {}x{}; a replay draws at most {}x{} \
+             (taria-mcp's own limits for a terminal): fix the header's `size`",
+            self.width,
+            self.height,
+            Self::MAX_WIDTH,
+            Self::MAX_HEIGHT
+        ))
+    }
+
     /// The smallest size holding every root of `tree` (its right and bottom edges):
     /// the terminal size, for an app whose roots fill the screen.
     #[must_use]
@@ -336,6 +361,31 @@ impl Recording {
         })
     }
 
+    /// The lines as a replay takes them, in order: reads, inputs, and where the app
+    /// went away (an `app` line: it exited, was restarted, or the bridge reconnected)
+    /// the tree it showed when it came back ([`ReplayLine::CameBack`]), or an input
+    /// with no such tree before it ([`ReplayLine::Gone`]). What `taria::testing`'s
+    /// replay and `taria-mcp test-from` both walk.
+    pub fn replay_lines(&self) -> impl Iterator<Item = ReplayLine<'_>> {
+        let mut away = false;
+        let mut trees = 0;
+        self.lines.iter().filter_map(move |line| match line {
+            RecordedLine::Read(read) => Some(ReplayLine::Read(read)),
+            RecordedLine::App(_) => {
+                away = true;
+                None
+            }
+            // The first tree is the session's start, not a return.
+            RecordedLine::Tree(recorded) => {
+                trees += 1;
+                (trees > 1 && std::mem::take(&mut away))
+                    .then_some(ReplayLine::CameBack(&recorded.tree))
+            }
+            RecordedLine::Input(input) if away => Some(ReplayLine::Gone(input)),
+            RecordedLine::Input(input) => Some(ReplayLine::Input(input)),
+        })
+    }
+
     /// The first `tree` line's tree: what the app showed before the first input.
     #[must_use]
     pub fn first_tree(&self) -> Option<&Tree> {
@@ -344,6 +394,23 @@ impl Recording {
             _ => None,
         })
     }
+}
+
+/// A recording's line as a replay takes it ([`Recording::replay_lines`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ReplayLine<'r> {
+    /// What the agent looked at: not replayed.
+    Read(&'r RecordedRead),
+    /// An input to send again.
+    Input(&'r RecordedInput),
+    /// The tree the app showed when it came back after an `app` line: a replay goes
+    /// on only if its app shows the same (a reconnect to the same app), not after a
+    /// restart that lost the app's state.
+    CameBack(&'r Tree),
+    /// An input after an `app` line with no tree showing the app back: a replay runs
+    /// one app, and stops here.
+    Gone(&'r RecordedInput),
 }
 
 fn parse_header(number: usize, line: &str) -> Result<RecordingHeader, RecordingError> {

@@ -1,12 +1,16 @@
 //! Rows off screen through the real bridge (issue 14): an agent's `select` on an id
 //! the app did not draw, under a scrolled list, reaches the app's widget, which
-//! brings the row into view; an id no row has is `not_found`, saying what is shown.
+//! brings the row into view; an id no row has is `not_found`, saying what is shown;
+//! a recorded refusal of a positional id scrolled away replays as it was.
 
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 use serde_json::json;
+use taria::testing::{AppHarness, Replay};
+use taria::wire::recording::Recording;
+use taria::wire::{Input, RejectReason};
 use taria::{Action, Actions, Invocation, Outcome, Role};
 
 use crate::harness::{Mcp, temp_socket};
@@ -190,4 +194,83 @@ fn an_id_off_screen_under_a_disabled_list_is_not_sent() {
     );
     assert_eq!(app.app.lock().unwrap().selected, None);
     mcp.finish();
+}
+
+/// A recorded session (`--record`) in which the agent selects a positional id it saw
+/// after the list scrolled it away (a batch's steps name nodes of the tree read before
+/// it) replays with the app's recorded refusal: through `Replay`, and through the code
+/// `test-from` writes, which sends the token the agent saw (`act_seen`).
+#[test]
+fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
+    let socket = temp_socket("offscreen-replay");
+    let path = support::temp_dir("offscreen-replay").join("session.jsonl");
+    let log = || Log {
+        selected: None,
+        offset: 0,
+        positional: true,
+        drawn: 0,
+        disabled: false,
+    };
+    let app = support::RunningApp::launch(&socket, log(), 30, 4);
+    let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
+    mcp.ok("read_tree", json!({}));
+    let batch = mcp.call(
+        "batch",
+        json!({"steps": [
+            {"tool": "act", "node": "log/60", "action": "select"},
+            {"tool": "act", "node": "log/1", "action": "select"},
+        ]}),
+    );
+    assert_eq!(batch["isError"], true, "{batch}");
+    assert_eq!(app.app.lock().unwrap().selected, Some(60));
+    mcp.finish();
+    let recording = Recording::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let steps: Vec<_> = recording.inputs().collect();
+    assert_eq!(steps.len(), 2, "{recording:?}");
+    let Input::Act(request) = &steps[1].input.input else {
+        panic!("{recording:?}")
+    };
+    let token = request
+        .token
+        .clone()
+        .expect("the bridge sent the seen token");
+    assert_eq!(
+        steps[1].ack.as_ref().and_then(|ack| ack.reason),
+        Some(RejectReason::UnknownNode)
+    );
+
+    let harness = || {
+        AppHarness::new(log(), 30, 4, |frame, log: &mut Log| {
+            support::LoopApp::render(log, frame);
+        })
+    };
+    let mut h = harness();
+    let replayed = Replay::new(&recording)
+        .run(&mut h)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed.steps, 2);
+    assert_eq!(h.app().selected, Some(60));
+
+    // The generated test sends the token the agent saw, and what it does refuses too.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+        .arg("test-from")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let code = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{code}");
+    let call = format!("    let refused = h.act_seen(\"log/1\", \"select\", \"{token}\");\n");
+    assert!(code.contains(&call), "{code}");
+    assert!(
+        code.contains("Err(taria::wire::RejectReason::UnknownNode)"),
+        "{code}"
+    );
+    let mut h = harness();
+    h.act("log/60", "select").unwrap();
+    let refused = h.act_seen("log/1", "select", &token);
+    assert_eq!(
+        refused.map_err(|e| e.reason),
+        Err(RejectReason::UnknownNode)
+    );
+    assert_eq!(h.app().selected, Some(60));
 }

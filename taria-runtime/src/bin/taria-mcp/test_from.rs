@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use taria::testing::Match;
-use taria::wire::recording::{RecordedInput, RecordedLine, RecordedRead, Recording};
-use taria::wire::{AckStatus, ActionData, Input};
+use taria::testing::{Match, Secrets};
+use taria::wire::recording::{RecordedInput, RecordedRead, Recording, ReplayLine};
+use taria::wire::{AckStatus, ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
 /// The usage text, printed by `taria-mcp test-from --help`.
@@ -303,13 +303,20 @@ pub(crate) fn generate(
         .first_tree()
         .ok_or("the recording has no tree: nothing was recorded")?;
     let size = recording.header.size;
+    size.replayable()?;
     let steps: Vec<&RecordedInput> = recording.inputs().collect();
     let mut out = Body {
         options,
         code: String::new(),
         snapshots: Vec::new(),
         width: steps.last().map_or(2, |s| s.step.to_string().len().max(2)),
-        secrets_used: Vec::new(),
+        secrets: options
+            .secrets
+            .iter()
+            .fold(Secrets::new(), |mut secrets, (id, expr)| {
+                secrets.give(id.as_str(), expr.clone());
+                secrets
+            }),
     };
     out.code.push_str(&stmt(
         "let snapshots = ",
@@ -322,13 +329,9 @@ pub(crate) fn generate(
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
     out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
     let mut previous = first;
-    // After an `app` line: the app went away (exited, restarted, an idle release)
-    // until a tree shows it back; it goes on only if it came back as it was.
-    let mut away = false;
-    let mut trees = 0;
-    for line in &recording.lines {
+    for line in recording.replay_lines() {
         match line {
-            RecordedLine::Input(recorded) if away => {
+            ReplayLine::Gone(recorded) => {
                 return Err(format!(
                     "step {} comes after the app went away in the recorded session (an `app` \
                      line) with no tree showing it back; a test replays one app: cut the \
@@ -336,32 +339,28 @@ pub(crate) fn generate(
                     recorded.step
                 ));
             }
-            RecordedLine::Input(recorded) => {
+            ReplayLine::Input(recorded) => {
                 out.step(recorded, previous);
                 if let Some(tree) = &recorded.tree {
                     previous = tree;
                 }
             }
-            RecordedLine::Read(read) => out.read(read),
-            RecordedLine::App(_) => away = true,
-            RecordedLine::Tree(recorded) => {
-                trees += 1;
-                if trees > 1 && away {
-                    if options.rules.outline(&recorded.tree) != options.rules.outline(previous) {
-                        return Err(
-                            "the app exited or was restarted in the recorded session (an `app` \
-                             line) and came back showing another tree; a test replays one app: \
-                             cut the recording at its `app` line"
-                                .into(),
-                        );
-                    }
-                    let _ = writeln!(
-                        out.code,
-                        "    // The app went away here and came back showing the same tree."
+            ReplayLine::Read(read) => out.read(read),
+            // It goes on only if the app came back as it was.
+            ReplayLine::CameBack(tree) => {
+                if options.rules.outline(tree) != options.rules.outline(previous) {
+                    return Err(
+                        "the app exited or was restarted in the recorded session (an `app` \
+                         line) and came back showing another tree; a test replays one app: \
+                         cut the recording at its `app` line"
+                            .into(),
                     );
-                    previous = &recorded.tree;
-                    away = false;
                 }
+                let _ = writeln!(
+                    out.code,
+                    "    // The app went away here and came back showing the same tree."
+                );
+                previous = tree;
             }
             _ => {}
         }
@@ -376,7 +375,7 @@ pub(crate) fn generate(
     let _ = writeln!(
         code,
         "// from a recording of `{}` ({} steps at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
-        recording.header.app.replace('\n', " "),
+        comment_text(&recording.header.app),
         steps.len(),
         size.width,
         size.height
@@ -406,8 +405,8 @@ struct Body<'o> {
     snapshots: Vec<(String, String)>,
     /// Digits in a snapshot's step number.
     width: usize,
-    /// The nodes whose `--secret`s were taken so far, once per use.
-    secrets_used: Vec<String>,
+    /// The `--secret`s, taken in order per node.
+    secrets: Secrets<String>,
 }
 
 impl Body<'_> {
@@ -432,10 +431,7 @@ impl Body<'_> {
     /// that a comment cannot hold).
     fn read(&mut self, read: &RecordedRead) {
         let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
-        let mut note: String = format!("{} {arguments}", read.tool)
-            .chars()
-            .map(|c| if comment_safe(c) { c } else { '?' })
-            .collect();
+        let mut note = comment_text(&format!("{} {arguments}", read.tool));
         if note.chars().count() > 80 {
             note = note.chars().take(79).collect::<String>() + "…";
         }
@@ -454,12 +450,7 @@ impl Body<'_> {
             );
             return;
         }
-        let (head, args, missing) = step_call(
-            recorded,
-            previous,
-            &self.options.secrets,
-            &mut self.secrets_used,
-        );
+        let (head, args, missing) = step_call(recorded, previous, &mut self.secrets);
         let code = &mut self.code;
         if let Some(message) = missing {
             code.push_str(&stmt(
@@ -475,14 +466,16 @@ impl Body<'_> {
             None => code.push_str(&stmt("let _ = ", &head, &args, ";", false)),
             Some((status, reason)) => {
                 code.push_str(&stmt("let refused = ", &head, &args, ";", false));
+                // `Err(…)` on both sides: an app that now takes the step fails with
+                // `left: Ok(())`, not a panic in `unwrap_err`.
                 let (field, expected) = match (status, reason) {
                     (AckStatus::Rejected, Some(reason)) => (
-                        "refused.unwrap_err().reason",
-                        format!("taria::wire::RejectReason::{}", variant(&reason)),
+                        "refused.map_err(|e| e.reason)",
+                        format!("Err(taria::wire::RejectReason::{})", variant(&reason)),
                     ),
                     (status, _) => (
-                        "refused.unwrap_err().status",
-                        format!("taria::wire::AckStatus::{}", variant(&status)),
+                        "refused.map_err(|e| e.status)",
+                        format!("Err(taria::wire::AckStatus::{})", variant(&status)),
                     ),
                 };
                 code.push_str(&stmt(
@@ -504,6 +497,13 @@ impl Body<'_> {
             self.snapshot(&name, tree);
         }
     }
+}
+
+/// `text` as a `//` comment can hold it: each character [`comment_safe`] refuses as `?`.
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| if comment_safe(c) { c } else { '?' })
+        .collect()
 }
 
 /// Whether `c` may be written in a `//` comment: not a control character and not a
@@ -554,29 +554,18 @@ fn rules_code(rules: &Match) -> String {
 /// The harness call for one step: its head (`h.act`) and arguments, and for a
 /// redacted input whose `--secret` was not given, the `compile_error!` message that
 /// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
-/// last one again when there are more inputs (`used`: the nodes taken from so far).
+/// last one again when there are more inputs ([`Secrets`]).
 fn step_call(
     recorded: &RecordedInput,
     previous: &Tree,
-    secrets: &[(String, String)],
-    used: &mut Vec<String>,
+    secrets: &mut Secrets<String>,
 ) -> (String, Vec<String>, Option<String>) {
     let redacted = recorded.input.redacted;
     let missing = std::cell::RefCell::new(None);
-    let used = std::cell::RefCell::new(used);
+    let secrets = std::cell::RefCell::new(secrets);
     let secret = |node: Option<&str>| -> String {
-        if let Some(node) = node {
-            let given: Vec<&String> = secrets
-                .iter()
-                .filter(|(id, _)| id == node)
-                .map(|(_, expr)| expr)
-                .collect();
-            let mut used = used.borrow_mut();
-            let taken = used.iter().filter(|id| *id == node).count();
-            if let Some(expr) = given.get(taken).or(given.last()) {
-                used.push(node.to_owned());
-                return (*expr).clone();
-            }
+        if let Some(expr) = node.and_then(|node| secrets.borrow_mut().take(node).cloned()) {
+            return expr;
         }
         let node = node.unwrap_or("the focused node");
         *missing.borrow_mut() = Some(format!(
@@ -610,7 +599,10 @@ fn step_call_parts(
                     vec![
                         node,
                         literal_str(action),
-                        secret(Some(request.target.as_str())),
+                        format!(
+                            "taria::Value::from({})",
+                            secret(Some(request.target.as_str()))
+                        ),
                     ],
                 ),
                 Some(ActionData::Value { value }) if action == "set_value" => {
@@ -632,7 +624,13 @@ fn step_call_parts(
                         amount.to_string(),
                     ],
                 ),
-                None => ("h.act".into(), vec![node, literal_str(action)]),
+                None => match seen_token(recorded, previous) {
+                    Some(token) => (
+                        "h.act_seen".into(),
+                        vec![node, literal_str(action), literal_str(token)],
+                    ),
+                    None => ("h.act".into(), vec![node, literal_str(action)]),
+                },
             }
         }
         Input::Key { key } => {
@@ -657,6 +655,23 @@ fn step_call_parts(
     }
 }
 
+/// The recorded identity token of an act, when it decides the app's answer: the id
+/// is not drawn in the tree before the step (a positional id scrolled away, refused
+/// because of its token), or the app refused the act as stale. Elsewhere the node
+/// drawn at the id is the one the agent meant, and a plain `h.act` does the same
+/// without tying the test to the node's label.
+fn seen_token<'r>(recorded: &'r RecordedInput, previous: &Tree) -> Option<&'r str> {
+    let Input::Act(request) = &recorded.input.input else {
+        return None;
+    };
+    let token = request.token.as_deref()?;
+    let stale = recorded
+        .ack
+        .as_ref()
+        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
+    (stale || previous.get(request.target.as_str()).is_none()).then_some(token)
+}
+
 fn focused(tree: &Tree) -> Option<String> {
     tree.find(&taria::Query::new().state(StateFlags::FOCUSED))
         .map(|n| n.id.to_string())
@@ -673,11 +688,8 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
 fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    let name = serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
-    name.split('_')
+    taria::wire::wire_name(value)
+        .split('_')
         .map(|part| {
             let mut chars = part.chars();
             chars.next().map_or_else(String::new, |c| {

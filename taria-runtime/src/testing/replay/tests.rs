@@ -292,3 +292,127 @@ fn the_harness_takes_the_recorded_size() {
     assert_eq!(h.size(), (40, 3));
     assert_eq!(replayed.unwrap().steps, 2);
 }
+
+#[test]
+fn a_header_larger_than_a_terminal_is_not_replayed() {
+    let mut recording = session();
+    recording.header.size = RecordedSize {
+        width: u16::MAX,
+        height: u16::MAX,
+    };
+    let mut h = login("12:00");
+    let error = Replay::new(&recording).run(&mut h).unwrap_err();
+    assert_eq!(h.size(), (40, 3), "the harness was not resized");
+    assert_eq!(error.step, 0);
+    assert!(
+        matches!(error.failure, ReplayFailure::NotReplayable(_)),
+        "{error}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "replay, before the first input: the recording's header says the screen was \
+         65535x65535; a replay draws at most 1000x500 (taria-mcp's own limits for a \
+         terminal): fix the header's `size`\n"
+    );
+}
+
+/// A button labelled `label` whose `go` action counts.
+struct Go {
+    label: &'static str,
+    count: u32,
+}
+
+impl Actions for Go {
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        if invocation.matches("go").is_some() {
+            self.count += 1;
+            return Outcome::Handled;
+        }
+        Outcome::NotHandled
+    }
+}
+
+fn go(label: &'static str) -> AppHarness<Go> {
+    AppHarness::new(Go { label, count: 0 }, 20, 2, |frame, app: &mut Go| {
+        let area = frame.area();
+        crate::leaf(|n| {
+            n.role(Role::Button)
+                .id("go")
+                .label(app.label)
+                .value(app.count)
+                .custom_action("go")
+                .bounds(area);
+        });
+    })
+}
+
+/// One `act go go` with the token of the node the agent saw (`seen`), answered as the
+/// app `h` answers it.
+fn record_go(mut h: AppHarness<Go>, seen: &crate::Node) -> Recording {
+    let first = h.tree();
+    let mut request = ActionRequest::new("go", "go");
+    request.token = Some(crate::wire::target_token(seen));
+    let input = Input::Act(request);
+    let answer = h.submit(input.clone());
+    let (status, reason) = match answer {
+        Ok(()) => (crate::wire::AckStatus::Delivered, None),
+        Err(e) => (e.status, Some(e.reason)),
+    };
+    Recording {
+        header: RecordingHeader::new(
+            "go",
+            RecordedSize {
+                width: 20,
+                height: 2,
+            },
+            RecordingMode::Attach,
+        ),
+        lines: vec![
+            RecordedLine::tree(1, first),
+            RecordedLine::Input(Box::new(RecordedInput {
+                step: 1,
+                call: 1,
+                tool: InputTool::Act,
+                input: RecordedInputData::plain(input),
+                ack: Some(RecordedAck {
+                    status,
+                    reason,
+                    message: None,
+                }),
+                revision: Some(2),
+                tree: Some(h.tree()),
+            })),
+        ],
+    }
+}
+
+#[test]
+fn a_recorded_stale_target_replays_as_stale() {
+    // The agent saw the button labelled `Stop`; the app had drawn `Go` since.
+    let seen = go("Stop").node("go");
+    let recording = record_go(go("Go"), &seen);
+    let RecordedLine::Input(input) = &recording.lines[1] else {
+        unreachable!()
+    };
+    assert_eq!(
+        input.ack.as_ref().unwrap().reason,
+        Some(crate::wire::RejectReason::StaleTarget)
+    );
+    let mut h = go("Go");
+    Replay::new(&recording)
+        .run(&mut h)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(h.app().count, 0);
+}
+
+#[test]
+fn a_recorded_token_follows_a_label_the_rules_let_change() {
+    let seen = go("Go").node("go");
+    let recording = record_go(go("Go"), &seen);
+    let mut h = go("Go now");
+    let replayed = Replay::new(&recording)
+        .matching(Match::new().label("go", "Go*"))
+        .run(&mut h)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((replayed.steps, h.app().count), (1, 1));
+}

@@ -75,11 +75,27 @@ const STEPS: &[(&str, &str, &str)] = &[
     ),
     ("press_key", r#""kind":"key","key":"enter""#, "dropped"),
     ("press_key", r#""kind":"key","key":"q""#, ""),
+    (
+        "act",
+        r#""kind":"act","node":"password","action":"check","redacted":true"#,
+        "delivered",
+    ),
+    // A positional id the agent saw, not drawn now: refused because of its token.
+    (
+        "batch",
+        r#""kind":"act","node":"tasks/7","action":"select","token":"cd34""#,
+        "rejected\",\"reason\":\"unknown_node",
+    ),
+    (
+        "act",
+        r#""kind":"act","node":"terms","action":"toggle","token":"ef56""#,
+        "rejected\",\"reason\":\"stale_target",
+    ),
 ];
 
 fn tree(label: &str) -> String {
     format!(
-        r#"{{"frame":1,"roots":[{{"id":"files","role":"tree","label":"{label}","bounds":[0,0,80,20]}},{{"id":"password","role":"text_input","label":"Password","focused":true,"redacted":true,"redactedLength":6,"actions":["set_value"]}}]}}"#
+        r#"{{"frame":1,"roots":[{{"id":"files","role":"tree","label":"{label}","bounds":[0,0,80,20]}},{{"id":"password","role":"text_input","label":"Password","focused":true,"redacted":true,"redactedLength":6,"actions":["set_value"]}},{{"id":"terms","role":"checkbox","label":"Terms","actions":["toggle"]}}]}}"#
     )
 }
 
@@ -155,15 +171,22 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    h.scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
         "    snapshots.check(&h, \"08-files-scroll\");",
         "    let refused = h.act(\"tasks/999\", \"toggle\");",
-        "        refused.unwrap_err().reason,\n        taria::wire::RejectReason::UnknownNode\n",
+        "        refused.map_err(|e| e.reason),\n        Err(taria::wire::RejectReason::UnknownNode)\n",
         "    let refused = h.press(\"ctrl+k\");",
-        "    assert_eq!(refused.unwrap_err().status, taria::wire::AckStatus::Ignored);",
+        "        refused.map_err(|e| e.status),\n        Err(taria::wire::AckStatus::Ignored)\n",
         "    snapshots.check(&h, \"11-press-ctrl-k\");",
         "    h.type_text(\"!!\")?;",
         "    snapshots.check(&h, \"13-type-text\");",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
-        "    let _ = h.press(\"q\");\n    Ok(())\n}\n",
+        "    let _ = h.press(\"q\");",
+        // A redacted custom action's value is a `Value`, as the plain one's.
+        "    h.act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
+        "    snapshots.check(&h, \"16-password-check\");",
+        // The recorded token where it decides the answer.
+        "    let refused = h.act_seen(\"tasks/7\", \"select\", \"cd34\");",
+        "    let refused = h.act_seen(\"terms\", \"toggle\", \"ef56\");",
+        "        Err(taria::wire::RejectReason::StaleTarget)\n    );\n    snapshots.check(&h, \"18-terms-toggle\");\n    Ok(())\n}\n",
     ] {
         assert!(
             code.lines().any(|l| l == line) || code.contains(line),
@@ -171,7 +194,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         );
     }
     // The first tree and each answered step; the rules applied.
-    assert_eq!(generated.snapshots.len(), 1 + 13);
+    assert_eq!(generated.snapshots.len(), 1 + 16);
     let (path, outline) = &generated.snapshots[0];
     assert_eq!(path, "snapshots/replay_sample/00-first.outline");
     assert!(
@@ -222,6 +245,9 @@ fn rustfmt_check(code: &str) -> Option<(bool, String)> {
     ))
 }
 
+/// The generated code is what rustfmt writes. Without rustfmt on PATH it is not
+/// checked, unless `CI` is set: CI installs rustfmt with the toolchain (`.ci/run`
+/// runs `cargo fmt`), so there a missing rustfmt fails the test.
 #[test]
 fn the_generated_code_is_rustfmt_clean() {
     let rules = [
@@ -245,6 +271,11 @@ fn the_generated_code_is_rustfmt_clean() {
     ] {
         let generated = generate(&recording(), &options(&args), "taria-mcp test-from").unwrap();
         let Some((clean, diff)) = rustfmt_check(&generated.code) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "rustfmt is not on PATH, and CI is set: CI installs rustfmt with the \
+                 toolchain (`rustup component add rustfmt`)"
+            );
             eprintln!("rustfmt is not on PATH: not checked");
             return;
         };
@@ -356,4 +387,30 @@ fn a_session_goes_on_past_an_app_line_only_when_the_app_came_back_as_it_was() {
         gone.starts_with("step 2 comes after the app went away in the recorded session"),
         "{gone}"
     );
+}
+
+#[test]
+fn a_header_larger_than_a_terminal_is_refused() {
+    let mut recording = recording();
+    recording.header.size.width = 65535;
+    let error = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap_err();
+    assert!(
+        error.starts_with("the recording's header says the screen was 65535x24;"),
+        "{error}"
+    );
+}
+
+/// The app's label is app text: a control character or a text-direction override in
+/// it would make rustc refuse the header comment.
+#[test]
+fn the_apps_label_in_the_header_comment_holds_no_control_characters() {
+    let mut recording = recording();
+    recording.header.app = "evil\u{202e}\u{1b}[2J\r\nfn x() {}".into();
+    let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    let header = generated.code.lines().nth(1).unwrap();
+    assert!(
+        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (18 steps at 80x24)."),
+        "{header}"
+    );
+    assert!(generated.code.lines().nth(2).unwrap().starts_with("// "));
 }
