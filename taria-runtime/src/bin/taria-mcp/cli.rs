@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use taria::wire::recording::RecordedSize;
+
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
 usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE]
@@ -44,10 +46,10 @@ pub(crate) const DEFAULT_SIZE: Size = Size {
     cols: 120,
     rows: 40,
 };
-/// The widths a pseudo-terminal may have.
-pub(crate) const COLS: std::ops::RangeInclusive<u16> = 10..=1000;
-/// The heights a pseudo-terminal may have.
-pub(crate) const ROWS: std::ops::RangeInclusive<u16> = 5..=500;
+/// The widths a pseudo-terminal may have (the widest a replay draws too).
+pub(crate) const COLS: std::ops::RangeInclusive<u16> = 10..=RecordedSize::MAX_WIDTH;
+/// The heights a pseudo-terminal may have (the tallest a replay draws too).
+pub(crate) const ROWS: std::ops::RangeInclusive<u16> = 5..=RecordedSize::MAX_HEIGHT;
 
 /// A terminal size in cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

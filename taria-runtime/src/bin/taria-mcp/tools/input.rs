@@ -462,10 +462,7 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             None => (Code::AppRejected, "the app did not take it".to_owned()),
         },
     };
-    let status = serde_json::to_value(status)
-        .ok()
-        .and_then(|s| s.as_str().map(str::to_owned))
-        .unwrap_or_default();
+    let status = taria::wire::wire_name(&status);
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {
