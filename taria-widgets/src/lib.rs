@@ -111,63 +111,80 @@ pub(crate) fn item_index(inv: &taria::Invocation<'_>) -> Option<usize> {
     }
 }
 
+/// A list's or a table's items as their ids name them: `<id>/<key>` for a keyed item
+/// (the key escaped into one segment), `<id>/<index>` for an unkeyed one.
+pub(crate) trait Items {
+    /// Where the item keyed `key` (as the app gave it, unescaped) is now.
+    fn position_of_key(&self, key: &str) -> Option<usize>;
+    /// Whether item `i` has a key (then no id names it by its index).
+    fn is_keyed(&self, i: usize) -> bool;
+    /// How many items there are.
+    fn count(&self) -> usize;
+
+    /// The item the id segment `segment` names now: the key it escapes
+    /// ([`taria::unescape_key`]) where an item has that key, else an unkeyed item's
+    /// index written as its id writes it (`3`; `+3` and `03` name nothing). The one
+    /// lookup for items on screen, off screen, and a cell's row.
+    fn named(&self, segment: &str) -> Option<usize> {
+        if let Some(now) = self.position_of_key(&taria::unescape_key(segment)) {
+            return Some(now);
+        }
+        segment
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < self.count() && !self.is_keyed(i) && i.to_string() == segment)
+    }
+}
+
+/// What `target` names under the container `id`: the rest after `<id>/`.
+fn under<'t>(target: &'t str, id: &str) -> Option<&'t str> {
+    target.strip_prefix(id)?.strip_prefix('/')
+}
+
 /// The item an agent's action on the container `id` (or one of its items) means:
-/// an item named by a key (`<id>/<key>`) where `position_of_key` finds that key now
-/// (the index the agent saw may name another item since); else the target's index,
-/// or a number value given to the container ([`item_index`]). `Err` when the key is
-/// gone and its old index now holds another keyed item (`is_keyed`): "the `what`
-/// `key` is no longer in the `container`".
+/// the item its id segment names now ([`Items::named`]: the index the agent saw may
+/// name another item since); else the target's index, or a number value given to the
+/// container ([`item_index`]). `Err` when the item is gone and its old index now holds
+/// another keyed item: "the `what` `key` is no longer in the `container`".
 pub(crate) fn keyed_item(
     inv: &taria::Invocation<'_>,
     id: &str,
-    position_of_key: impl Fn(&str) -> Option<usize>,
-    is_keyed: impl Fn(usize) -> bool,
+    items: &impl Items,
     (what, container): (&str, &str),
 ) -> Result<Option<usize>, String> {
-    let key = inv
-        .target()
-        .strip_prefix(id)
-        .and_then(|rest| rest.strip_prefix('/'));
-    let Some(key) = key else {
+    let Some(segment) = under(inv.target(), id) else {
         return Ok(item_index(inv));
     };
-    // The key as the app gave it: its id segment escapes `/` and `%`.
-    let key = taria::unescape_key(key);
-    if let Some(now) = position_of_key(&key) {
+    if let Some(now) = items.named(segment) {
         return Ok(Some(now));
     }
     match item_index(inv) {
-        Some(i) if is_keyed(i) => Err(format!(
-            "the {what} `{key}` is no longer in the {container}"
+        Some(i) if items.is_keyed(i) => Err(format!(
+            "the {what} `{}` is no longer in the {container}",
+            taria::unescape_key(segment)
         )),
         index => Ok(index),
     }
 }
 
 /// For an action on an item the app did not draw (off screen: the runtime holds it for
-/// the container, and it comes with no index), the item `<id>/<key>` names now: by its
-/// key (`position_of_key`), or by its index for a positional id (an unkeyed item
-/// `<id>/5`). `None` when the action is not on an undrawn item (it has an index,
-/// carries a value, or targets the container).
+/// the container, and it comes with no index), the item `<id>/<segment>` names now
+/// ([`Items::named`]). `None` when the action is not on an undrawn item (it has an
+/// index, carries a value, or targets the container).
 pub(crate) fn undrawn_item(
     inv: &taria::Invocation<'_>,
     id: &str,
-    position_of_key: impl Fn(&str) -> Option<usize>,
-    is_keyed: impl Fn(usize) -> bool,
-    len: usize,
+    items: &impl Items,
 ) -> Option<Undrawn> {
     if inv.index().is_some() || inv.value().is_some() {
         return None;
     }
-    let key = inv.target().strip_prefix(id)?.strip_prefix('/')?;
-    if let Some(now) = position_of_key(key) {
-        return Some(Undrawn::Item(now));
-    }
-    let index = key
-        .parse::<usize>()
-        .ok()
-        .filter(|&i| i < len && !is_keyed(i) && i.to_string() == key);
-    Some(index.map_or(Undrawn::NoSuchItem, Undrawn::Item))
+    let segment = under(inv.target(), id)?;
+    Some(
+        items
+            .named(segment)
+            .map_or(Undrawn::NoSuchItem, Undrawn::Item),
+    )
 }
 
 /// What an id the app did not draw names ([`undrawn_item`]).

@@ -332,3 +332,42 @@ fn an_agent_selects_an_item_whose_key_holds_a_slash() {
         "found by its key where it is now"
     );
 }
+
+/// Review of issue 14: an item off screen whose key holds a `/` is named by its escaped
+/// id segment (`l/docs%2Fa.md`) and selected, as on screen; it was `unknown_node`.
+#[test]
+fn an_agent_selects_an_item_off_screen_whose_key_holds_a_slash() {
+    let names = vec![
+        "a",
+        "b",
+        "c",
+        "d",
+        "e",
+        "f",
+        "g",
+        "h",
+        "i",
+        "j",
+        "k",
+        "l",
+        "m",
+        "n",
+        "o",
+        "docs/a.md",
+        "p",
+        "50%",
+        "q",
+        "r",
+    ];
+    let app = Names {
+        names,
+        state: ListState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 12, 4, draw_names);
+    assert!(h.tree().get("l/docs%2Fa.md").is_none(), "starts off screen");
+    h.act("l/docs%2Fa.md", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(15));
+    assert!(h.node("l/docs%2Fa.md").state.selected);
+    h.act("l/50%25", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(17));
+}

@@ -839,3 +839,69 @@ fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
     assert_eq!(h.app().state.selected_cell(), Some((50, 1)));
     assert!(h.node("people/p50/1").state.selected);
 }
+
+/// A table of 30 rows keyed by name, two of them with a `/` and a `%` in the key, and a
+/// column selection (its cells offer `select`).
+struct Paths {
+    state: TableState,
+}
+
+impl taria::Actions for Paths {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn path_key(i: usize) -> String {
+    match i {
+        0 => "a/b".into(),
+        20 => "docs/c.md".into(),
+        25 => "50%".into(),
+        i => format!("f{i}"),
+    }
+}
+
+fn draw_paths(frame: &mut ratatui::Frame<'_>, app: &mut Paths) {
+    let rows = (0..30).map(|i| Row::new([path_key(i), format!("{i}")]).key(path_key(i)));
+    let table = Table::new(rows, [Constraint::Length(10), Constraint::Length(4)])
+        .cell_highlight_style(Color::Green)
+        .id("t");
+    frame.render_stateful_widget(table, frame.area(), &mut app.state);
+}
+
+/// Review of issue 14: a row whose key holds `/` or `%` is one id segment
+/// (`t/docs%2Fc.md`): off screen it is selected (was `unknown_node`), and a cell of
+/// such a row on screen is selected (was "the row `a%2Fb` is no longer in the table").
+#[test]
+fn rows_and_cells_whose_key_holds_a_slash_are_selected_on_and_off_screen() {
+    let app = Paths {
+        state: TableState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 5, draw_paths);
+    assert!(h.tree().get("t/a%2Fb/1").is_some(), "on screen");
+    h.act("t/a%2Fb/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((0, 1)));
+    assert!(h.tree().get("t/docs%2Fc.md").is_none(), "starts off screen");
+    h.act("t/docs%2Fc.md", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(20));
+    assert!(h.node("t/docs%2Fc.md").state.selected);
+    h.act("t/50%25/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((25, 1)));
+}
+
+/// A row's index is written as its id writes it: `t/+1/0` and `t/01/0` name no row
+/// (`+1` parsed as row 1 before).
+#[test]
+fn a_cell_id_names_a_row_by_its_index_only_as_written() {
+    let app = People {
+        keyed: false,
+        state: TableState::default().with_selected_cell((0, 0)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
+    for id in ["people/+1/0", "people/01/0", "people/1/+0"] {
+        assert!(h.act(id, "select").is_err(), "{id}");
+        assert_eq!(h.app().state.selected_cell(), Some((0, 0)), "{id}");
+    }
+    h.act("people/1/1", "select").unwrap();
+    assert_eq!(h.app().state.selected_cell(), Some((1, 1)));
+}
