@@ -188,12 +188,38 @@ pub(crate) fn undrawn_item(
 }
 
 /// What an id the app did not draw names ([`undrawn_item`]).
+#[derive(Clone, Copy)]
 pub(crate) enum Undrawn {
     /// The item at this index now.
     Item(usize),
     /// No item has the id: left to the runtime, which answers that there is no such
     /// node.
     NoSuchItem,
+}
+
+/// What a list or table (`container`) does with an action on an item it did not draw
+/// (`found`, from [`undrawn_item`]): `select` selects it (`select`; ratatui then
+/// scrolls to the selection); its other actions need it on screen (what it offers
+/// there is not known here), so the agent is told to select it first; an id no item
+/// has is left to the runtime, which answers that there is no such node.
+pub(crate) fn apply_undrawn(
+    found: Undrawn,
+    inv: &taria::Invocation<'_>,
+    container: &str,
+    select: impl FnOnce(usize),
+) -> taria::Outcome {
+    match found {
+        Undrawn::NoSuchItem => taria::Outcome::NotHandled,
+        Undrawn::Item(i) if inv.is(taria::Action::Select) => {
+            select(i);
+            taria::Outcome::Handled
+        }
+        Undrawn::Item(_) => taria::Outcome::Rejected(format!(
+            "`{}` is off screen: select it first (the {container} scrolls to it), then {}",
+            inv.target(),
+            inv.action()
+        )),
+    }
 }
 
 /// Scrolls a list's or table's view by `amount` items when nothing is selected (with

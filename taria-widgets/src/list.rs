@@ -325,22 +325,9 @@ impl Semantic for List<'_> {
 
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
         let id = self.id.unwrap_or_default();
-        // An item off screen: `select` brings it into view (ratatui scrolls to the
-        // selection); its other actions need it on screen; an id no item has is left
-        // to the runtime, which answers that there is no such node.
+        // An item off screen: `select` brings it into view, other actions wait for it.
         if let Some(found) = crate::undrawn_item(inv, id, self) {
-            return match found {
-                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
-                crate::Undrawn::Item(i) if inv.is(Action::Select) => {
-                    state.select(Some(i));
-                    Outcome::Handled
-                }
-                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
-                    "`{}` is off screen: select it first (the list scrolls to it), then {}",
-                    inv.target(),
-                    inv.action()
-                )),
-            };
+            return crate::apply_undrawn(found, inv, "list", |i| state.select(Some(i)));
         }
         let item = crate::keyed_item(inv, id, self, ("item", "list"));
         apply_action(state, self.items.len(), item, inv)

@@ -463,22 +463,10 @@ impl Semantic for Table<'_> {
                 Err(gone) => Outcome::Rejected(gone),
             };
         }
-        // A row off screen: `select` brings it into view (ratatui scrolls to the
-        // selection), as on screen; an id no row has is left to the runtime, which
-        // answers that there is no such node.
         let id = self.id.unwrap_or_default();
+        // An row off screen: `select` brings it into view, other actions wait for it.
         if let Some(found) = crate::undrawn_item(inv, id, &self.rows) {
-            return match found {
-                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
-                crate::Undrawn::Item(row) if inv.is(Action::Select) => {
-                    state.select(Some(row));
-                    Outcome::Handled
-                }
-                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
-                    "`{}` offers only `select` (off screen, it is brought into view)",
-                    inv.target()
-                )),
-            };
+            return crate::apply_undrawn(found, inv, "table", |row| state.select(Some(row)));
         }
         let row = crate::keyed_item(inv, id, &self.rows, ("row", "table"));
         apply_action(state, self.rows.len(), row, inv)

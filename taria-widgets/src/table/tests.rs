@@ -799,7 +799,8 @@ fn an_agent_selects_a_row_off_screen_and_it_comes_into_view() {
 }
 
 /// An id no row has, on screen or off, is `unknown_node`, saying what the table
-/// shows; other actions on a row off screen are refused (rows offer `select` only);
+/// shows; other actions on a row off screen are refused, saying to select it first
+/// (on screen it may offer more than `select`, as a list's items do);
 /// with a column selection, a cell off screen is selected too.
 #[test]
 fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
@@ -830,7 +831,10 @@ fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
         "{error:?}"
     );
     let error = h.act("people/p50", "toggle").unwrap_err();
-    assert!(error.message.contains("offers only `select`"), "{error:?}");
+    assert_eq!(
+        error.message,
+        "`people/p50` is off screen: select it first (the table scrolls to it), then toggle"
+    );
     // A cell off screen: not without a column selection, then selected.
     assert!(h.act("people/p50/1", "select").is_err());
     h.app_mut().state.select_column(Some(0));
