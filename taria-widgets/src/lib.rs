@@ -47,8 +47,9 @@
 //! app passed in, before recording, so the frame shows the effect. The app's own
 //! `#[action]` handlers run first: a widget only sees what no handler took. Without
 //! an id a widget records a derived id and takes nothing. An item or row off screen
-//! (not recorded) can be selected all the same: `select tasks/40` reaches the list,
-//! which selects it, and ratatui scrolls it into view.
+//! (not recorded) can be selected all the same: `select tasks/40` reaches the app's
+//! handlers first ([`taria::Invocation::is_undrawn`]), then the list, which selects
+//! it, and ratatui scrolls it into view.
 //!
 //! `tests/conformance.rs` checks every widget's contract (one row per widget).
 
@@ -168,15 +169,15 @@ pub(crate) fn keyed_item(
 }
 
 /// For an action on an item the app did not draw (off screen: the runtime holds it for
-/// the container, and it comes with no index), the item `<id>/<segment>` names now
-/// ([`Items::named`]). `None` when the action is not on an undrawn item (it has an
-/// index, carries a value, or targets the container).
+/// the container, marked [`taria::Invocation::is_undrawn`]), the item
+/// `<id>/<segment>` names now ([`Items::named`]). `None` when the action is not on an
+/// undrawn item.
 pub(crate) fn undrawn_item(
     inv: &taria::Invocation<'_>,
     id: &str,
     items: &impl Items,
 ) -> Option<Undrawn> {
-    if inv.index().is_some() || inv.value().is_some() {
+    if !inv.is_undrawn() {
         return None;
     }
     let segment = under(inv.target(), id)?;

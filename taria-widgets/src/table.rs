@@ -351,10 +351,12 @@ impl Table<'_> {
     /// which starts at the column after the spans of the cells before it), its row
     /// found as [`crate::Items::named`] finds it; `None` for an id that is not a
     /// cell's (the table's, a row's, the header's); `Err` when that cell is not there
-    /// now.
-    fn cell_of(&self, target: &str) -> Option<Result<(usize, usize), String>> {
+    /// now. An id the app did not draw ([`Invocation::is_undrawn`]) that names no row
+    /// is `None` too: it names nothing, which the runtime answers.
+    fn cell_of(&self, inv: &Invocation<'_>) -> Option<Result<(usize, usize), String>> {
         use crate::Items as _;
-        let rest = target
+        let rest = inv
+            .target()
             .strip_prefix(self.id?)
             .and_then(|rest| rest.strip_prefix('/'))?;
         // A row's id is one segment (a key's `/` is escaped), a cell's a number.
@@ -368,6 +370,9 @@ impl Table<'_> {
         }
         let len = self.rows.len();
         let Some(row) = self.rows.named(row_part) else {
+            if inv.is_undrawn() {
+                return None;
+            }
             return Some(Err(match row_part.parse::<usize>() {
                 Ok(row) if row >= len && row.to_string() == row_part => {
                     format!("no row {row}: the table has {len}")
@@ -446,7 +451,7 @@ impl Semantic for Table<'_> {
 
     fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
         if inv.is(Action::Select)
-            && let Some(cell) = self.cell_of(inv.target())
+            && let Some(cell) = self.cell_of(inv)
         {
             // Checked again for a cell off screen (no drawn node offered `select`).
             if !(self.highlights_cells || state.selected_column().is_some()) {

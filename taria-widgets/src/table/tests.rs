@@ -894,7 +894,8 @@ fn rows_and_cells_whose_key_holds_a_slash_are_selected_on_and_off_screen() {
 }
 
 /// A row's index is written as its id writes it: `t/+1/0` and `t/01/0` name no row
-/// (`+1` parsed as row 1 before).
+/// (`+1` parsed as row 1 before), and such an id off screen is `unknown_node` (it was
+/// refused as a row "no longer in the table").
 #[test]
 fn a_cell_id_names_a_row_by_its_index_only_as_written() {
     let app = People {
@@ -903,9 +904,86 @@ fn a_cell_id_names_a_row_by_its_index_only_as_written() {
     };
     let mut h = taria::testing::AppHarness::new(app, 20, 8, draw_people);
     for id in ["people/+1/0", "people/01/0", "people/1/+0"] {
-        assert!(h.act(id, "select").is_err(), "{id}");
+        let error = h.act(id, "select").unwrap_err();
+        assert_eq!(
+            error.reason,
+            taria::wire::RejectReason::UnknownNode,
+            "{id}: {error:?}"
+        );
         assert_eq!(h.app().state.selected_cell(), Some((0, 0)), "{id}");
     }
     h.act("people/1/1", "select").unwrap();
     assert_eq!(h.app().state.selected_cell(), Some((1, 1)));
+}
+
+/// A table app with its own `select` handler for rows, taking the row's key.
+struct Picks {
+    state: TableState,
+    picked: Vec<String>,
+}
+
+#[taria::actions]
+impl Picks {
+    #[action(node = "people/*", select)]
+    fn pick(&mut self, key: String) {
+        self.picked.push(key);
+    }
+}
+
+fn draw_picks(frame: &mut ratatui::Frame<'_>, app: &mut Picks) {
+    let rows = (0..100).map(|i| Row::new([format!("person {i}")]).key(format!("p{i}")));
+    let table = Table::new(rows, [Constraint::Length(10)]).id("people");
+    frame.render_stateful_widget(table, frame.area(), &mut app.state);
+}
+
+/// Review of issue 14: an app's handler for `people/*` saw an agent's `select` on a
+/// row on screen but not off screen (that went straight into `TableState`): now the
+/// handler comes first for both, with the id as the agent sent it.
+#[test]
+fn the_app_s_handler_takes_a_select_on_a_row_off_screen_as_on_screen() {
+    let app = Picks {
+        state: TableState::default(),
+        picked: Vec::new(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 5, draw_picks);
+    h.act("people/p1", "select").unwrap();
+    assert!(h.tree().get("people/p77").is_none(), "starts off screen");
+    h.act("people/p77", "select").unwrap();
+    assert_eq!(h.app().picked, ["p1", "p77"]);
+    assert_eq!(h.app().state.selected(), None, "the handler took both");
+}
+
+/// A table app whose `select` handler takes the row's index, which only a row drawn
+/// has.
+struct PicksByIndex {
+    state: TableState,
+    picked: Vec<usize>,
+}
+
+#[taria::actions]
+impl PicksByIndex {
+    #[action(node = "people/*", select)]
+    fn pick(&mut self, index: usize) {
+        self.picked.push(index);
+    }
+}
+
+/// A handler that needs the index is passed over for a row off screen (it has none)
+/// and the table's widget selects the row, instead of refusing "has no index".
+#[test]
+fn a_handler_taking_the_index_leaves_a_row_off_screen_to_the_widget() {
+    let app = PicksByIndex {
+        state: TableState::default(),
+        picked: Vec::new(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 20, 5, |frame, app: &mut PicksByIndex| {
+        let rows = (0..100).map(|i| Row::new([format!("person {i}")]).key(format!("p{i}")));
+        let table = Table::new(rows, [Constraint::Length(10)]).id("people");
+        frame.render_stateful_widget(table, frame.area(), &mut app.state);
+    });
+    h.act("people/p2", "select").unwrap();
+    assert_eq!(h.app().picked, [2]);
+    h.act("people/p77", "select").unwrap();
+    assert_eq!(h.app().picked, [2], "no index: passed over");
+    assert_eq!(h.app().state.selected(), Some(77), "the widget took it");
 }
