@@ -111,7 +111,9 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
 
 // ---- support for `#[taria::app]` / `#[taria::actions]` handlers ----
 
-pub use crate::dispatch::{Actions, IntoOutcome, Invocation, Outcome, Refusals};
+pub use crate::dispatch::{
+    Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals,
+};
 pub use crate::recorder::unescape_key as key_text;
 
 /// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
@@ -122,12 +124,17 @@ pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
 }
 
 /// The target's position index (a handler's `index` parameter).
-pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, String> {
-    let index = invocation
-        .index()
-        .ok_or_else(|| format!("node `{}` has no index", invocation.target()))?;
-    T::try_from(index)
-        .map_err(|_| format!("index {index} does not fit {}", std::any::type_name::<T>()))
+pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, IndexRefusal> {
+    let Some(index) = invocation.index() else {
+        return Err(IndexRefusal {
+            why: format!("node `{}` has no index", invocation.target()),
+            missing: true,
+        });
+    };
+    T::try_from(index).map_err(|_| IndexRefusal {
+        why: format!("index {index} does not fit {}", std::any::type_name::<T>()),
+        missing: false,
+    })
 }
 
 /// The payload value (a handler's `value` parameter).

@@ -9,7 +9,8 @@ use std::fmt::Display;
 use crate::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
 /// An action request as a handler sees it: already validated against the tree the
-/// agent saw (the node exists, offers the action, is not disabled, the value fits).
+/// agent saw (the node exists, offers the action, is not disabled, the value fits),
+/// except for an id the app did not draw ([`Invocation::is_undrawn`]).
 #[derive(Clone, Debug)]
 pub struct Invocation<'a> {
     pub(crate) target: &'a str,
@@ -17,6 +18,7 @@ pub struct Invocation<'a> {
     pub(crate) value: Option<&'a Value>,
     pub(crate) scroll: Option<(ScrollDirection, u32)>,
     pub(crate) index: Option<u32>,
+    pub(crate) undrawn: bool,
 }
 
 impl<'a> Invocation<'a> {
@@ -38,6 +40,7 @@ impl<'a> Invocation<'a> {
             value: None,
             scroll: None,
             index: None,
+            undrawn: false,
         }
     }
 
@@ -49,6 +52,7 @@ impl<'a> Invocation<'a> {
             value: request.value(),
             scroll: request.scroll(),
             index,
+            undrawn: false,
         }
     }
 
@@ -63,6 +67,13 @@ impl<'a> Invocation<'a> {
     #[must_use]
     pub fn with_index(mut self, index: u32) -> Invocation<'a> {
         self.index = Some(index);
+        self
+    }
+
+    /// The same invocation on an id the app did not draw ([`Invocation::is_undrawn`]).
+    #[must_use]
+    pub fn as_undrawn(mut self) -> Invocation<'a> {
+        self.undrawn = true;
         self
     }
 
@@ -116,6 +127,16 @@ impl<'a> Invocation<'a> {
         self.index
     }
 
+    /// Whether the target is an id the app did not draw (an item off screen, under a
+    /// list or table that scrolls): not validated against any node (nothing says it
+    /// exists or what it offers), it has no [`index`](Invocation::index) and no value.
+    /// A handler gets it exactly as the agent sent it; a widget looks it up among all
+    /// its items.
+    #[must_use]
+    pub fn is_undrawn(&self) -> bool {
+        self.undrawn
+    }
+
     /// Matches the target id against `pattern`: an id, or an id with one wildcard
     /// segment: `*` stands for one path segment (no `/`), e.g. `tasks/*`; `**` for one
     /// or more, e.g. `files/**` (a nested tree item `files/src/main.rs`). Returns what
@@ -153,24 +174,74 @@ pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
 #[derive(Default, Debug)]
 pub struct Refusals {
     why: String,
+    /// Whether a refusal had another cause than a missing index.
+    not_only_index: bool,
+}
+
+/// Why a handler's argument did not convert, for [`Refusals::refuse`]: text, or
+/// [`IndexRefusal`].
+pub trait RefusalReason {
+    /// The reason, as the agent reads it.
+    fn text(&self) -> &str;
+    /// Whether the target had no index for an `index` parameter.
+    fn is_no_index(&self) -> bool {
+        false
+    }
+}
+
+impl RefusalReason for str {
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+impl RefusalReason for String {
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+/// Why a handler's `index` parameter did not convert: the node has none (`missing`:
+/// for an id the app did not draw, the handler is then passed over and the widget
+/// route follows, instead of refusing), or it does not fit the type.
+#[derive(Debug)]
+pub struct IndexRefusal {
+    /// The reason, as the agent reads it.
+    pub why: String,
+    /// Whether the target had no index at all.
+    pub missing: bool,
+}
+
+impl RefusalReason for IndexRefusal {
+    fn text(&self) -> &str {
+        &self.why
+    }
+
+    fn is_no_index(&self) -> bool {
+        self.missing
+    }
 }
 
 impl Refusals {
     /// Notes that `handler` (its signature, as `set_age(value: u8)`), matched through
     /// `pattern`, could not take the invocation: `why`.
     #[cold]
-    pub fn refuse(&mut self, handler: &str, pattern: &str, why: &str) {
+    pub fn refuse<R: RefusalReason + ?Sized>(&mut self, handler: &str, pattern: &str, why: &R) {
         use std::fmt::Write as _;
         if !self.why.is_empty() {
             self.why.push_str("; ");
         }
-        let _ = write!(self.why, "`{handler}` (for {pattern}): {why}");
+        self.not_only_index |= !why.is_no_index();
+        let _ = write!(self.why, "`{handler}` (for {pattern}): {}", why.text());
     }
 
-    /// [`Outcome::NotHandled`] when no handler matched, else the refusal naming each.
+    /// [`Outcome::NotHandled`] when no handler matched, or when the target was not
+    /// drawn ([`Invocation::is_undrawn`]) and each handler that matched needed its
+    /// index (only a drawn node has one: the widget route follows); else the refusal
+    /// naming each.
     #[must_use]
     pub fn outcome(self, invocation: &Invocation<'_>) -> Outcome {
-        if self.why.is_empty() {
+        if self.why.is_empty() || (invocation.is_undrawn() && !self.not_only_index) {
             return Outcome::NotHandled;
         }
         Outcome::Rejected(format!(

@@ -47,8 +47,9 @@
 //! app passed in, before recording, so the frame shows the effect. The app's own
 //! `#[action]` handlers run first: a widget only sees what no handler took. Without
 //! an id a widget records a derived id and takes nothing. An item or row off screen
-//! (not recorded) can be selected all the same: `select tasks/40` reaches the list,
-//! which selects it, and ratatui scrolls it into view.
+//! (not recorded) can be selected all the same: `select tasks/40` reaches the app's
+//! handlers first ([`taria::Invocation::is_undrawn`]), then the list, which selects
+//! it, and ratatui scrolls it into view.
 //!
 //! `tests/conformance.rs` checks every widget's contract (one row per widget).
 
@@ -111,72 +112,115 @@ pub(crate) fn item_index(inv: &taria::Invocation<'_>) -> Option<usize> {
     }
 }
 
+/// A list's or a table's items as their ids name them: `<id>/<key>` for a keyed item
+/// (the key escaped into one segment), `<id>/<index>` for an unkeyed one.
+pub(crate) trait Items {
+    /// Where the item keyed `key` (as the app gave it, unescaped) is now.
+    fn position_of_key(&self, key: &str) -> Option<usize>;
+    /// Whether item `i` has a key (then no id names it by its index).
+    fn is_keyed(&self, i: usize) -> bool;
+    /// How many items there are.
+    fn count(&self) -> usize;
+
+    /// The item the id segment `segment` names now: the key it escapes
+    /// ([`taria::unescape_key`]) where an item has that key, else an unkeyed item's
+    /// index written as its id writes it (`3`; `+3` and `03` name nothing). The one
+    /// lookup for items on screen, off screen, and a cell's row.
+    fn named(&self, segment: &str) -> Option<usize> {
+        if let Some(now) = self.position_of_key(&taria::unescape_key(segment)) {
+            return Some(now);
+        }
+        segment
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < self.count() && !self.is_keyed(i) && i.to_string() == segment)
+    }
+}
+
+/// What `target` names under the container `id`: the rest after `<id>/`.
+fn under<'t>(target: &'t str, id: &str) -> Option<&'t str> {
+    target.strip_prefix(id)?.strip_prefix('/')
+}
+
 /// The item an agent's action on the container `id` (or one of its items) means:
-/// an item named by a key (`<id>/<key>`) where `position_of_key` finds that key now
-/// (the index the agent saw may name another item since); else the target's index,
-/// or a number value given to the container ([`item_index`]). `Err` when the key is
-/// gone and its old index now holds another keyed item (`is_keyed`): "the `what`
-/// `key` is no longer in the `container`".
+/// the item its id segment names now ([`Items::named`]: the index the agent saw may
+/// name another item since); else the target's index, or a number value given to the
+/// container ([`item_index`]). `Err` when the item is gone and its old index now holds
+/// another keyed item: "the `what` `key` is no longer in the `container`".
 pub(crate) fn keyed_item(
     inv: &taria::Invocation<'_>,
     id: &str,
-    position_of_key: impl Fn(&str) -> Option<usize>,
-    is_keyed: impl Fn(usize) -> bool,
+    items: &impl Items,
     (what, container): (&str, &str),
 ) -> Result<Option<usize>, String> {
-    let key = inv
-        .target()
-        .strip_prefix(id)
-        .and_then(|rest| rest.strip_prefix('/'));
-    let Some(key) = key else {
+    let Some(segment) = under(inv.target(), id) else {
         return Ok(item_index(inv));
     };
-    // The key as the app gave it: its id segment escapes `/` and `%`.
-    let key = taria::unescape_key(key);
-    if let Some(now) = position_of_key(&key) {
+    if let Some(now) = items.named(segment) {
         return Ok(Some(now));
     }
     match item_index(inv) {
-        Some(i) if is_keyed(i) => Err(format!(
-            "the {what} `{key}` is no longer in the {container}"
+        Some(i) if items.is_keyed(i) => Err(format!(
+            "the {what} `{}` is no longer in the {container}",
+            taria::unescape_key(segment)
         )),
         index => Ok(index),
     }
 }
 
 /// For an action on an item the app did not draw (off screen: the runtime holds it for
-/// the container, and it comes with no index), the item `<id>/<key>` names now: by its
-/// key (`position_of_key`), or by its index for a positional id (an unkeyed item
-/// `<id>/5`). `None` when the action is not on an undrawn item (it has an index,
-/// carries a value, or targets the container).
+/// the container, marked [`taria::Invocation::is_undrawn`]), the item
+/// `<id>/<segment>` names now ([`Items::named`]). `None` when the action is not on an
+/// undrawn item.
 pub(crate) fn undrawn_item(
     inv: &taria::Invocation<'_>,
     id: &str,
-    position_of_key: impl Fn(&str) -> Option<usize>,
-    is_keyed: impl Fn(usize) -> bool,
-    len: usize,
+    items: &impl Items,
 ) -> Option<Undrawn> {
-    if inv.index().is_some() || inv.value().is_some() {
+    if !inv.is_undrawn() {
         return None;
     }
-    let key = inv.target().strip_prefix(id)?.strip_prefix('/')?;
-    if let Some(now) = position_of_key(key) {
-        return Some(Undrawn::Item(now));
-    }
-    let index = key
-        .parse::<usize>()
-        .ok()
-        .filter(|&i| i < len && !is_keyed(i) && i.to_string() == key);
-    Some(index.map_or(Undrawn::NoSuchItem, Undrawn::Item))
+    let segment = under(inv.target(), id)?;
+    Some(
+        items
+            .named(segment)
+            .map_or(Undrawn::NoSuchItem, Undrawn::Item),
+    )
 }
 
 /// What an id the app did not draw names ([`undrawn_item`]).
+#[derive(Clone, Copy)]
 pub(crate) enum Undrawn {
     /// The item at this index now.
     Item(usize),
     /// No item has the id: left to the runtime, which answers that there is no such
     /// node.
     NoSuchItem,
+}
+
+/// What a list or table (`container`) does with an action on an item it did not draw
+/// (`found`, from [`undrawn_item`]): `select` selects it (`select`; ratatui then
+/// scrolls to the selection); its other actions need it on screen (what it offers
+/// there is not known here), so the agent is told to select it first; an id no item
+/// has is left to the runtime, which answers that there is no such node.
+pub(crate) fn apply_undrawn(
+    found: Undrawn,
+    inv: &taria::Invocation<'_>,
+    container: &str,
+    select: impl FnOnce(usize),
+) -> taria::Outcome {
+    match found {
+        Undrawn::NoSuchItem => taria::Outcome::NotHandled,
+        Undrawn::Item(i) if inv.is(taria::Action::Select) => {
+            select(i);
+            taria::Outcome::Handled
+        }
+        Undrawn::Item(_) => taria::Outcome::Rejected(format!(
+            "`{}` is off screen: select it first (the {container} scrolls to it), then {}",
+            inv.target(),
+            inv.action()
+        )),
+    }
 }
 
 /// Scrolls a list's or table's view by `amount` items when nothing is selected (with

@@ -299,6 +299,21 @@ pub(crate) fn apply_action(
     }
 }
 
+/// Items keyed by [`List::item_keys`], the rest by index.
+impl crate::Items for List<'_> {
+    fn position_of_key(&self, key: &str) -> Option<usize> {
+        self.keys.iter().position(|have| have == key)
+    }
+
+    fn is_keyed(&self, i: usize) -> bool {
+        i < self.keys.len()
+    }
+
+    fn count(&self) -> usize {
+        self.items.len()
+    }
+}
+
 /// Drawn with `Widget` (no state) the list takes no agent actions: they are left
 /// to the app's handlers and key fallbacks.
 impl Semantic for List<'_> {
@@ -309,34 +324,12 @@ impl Semantic for List<'_> {
     }
 
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
-        let keys = &self.keys;
         let id = self.id.unwrap_or_default();
-        let position = |key: &str| keys.iter().position(|have| have == key);
-        let is_keyed = |i| i < keys.len();
-        // An item off screen: `select` brings it into view (ratatui scrolls to the
-        // selection); its other actions need it on screen; an id no item has is left
-        // to the runtime, which answers that there is no such node.
-        if let Some(found) = crate::undrawn_item(inv, id, position, is_keyed, self.items.len()) {
-            return match found {
-                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
-                crate::Undrawn::Item(i) if inv.is(Action::Select) => {
-                    state.select(Some(i));
-                    Outcome::Handled
-                }
-                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
-                    "`{}` is off screen: select it first (the list scrolls to it), then {}",
-                    inv.target(),
-                    inv.action()
-                )),
-            };
+        // An item off screen: `select` brings it into view, other actions wait for it.
+        if let Some(found) = crate::undrawn_item(inv, id, self) {
+            return crate::apply_undrawn(found, inv, "list", |i| state.select(Some(i)));
         }
-        let item = crate::keyed_item(
-            inv,
-            self.id.unwrap_or_default(),
-            |key| keys.iter().position(|have| have == key),
-            |i| i < keys.len(),
-            ("item", "list"),
-        );
+        let item = crate::keyed_item(inv, id, self, ("item", "list"));
         apply_action(state, self.items.len(), item, inv)
     }
 

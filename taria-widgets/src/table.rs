@@ -179,7 +179,16 @@ impl<'a> Rows<'a> {
         }
     }
 
-    /// Where the row keyed `key` is now, if there is one.
+    /// The most cells in a row.
+    const fn columns(&self) -> usize {
+        match self {
+            Rows::Ours { columns, .. } | Rows::Theirs { columns, .. } => *columns,
+        }
+    }
+}
+
+/// Rows keyed by [`Row::key`] (known only for ours), the rest by index.
+impl crate::Items for Rows<'_> {
     fn position_of_key(&self, key: &str) -> Option<usize> {
         match self {
             Rows::Ours { rows, .. } => rows.iter().position(|r| r.key.as_deref() == Some(key)),
@@ -187,16 +196,12 @@ impl<'a> Rows<'a> {
         }
     }
 
-    /// Whether row `i` has a key.
     fn is_keyed(&self, i: usize) -> bool {
         self.ours(i).is_some_and(|r| r.key.is_some())
     }
 
-    /// The most cells in a row.
-    const fn columns(&self) -> usize {
-        match self {
-            Rows::Ours { columns, .. } | Rows::Theirs { columns, .. } => *columns,
-        }
+    fn count(&self) -> usize {
+        self.len()
     }
 }
 
@@ -343,35 +348,40 @@ impl<'a> Table<'a> {
 
 impl Table<'_> {
     /// The `(row, column)` a cell's id `<table id>/<row>/<n>` names (its n-th cell,
-    /// which starts at the column after the spans of the cells before it), found by the
-    /// row's key where it is now or by its index; `None` for an id that is not a cell's
-    /// (the table's, a row's, the header's); `Err` when that cell is not there now.
-    fn cell_of(&self, target: &str) -> Option<Result<(usize, usize), String>> {
-        let rest = target
+    /// which starts at the column after the spans of the cells before it), its row
+    /// found as [`crate::Items::named`] finds it; `None` for an id that is not a
+    /// cell's (the table's, a row's, the header's); `Err` when that cell is not there
+    /// now. An id the app did not draw ([`Invocation::is_undrawn`]) that names no row
+    /// is `None` too: it names nothing, which the runtime answers.
+    fn cell_of(&self, inv: &Invocation<'_>) -> Option<Result<(usize, usize), String>> {
+        use crate::Items as _;
+        let rest = inv
+            .target()
             .strip_prefix(self.id?)
             .and_then(|rest| rest.strip_prefix('/'))?;
-        if self.rows.position_of_key(rest).is_some() {
-            return None;
-        }
-        let (row_part, cell_part) = rest.rsplit_once('/')?;
-        let n: usize = cell_part.parse().ok()?;
+        // A row's id is one segment (a key's `/` is escaped), a cell's a number.
+        let (row_part, cell_part) = rest.split_once('/')?;
+        let n: usize = cell_part
+            .parse()
+            .ok()
+            .filter(|n: &usize| n.to_string() == cell_part)?;
         if row_part == "header" {
             return None;
         }
         let len = self.rows.len();
-        let row = match self.rows.position_of_key(row_part) {
-            Some(row) => row,
-            None => match row_part.parse::<usize>() {
-                Ok(row) if row >= len => {
-                    return Some(Err(format!("no row {row}: the table has {len}")));
+        let Some(row) = self.rows.named(row_part) else {
+            if inv.is_undrawn() {
+                return None;
+            }
+            return Some(Err(match row_part.parse::<usize>() {
+                Ok(row) if row >= len && row.to_string() == row_part => {
+                    format!("no row {row}: the table has {len}")
                 }
-                Ok(row) if !self.rows.is_keyed(row) => row,
-                _ => {
-                    return Some(Err(format!(
-                        "the row `{row_part}` is no longer in the table"
-                    )));
-                }
-            },
+                _ => format!(
+                    "the row `{}` is no longer in the table",
+                    taria::unescape_key(row_part)
+                ),
+            }));
         };
         let Some(cells) = self.rows.ours(row).and_then(|r| r.cells.ours()) else {
             return Some(Err(format!(
@@ -441,7 +451,7 @@ impl Semantic for Table<'_> {
 
     fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
         if inv.is(Action::Select)
-            && let Some(cell) = self.cell_of(inv.target())
+            && let Some(cell) = self.cell_of(inv)
         {
             // Checked again for a cell off screen (no drawn node offered `select`).
             if !(self.highlights_cells || state.selected_column().is_some()) {
@@ -458,36 +468,12 @@ impl Semantic for Table<'_> {
                 Err(gone) => Outcome::Rejected(gone),
             };
         }
-        // A row off screen: `select` brings it into view (ratatui scrolls to the
-        // selection), as on screen; an id no row has is left to the runtime, which
-        // answers that there is no such node.
-        let found = crate::undrawn_item(
-            inv,
-            self.id.unwrap_or_default(),
-            |key| self.rows.position_of_key(key),
-            |i| self.rows.is_keyed(i),
-            self.rows.len(),
-        );
-        if let Some(found) = found {
-            return match found {
-                crate::Undrawn::NoSuchItem => Outcome::NotHandled,
-                crate::Undrawn::Item(row) if inv.is(Action::Select) => {
-                    state.select(Some(row));
-                    Outcome::Handled
-                }
-                crate::Undrawn::Item(_) => Outcome::Rejected(format!(
-                    "`{}` offers only `select` (off screen, it is brought into view)",
-                    inv.target()
-                )),
-            };
+        let id = self.id.unwrap_or_default();
+        // An row off screen: `select` brings it into view, other actions wait for it.
+        if let Some(found) = crate::undrawn_item(inv, id, &self.rows) {
+            return crate::apply_undrawn(found, inv, "table", |row| state.select(Some(row)));
         }
-        let row = crate::keyed_item(
-            inv,
-            self.id.unwrap_or_default(),
-            |key| self.rows.position_of_key(key),
-            |i| self.rows.is_keyed(i),
-            ("row", "table"),
-        );
+        let row = crate::keyed_item(inv, id, &self.rows, ("row", "table"));
         apply_action(state, self.rows.len(), row, inv)
     }
 

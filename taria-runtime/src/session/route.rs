@@ -4,8 +4,10 @@
 //! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
 //! fallback, pressed through the app's input path once the node is selected
 //! (`stage.rs`); else it is answered `ignored`. An id not drawn but under a scrolled
-//! container is held for that container's widget (not given to the handler, which
-//! sees only what was drawn).
+//! container (an item off screen) goes to the app's handler too, marked
+//! [`Invocation::is_undrawn`] (no index, not validated against a node), then is held
+//! for that container's widget; it has no key fallback (nothing drawn to press keys
+//! on), so if no widget takes it, it is answered `unknown_node`.
 
 mod keys;
 mod stage;
@@ -122,10 +124,19 @@ impl Router {
         let index = match validate::validate(arena, &mut request) {
             Ok(index) => index,
             Err(answer) => {
-                // An id off screen, under a scrolled list or table: held for its widget.
+                // An id off screen, under a scrolled list or table: the app's handler
+                // first, as on screen (else the app would see an on-screen `select`
+                // and not an off-screen one), then held for its widget.
                 let Some(message) = validate::undrawn_holder(arena, &request) else {
                     return Some(answer);
                 };
+                match app.handle_action(&Invocation::of(&request, None).as_undrawn()) {
+                    Outcome::Handled => return Some(Answer::delivered()),
+                    Outcome::Rejected(reason) => {
+                        return Some(Answer::rejected(RejectReason::HandlerRejected, reason));
+                    }
+                    Outcome::NotHandled => {}
+                }
                 self.held.push(widget::WidgetAction {
                     connection,
                     seq,

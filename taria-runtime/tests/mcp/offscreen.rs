@@ -1,6 +1,6 @@
 //! Rows off screen through the real bridge (issue 14): an agent's `select` on an id
-//! the app did not draw, under a scrolled list, reaches the app's widget, which
-//! brings the row into view; an id no row has is `not_found`, saying what is shown;
+//! the app did not draw, under a scrolled list, reaches the app's handler, then its
+//! widget, which brings the row into view; an id no row has is `not_found`, saying what is shown;
 //! a recorded refusal of a positional id scrolled away replays as it was.
 
 use std::time::{Duration, Instant};
@@ -27,13 +27,21 @@ struct Log {
     drawn: usize,
     /// The whole log is disabled.
     disabled: bool,
+    /// The ids the app's handler took `activate` on, and whether each was undrawn.
+    activated: Vec<(String, bool)>,
 }
 
 const LINES: usize = 100;
 const VIEW: usize = 3;
 
+/// The app's own handler: `activate` on a line, drawn or not.
 impl Actions for Log {
-    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+    fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
+        if inv.is(Action::Activate) && inv.matches("log/*").is_some() {
+            self.activated
+                .push((inv.target().to_owned(), inv.is_undrawn()));
+            return Outcome::Handled;
+        }
         Outcome::NotHandled
     }
 }
@@ -93,6 +101,7 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
         positional: false,
         drawn: 0,
         disabled: false,
+        activated: Vec::new(),
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -142,6 +151,7 @@ fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
         positional: true,
         drawn: 0,
         disabled: false,
+        activated: Vec::new(),
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -176,6 +186,7 @@ fn an_id_off_screen_under_a_disabled_list_is_not_sent() {
         positional: false,
         drawn: 0,
         disabled: true,
+        activated: Vec::new(),
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -210,6 +221,7 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
         positional: true,
         drawn: 0,
         disabled: false,
+        activated: Vec::new(),
     };
     let app = support::RunningApp::launch(&socket, log(), 30, 4);
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
@@ -273,4 +285,31 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
         Err(RejectReason::UnknownNode)
     );
     assert_eq!(h.app().selected, Some(60));
+}
+
+/// Review of issue 14: an id off screen reaches the app's own handler first, as on
+/// screen, marked undrawn; it went only to the widget, so the app never saw it (here
+/// nothing took it: `not_found`).
+#[test]
+fn an_action_on_a_row_off_screen_reaches_the_app_s_handler_first() {
+    let socket = temp_socket("offscreen-handler");
+    let log = Log {
+        selected: None,
+        offset: 0,
+        positional: false,
+        drawn: 0,
+        disabled: false,
+        activated: Vec::new(),
+    };
+    let app = support::RunningApp::launch(&socket, log, 30, 4);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let activated = mcp.ok("act", json!({"node": "log/60", "action": "activate"}));
+    assert_eq!(activated["status"], "delivered", "{activated}");
+    assert_eq!(
+        app.app.lock().unwrap().activated,
+        [("log/60".to_owned(), true)]
+    );
+    assert_eq!(app.app.lock().unwrap().selected, None, "no widget took it");
+    mcp.finish();
 }

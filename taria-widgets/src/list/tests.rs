@@ -332,3 +332,62 @@ fn an_agent_selects_an_item_whose_key_holds_a_slash() {
         "found by its key where it is now"
     );
 }
+
+/// Review of issue 14: an item off screen whose key holds a `/` is named by its escaped
+/// id segment (`l/docs%2Fa.md`) and selected, as on screen; it was `unknown_node`.
+#[test]
+fn an_agent_selects_an_item_off_screen_whose_key_holds_a_slash() {
+    let names = vec![
+        "a",
+        "b",
+        "c",
+        "d",
+        "e",
+        "f",
+        "g",
+        "h",
+        "i",
+        "j",
+        "k",
+        "l",
+        "m",
+        "n",
+        "o",
+        "docs/a.md",
+        "p",
+        "50%",
+        "q",
+        "r",
+    ];
+    let app = Names {
+        names,
+        state: ListState::default(),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 12, 4, draw_names);
+    assert!(h.tree().get("l/docs%2Fa.md").is_none(), "starts off screen");
+    h.act("l/docs%2Fa.md", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(15));
+    assert!(h.node("l/docs%2Fa.md").state.selected);
+    h.act("l/50%25", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(17));
+}
+
+/// Only an action the runtime marks undrawn ([`Invocation::is_undrawn`]) is taken as
+/// one on an item off screen: one without an index (a cell, a hand-built invocation)
+/// is not guessed to be (its `toggle` is left to the key fallback, not refused).
+#[test]
+fn only_an_action_marked_undrawn_is_taken_as_off_screen() {
+    use crate::semantic::Semantic;
+    let list = List::new(["a", "b"]).id("l");
+    let mut state = ListState::default();
+    let toggle = Invocation::new("l/1", taria::Action::Toggle);
+    assert_eq!(list.apply(&mut state, &toggle), Outcome::NotHandled);
+    let off_screen = list.apply(&mut state, &toggle.clone().as_undrawn());
+    assert!(
+        matches!(&off_screen, Outcome::Rejected(why) if why.contains("select it first")),
+        "{off_screen:?}"
+    );
+    let select = Invocation::new("l/1", taria::Action::Select).as_undrawn();
+    assert_eq!(list.apply(&mut state, &select), Outcome::Handled);
+    assert_eq!(state.selected(), Some(1));
+}

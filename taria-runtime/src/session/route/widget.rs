@@ -72,10 +72,18 @@ impl Drop for Lent<'_> {
 }
 
 /// For stateful widgets: runs `handle` for each agent action waiting for this frame
-/// whose target is `id` or one of its children (`id/…`). Return [`Outcome::Handled`]
-/// for an action the widget performed (it is answered `delivered`),
-/// [`Outcome::Rejected`] to refuse it, or [`Outcome::NotHandled`] to leave it to the
-/// node's key fallback.
+/// whose target is `id` or one of its children (`id/…`) and that no app handler took.
+/// Return [`Outcome::Handled`] for an action the widget performed (it is answered
+/// `delivered`), [`Outcome::Rejected`] to refuse it, or [`Outcome::NotHandled`] to
+/// leave it to the node's key fallback.
+///
+/// Most actions were validated against the node the app last drew (it exists, offers
+/// the action, is enabled, the value fits). One kind was not: an id under `id` that
+/// the app did not draw, where `id` scrolls (an item off screen,
+/// [`Invocation::is_undrawn`]: no index, no value). Nothing checked that such an item
+/// exists or what it offers: the widget must look it up among all its items and
+/// check the action itself; `NotHandled` answers it `unknown_node` (it has no key
+/// fallback).
 ///
 /// Call it at the start of `render`, before recording the widget's nodes, so the tree
 /// drawn in this frame shows the action's effect. Costs one thread-local check when
@@ -120,7 +128,11 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
             if !addressed {
                 continue;
             }
-            match handle(&Invocation::of(&action.request, action.index)) {
+            let mut invocation = Invocation::of(&action.request, action.index);
+            if action.undrawn {
+                invocation = invocation.as_undrawn();
+            }
+            match handle(&invocation) {
                 Outcome::NotHandled => {}
                 outcome => {
                     changed(id, &outcome);
