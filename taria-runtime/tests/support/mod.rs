@@ -21,14 +21,17 @@ use ratatui::{Frame, Terminal};
 use serde_json::{Value, json};
 use taria::{Action, Actions, FromValue, Invocation, Outcome, Role, Session};
 
-/// A fresh private directory under the temp dir.
+/// A fresh private directory under this test process's own folder in the temp dir
+/// (`taria-test-<pid>/`). Tests end without a teardown, so each process first removes
+/// the folders of test processes that are no longer running: a run leaves at most its
+/// own behind, not every run's.
 pub fn temp_dir(name: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "taria-test-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(remove_dead_processes_dirs);
+    let dir = std::env::temp_dir()
+        .join(format!("taria-test-{}", std::process::id()))
+        .join(format!("{name}-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     #[cfg(unix)]
@@ -37,6 +40,28 @@ pub fn temp_dir(name: &str) -> PathBuf {
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     }
     dir
+}
+
+/// Removes `taria-test-<pid>` folders (and the older `taria-test-<pid>-<name>-<n>`
+/// ones) of processes that are gone. Linux only: elsewhere there is no `/proc` to ask,
+/// and nothing is removed.
+fn remove_dead_processes_dirs() {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("taria-test-")) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or_default();
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// The app under test: a list of tasks, a volume slider, a name field, a log of
