@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 mod check;
 pub mod recording;
 
-pub use check::{ActionTarget, Refusal, check_action};
+pub use check::{ActionTarget, Refusal, check_action, scrolled_holder};
 
 use crate::{ActionName, NodeId, ScrollDirection, Tree, Value};
 

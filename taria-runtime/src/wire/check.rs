@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::RejectReason;
-use crate::{Action, ActionName, DomainError, Node, Value, ValueSchema};
+use crate::{Action, ActionName, DomainError, Node, ScrollInfo, Value, ValueSchema};
 
 /// A node an action is checked against: a [`Node`] of a tree a consumer read, or the
 /// app's own record of the node it drew.
@@ -16,6 +16,10 @@ pub trait ActionTarget {
     fn is_disabled(&self) -> bool;
     /// The domain of the node's value, when it offers `set_value`.
     fn value_schema(&self) -> Option<Cow<'_, ValueSchema>>;
+    /// How far the node's content scrolls, if it scrolls (none by default).
+    fn scroll(&self) -> Option<ScrollInfo> {
+        None
+    }
 }
 
 impl ActionTarget for Node {
@@ -30,6 +34,53 @@ impl ActionTarget for Node {
     fn value_schema(&self) -> Option<Cow<'_, ValueSchema>> {
         self.value_schema.as_ref().map(Cow::Borrowed)
     }
+
+    fn scroll(&self) -> Option<ScrollInfo> {
+        self.scroll
+    }
+}
+
+/// A borrowed node is checked as the node.
+impl<T: ActionTarget + ?Sized> ActionTarget for &T {
+    fn offers(&self, action: &ActionName) -> bool {
+        (**self).offers(action)
+    }
+
+    fn is_disabled(&self) -> bool {
+        (**self).is_disabled()
+    }
+
+    fn value_schema(&self) -> Option<Cow<'_, ValueSchema>> {
+        (**self).value_schema()
+    }
+
+    fn scroll(&self) -> Option<ScrollInfo> {
+        (**self).scroll()
+    }
+}
+
+/// For an action on `id`, which is not in the tree: its nearest ancestor by id
+/// (`people` for `people/19`), found with `find`, when that ancestor may hold the
+/// action for its widget, which can find items it did not draw: it scrolls with some
+/// of its content out of view, offers `scroll` and is not disabled. The app holds such
+/// an action (and answers `unknown_node` if no widget takes it); a bridge sends it on
+/// instead of answering that there is no such node: both decide with this, so they
+/// cannot disagree.
+pub fn scrolled_holder<T: ActionTarget>(
+    id: &str,
+    find: impl Fn(&str) -> Option<T>,
+) -> Option<(&str, T)> {
+    let mut rest = id;
+    while let Some((parent, _)) = rest.rsplit_once('/') {
+        if let Some(node) = find(parent) {
+            let holds = node.scroll().is_some_and(|s| s.content > s.viewport)
+                && node.offers(&ActionName::Core(Action::Scroll))
+                && !node.is_disabled();
+            return holds.then_some((parent, node));
+        }
+        rest = parent;
+    }
+    None
 }
 
 /// Why [`check_action`] refuses an action.
@@ -117,4 +168,43 @@ pub fn check_action(
     }
     schema.check(&value).map_err(Refusal::OutOfDomain)?;
     Ok(Some(value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scrolled_holder;
+    use crate::testing::Harness;
+    use crate::{Action, Role};
+
+    /// Only a nearest ancestor that scrolls past its view, offers `scroll` and is not
+    /// disabled holds an id it did not draw; a farther one never does.
+    #[test]
+    fn an_undrawn_id_is_held_by_its_nearest_ancestor_only_when_it_scrolls() {
+        let mut harness = Harness::new(20, 4);
+        let tree = harness.render(|_| {
+            for (id, content, disabled) in
+                [("log", 100, false), ("short", 2, false), ("off", 100, true)]
+            {
+                let _list = crate::scope(|n| {
+                    n.role(Role::List)
+                        .id(id)
+                        .scroll(0, content, 3)
+                        .disabled(disabled)
+                        .actions([Action::Select, Action::Scroll]);
+                });
+                crate::leaf(|n| {
+                    n.role(Role::ListItem).key("0").label("line 0");
+                });
+            }
+        });
+        let held =
+            |id: &str| scrolled_holder(id, |id| tree.get(id)).map(|(parent, _)| parent.to_owned());
+        assert_eq!(held("log/77").as_deref(), Some("log"));
+        assert_eq!(held("log/77/cell").as_deref(), Some("log"));
+        assert_eq!(held("short/5"), None, "all of it is on screen");
+        assert_eq!(held("off/5"), None, "disabled");
+        // `log/0` is drawn: its children are looked up under it, and it does not scroll.
+        assert_eq!(held("log/0/1"), None);
+        assert_eq!(held("nowhere/1"), None);
+    }
 }

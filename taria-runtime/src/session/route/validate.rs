@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::Answer;
 use crate::recorder::FrameArena;
-use crate::wire::{ActionTarget, Refusal, RejectReason, check_action};
+use crate::wire::{ActionTarget, Refusal, RejectReason, check_action, scrolled_holder};
 use crate::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
 
 /// A node of the frame the app last drew, as [`check_action`] sees it.
@@ -37,6 +37,10 @@ impl ActionTarget for Drawn<'_> {
             .actions
             .contains(Action::SetValue)
             .then(|| Cow::Owned(crate::recorder::schema_of(self.arena, self.index)))
+    }
+
+    fn scroll(&self) -> Option<crate::ScrollInfo> {
+        self.arena.nodes[self.index as usize].scroll
     }
 }
 
@@ -131,26 +135,16 @@ pub(super) fn undrawn_holder(arena: &FrameArena, request: &ActionRequest) -> Opt
     {
         return None;
     }
-    let mut id = target;
-    while let Some((parent, _)) = id.rsplit_once('/') {
-        if let Some(index) = arena.find(parent) {
-            let record = arena.nodes[index as usize];
-            let scroll = record.scroll?;
-            let holds = scroll.content > scroll.viewport
-                && record.actions.contains(Action::Scroll)
-                && !record.flags.contains(StateFlags::DISABLED);
-            let last = scroll.offset.saturating_add(scroll.viewport.max(1)) - 1;
-            return holds.then(|| {
-                format!(
-                    "no node `{target}`: `{parent}` shows items {}-{last} of its {}, and \
-                     nothing under it took `{target}` (no item has that id, or the app's \
-                     `{parent}` cannot bring one into view); scroll `{parent}` to reach \
-                     items off screen, or read the tree again",
-                    scroll.offset, scroll.content
-                )
-            });
-        }
-        id = parent;
-    }
-    None
+    let (parent, node) = scrolled_holder(target, |id| {
+        arena.find(id).map(|index| Drawn { arena, index })
+    })?;
+    let scroll = node.scroll()?;
+    let last = scroll.offset.saturating_add(scroll.viewport.max(1)) - 1;
+    Some(format!(
+        "no node `{target}`: `{parent}` shows items {}-{last} of its {}, and \
+         nothing under it took `{target}` (no item has that id, or the app's \
+         `{parent}` cannot bring one into view); scroll `{parent}` to reach \
+         items off screen, or read the tree again",
+        scroll.offset, scroll.content
+    ))
 }

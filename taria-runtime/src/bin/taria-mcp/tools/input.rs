@@ -133,7 +133,12 @@ pub(crate) async fn act(
     // (or answers that there is none). Nothing here to check it against.
     let node = match find(&view, &args.node) {
         Ok(node) => Some(node),
-        Err(_) if args.value.is_none() && scrolled_ancestor(&view.tree, &args.node) => None,
+        Err(_)
+            if args.value.is_none()
+                && taria::wire::scrolled_holder(&args.node, |id| view.tree.get(id)).is_some() =>
+        {
+            None
+        }
         Err(error) => return Err(error),
     };
     let token = match node {
@@ -342,23 +347,6 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
     let mut error = ToolError::new(failure.code, message);
     error.extra = failure.extra;
     error.with("delivered", delivered).with("repeat", repeat)
-}
-
-/// Whether `id`'s nearest ancestor in the tree (by id: `people` for `people/19`)
-/// scrolls, with some of its children off screen, and is not disabled: the app may
-/// hold an action on `id` for it (the same test as the app's `undrawn_holder` in
-/// `route/validate.rs`, which decides).
-fn scrolled_ancestor(tree: &Tree, id: &str) -> bool {
-    let mut id = id;
-    while let Some((parent, _)) = id.rsplit_once('/') {
-        if let Some(node) = tree.get(parent) {
-            return node.scroll.is_some_and(|s| s.content > s.viewport)
-                && node.actions.contains(&ActionName::Core(Action::Scroll))
-                && !node.state.disabled;
-        }
-        id = parent;
-    }
-    false
 }
 
 /// For a positional id: the token of the node the agent saw at that id, or
