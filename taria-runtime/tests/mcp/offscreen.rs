@@ -18,6 +18,7 @@ use crate::support;
 
 /// A log of 100 lines drawn three at a time, as a list widget draws: it records the
 /// lines on screen and takes agent actions on `log/<n>` while it renders.
+#[derive(Default)]
 struct Log {
     selected: Option<usize>,
     offset: usize,
@@ -95,14 +96,7 @@ impl support::LoopApp for Log {
 #[test]
 fn an_agent_selects_a_row_off_screen_through_the_bridge() {
     let socket = temp_socket("offscreen");
-    let log = Log {
-        selected: None,
-        offset: 0,
-        positional: false,
-        drawn: 0,
-        disabled: false,
-        activated: Vec::new(),
-    };
+    let log = Log::default();
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
@@ -146,12 +140,8 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
 fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
     let socket = temp_socket("offscreen-positional");
     let log = Log {
-        selected: None,
-        offset: 0,
         positional: true,
-        drawn: 0,
-        disabled: false,
-        activated: Vec::new(),
+        ..Log::default()
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -181,12 +171,8 @@ fn a_positional_id_seen_then_scrolled_away_is_not_selected_blindly() {
 fn an_id_off_screen_under_a_disabled_list_is_not_sent() {
     let socket = temp_socket("offscreen-disabled");
     let log = Log {
-        selected: None,
-        offset: 0,
-        positional: false,
-        drawn: 0,
         disabled: true,
-        activated: Vec::new(),
+        ..Log::default()
     };
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
@@ -216,12 +202,8 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
     let socket = temp_socket("offscreen-replay");
     let path = support::temp_dir("offscreen-replay").join("session.jsonl");
     let log = || Log {
-        selected: None,
-        offset: 0,
         positional: true,
-        drawn: 0,
-        disabled: false,
-        activated: Vec::new(),
+        ..Log::default()
     };
     let app = support::RunningApp::launch(&socket, log(), 30, 4);
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
@@ -293,14 +275,7 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
 #[test]
 fn an_action_on_a_row_off_screen_reaches_the_app_s_handler_first() {
     let socket = temp_socket("offscreen-handler");
-    let log = Log {
-        selected: None,
-        offset: 0,
-        positional: false,
-        drawn: 0,
-        disabled: false,
-        activated: Vec::new(),
-    };
+    let log = Log::default();
     let app = support::RunningApp::launch(&socket, log, 30, 4);
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
