@@ -192,6 +192,16 @@ fn a_scrollbar_derived_where_the_app_draws_follows_an_agents_select_and_scroll()
     in_sync_after_agent_select_and_scroll(Sync::InDraw);
 }
 
+/// The control: without the line, the scrollbar the key handler keeps stays where it
+/// was after an agent's select (what issue 14 found), so the tests above can fail.
+#[test]
+fn a_scrollbar_synced_only_in_the_key_handler_stays_behind_an_agents_select() {
+    let mut agent = people(Sync::KeysOnly);
+    agent.act("people/8", "select").unwrap();
+    assert_eq!(agent.app().state.selected(), Some(8));
+    assert_eq!(scrollbar(&agent), 0, "the key handler never ran");
+}
+
 #[test]
 fn a_scrollbar_synced_on_agent_changed_follows_an_agents_select_and_scroll() {
     in_sync_after_agent_select_and_scroll(Sync::AgentChanged);
