@@ -16,11 +16,8 @@ fn answers_with(line: &[u8], code: i64, id: Value) {
         let answer = mcp.answer_to(line);
         let era = if modern { MODERN } else { "2025-11-25" };
         assert_eq!(answer["error"]["code"], code, "{era}: {answer}");
-        assert_eq!(
-            answer.get("id").cloned().unwrap_or(Value::Null),
-            id,
-            "{era}: {answer}"
-        );
+        // JSON-RPC 2.0: an id that cannot be read is `null`, not left out.
+        assert_eq!(answer.get("id"), Some(&id), "{era}: {answer}");
         assert!(
             answer["error"]["message"].as_str().unwrap().len() > 20,
             "{era}: {answer}"
@@ -59,8 +56,44 @@ fn truncated_json_is_a_parse_error_with_the_id_read_before_the_cut() {
 }
 
 #[test]
-fn a_line_that_is_not_json_is_a_parse_error_without_an_id() {
+fn a_line_that_is_not_json_is_a_parse_error_with_id_null() {
     answers_with(b"hello?", -32700, Value::Null);
+}
+
+/// Issue 20.7: an error whose request id cannot be read says `"id": null` (it had no
+/// `id` member): a line that is not JSON, an id of a type JSON-RPC does not allow, a
+/// message that is not an object; in a batch, each request that has no readable id.
+#[test]
+fn an_error_whose_id_cannot_be_read_carries_id_null() {
+    for (line, code) in [
+        (&b"{not json"[..], -32700),
+        (br#"{"jsonrpc":"2.0","id":[7],"method":"ping""#, -32700),
+        (br#"{"jsonrpc":"2.0","id":{"n":1},"method":"ping"}"#, -32600),
+        (
+            br#"{"jsonrpc":"2.0","id":true,"method":"tools/list"}"#,
+            -32600,
+        ),
+        (b"42", -32600),
+    ] {
+        answers_with(line, code, Value::Null);
+    }
+    let socket = temp_socket("batch-null");
+    let mut mcp = Mcp::start(&socket, &[]);
+    let answer = mcp.answer_to(br#"[1,{"jsonrpc":"2.0","id":{},"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"ping"}]"#);
+    let ids: Vec<Option<&Value>> = answer
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.get("id"))
+        .collect();
+    assert_eq!(
+        ids,
+        [Some(&Value::Null), Some(&Value::Null), Some(&json!(3))],
+        "{answer}"
+    );
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    mcp.finish();
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::fmt;
 use rmcp::model::{
     CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorCode, ErrorData, GetMeta as _,
     InitializeRequestParams, JsonRpcMessage, ProtocolVersion, ReadResourceRequestParams,
-    SubscribeRequestParams,
+    ServerJsonRpcMessage, SubscribeRequestParams,
 };
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -229,13 +229,21 @@ fn batch(items: &[Value]) -> Verdict {
             format!("an empty batch; {BATCH}"),
         );
     }
+    // Each request is answered, with `null` for an id that cannot be read (an item
+    // that is not an object has none); notifications and responses are not.
     let answers: Vec<ErrorLine<'_>> = items
         .iter()
         .filter_map(|item| {
-            let fields = item.as_object()?;
+            let Some(fields) = item.as_object() else {
+                return Some(ErrorLine::new(None, ErrorCode::INVALID_REQUEST, BATCH));
+            };
             fields.get("method")?;
-            let id = readable_id(fields.get("id")?)?;
-            Some(ErrorLine::new(Some(id), ErrorCode::INVALID_REQUEST, BATCH))
+            let id = fields.get("id")?;
+            Some(ErrorLine::new(
+                readable_id(id),
+                ErrorCode::INVALID_REQUEST,
+                BATCH,
+            ))
         })
         .collect();
     if answers.is_empty() {
@@ -303,11 +311,11 @@ fn rmcp_id(id: &Value) -> Option<i64> {
     })
 }
 
-/// One error response, laid out as rmcp writes them.
+/// One error response, laid out as rmcp writes them, except that an id that cannot be
+/// read is `null` (JSON-RPC 2.0 §5: "it MUST be Null"), not left out as rmcp does.
 #[derive(Serialize)]
 struct ErrorLine<'a> {
     jsonrpc: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<&'a Value>,
     error: ErrorData,
 }
@@ -320,6 +328,24 @@ impl<'a> ErrorLine<'a> {
             error: ErrorData::new(code, message.into(), None),
         }
     }
+}
+
+/// A message from rmcp as the line written to stdout. An error rmcp could not give an
+/// id gets `"id": null`, as JSON-RPC 2.0 wants (rmcp leaves the member out, which
+/// MCP 2026-07-28 allows but clients that read JSON-RPC strictly refuse).
+pub(crate) fn outgoing(message: &ServerJsonRpcMessage) -> serde_json::Result<Vec<u8>> {
+    let mut line = match message {
+        JsonRpcMessage::Error(error) if error.id.is_none() => {
+            let mut value = serde_json::to_value(message)?;
+            if let Value::Object(fields) = &mut value {
+                fields.insert("id".into(), Value::Null);
+            }
+            serde_json::to_vec(&value)?
+        }
+        _ => serde_json::to_vec(message)?,
+    };
+    line.push(b'\n');
+    Ok(line)
 }
 
 /// The answer: one error response.
@@ -412,7 +438,7 @@ mod tests {
         let answer = answer(line);
         (
             answer["error"]["code"].as_i64().unwrap(),
-            answer.get("id").cloned().unwrap_or(Value::Null),
+            answer.get("id").cloned().expect("every error carries `id`"),
         )
     }
 
@@ -491,6 +517,26 @@ mod tests {
                 .all(|a| a["error"]["code"] == -32600)
         );
         assert_eq!(code_and_id(b"[]"), (-32600, Value::Null));
+        let unreadable = super::tests::answer(br#"[1,{"jsonrpc":"2.0","id":{},"method":"ping"}]"#);
+        assert_eq!(
+            unreadable,
+            json!([
+                {"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": super::BATCH}},
+                {"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": super::BATCH}},
+            ])
+        );
+    }
+
+    #[test]
+    fn an_error_rmcp_writes_without_an_id_gets_id_null() {
+        let error: rmcp::model::ServerJsonRpcMessage =
+            rmcp::model::JsonRpcMessage::Error(rmcp::model::JsonRpcError::new(
+                None,
+                rmcp::model::ErrorData::new(rmcp::model::ErrorCode::PARSE_ERROR, "x", None),
+            ));
+        let line: Value = serde_json::from_slice(&super::outgoing(&error).unwrap()).unwrap();
+        assert_eq!(line["id"], Value::Null);
+        assert!(line.get("id").is_some(), "{line}");
     }
 
     #[test]

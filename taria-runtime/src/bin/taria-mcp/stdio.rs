@@ -205,10 +205,7 @@ where
         item: ServerJsonRpcMessage,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
         self.arrivals.answered(&item);
-        let line = serde_json::to_vec(&item).map(|mut line| {
-            line.push(b'\n');
-            line
-        });
+        let line = jsonrpc::outgoing(&item);
         let write = Arc::clone(&self.write);
         async move { write_line(write, line.map_err(io::Error::other)?).await }
     }
