@@ -79,9 +79,67 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
         malformed["message"]
             .as_str()
             .unwrap()
-            .contains("step 2 (act) needs `action`"),
+            .contains("step 2 (act): missing field `action`"),
         "{malformed}"
     );
     assert_eq!(app.app.lock().unwrap().volume, 6, "nothing was sent");
+    mcp.finish();
+}
+
+/// Issue 20.7: a batch is checked whole before anything is sent. A later step whose
+/// arguments its tool would refuse (a key it does not take, text over the cap,
+/// `repeat` 65) refuses the batch, naming the step, and the steps before it are not
+/// sent (they were).
+#[test]
+fn a_batch_whose_later_step_is_invalid_sends_nothing() {
+    let app = RunningApp::start("batch-whole");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let too_long = "a".repeat(taria::wire::MAX_TEXT_CHARS + 1);
+    for (step, says) in [
+        (
+            json!({"tool": "press_key", "key": "x", "node": "volume"}),
+            "unknown field `node`",
+        ),
+        (
+            json!({"tool": "type_text", "text": too_long}),
+            "type at most 4096",
+        ),
+        (
+            json!({"tool": "press_key", "key": "x", "repeat": 65}),
+            "repeat must be 1 to 64, not 65",
+        ),
+        (
+            json!({"tool": "press_key", "key": "ctrl+nope"}),
+            "step 3 (press_key)",
+        ),
+        (
+            json!({"tool": "act", "node": "tasks", "action": "scroll", "direction": "sideways"}),
+            "direction `sideways`",
+        ),
+    ] {
+        let refused = mcp.fails(
+            "batch",
+            json!({"steps": [
+                {"tool": "set_value", "node": "volume", "value": 7},
+                {"tool": "type_text", "text": "q"},
+                step,
+            ]}),
+            "invalid_arguments",
+        );
+        let message = refused["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("step 3 (")
+                && message.contains(says)
+                && message.ends_with("nothing was sent"),
+            "{message}"
+        );
+        let app = app.app.lock().unwrap();
+        assert_eq!(
+            (app.volume, app.typed.as_str()),
+            (0, ""),
+            "a step was sent: {message}"
+        );
+    }
     mcp.finish();
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use taria::wire::OutlineName;
@@ -46,27 +47,13 @@ fn steps_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     })
 }
 
-/// One step: `tool`, and that tool's arguments beside it.
+/// One step: `tool`, and that tool's arguments beside it (read as that tool reads
+/// its own, unknown keys refused).
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct Step {
     pub(crate) tool: String,
-    #[serde(default)]
-    pub(crate) node: Option<String>,
-    #[serde(default)]
-    pub(crate) action: Option<String>,
-    #[serde(default)]
-    pub(crate) value: Option<Json>,
-    #[serde(default)]
-    pub(crate) direction: Option<String>,
-    #[serde(default)]
-    pub(crate) amount: Option<u32>,
-    #[serde(default)]
-    pub(crate) text: Option<String>,
-    #[serde(default)]
-    pub(crate) key: Option<String>,
-    #[serde(default)]
-    pub(crate) repeat: Option<u32>,
+    #[serde(flatten)]
+    pub(crate) arguments: serde_json::Map<String, Json>,
 }
 
 /// What a batch did: every step was delivered.
@@ -88,40 +75,34 @@ pub(crate) struct BatchResult {
 }
 
 impl Step {
-    /// The step as its tool's arguments, or why it is not one.
+    /// The step as its tool's arguments, checked as far as they can be without the
+    /// app (keys, caps, the key grammar), or why it is not one.
     fn into_input(self, number: usize) -> Result<StepInput, ToolError> {
-        let needs = |what: &str| {
-            ToolError::invalid(format!(
-                "step {number} ({}) needs `{what}`; nothing was sent",
-                self.tool
-            ))
-        };
-        Ok(match self.tool.as_str() {
-            "act" => StepInput::Act(ActArgs {
-                node: self.node.clone().ok_or_else(|| needs("node"))?,
-                action: self.action.clone().ok_or_else(|| needs("action"))?,
-                value: self.value,
-                direction: self.direction,
-                amount: self.amount,
-            }),
-            "set_value" => StepInput::SetValue(SetValueArgs {
-                node: self.node.clone().ok_or_else(|| needs("node"))?,
-                value: self.value.clone().ok_or_else(|| needs("value"))?,
-            }),
-            "type_text" => StepInput::TypeText(TypeTextArgs {
-                text: self.text.clone().ok_or_else(|| needs("text"))?,
-            }),
-            "press_key" => StepInput::PressKey(PressKeyArgs {
-                key: self.key.clone().ok_or_else(|| needs("key"))?,
-                repeat: self.repeat,
-            }),
+        fn read<T: DeserializeOwned>(step: &Step) -> Result<T, String> {
+            serde_json::from_value(Json::Object(step.arguments.clone()))
+                .map_err(|e| format!("{e} (see {}'s input schema)", step.tool))
+        }
+        let input = match self.tool.as_str() {
+            "act" => read(&self).map(StepInput::Act),
+            "set_value" => read(&self).map(StepInput::SetValue),
+            "type_text" => read(&self).map(StepInput::TypeText),
+            "press_key" => read(&self).map(StepInput::PressKey),
             other => {
                 return Err(ToolError::invalid(format!(
-                    "step {number}: `{other}` is not a step; use act, set_value, type_text or \
-                     press_key; nothing was sent"
+                    "step {number}: `{}` is not a step; use act, set_value, type_text or \
+                     press_key; nothing was sent",
+                    OutlineName(other)
                 )));
             }
-        })
+        };
+        input
+            .and_then(|input| input.check().map(|()| input).map_err(|e| e.message))
+            .map_err(|why| {
+                ToolError::invalid(format!(
+                    "step {number} ({}): {why}; nothing was sent",
+                    self.tool
+                ))
+            })
     }
 }
 
@@ -133,6 +114,16 @@ enum StepInput {
 }
 
 impl StepInput {
+    /// The checks its tool makes before it needs the tree or the app.
+    fn check(&self) -> Result<(), ToolError> {
+        match self {
+            StepInput::Act(a) => a.direction().map(drop),
+            StepInput::SetValue(_) => Ok(()),
+            StepInput::TypeText(t) => t.check().map(drop),
+            StepInput::PressKey(p) => p.check().map(drop),
+        }
+    }
+
     /// What the step does, for a message: `act tasks/2 toggle`.
     fn describe(&self) -> String {
         match self {
@@ -153,7 +144,8 @@ impl StepInput {
     }
 }
 
-/// `batch`: every step is checked for its arguments before any is sent; then each
+/// `batch`: every step's arguments are checked (all a tool checks before it needs the
+/// tree or the app: keys, caps, the key grammar) before any is sent; then each
 /// runs as its tool does, in the call's turn, until one fails. On a failure, the
 /// error names the step and says what the steps before it changed.
 pub(crate) async fn batch(

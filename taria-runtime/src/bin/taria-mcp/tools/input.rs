@@ -121,6 +121,58 @@ pub(crate) struct InputResult {
     pub(crate) note: Option<String>,
 }
 
+// The checks of each tool's arguments that need no tree and no app answer: the tool
+// makes them first, and a batch makes them for every step before it sends any.
+
+impl ActArgs {
+    /// The scroll direction, if one is given.
+    pub(crate) fn direction(&self) -> Result<Option<ScrollDirection>, ToolError> {
+        let Some(text) = &self.direction else {
+            return Ok(None);
+        };
+        serde_json::from_value::<ScrollDirection>(Json::String(text.clone()))
+            .map(Some)
+            .map_err(|_| {
+                ToolError::invalid(format!(
+                    "direction `{text}` is not one of up, down, left, right"
+                ))
+            })
+    }
+}
+
+impl TypeTextArgs {
+    /// How many characters the text has, within the cap and not none.
+    pub(crate) fn check(&self) -> Result<usize, ToolError> {
+        let chars = self.text.chars().count();
+        if chars > taria::wire::MAX_TEXT_CHARS {
+            return Err(ToolError::invalid(format!(
+                "the text has {chars} characters; type at most {} at once (split it into several calls)",
+                taria::wire::MAX_TEXT_CHARS
+            )));
+        }
+        if chars == 0 {
+            return Err(ToolError::invalid("the text is empty; nothing to type"));
+        }
+        Ok(chars)
+    }
+}
+
+impl PressKeyArgs {
+    /// How many presses, once the key is known to be one.
+    pub(crate) fn check(&self) -> Result<u32, ToolError> {
+        if let Err(e) = KeyChord::from_str(&self.key) {
+            return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
+        }
+        let repeat = self.repeat.unwrap_or(1);
+        if !(1..=MAX_REPEAT).contains(&repeat) {
+            return Err(ToolError::invalid(format!(
+                "repeat must be 1 to {MAX_REPEAT}, not {repeat}"
+            )));
+        }
+        Ok(repeat)
+    }
+}
+
 /// `act`; sent in the call's `turn` (arrival order).
 pub(crate) async fn act(
     link: &Link,
@@ -157,18 +209,7 @@ pub(crate) async fn act(
         Some(node) => check::precheck(node, &action, args.value.as_ref())?,
         None => None,
     };
-    let direction = match &args.direction {
-        Some(text) => Some(
-            serde_json::from_value::<ScrollDirection>(Json::String(text.clone())).map_err(
-                |_| {
-                    ToolError::invalid(format!(
-                        "direction `{text}` is not one of up, down, left, right"
-                    ))
-                },
-            )?,
-        ),
-        None => None,
-    };
+    let direction = args.direction()?;
     let data = match action {
         ActionName::Core(Action::Scroll) if direction.is_some() || args.amount.is_some() => {
             Some(ActionData::Scroll {
@@ -217,16 +258,7 @@ pub(crate) async fn type_text(
     args: TypeTextArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
-    let chars = args.text.chars().count();
-    if chars > taria::wire::MAX_TEXT_CHARS {
-        return Err(ToolError::invalid(format!(
-            "the text has {chars} characters; type at most {} at once (split it into several calls)",
-            taria::wire::MAX_TEXT_CHARS
-        )));
-    }
-    if chars == 0 {
-        return Err(ToolError::invalid("the text is empty; nothing to type"));
-    }
+    let chars = args.check()?;
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
@@ -251,15 +283,7 @@ pub(crate) async fn press_key(
     args: PressKeyArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
-    if let Err(e) = KeyChord::from_str(&args.key) {
-        return Err(ToolError::invalid(format!("{e}; {KEY_GRAMMAR}")));
-    }
-    let repeat = args.repeat.unwrap_or(1);
-    if !(1..=MAX_REPEAT).contains(&repeat) {
-        return Err(ToolError::invalid(format!(
-            "repeat must be 1 to {MAX_REPEAT}, not {repeat}"
-        )));
-    }
+    let repeat = args.check()?;
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
