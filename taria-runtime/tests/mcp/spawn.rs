@@ -501,3 +501,57 @@ fn app_that_prints_its_result_and_exits() {
     drop(session);
     std::process::exit(4);
 }
+
+/// Issue 20.7: `resize` takes its place in arrival order. Resizes a client sends at
+/// once were applied in whatever order their handlers ran: the last answer said
+/// 137x53 while the terminal stayed at another size. Now the app ends at the size
+/// sent last, as its own tree and screen show.
+#[test]
+fn pipelined_resizes_leave_the_terminal_at_the_last_size_sent() {
+    let app = before_after();
+    let mut mcp = Mcp::launch(&["--cols", "80", "--rows", "20", "--", &app]);
+    mcp.ok("read_tree", json!({}));
+    let sizes = [
+        (124, 48),
+        (100, 30),
+        (90, 25),
+        (124, 48),
+        (110, 40),
+        (95, 33),
+        (130, 45),
+        (124, 48),
+        (137, 53),
+    ];
+    let calls: Vec<(&str, Value)> = sizes
+        .iter()
+        .map(|(cols, rows)| ("resize", json!({"cols": cols, "rows": rows})))
+        .collect();
+    let answers = mcp.call_all(&calls);
+    for (answer, (cols, rows)) in answers.iter().zip(sizes) {
+        let content = &answer["structuredContent"];
+        assert_eq!(
+            (&content["cols"], &content["rows"]),
+            (&json!(cols), &json!(rows)),
+            "{answer}"
+        );
+    }
+    // The app redraws at each size; the last one it was given must be the one it keeps.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut seen = bounds(&mut mcp, "tasks");
+    while seen != json!([0, 0, 137, 50]) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        seen = bounds(&mut mcp, "tasks");
+    }
+    assert_eq!(
+        seen,
+        json!([0, 0, 137, 50]),
+        "the list's bounds: {answers:?}"
+    );
+    let screen = mcp.ok("read_screen", json!({}));
+    assert_eq!(
+        (&screen["cols"], screen["rows"].as_array().map(Vec::len)),
+        (&json!(137), Some(53)),
+        "{screen}"
+    );
+    mcp.finish();
+}

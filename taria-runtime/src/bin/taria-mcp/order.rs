@@ -24,8 +24,16 @@ use crate::errors::ToolError;
 use crate::link::{Link, Seen, Sent};
 use crate::record::CallTag;
 
-/// The tools whose calls send inputs, in arrival order.
-const INPUT_TOOLS: [&str; 5] = ["act", "set_value", "type_text", "press_key", "batch"];
+/// The tools whose calls send inputs, in arrival order; and `resize`, which changes
+/// what the app sees as an input does (resizes sent at once end at the last size).
+const INPUT_TOOLS: [&str; 6] = [
+    "act",
+    "set_value",
+    "type_text",
+    "press_key",
+    "batch",
+    "resize",
+];
 
 /// When no earlier call has passed its turn on for this long, a waiting call sends
 /// anyway (and it is logged). Every numbered call passes its turn on within the

@@ -249,13 +249,20 @@ impl Bridge {
         output_schema = output_schema(),
         annotations(destructive_hint = false, idempotent_hint = true)
     )]
-    async fn resize(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        Ok(self.call(args, "resize", terminal::resize).await)
+    async fn resize(
+        &self,
+        args: JsonObject,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
+        // In arrival order, as inputs are (see `order.rs`); recorded as a read.
+        let mut turn = self.arrivals.claim(&context.id);
+        let resize = async |link: &Link, args| terminal::resize(link, args, &mut turn).await;
+        Ok(self.call(args, "resize", resize).await)
     }
 }
 
 impl Bridge {
-    /// A tool's call with no turn to take (reads, resize): the bridge is in use, the
+    /// A tool's call with no turn to take (reads; resize brings its own): the bridge is in use, the
     /// arguments are parsed, and `run` answers.
     /// The call is noted in the recording (as `tool`) when it succeeds.
     async fn call<A, R>(

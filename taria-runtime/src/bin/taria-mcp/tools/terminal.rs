@@ -9,6 +9,7 @@ use taria::Node;
 use crate::cli::{COLS, ROWS, Size};
 use crate::errors::ToolError;
 use crate::link::Link;
+use crate::order::Turn;
 use crate::render::{self, Format};
 
 /// How long `resize` waits for the app to draw at the new size.
@@ -47,9 +48,14 @@ pub(crate) struct ResizeResult {
     pub(crate) note: Option<String>,
 }
 
-/// `resize`: resizes the pseudo-terminal (the app gets SIGWINCH), then waits (bounded)
-/// for the tree the app draws next.
-pub(crate) async fn resize(link: &Link, args: ResizeArgs) -> Result<ResizeResult, ToolError> {
+/// `resize`: resizes the pseudo-terminal (the app gets SIGWINCH) in the call's `turn`
+/// (arrival order, among inputs too), then waits (bounded) for the tree the app
+/// draws next.
+pub(crate) async fn resize(
+    link: &Link,
+    args: ResizeArgs,
+    turn: &mut Turn,
+) -> Result<ResizeResult, ToolError> {
     let Some(spawned) = link.spawned_app() else {
         return Err(ToolError::invalid(
             "resize only works in spawn mode (taria-mcp -- <command>), where taria-mcp owns the \
@@ -71,6 +77,7 @@ pub(crate) async fn resize(link: &Link, args: ResizeArgs) -> Result<ResizeResult
         )));
     };
     let size = Size { cols, rows };
+    turn.wait().await;
     let before = link.view().await?;
     if spawned.size() == Some(size) {
         return Ok(ResizeResult {
@@ -84,6 +91,8 @@ pub(crate) async fn resize(link: &Link, args: ResizeArgs) -> Result<ResizeResult
         });
     }
     spawned.resize(size)?;
+    // Resized: the next call may go while this one waits for the app to draw.
+    turn.done_sending();
     let waited = link
         .wait_past(before.revision, RESIZE_WAIT, std::future::pending())
         .await?;
