@@ -61,7 +61,7 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
     let message = failed["message"].as_str().unwrap();
     assert!(
         message.starts_with("step 2 of 3 (act nope activate) failed:")
-            && message.ends_with("step 1 was delivered, the rest were not sent"),
+            && message.ends_with("; step 3 was not sent"),
         "{message}"
     );
     assert_eq!(failed["changedIds"], json!(["volume"]), "{failed}");
@@ -141,5 +141,86 @@ fn a_batch_whose_later_step_is_invalid_sends_nothing() {
             "a step was sent: {message}"
         );
     }
+    mcp.finish();
+}
+
+/// Issue 20.6: a batch's failure reads as its success does: the status line (the
+/// error, which step, what was not sent), then what the steps before it did in the
+/// lines a batch's result uses, `1 step before it: delivered, …` and the change
+/// lines as they are; no JSON, no `\n` escapes, nothing said twice, "1 step".
+#[test]
+fn a_batch_failure_is_written_as_plainly_as_its_success() {
+    let app = RunningApp::start("batch-text");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let one = mcp.call(
+        "batch",
+        json!({"steps": [{"tool": "type_text", "text": "a"}]}),
+    );
+    let text = one["content"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("1 step: delivered, revision "), "{text}");
+
+    let failed = mcp.call(
+        "batch",
+        json!({"steps": [
+            {"tool": "set_value", "node": "volume", "value": 6},
+            {"tool": "type_text", "text": "b"},
+            {"tool": "act", "node": "refuse", "action": "activate"},
+            {"tool": "set_value", "node": "volume", "value": 9},
+        ]}),
+    );
+    assert_eq!(failed["isError"], true, "{failed}");
+    let content = &failed["structuredContent"];
+    let text = failed["content"][0]["text"].as_str().unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("error app_rejected: step 3 of 4 (act refuse activate) failed: ")
+            && lines[0].contains("not today")
+            && lines[0].ends_with("; step 4 was not sent; status: rejected"),
+        "{text}"
+    );
+    let revision = content["revision"].as_u64().unwrap();
+    assert!(
+        lines[1].starts_with(&format!(
+            "2 steps before it: delivered, revision {revision}"
+        )),
+        "{text}"
+    );
+    // The change lines as a success writes them, each on its own line.
+    for line in content["changes"].as_str().unwrap().lines() {
+        assert!(lines.contains(&line), "{line:?} not in {text}");
+    }
+    for repeat in [
+        "failedStep",
+        "changedIds",
+        "\\n",
+        "[\"",
+        "1 steps",
+        "were delivered",
+    ] {
+        assert!(!text.contains(repeat), "{repeat:?} in {text}");
+    }
+    assert_eq!(
+        (
+            &content["failedStep"],
+            &content["delivered"],
+            &content["changedIds"]
+        ),
+        (&json!(3), &json!(2), &json!(["volume", "typed"])),
+        "{content}"
+    );
+
+    // A first step that fails: nothing before it, no lines after the status line.
+    let first = mcp.call(
+        "batch",
+        json!({"steps": [{"tool": "act", "node": "nope", "action": "activate"}]}),
+    );
+    let text = first["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("error not_found: step 1 of 1 (act nope activate) failed: ")
+            && text.ends_with("; nothing before it was sent")
+            && !text.contains('\n'),
+        "{text}"
+    );
     mcp.finish();
 }

@@ -67,6 +67,11 @@ pub(crate) struct ToolError {
     pub(crate) message: String,
     /// More fields for the structured content.
     pub(crate) extra: Map<String, Json>,
+    /// Lines the model reads after the status line, which say what `structured_only`
+    /// holds (a batch's failure: what the steps before it did).
+    pub(crate) after_text: Option<String>,
+    /// Fields for the structured content that `after_text` says for the model.
+    pub(crate) structured_only: Map<String, Json>,
 }
 
 impl ToolError {
@@ -76,6 +81,8 @@ impl ToolError {
             code,
             message: message.into(),
             extra: Map::new(),
+            after_text: None,
+            structured_only: Map::new(),
         }
     }
 
@@ -100,6 +107,7 @@ impl ToolError {
         object.insert("code".into(), json!(self.code.as_str()));
         object.insert("message".into(), json!(self.message));
         object.extend(self.extra);
+        object.extend(self.structured_only);
         let mut result = CallToolResult::structured_error(Json::Object(object));
         result.content = vec![rmcp::model::ContentBlock::text(text)];
         result

@@ -8,6 +8,8 @@ use serde_json::Value as Json;
 use taria::Node;
 use taria::wire::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
+use crate::tools::text;
+
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;
 
@@ -103,8 +105,9 @@ pub(crate) fn render(
             out.omitted += left;
             out.cut_children = true;
             let note = format!(
-                "{} more top-level nodes left out (too large)",
-                roots.len() - i
+                "{} more top-level {} left out (too large)",
+                roots.len() - i,
+                text::noun(roots.len() - i, "node", "nodes")
             );
             match format {
                 Format::Outline => {
@@ -126,15 +129,14 @@ pub(crate) fn render(
     let truncated = match (out.cut_depth, out.cut_children) {
         (false, false) => None,
         (cut_depth, _) => {
-            let mut why = format!("{} nodes left out", out.omitted);
-            if cut_depth && depth_shown < asked {
-                let _ = write!(
-                    why,
-                    "; shown {} levels deep to stay under {cap} characters",
-                    depth_shown + 1
-                );
-            } else if cut_depth {
-                let _ = write!(why, "; shown {} levels deep as asked", depth_shown + 1);
+            let mut why = format!("{} left out", text::count(out.omitted, "node", "nodes"));
+            if cut_depth {
+                let levels = text::count(depth_shown + 1, "level", "levels");
+                let _ = if depth_shown < asked {
+                    write!(why, "; shown {levels} deep to stay under {cap} characters")
+                } else {
+                    write!(why, "; shown {levels} deep as asked")
+                };
             }
             why.push_str(
                 ". Nodes marked `(+N children)` (json: `childrenOmitted`) have more: call \
@@ -420,9 +422,10 @@ impl Writer {
                         }
                         let _ = writeln!(
                             self.text,
-                            "- … {} more children of {} left out (too large): read_tree with \
+                            "- … {} more {} of {} left out (too large): read_tree with \
                              root={}, or find_nodes",
                             left.len(),
+                            text::noun(left.len(), "child", "children"),
                             OutlineName(node.id.as_str()),
                             OutlineQuoted(node.id.as_str())
                         );

@@ -13,6 +13,7 @@ use taria::{Node, Tree};
 
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
 use super::read::find;
+use super::text;
 use crate::errors::ToolError;
 use crate::link::{Link, View};
 use crate::order::Turn;
@@ -129,7 +130,10 @@ impl StepInput {
         match self {
             StepInput::Act(a) => format!("act {} {}", OutlineName(&a.node), OutlineName(&a.action)),
             StepInput::SetValue(s) => format!("set_value {}", OutlineName(&s.node)),
-            StepInput::TypeText(t) => format!("type_text of {} characters", t.text.chars().count()),
+            StepInput::TypeText(t) => format!(
+                "type_text of {}",
+                text::count(t.text.chars().count(), "character", "characters")
+            ),
             StepInput::PressKey(p) => format!("press_key {}", OutlineName(&p.key)),
         }
     }
@@ -141,6 +145,43 @@ impl StepInput {
             StepInput::TypeText(args) => input::type_text(link, args, turn).await,
             StepInput::PressKey(args) => input::press_key(link, args, turn).await,
         }
+    }
+}
+
+/// What the steps run so far did: the tree before the first, the last one a step drew.
+struct Done {
+    first: View,
+    live: Option<Arc<Tree>>,
+    last: Option<Arc<Tree>>,
+    revision: u64,
+    /// What the last step's own result said when no frame showed its effect (the app
+    /// exited after it, or has not drawn): the batch's result says it too.
+    unseen: Option<(usize, String)>,
+}
+
+impl Done {
+    /// Their combined change, as the single input tools say it.
+    fn change(&self, link: &Link) -> InputResult {
+        let after = View {
+            tree: Arc::clone(self.last.as_ref().unwrap_or(&self.first.tree)),
+            revision: self.revision,
+        };
+        let mut change = super::change::describe_change(
+            link,
+            &self.first.tree,
+            self.live.as_ref(),
+            &after,
+            None,
+        );
+        if let Some((number, note)) = &self.unseen {
+            let note = format!("step {number}: {note}");
+            // "Nothing changed" would be wrong: no frame showed what the last step did.
+            change.note = Some(match change.note.take() {
+                Some(before) if change.changed => format!("{before}; {note}"),
+                _ => note,
+            });
+        }
+        change
     }
 }
 
@@ -170,47 +211,33 @@ pub(crate) async fn batch(
         .map(|(i, step)| step.into_input(i + 1))
         .collect::<Result<Vec<_>, _>>()?;
     turn.keep();
-    let first = link.view().await?;
-    // As the agent knew the app before the steps (their own results are not shown).
-    let live = link.seen_live();
-    let mut last: Option<Arc<Tree>> = None;
-    let mut revision = first.revision;
-    // What the last step's own result said when no frame showed its effect (the app
-    // exited after it, or has not drawn): the batch's result says it too.
-    let mut unseen: Option<(usize, String)> = None;
+    let mut done = Done {
+        first: link.view().await?,
+        // As the agent knew the app before the steps (their own results are not shown).
+        live: link.seen_live(),
+        last: None,
+        revision: 0,
+        unseen: None,
+    };
+    done.revision = done.first.revision;
     for (i, step) in steps.into_iter().enumerate() {
         let what = step.describe();
         match step.run(link, turn).await {
             Ok(result) => {
-                revision = result.revision;
-                unseen = None;
+                done.revision = result.revision;
+                done.unseen = None;
                 match result.after {
-                    Some(after) => last = Some(after),
-                    None => unseen = result.note.map(|note| (i + 1, note)),
+                    Some(after) => done.last = Some(after),
+                    None => done.unseen = result.note.map(|note| (i + 1, note)),
                 }
             }
             Err(error) => {
-                let change = last.map(|tree| {
-                    let after = View { tree, revision };
-                    super::change::describe_change(link, &first.tree, live.as_ref(), &after, None)
-                });
-                return Err(failed(change, revision, (i + 1, count), &what, error));
+                let change = (i > 0).then(|| done.change(link));
+                return Err(failed(change, (i + 1, count), &what, error));
             }
         }
     }
-    let after = View {
-        tree: last.unwrap_or_else(|| Arc::clone(&first.tree)),
-        revision,
-    };
-    let mut change = super::change::describe_change(link, &first.tree, live.as_ref(), &after, None);
-    if let Some((number, note)) = unseen {
-        let note = format!("step {number}: {note}");
-        // "Nothing changed" would be wrong: no frame showed what the last step did.
-        change.note = Some(match change.note.take() {
-            Some(before) if change.changed => format!("{before}; {note}"),
-            _ => note,
-        });
-    }
+    let mut change = done.change(link);
     let (read, truncated) = match &args.read {
         Some(root) => {
             let view = link.view().await?;
@@ -243,45 +270,58 @@ pub(crate) async fn batch(
 }
 
 /// The error for step `number` of `count`, with what the steps before it changed
-/// (`change`: from the tree before the batch to the last one a step drew).
+/// (`change`, when there were any: from the tree before the batch to the last one a
+/// step drew). The text says that as a batch's result says what its steps did; the
+/// structured content has it as fields.
 fn failed(
     change: Option<InputResult>,
-    revision: u64,
     (number, count): (usize, usize),
     what: &str,
     error: ToolError,
 ) -> ToolError {
     let done = number - 1;
     let before_it = match done {
-        0 => "nothing before it was sent".to_owned(),
-        1 => "step 1 was delivered".to_owned(),
-        n => format!("steps 1 to {n} were delivered"),
+        0 => "; nothing before it was sent",
+        _ => "",
+    };
+    let after_it = match count - number {
+        0 => String::new(),
+        1 => format!("; step {} was not sent", number + 1),
+        _ => format!("; steps {} to {count} were not sent", number + 1),
     };
     let mut failure = ToolError::new(
         error.code,
         format!(
-            "step {number} of {count} ({what}) failed: {}; {before_it}, the rest were not sent",
+            "step {number} of {count} ({what}) failed: {}{before_it}{after_it}",
             error.message
         ),
     );
     failure.extra = error.extra;
-    failure = failure.with("failedStep", number).with("delivered", done);
+    let mut fields = serde_json::Map::new();
+    fields.insert("failedStep".into(), number.into());
+    fields.insert("delivered".into(), done.into());
     if let Some(change) = change {
+        let before = format!("{} before it", text::count(done, "step", "steps"));
+        failure.after_text = Some(text::steps_text(&before, &change));
+        // The lines after say the revision the steps left.
+        failure.extra.remove("revision");
         if !change.changed_ids.is_empty() {
-            failure = failure.with("changedIds", change.changed_ids);
+            fields.insert("changedIds".into(), change.changed_ids.into());
         }
         if !change.removed_ids.is_empty() {
-            failure = failure.with("removedIds", change.removed_ids);
+            fields.insert("removedIds".into(), change.removed_ids.into());
         }
         // What the steps before it did, as their own result would say it: a dialog
         // they opened is often why this step failed.
         if !change.events.is_empty() {
-            failure = failure.with("events", change.events);
+            fields.insert("events".into(), change.events.into());
         }
         if let Some(changes) = change.changes.or(change.outline) {
-            failure = failure.with("changes", changes);
+            fields.insert("changes".into(), changes.into());
         }
-        failure = failure.with("revision", revision);
+        fields.insert("revision".into(), change.revision.into());
     }
+    // Said by the message and the lines after it: not repeated in the status line.
+    failure.structured_only = fields;
     failure
 }

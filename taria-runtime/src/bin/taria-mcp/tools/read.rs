@@ -177,9 +177,9 @@ pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
     let roots: Vec<&Node> = view.tree.roots.iter().collect();
     let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
     let mut text = format!(
-        "# revision {} ({} nodes). {UNTRUSTED}\n",
+        "# revision {} ({}). {UNTRUSTED}\n",
         view.revision,
-        view.tree.len()
+        super::text::count(view.tree.len(), "node", "nodes")
     );
     if let Some(truncated) = shown.truncated {
         text.push_str("# ");

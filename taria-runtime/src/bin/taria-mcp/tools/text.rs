@@ -30,6 +30,23 @@ pub(crate) fn one_line(text: &str) -> String {
     taria::wire::OutlineText(text).to_string()
 }
 
+/// `n` and its noun, in the singular for one: `1 step`, `3 steps`.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// The noun for `n` of it: `one` for 1, else `many`.
+pub(crate) fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// What steps of a batch did, as a batch's result says it: `3 steps: ` and the text
+/// of their combined change (the input tools' own status line and lines). A batch's
+/// failure says the steps before the failed one the same way.
+pub(crate) fn steps_text(steps: &str, change: &InputResult) -> String {
+    format!("{steps}: {}", change.for_model())
+}
+
 /// Appends `block` (lines that end in `\n`, or none) after what is there.
 fn push_block(out: &mut String, block: &str) {
     if block.is_empty() {
@@ -53,7 +70,11 @@ pub(crate) fn compact<T: Serialize>(value: &T) -> String {
 
 impl ForModel for ReadTreeResult {
     fn for_model(&self) -> String {
-        let mut out = format!("revision {}, {} nodes", self.revision, self.node_count);
+        let mut out = format!(
+            "revision {}, {}",
+            self.revision,
+            count(self.node_count, "node", "nodes")
+        );
         if self.shown < self.node_count {
             let _ = write!(out, ", {} shown", self.shown);
         }
@@ -77,10 +98,10 @@ impl ForModel for ReadTreeResult {
 impl ForModel for FindNodesResult {
     fn for_model(&self) -> String {
         let mut out = format!(
-            "revision {}, {} of {} matches",
+            "revision {}, {} of {}",
             self.revision,
             self.matches.len(),
-            self.total
+            count(self.total, "match", "matches")
         );
         for found in &self.matches {
             out.push('\n');
@@ -127,8 +148,7 @@ impl ForModel for InputResult {
 
 impl ForModel for BatchResult {
     fn for_model(&self) -> String {
-        let mut out = format!("{} steps: ", self.steps);
-        out.push_str(&self.change.for_model());
+        let mut out = steps_text(&count(self.steps, "step", "steps"), &self.change);
         if let Some(read) = &self.read {
             out.push_str("\nread:");
             push_block(&mut out, read);
@@ -198,6 +218,9 @@ impl ForModel for ToolError {
                 other => compact(other),
             };
             let _ = write!(out, "; {key}: {value}");
+        }
+        if let Some(after) = &self.after_text {
+            push_block(&mut out, after);
         }
         out
     }
