@@ -224,3 +224,51 @@ fn a_batch_failure_is_written_as_plainly_as_its_success() {
     );
     mcp.finish();
 }
+
+/// Issue 20.7: a step that meets the rate limit (50 inputs/s, bursts of 100) a
+/// token's wait away waits for it (`RATE_WAIT_MAX`, 50 ms) instead of failing
+/// `busy` "retry in 2-15 ms". The first two steps spend the burst; each step after
+/// them needs a token the bucket does not have yet. A flood of calls sent at once
+/// still meets `busy`, with the wait to retry after.
+#[test]
+fn a_batch_at_the_rate_limits_edge_waits_and_a_flood_still_gets_busy() {
+    let app = RunningApp::start("batch-rate");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let mut steps = vec![
+        json!({"tool": "press_key", "key": "x", "repeat": 64}),
+        json!({"tool": "press_key", "key": "x", "repeat": 64}),
+    ];
+    steps.extend((0..10).map(|_| json!({"tool": "press_key", "key": "y"})));
+    let done = mcp.call("batch", json!({"steps": steps}));
+    assert_eq!(done["isError"], false, "{done}");
+    assert_eq!(
+        app.app.lock().unwrap().typed,
+        format!("{}{}", "x".repeat(128), "y".repeat(10))
+    );
+
+    // The bucket is empty again: 20 calls at once, each in its turn, are far over it.
+    let calls: Vec<(&str, Value)> = (0..20)
+        .map(|_| ("press_key", json!({"key": "z"})))
+        .collect();
+    let results = mcp.call_all(&calls);
+    let busy: Vec<&Value> = results
+        .iter()
+        .filter(|r| r["structuredContent"]["code"] == "busy")
+        .collect();
+    assert!(!busy.is_empty(), "no call met the rate limit: {results:?}");
+    for refused in &busy {
+        let content = &refused["structuredContent"];
+        assert!(
+            content["message"].as_str().unwrap().contains("retry in") && content["sent"] == false,
+            "{content}"
+        );
+    }
+    let typed = app.app.lock().unwrap().typed.matches('z').count();
+    assert_eq!(typed, 20 - busy.len(), "{results:?}");
+    // Single calls one after another, at the edge again, wait their moment too.
+    for _ in 0..10 {
+        mcp.ok("press_key", json!({"key": "w"}));
+    }
+    mcp.finish();
+}

@@ -67,11 +67,17 @@ pub(crate) struct ToolError {
     pub(crate) message: String,
     /// More fields for the structured content.
     pub(crate) extra: Map<String, Json>,
-    /// Lines the model reads after the status line, which say what `structured_only`
-    /// holds (a batch's failure: what the steps before it did).
-    pub(crate) after_text: Option<String>,
-    /// Fields for the structured content that `after_text` says for the model.
-    pub(crate) structured_only: Map<String, Json>,
+    /// What the failed call did before it failed, when it did something (a batch's
+    /// steps before the one that failed).
+    pub(crate) detail: Option<Box<Detail>>,
+}
+
+/// Lines for the model after the status line, and the fields they say, for the
+/// structured content only (not repeated on the status line).
+#[derive(Clone, Debug)]
+pub(crate) struct Detail {
+    pub(crate) text: Option<String>,
+    pub(crate) fields: Map<String, Json>,
 }
 
 impl ToolError {
@@ -81,8 +87,7 @@ impl ToolError {
             code,
             message: message.into(),
             extra: Map::new(),
-            after_text: None,
-            structured_only: Map::new(),
+            detail: None,
         }
     }
 
@@ -107,7 +112,9 @@ impl ToolError {
         object.insert("code".into(), json!(self.code.as_str()));
         object.insert("message".into(), json!(self.message));
         object.extend(self.extra);
-        object.extend(self.structured_only);
+        if let Some(detail) = self.detail {
+            object.extend(detail.fields);
+        }
         let mut result = CallToolResult::structured_error(Json::Object(object));
         result.content = vec![rmcp::model::ContentBlock::text(text)];
         result

@@ -1,6 +1,7 @@
 //! Bounds on what an agent can make the bridge send: how many inputs may wait for the
 //! app's answer at once, and how many may be sent per second. Both refuse with `busy`
-//! before anything is sent, saying what to do.
+//! before anything is sent, saying what to do; an input a token is only a moment away
+//! from waits for it instead ([`RATE_WAIT_MAX`]).
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,12 @@ pub(crate) const MAX_IN_FLIGHT: usize = 32;
 pub(crate) const RATE_PER_SECOND: f64 = 50.0;
 /// Inputs allowed in one burst.
 pub(crate) const BURST: f64 = 100.0;
+/// How long an input that meets the rate limit waits for a token, counted from when
+/// it was ready to send (its call arrived; a batch step began), before it is refused
+/// `busy`. A token comes every 20 ms at [`RATE_PER_SECOND`]: an agent that answered
+/// "retry in 2-15 ms" would only pay a round trip for what a wait of that long does,
+/// while a flood sent at once still meets `busy` after the first two or three.
+pub(crate) const RATE_WAIT_MAX: Duration = Duration::from_millis(50);
 
 /// Refuses an input when `waiting` inputs already wait for their ack.
 pub(crate) fn check_in_flight(waiting: usize) -> Result<(), ToolError> {
@@ -43,8 +50,8 @@ impl RateLimit {
         }
     }
 
-    /// Takes one token, or says how long to wait for one.
-    pub(crate) fn take(&mut self, now: Instant) -> Result<(), ToolError> {
+    /// Takes one token, or says how long until there is one.
+    pub(crate) fn take(&mut self, now: Instant) -> Result<(), Duration> {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.tokens = (self.tokens + elapsed * RATE_PER_SECOND).min(BURST);
         self.last = now;
@@ -52,17 +59,23 @@ impl RateLimit {
             self.tokens -= 1.0;
             return Ok(());
         }
-        let wait = Duration::from_secs_f64((1.0 - self.tokens) / RATE_PER_SECOND);
-        Err(ToolError::new(
-            Code::Busy,
-            format!(
-                "too many inputs: at most {RATE_PER_SECOND} per second (bursts of {BURST}); \
-                 retry in {} ms",
-                wait.as_millis().max(1)
-            ),
-        )
-        .with("sent", false))
+        Err(Duration::from_secs_f64(
+            (1.0 - self.tokens) / RATE_PER_SECOND,
+        ))
     }
+}
+
+/// The refusal of an input that would have had to wait `wait` for a token.
+pub(crate) fn rate_busy(wait: Duration) -> ToolError {
+    ToolError::new(
+        Code::Busy,
+        format!(
+            "too many inputs: at most {RATE_PER_SECOND} per second (bursts of {BURST}); \
+             retry in {} ms",
+            wait.as_millis().max(1)
+        ),
+    )
+    .with("sent", false)
 }
 
 #[cfg(test)]
@@ -76,7 +89,7 @@ mod tests {
         for _ in 0..100 {
             assert!(limit.take(start).is_ok());
         }
-        let refused = limit.take(start).unwrap_err();
+        let refused = rate_busy(limit.take(start).unwrap_err());
         assert_eq!(refused.code, Code::Busy);
         assert!(
             refused.message.contains("retry in 20 ms"),

@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::pin::pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
     ClientJsonRpcMessage, ClientNotification, ClientRequest, JsonRpcMessage, RequestId,
@@ -21,6 +21,7 @@ use taria::wire::Input;
 use tokio::sync::watch;
 
 use crate::errors::ToolError;
+use crate::limits::RATE_WAIT_MAX;
 use crate::link::{Link, Seen, Sent};
 use crate::record::CallTag;
 
@@ -58,8 +59,8 @@ struct Shared {
     front: watch::Sender<u64>,
 }
 
-/// An input call's number, and the tree the agent had when it arrived.
-type Arrival = (u64, Option<Arc<Tree>>);
+/// An input call's number, the tree the agent had when it arrived, and when.
+type Arrival = (u64, Option<Arc<Tree>>, Instant);
 
 #[derive(Default)]
 struct State {
@@ -104,7 +105,7 @@ impl Arrivals {
                         .unclaimed
                         .entry(request.id.clone())
                         .or_default()
-                        .push_back((number, seen));
+                        .push_back((number, seen, Instant::now()));
                 }
             }
             // rmcp drops the answer to a cancelled request, and a later rmcp might not run
@@ -120,7 +121,7 @@ impl Arrivals {
                     tokio::spawn(async move {
                         tokio::time::sleep(CANCEL_GRACE).await;
                         let numbers = arrivals.lock().unclaimed.remove(&id).unwrap_or_default();
-                        for (number, _) in numbers {
+                        for (number, _, _) in numbers {
                             arrivals.release(number);
                         }
                     });
@@ -141,7 +142,7 @@ impl Arrivals {
             },
             _ => return,
         };
-        if let Some((number, _)) = self.take_unclaimed(id) {
+        if let Some((number, _, _)) = self.take_unclaimed(id) {
             self.release(number);
         }
     }
@@ -159,9 +160,9 @@ impl Arrivals {
     /// The turn of the input call `id`, for its handler (no turn to wait for when the
     /// transport did not number it).
     pub(crate) fn claim(&self, id: &RequestId) -> Turn {
-        let (number, seen_at_arrival) = match self.take_unclaimed(id) {
-            Some((number, seen)) => (Some(number), seen),
-            None => (None, self.0.seen.get()),
+        let (number, seen_at_arrival, ready) = match self.take_unclaimed(id) {
+            Some((number, seen, arrived)) => (Some(number), seen, arrived),
+            None => (None, self.0.seen.get(), Instant::now()),
         };
         Turn {
             arrivals: self.clone(),
@@ -170,6 +171,7 @@ impl Arrivals {
             seen_at_arrival,
             waited: false,
             tag: None,
+            ready,
         }
     }
 
@@ -202,6 +204,9 @@ pub(crate) struct Turn {
     seen_at_arrival: Option<Arc<Tree>>,
     /// Which call this is, for the recording.
     tag: Option<CallTag>,
+    /// When its next input was ready to send (the call arrived; a batch step began):
+    /// the rate limit is waited for until [`RATE_WAIT_MAX`] after it.
+    ready: Instant,
 }
 
 impl Turn {
@@ -222,11 +227,22 @@ impl Turn {
         self.tag.as_ref()
     }
 
+    /// The next input of this call is ready to send now (a batch's next step): its
+    /// wait for the rate limit counts from here.
+    pub(crate) fn ready_now(&mut self) {
+        self.ready = Instant::now();
+    }
+
+    /// Until when an input of this call waits for the rate limit.
+    fn rate_until(&self) -> Instant {
+        self.ready + RATE_WAIT_MAX
+    }
+
     /// Sends `input` in this call's turn and keeps the turn: more inputs of this call
     /// follow (the presses of a repeated key).
     pub(crate) async fn send(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send(input, self.tag.as_ref()).await
+        link.send(input, self.tag.as_ref(), self.rate_until()).await
     }
 
     /// Sends the next input of a burst in this call's turn, waiting for room until
@@ -248,23 +264,28 @@ impl Turn {
     /// stops reading) is not waited for in turn.
     pub(crate) async fn send_last(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        // Connected, the first poll takes the input's seq and joins the writer's queue
-        // (tokio's mutex serves in the order of first polls), or writes it: its place is
-        // fixed. Not connected, it waits for the connection first, in turn. Unconstrained,
-        // so tokio's cooperative budget cannot make that first poll a no-op.
-        let connected = link.cached_view().is_some();
-        let tag = self.tag.clone();
-        let mut send = pin!(tokio::task::unconstrained(link.send(input, tag.as_ref())));
-        if connected {
-            let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
-            self.pass();
-            if let Poll::Ready(result) = first {
-                return result;
+        // In turn: connecting if need be, and waiting for the rate limit, then the
+        // input's seq.
+        let placed = match link
+            .place(&input, self.tag.as_ref(), self.rate_until())
+            .await
+        {
+            Ok(placed) => placed,
+            Err(e) => {
+                self.pass();
+                return Err(e);
             }
-        }
-        let result = send.await;
+        };
+        // The first poll joins the writer's queue (tokio's mutex serves in the order of
+        // first polls), or writes it: its place is fixed. Unconstrained, so tokio's
+        // cooperative budget cannot make that first poll a no-op.
+        let mut send = pin!(tokio::task::unconstrained(link.write_placed(placed, input)));
+        let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
         self.pass();
-        result
+        match first {
+            Poll::Ready(result) => result,
+            Poll::Pending => send.await,
+        }
     }
 
     /// Waits until every input call that arrived earlier is queued or done with.

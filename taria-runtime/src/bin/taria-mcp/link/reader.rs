@@ -370,7 +370,11 @@ mod tests {
         let link = Link::new(socket, None, None);
         link.ensure_connected().await.unwrap();
         let mut sent = link
-            .send(Input::Key { key: "a".into() }, None)
+            .send(
+                Input::Key { key: "a".into() },
+                None,
+                std::time::Instant::now(),
+            )
             .await
             .unwrap();
         // A second reader on the connection, one that panics.

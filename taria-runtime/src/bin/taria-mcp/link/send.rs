@@ -15,24 +15,60 @@ use super::{
     ack_bound, current_view, lock,
 };
 use crate::errors::{Code, ToolError};
-use crate::limits::{RATE_PER_SECOND, check_in_flight};
+use crate::limits::{RATE_PER_SECOND, check_in_flight, rate_busy};
 use crate::record::CallTag;
 
 impl Link {
     /// Sends an input; the ack comes through [`Link::ack`]. Refused with `busy`
     /// (nothing sent) when [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait
-    /// for their ack or the rate limit is reached.
+    /// for their ack, or when the rate limit has no token for it by `until`.
     /// `tag` says which call sent it, for the recording.
     pub(crate) async fn send(
         &self,
         input: Input,
         tag: Option<&CallTag>,
+        until: Instant,
     ) -> Result<Sent, ToolError> {
+        let placed = self.place(&input, tag, until).await?;
+        self.write_placed(placed, input).await
+    }
+
+    /// An input's place (its `seq`, among those awaiting an ack), connecting first if
+    /// need be; what [`Link::send`] does before writing. When the rate limit has no
+    /// token, it waits for one if one comes by `until`
+    /// ([`RATE_WAIT_MAX`](crate::limits::RATE_WAIT_MAX) after the input was ready),
+    /// else it is refused `busy` with the wait.
+    pub(crate) async fn place(
+        &self,
+        input: &Input,
+        tag: Option<&CallTag>,
+        until: Instant,
+    ) -> Result<Placed, ToolError> {
         self.ensure_connected().await?;
         self.check_protocol()?;
-        let (tx, rx) = oneshot::channel();
-        let reserved = self.reserve(tx, None, &input, tag).map_err(|(_, e)| e)?;
-        self.send_reserved(reserved, input, rx).await
+        let (mut tx, ack) = oneshot::channel();
+        loop {
+            match self.reserve(tx, None, input, tag) {
+                Ok(reserved) => return Ok(Placed { reserved, ack }),
+                Err((NoRoom::Rate(back, wait), error)) => {
+                    if Instant::now() + wait > until {
+                        return Err(error);
+                    }
+                    tx = back;
+                    tokio::time::sleep(wait).await;
+                }
+                Err((_, error)) => return Err(error),
+            }
+        }
+    }
+
+    /// Writes an input that has its place.
+    pub(crate) async fn write_placed(
+        &self,
+        placed: Placed,
+        input: Input,
+    ) -> Result<Sent, ToolError> {
+        self.send_reserved(placed.reserved, input, placed.ack).await
     }
 
     /// Sends the next input of a burst (a repeated key) on the connection `first`
@@ -58,7 +94,7 @@ impl Link {
                 match self.reserve(tx, Some(first.generation), &input, tag) {
                     Ok(reserved) => break reserved,
                     Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
-                    Err((NoRoom::Rate(tx), error)) => (tx, error, false),
+                    Err((NoRoom::Rate(tx, _), error)) => (tx, error, false),
                     Err((NoRoom::Closed, error)) => return Err(error),
                 };
             tx = returned;
@@ -107,8 +143,8 @@ impl Link {
         if let Err(e) = check_in_flight(state.acks.len()) {
             return Err((NoRoom::InFlight(tx), e));
         }
-        if let Err(e) = lock(&self.inner.rate).take(Instant::now()) {
-            return Err((NoRoom::Rate(tx), e));
+        if let Err(wait) = lock(&self.inner.rate).take(Instant::now()) {
+            return Err((NoRoom::Rate(tx, wait), rate_busy(wait)));
         }
         let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
         state.acks.insert(seq, tx);
@@ -316,10 +352,16 @@ fn seconds(duration: Duration) -> String {
 enum NoRoom {
     /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait for their ack.
     InFlight(oneshot::Sender<Answer<Ack>>),
-    /// The rate limit is reached.
-    Rate(oneshot::Sender<Answer<Ack>>),
+    /// The rate limit is reached: a token comes in this long.
+    Rate(oneshot::Sender<Answer<Ack>>, Duration),
     /// No connection.
     Closed,
+}
+
+/// An input that has its place, to be written ([`Link::place`]).
+pub(crate) struct Placed {
+    reserved: Reserved,
+    ack: oneshot::Receiver<Answer<Ack>>,
 }
 
 /// An input's place: its connection and `seq`, its ack awaited.

@@ -14,7 +14,7 @@ use taria::{Node, Tree};
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
 use super::read::find;
 use super::text;
-use crate::errors::ToolError;
+use crate::errors::{Detail, ToolError};
 use crate::link::{Link, View};
 use crate::order::Turn;
 use crate::render::{self, Format};
@@ -222,6 +222,10 @@ pub(crate) async fn batch(
     done.revision = done.first.revision;
     for (i, step) in steps.into_iter().enumerate() {
         let what = step.describe();
+        if i > 0 {
+            // Its wait for the rate limit, if it meets it, counts from now.
+            turn.ready_now();
+        }
         match step.run(link, turn).await {
             Ok(result) => {
                 done.revision = result.revision;
@@ -298,11 +302,12 @@ fn failed(
     );
     failure.extra = error.extra;
     let mut fields = serde_json::Map::new();
+    let mut lines = None;
     fields.insert("failedStep".into(), number.into());
     fields.insert("delivered".into(), done.into());
     if let Some(change) = change {
         let before = format!("{} before it", text::count(done, "step", "steps"));
-        failure.after_text = Some(text::steps_text(&before, &change));
+        lines = Some(text::steps_text(&before, &change));
         // The lines after say the revision the steps left.
         failure.extra.remove("revision");
         if !change.changed_ids.is_empty() {
@@ -322,6 +327,9 @@ fn failed(
         fields.insert("revision".into(), change.revision.into());
     }
     // Said by the message and the lines after it: not repeated in the status line.
-    failure.structured_only = fields;
+    failure.detail = Some(Box::new(Detail {
+        text: lines,
+        fields,
+    }));
     failure
 }

@@ -219,7 +219,7 @@ impl ForModel for ToolError {
             };
             let _ = write!(out, "; {key}: {value}");
         }
-        if let Some(after) = &self.after_text {
+        if let Some(after) = self.detail.as_ref().and_then(|d| d.text.as_deref()) {
             push_block(&mut out, after);
         }
         out
