@@ -18,6 +18,7 @@ mod batch;
 mod errors;
 mod fake_app;
 mod forged;
+mod gone;
 mod harness;
 mod inputs;
 mod jsonrpc;
