@@ -25,6 +25,7 @@ mod jsonrpc;
 mod link;
 mod offscreen;
 mod record;
+mod redact;
 mod session;
 mod spawn;
 mod test_from;
