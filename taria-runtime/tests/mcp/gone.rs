@@ -88,3 +88,79 @@ fn a_spawned_app_killed_mid_call_is_reported_as_killed() {
     }
     mcp.finish();
 }
+
+/// Opens a `subscriptions/listen` stream `id` for the tree; waits for its
+/// acknowledgement.
+fn listen_for_the_tree(mcp: &mut Mcp, id: &str) {
+    let params = mcp.params(json!({"notifications": {"resourceSubscriptions": ["taria://tree"]}}));
+    mcp.send(
+        &json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen", "params": params}),
+    );
+    mcp.notification("acknowledgement", |n| {
+        n["method"] == "notifications/subscriptions/acknowledged"
+            && n["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == id
+    });
+}
+
+/// Waits up to `limit` for the final answer to request `id`.
+fn final_answer(mcp: &mut Mcp, id: &str, limit: Duration) -> Option<Value> {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let message = mcp.lines.recv_timeout(left).ok()?;
+        if message["id"] == id && message.get("method").is_none() {
+            return Some(message);
+        }
+        mcp.notifications.push(message);
+    }
+}
+
+/// A listen stream (MCP 2026-07-28) on a spawned app ends when the app exits: its
+/// final result comes, not silence.
+#[test]
+fn a_listen_stream_ends_when_the_spawned_app_exits() {
+    use rustix::process::{Pid, Signal, kill_process};
+
+    let mut mcp = Mcp::launch_as(
+        &["--cols", "60", "--rows", "12", "--", &before_after()],
+        true,
+    );
+    mcp.ok("read_tree", json!({}));
+    listen_for_the_tree(&mut mcp, "tree-stream");
+    let pid = spawned_pid(&mcp);
+    kill_process(Pid::from_raw(pid).unwrap(), Signal::KILL).unwrap();
+    let end = final_answer(&mut mcp, "tree-stream", Duration::from_secs(5))
+        .expect("the stream ends when the app is gone");
+    assert_eq!(end["result"]["resultType"], "complete", "{end}");
+    mcp.finish();
+}
+
+/// In attach mode a listen stream outlives an app that comes back within 5 s (a
+/// restart), and ends once the app has been gone for longer.
+#[test]
+fn a_listen_stream_ends_when_the_attached_app_does_not_come_back() {
+    let socket = crate::harness::temp_socket("listen-gone");
+    let mut app = crate::harness::RunningApp::start_at(&socket);
+    let mut mcp = Mcp::start_modern(&socket);
+    mcp.ok("read_tree", json!({}));
+    listen_for_the_tree(&mut mcp, "tree-stream");
+    // A restart: the stream stays and hears of the new app's tree.
+    app.stop();
+    drop(app);
+    let _ = std::fs::remove_file(&socket);
+    let app = crate::harness::RunningApp::start_at(&socket);
+    assert!(
+        final_answer(&mut mcp, "tree-stream", Duration::from_secs(6)).is_none(),
+        "the stream ended although the app came back"
+    );
+    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    mcp.notification("an update on the stream", |n| {
+        n["method"] == "notifications/resources/updated"
+            && n["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == "tree-stream"
+    });
+    drop(app);
+    let end = final_answer(&mut mcp, "tree-stream", Duration::from_secs(10))
+        .expect("the stream ends when the app is gone for good");
+    assert_eq!(end["result"]["resultType"], "complete", "{end}");
+    mcp.finish();
+}

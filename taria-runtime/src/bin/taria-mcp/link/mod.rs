@@ -418,6 +418,13 @@ impl Link {
         }
     }
 
+    /// Whether the app closed the last connection (it exited or restarted), and none
+    /// has come since.
+    pub(crate) fn app_left(&self) -> bool {
+        let state = lock(&self.inner.state);
+        state.writer.is_none() && state.closed == Some(Closed::Exited)
+    }
+
     /// What ended the last connection, in words that follow "delivered, then", when it
     /// has ended.
     pub(crate) fn cut_off(&self) -> Option<&'static str> {
