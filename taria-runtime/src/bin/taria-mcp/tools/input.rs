@@ -231,12 +231,9 @@ pub(crate) async fn type_text(
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
-    // An app reads typed keys one frame at a time: the bound grows with the text.
-    let bound = ack_bound(chars);
-    let deadline = Instant::now() + bound;
     // A segment at a time, where a key can move the focus (the recording's redaction
     // follows where each segment's keys land).
-    let (sent, ack) = typing::type_text(link, &args.text, turn, deadline, bound).await?;
+    let (sent, ack) = typing::type_text(link, &args.text, turn).await?;
     settle(link, &before, &sent, ack, None).await
 }
 

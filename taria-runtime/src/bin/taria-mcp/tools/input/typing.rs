@@ -5,13 +5,13 @@
 //! typed into a secret. The app gets the same keys in the same order, with frames
 //! drawn between segments; the agent gets one answer for the whole text.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use taria::wire::{AckStatus, Input};
 
 use super::ack_error;
 use crate::errors::{Code, ToolError};
-use crate::link::{Ack, EFFECT_TIMEOUT, Link, Sent};
+use crate::link::{Ack, EFFECT_TIMEOUT, Link, Sent, ack_bound};
 use crate::order::Turn;
 
 /// Whether the key typed for `c` can move the focus (tab, enter), as a character
@@ -40,37 +40,47 @@ fn segments(text: &str) -> Vec<&str> {
 }
 
 /// Types `text` in this call's turn, a segment at a time (each after the app drew
-/// the tree showing the one before); the last segment's input and its ack. A
+/// the tree showing the one before); the last segment's input and its ack. Each
+/// segment has its own ack bound ([`ack_bound`] of its keys); the segments after
+/// the first wait for room under the in-flight and rate limits as a repeated key's
+/// presses do, and never go to another connection (an app restarted mid-text). A
 /// segment not delivered, or not drawn within [`EFFECT_TIMEOUT`], ends the call with
-/// an error saying how much was typed. `deadline` and `bound` cover every ack.
+/// an error saying how much was typed.
 pub(super) async fn type_text(
     link: &Link,
     text: &str,
     turn: &mut Turn,
-    deadline: Instant,
-    bound: Duration,
 ) -> Result<(Sent, Ack), ToolError> {
     let parts = segments(text);
     let total = text.chars().count();
     let mut typed = 0;
+    let mut first: Option<Sent> = None;
     for (i, part) in parts.iter().enumerate() {
         let input = Input::Text {
             text: (*part).to_owned(),
         };
+        let last = i + 1 == parts.len();
         let partly = |error: ToolError| partial(error, typed, total);
-        if i + 1 == parts.len() {
-            let mut sent = turn.send_last(link, input).await.map_err(partly)?;
-            let ack = link
-                .ack_by(&mut sent, deadline, bound)
-                .await
-                .map_err(partly)?;
-            return Ok((sent, ack));
+        // An app reads typed keys one frame at a time: the bound grows with the keys.
+        let bound = ack_bound(part.chars().count());
+        let deadline = Instant::now() + bound;
+        let sent = match &first {
+            None if last => turn.send_last(link, input).await,
+            None => turn.send(link, input).await,
+            Some(first) => turn.send_paced(link, input, first, deadline).await,
+        };
+        let mut sent = sent.map_err(partly)?;
+        if last {
+            // Every segment is sent: the next call may send while the ack comes.
+            turn.done_sending();
         }
-        let mut sent = turn.send(link, input).await.map_err(partly)?;
         let ack = link
             .ack_by(&mut sent, deadline, bound)
             .await
             .map_err(partly)?;
+        if last {
+            return Ok((sent, ack));
+        }
         if ack.status != Ok(AckStatus::Delivered) {
             return Err(partly(ack_error(&ack, None)));
         }
@@ -87,6 +97,7 @@ pub(super) async fn type_text(
             };
             return Err(partial(ToolError::new(Code::Timeout, why), typed, total));
         }
+        first.get_or_insert(sent);
     }
     Err(ToolError::invalid("the text is empty; nothing to type"))
 }
