@@ -213,5 +213,28 @@ fn command_line_values_with_newlines_stay_inside_comments_and_literals() {
         "{code}"
     );
     assert!(!code.contains('\u{202e}'), "{code}");
+    // --harness and --secret are code by design, one line of it.
+    for flag in ["--harness", "--secret"] {
+        let value = match flag {
+            "--harness" => "harness()\nfn INJECTED() {}",
+            _ => "pin=\"1\"\nfn INJECTED() {}",
+        };
+        let output = test_from(&[
+            file.to_str().unwrap(),
+            "--snapshots",
+            snapshots.to_str().unwrap(),
+            flag,
+            value,
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{flag}");
+        assert!(output.stdout.is_empty(), "{flag}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!(
+                "taria-mcp test-from: {flag} takes a Rust expression on one line"
+            )),
+            "{stderr}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -129,7 +129,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         };
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
-            "--harness" => harness = value("--harness")?,
+            "--harness" => harness = one_line("--harness", value("--harness")?)?,
             "--name" => name = Some(value("--name")?),
             "--snapshots" => snapshots = Some(value("--snapshots")?),
             "--exclude" => rules = rules.exclude(value("--exclude")?),
@@ -137,7 +137,10 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
                 let (id, pattern) = pair("--label", &value("--label")?)?;
                 rules = rules.label(id, pattern);
             }
-            "--secret" => secrets.push(pair("--secret", &value("--secret")?)?),
+            "--secret" => {
+                let (id, expr) = pair("--secret", &value("--secret")?)?;
+                secrets.push((id, one_line("--secret", expr)?));
+            }
             "--check" => check = Some(PathBuf::from(value("--check")?)),
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             path if file.is_none() => file = Some(PathBuf::from(path)),
@@ -160,6 +163,18 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         secrets,
         check,
     }))
+}
+
+/// An `EXPR` (the code --harness and --secret put in the test) on one line: a newline
+/// in it would start a line of code of its own.
+fn one_line(flag: &str, expr: String) -> Result<String, String> {
+    if expr.chars().all(escape::comment_safe) {
+        Ok(expr)
+    } else {
+        Err(format!(
+            "{flag} takes a Rust expression on one line, without control characters"
+        ))
+    }
 }
 
 fn pair(flag: &str, text: &str) -> Result<(String, String), String> {

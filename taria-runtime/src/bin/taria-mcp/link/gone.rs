@@ -27,7 +27,11 @@ impl Inner {
                 None => "the app taria-mcp started".to_owned(),
             };
             return match &state.closed {
-                Some(Closed::Busy(message) | Closed::Refused(message)) => ToolError::new(
+                Some(Closed::Busy(message)) => ToolError::new(
+                    Code::Busy,
+                    format!("{app} refused taria-mcp's connection: {message}; retry later"),
+                ),
+                Some(Closed::Refused(message)) => ToolError::new(
                     Code::AppNotConnected,
                     format!("{app} refused taria-mcp's connection: {message}"),
                 ),
