@@ -121,6 +121,7 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
             InputTool::Act,
             InputTool::Act,
             InputTool::TypeText,
+            InputTool::TypeText,
             InputTool::PressKey,
             InputTool::PressKey,
             InputTool::Batch,
@@ -129,12 +130,13 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
         "{inputs:#?}"
     );
     let steps: Vec<u64> = inputs.iter().map(|input| input.step).collect();
-    assert_eq!(steps, (1..=8).collect::<Vec<_>>());
+    assert_eq!(steps, (1..=9).collect::<Vec<_>>());
     let calls: Vec<u64> = inputs.iter().map(|input| input.call).collect();
     assert_eq!(
         calls,
-        [2, 3, 4, 5, 6, 6, 7, 7],
-        "read_tree was call 1; presses of one key and a batch's steps share a call"
+        [2, 3, 4, 5, 5, 6, 6, 7, 7],
+        "read_tree was call 1; a text's segments (split at the newline), presses of one \
+         key and a batch's steps share a call"
     );
     let status = |input: &RecordedInput| input.ack.as_ref().map(|ack| ack.status);
 
@@ -175,28 +177,26 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
         )
     );
     assert!(inputs[2].tree.is_some());
-    // Text is data, quotes and newlines included.
-    assert_eq!(
-        inputs[3].input.input,
-        Input::Text {
-            text: "hi \"there\"\n".into()
-        }
-    );
-    assert!(!inputs[3].input.redacted);
-    for press in &inputs[4..6] {
+    // Text is data, quotes and newlines included; sent in segments split where a
+    // key can move the focus.
+    for (input, text) in inputs[3..5].iter().zip(["hi \"there\"", "\n"]) {
+        assert_eq!(input.input.input, Input::Text { text: text.into() });
+        assert!(!input.input.redacted);
+    }
+    for press in &inputs[5..7] {
         assert_eq!(press.input.input, Input::Key { key: "x".into() });
         assert_eq!(status(press), Some(AckStatus::Delivered));
     }
     assert_eq!(
-        node_value(inputs[5].tree.as_ref().unwrap(), "typed"),
+        node_value(inputs[6].tree.as_ref().unwrap(), "typed"),
         Some(json!("hi \"there\"xx"))
     );
-    assert!(inputs[6].input.input == Input::Act(set_volume(3)));
+    assert!(inputs[7].input.input == Input::Act(set_volume(3)));
     assert_eq!(
-        node_value(inputs[6].tree.as_ref().unwrap(), "volume"),
+        node_value(inputs[7].tree.as_ref().unwrap(), "volume"),
         Some(json!(3.0))
     );
-    assert_eq!(inputs[7].input.input, Input::Key { key: "y".into() });
+    assert_eq!(inputs[8].input.input, Input::Key { key: "y".into() });
 }
 
 /// Reads are noted with their calls and arguments, every line in the order it
@@ -250,7 +250,7 @@ fn check_reads_and_order(recording: &Recording) {
         kinds,
         [
             "tree", "read", "input", "input", "input", "input", "input", "input", "input", "input",
-            "read", "read"
+            "input", "read", "read"
         ]
     );
 }

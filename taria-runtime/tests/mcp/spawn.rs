@@ -89,7 +89,7 @@ pub(crate) fn before_after() -> String {
 }
 
 /// The app's pid, from the bridge's log.
-fn spawned_pid(mcp: &Mcp) -> i32 {
+pub(crate) fn spawned_pid(mcp: &Mcp) -> i32 {
     let line = mcp.log_line("spawned the app");
     let pid = line
         .split("pid=")
@@ -107,7 +107,7 @@ fn alive(pid: i32) -> bool {
 }
 
 /// Waits up to `limit` for the process to be gone.
-fn gone_within(pid: i32, limit: Duration) -> bool {
+pub(crate) fn gone_within(pid: i32, limit: Duration) -> bool {
     let deadline = Instant::now() + limit;
     while alive(pid) {
         if Instant::now() > deadline {

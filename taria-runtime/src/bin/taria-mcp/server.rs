@@ -450,7 +450,8 @@ impl ServerHandler for Bridge {
         )
     }
 
-    /// Runs one `subscriptions/listen` stream until the client cancels it.
+    /// Runs one `subscriptions/listen` stream until the client cancels it or the app
+    /// goes away ([`subscriptions::app_gone`]).
     async fn listen(&self, context: SubscriptionContext) -> Result<(), McpError> {
         let wants_tree = context
             .accepted()
@@ -464,7 +465,12 @@ impl ServerHandler for Bridge {
         if wants_tree {
             self.connect_in_background();
         }
-        context.cancelled().await;
+        // It ends when the client cancels it, or when the app goes away for good (the
+        // final result says so: nothing more will come on it).
+        tokio::select! {
+            () = context.cancelled() => {}
+            () = subscriptions::app_gone(&self.link), if wants_tree => {}
+        }
         if let Some(token) = token {
             self.subscribers.remove_stream(token);
         }

@@ -31,6 +31,10 @@ const MAX_NOTIFIED_IDS: usize = 50;
 /// Notifications go out at most this often (changes in between are merged).
 const NOTIFY_EVERY: Duration = Duration::from_millis(50);
 
+/// In attach mode, how long an app that closed its connection has to come back (a
+/// restart) before the listen streams end.
+pub(crate) const COME_BACK_WITHIN: Duration = Duration::from_secs(5);
+
 /// One listener for tree changes.
 #[derive(Clone)]
 enum Subscriber {
@@ -183,6 +187,46 @@ fn changed_ids_meta(
             .into(),
     );
     Some(NotificationMetaObject(MetaObject(meta)))
+}
+
+/// Resolves once the app a listen stream follows has gone for good, which ends the
+/// stream (rmcp then sends its final `subscriptions/listen` result): in spawn mode
+/// when the app exits (or never started); in attach mode when the app closes its
+/// connection and does not come back within [`COME_BACK_WITHIN`] (an app restarted
+/// sooner keeps the stream, which then hears of the new app's tree). A stream opened
+/// while no app is connected waits for one.
+pub(crate) async fn app_gone(link: &Link) {
+    if let Some(spawned) = link.spawned_app() {
+        if spawned.pid().is_none() {
+            return;
+        }
+        while spawned
+            .exited_within(Duration::from_secs(3600))
+            .await
+            .is_none()
+        {}
+        return;
+    }
+    let mut changes = link.changes();
+    loop {
+        while !link.app_left() {
+            if changes.changed().await.is_err() {
+                return std::future::pending().await;
+            }
+        }
+        let back = tokio::time::timeout(COME_BACK_WITHIN, async {
+            while link.app_left() {
+                if changes.changed().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+        })
+        .await;
+        if back.is_err() {
+            tracing::info!("the app left and did not come back: ending the listen streams");
+            return;
+        }
+    }
 }
 
 /// Sends `notifications/resources/updated` when the tree changes (at most every 50 ms),

@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 use taria::wire::{self, BridgeMessage};
 use tokio::io::BufReader;
 
+use super::gone::connect_failed;
 use super::reader::read_loop;
 use super::send::write_message;
 use super::{
     Closed, FIRST_TREE_TIMEOUT, Half, Inner, Link, RECONNECT_MAX, RECONNECT_MIN, RECONNECT_STABLE,
-    State, Stream, WRITE_TIMEOUT, lock,
+    Stream, WRITE_TIMEOUT, lock,
 };
 use crate::errors::{Code, ToolError};
 use crate::spawn::Spawned;
@@ -107,9 +108,8 @@ impl Link {
                 return Err(ToolError::new(
                     Code::AppNotConnected,
                     format!(
-                        "the app has created its socket {} but has not accepted a connection \
-                         for {} s; is it stuck while starting? Retry in a while",
-                        self.inner.socket.display(),
+                        "the app has created its socket but has not accepted a connection for \
+                         {} s; is it stuck while starting? Retry in a while",
                         crate::spawn::STARTUP_WAIT.as_secs()
                     ),
                 ));
@@ -128,12 +128,12 @@ impl Link {
         loop {
             {
                 let state = lock(&self.inner.state);
-                if state.writer.is_none() {
-                    return Err(self.inner.not_connected(&state));
-                }
-                if state.tree.is_some() {
+                if state.tree.is_some() && state.writer.is_some() {
                     return Ok(());
                 }
+            }
+            if lock(&self.inner.state).writer.is_none() {
+                return Err(self.not_connected_now().await);
             }
             if tokio::time::timeout_at(deadline, changes.changed())
                 .await
@@ -142,9 +142,12 @@ impl Link {
                 return Err(ToolError::new(
                     Code::Timeout,
                     format!(
-                        "connected to the app at {}, but it has not drawn a frame within {} s; \
-                         is its event loop running? Try again, or use read_screen",
-                        self.inner.socket.display(),
+                        "connected to the app{}, but it has not drawn a frame within {} s; is \
+                         its event loop running? Try again, or use read_screen",
+                        match &self.inner.spawned {
+                            Some(_) => String::new(),
+                            None => format!(" at {}", self.inner.socket.display()),
+                        },
                         FIRST_TREE_TIMEOUT.as_secs()
                     ),
                 ));
@@ -153,126 +156,7 @@ impl Link {
     }
 }
 
-/// Why attaching to `socket` failed, and what to do about it.
-fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
-    if let Err(taria::EndpointError::PathTooLong { len, max, .. }) = taria::check_socket_path(path)
-    {
-        return ToolError::new(
-            Code::AppNotConnected,
-            format!(
-                "cannot attach to {}: the path is {len} bytes, over the {max} a socket path can \
-                 have on this system, so no app can listen there; give the app (TARIA_SOCKET) \
-                 and --socket a shorter path",
-                path.display()
-            ),
-        );
-    }
-    #[cfg(unix)]
-    let (is_socket, socket) = {
-        use std::os::unix::fs::FileTypeExt as _;
-        let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
-        (is_socket, path.display().to_string())
-    };
-    // A named pipe has no file: whatever is at the path is not what was tried. Name
-    // the pipe that was.
-    #[cfg(not(unix))]
-    let (is_socket, socket) = (
-        true,
-        match taria::wire::socket_name(path) {
-            Ok(name) => format!("{} (named pipe {name:?})", path.display()),
-            Err(_) => path.display().to_string(),
-        },
-    );
-    let message = match error.kind() {
-        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
-            if !is_socket && path.exists() =>
-        {
-            format!(
-                "{socket} is not a socket; check --socket/--app: it must be the socket of a \
-             running taria app"
-            )
-        }
-        // An app refuses a directory others can reach: if this one is such, that is
-        // why nothing is there, whatever else could be.
-        std::io::ErrorKind::NotFound => match taria::wire::check_socket_dir(path) {
-            Err(refused @ taria::EndpointError::InsecureDirectory { .. }) => format!(
-                "no app is serving at {socket}, and none can: a taria app {refused} (it \
-                 keeps running without agent access and says so on stderr when it exits). \
-                 Fix the directory, or give the app (TARIA_SOCKET) and --socket a path in a \
-                 0700 directory of yours, then restart the app"
-            ),
-            _ => format!(
-                "no app is running at {socket}. Start the app (e.g. `cargo run --example \
-                 todo`), then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If \
-                 it is running, it has another label or TARIA_SOCKET, or it is not built with \
-                 taria (#[taria::app])"
-            ),
-        },
-        std::io::ErrorKind::ConnectionRefused => format!(
-            "{socket} is left over from an app that is no longer running; start the app \
-             again, then retry"
-        ),
-        _ => format!(
-            "cannot connect to {socket} ({error}); check --socket/--app: it must be the \
-             socket of a running taria app"
-        ),
-    };
-    ToolError::new(Code::AppNotConnected, message)
-}
-
 impl Inner {
-    /// The error for "no usable connection", by what happened last.
-    pub(super) fn not_connected(&self, state: &State) -> ToolError {
-        if let Some(spawned) = &self.spawned
-            && let Some(exit) = spawned.exit()
-        {
-            return spawned.exited_error(&exit);
-        }
-        let socket = self.socket.display();
-        match &state.closed {
-            Some(Closed::Busy(message)) => ToolError::new(
-                Code::Busy,
-                format!(
-                    "the app refused the connection: {message}. Another taria-mcp session (or \
-                     client) holds it; retry later (sessions let go after their idle time)"
-                ),
-            ),
-            Some(Closed::Refused(message)) => ToolError::new(
-                Code::AppNotConnected,
-                format!("the app at {socket} refused the connection: {message}"),
-            ),
-            Some(Closed::Exited) => ToolError::new(
-                Code::AppExited,
-                format!(
-                    "the app exited (its connection at {socket} closed); start it again, then \
-                     retry: taria-mcp reconnects on the next call"
-                ),
-            ),
-            Some(Closed::Stalled) => ToolError::new(
-                Code::AppNotConnected,
-                format!(
-                    "the app at {socket} stopped reading its socket, so taria-mcp dropped the \
-                     connection; retry: taria-mcp reconnects on the next call"
-                ),
-            ),
-            Some(Closed::Failed) => ToolError::new(
-                Code::AppNotConnected,
-                format!(
-                    "taria-mcp failed on something the app at {socket} sent (a bug in taria-mcp: \
-                     its log says more) and dropped the connection; retry: taria-mcp reconnects \
-                     on the next call"
-                ),
-            ),
-            Some(Closed::Released) | None => ToolError::new(
-                Code::AppNotConnected,
-                format!(
-                    "no app is listening at {socket}; start the app (it serves its socket while \
-                     running), then retry"
-                ),
-            ),
-        }
-    }
-
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
         let connected = match taria::wire::socket_name(&self.socket) {

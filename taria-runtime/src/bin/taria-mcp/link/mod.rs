@@ -36,6 +36,7 @@ use crate::spawn::Spawned;
 use connect::release_when_idle;
 
 mod connect;
+mod gone;
 mod reader;
 mod send;
 
@@ -382,8 +383,11 @@ impl Link {
     /// The newest tree, connecting first when needed.
     pub(crate) async fn view(&self) -> Result<View, ToolError> {
         self.ensure_connected().await?;
-        let state = lock(&self.inner.state);
-        current_view(&state).ok_or_else(|| self.inner.not_connected(&state))
+        let view = current_view(&lock(&self.inner.state));
+        match view {
+            Some(view) => Ok(view),
+            None => Err(self.not_connected_now().await),
+        }
     }
 
     /// The newest tree if connected, without connecting.
@@ -414,6 +418,13 @@ impl Link {
         }
     }
 
+    /// Whether the app closed the last connection (it exited or restarted), and none
+    /// has come since.
+    pub(crate) fn app_left(&self) -> bool {
+        let state = lock(&self.inner.state);
+        state.writer.is_none() && state.closed == Some(Closed::Exited)
+    }
+
     /// What ended the last connection, in words that follow "delivered, then", when it
     /// has ended.
     pub(crate) fn cut_off(&self) -> Option<&'static str> {
@@ -436,11 +447,11 @@ impl Link {
         let deadline = tokio::time::Instant::now() + timeout;
         tokio::pin!(cancel);
         loop {
+            if lock(&self.inner.state).writer.is_none() {
+                return Err(self.not_connected_now().await);
+            }
             {
                 let state = lock(&self.inner.state);
-                if state.writer.is_none() {
-                    return Err(self.inner.not_connected(&state));
-                }
                 if state.revision > since
                     && let Some(view) = current_view(&state)
                 {

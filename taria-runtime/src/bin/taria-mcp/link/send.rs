@@ -245,17 +245,14 @@ impl Link {
         let deadline = tokio::time::Instant::from_std(deadline);
         match tokio::time::timeout_at(deadline, &mut sent.ack).await {
             Ok(Ok(Ok(ack))) => Ok(ack),
-            Ok(Ok(Err(why))) => {
-                let (code, cut_off) = why.cut_off();
-                Err(ToolError::new(
-                    code,
-                    format!(
-                        "sent, but {cut_off} before answering. Its effect is unknown; read_tree \
-                         once the app is back"
-                    ),
+            Ok(Ok(Err(why))) => Err(self
+                .cut_off_error(
+                    &why,
+                    ("sent, but", "before answering"),
+                    ". Its effect is unknown; read_tree once the app is back",
                 )
-                .with("sent", true))
-            }
+                .await
+                .with("sent", true)),
             // The sender went without a word: only a bridge bug would do that.
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
@@ -320,13 +317,13 @@ impl Link {
             .await?;
         match tokio::time::timeout(ACK_TIMEOUT, rx).await {
             Ok(Ok(Ok(screen))) => Ok(screen),
-            Ok(Ok(Err(why))) => {
-                let (code, cut_off) = why.cut_off();
-                Err(ToolError::new(
-                    code,
-                    format!("{cut_off} before sending its screen; retry once it is back"),
-                ))
-            }
+            Ok(Ok(Err(why))) => Err(self
+                .cut_off_error(
+                    &why,
+                    ("", "before sending its screen"),
+                    "; retry once it is back",
+                )
+                .await),
             Ok(Err(_)) => Err(ToolError::new(
                 Code::AppExited,
                 "the screen was lost on the way; retry",

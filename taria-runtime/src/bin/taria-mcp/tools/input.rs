@@ -16,6 +16,7 @@ use taria::wire::{
 use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree};
 
 mod check;
+pub(crate) mod typing;
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
@@ -262,13 +263,9 @@ pub(crate) async fn type_text(
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
-    // An app reads typed keys one frame at a time: the bound grows with the text.
-    let bound = ack_bound(chars);
-    let deadline = Instant::now() + bound;
-    let mut sent = turn
-        .send_last(link, Input::Text { text: args.text })
-        .await?;
-    let ack = link.ack_by(&mut sent, deadline, bound).await?;
+    // A segment at a time, where a key can move the focus (the recording's redaction
+    // follows where each segment's keys land).
+    let (sent, ack) = typing::type_text(link, &args.text, turn).await?;
     settle(link, &before, &sent, ack, None).await
 }
 

@@ -1,0 +1,118 @@
+//! A recorded input's line with its secrets left out: the value of a `set_value` on
+//! a redacted node, and text or character keys typed while one has the focus (in
+//! the tree before the input or after it). A `type_text` comes in segments split
+//! where a key can move the focus (tools/input/typing.rs), so each is judged by
+//! where its own keys land.
+
+use taria::wire::recording::{RecordedInput, RecordedInputData, RecordedLine};
+use taria::wire::{ActionData, Input};
+use taria::{Node, Tree};
+
+use super::PendingInput;
+use crate::tools::input::typing::moves_focus;
+
+/// An input's line, its secrets left out.
+pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
+    let PendingInput {
+        call,
+        tool,
+        input,
+        before,
+        ack,
+        after,
+        ..
+    } = pending;
+    let trees = || {
+        before
+            .iter()
+            .map(|t| &**t)
+            .chain(after.iter().map(|(_, t)| &**t))
+    };
+    let (input, redacted) = match input {
+        Input::Act(mut request)
+            if matches!(request.data, Some(ActionData::Value { .. }))
+                && trees().any(|tree| {
+                    tree.get(request.target.as_str())
+                        .is_some_and(|node| node.state.redacted)
+                }) =>
+        {
+            request.data = None;
+            (Input::Act(request), true)
+        }
+        Input::Text { text } if !text.chars().all(moves_focus) && trees().any(secret_focused) => (
+            Input::Text {
+                text: String::new(),
+            },
+            true,
+        ),
+        Input::Key { key } if types_a_character(&key) && trees().any(secret_focused) => {
+            (Input::Key { key: String::new() }, true)
+        }
+        other => (other, false),
+    };
+    // The app's answer to a secret may quote it ("`1234` is outside 0..=255"): its
+    // status and reason are kept (a replay compares those), its message is not.
+    let ack = match ack {
+        Some(mut ack) if redacted => {
+            ack.message = None;
+            Some(ack)
+        }
+        ack => ack,
+    };
+    let (revision, tree) = match after {
+        Some((revision, tree)) => (Some(revision), Some(Tree::clone(&tree))),
+        None => (None, None),
+    };
+    RecordedLine::Input(Box::new(RecordedInput {
+        step,
+        call,
+        tool,
+        input: RecordedInputData { input, redacted },
+        ack,
+        revision,
+        tree,
+    }))
+}
+
+/// Whether the focus is on a redacted node (or on one holding a redacted node).
+fn secret_focused(tree: &Tree) -> bool {
+    fn holds_secret(node: &Node) -> bool {
+        node.state.redacted || node.children.iter().any(holds_secret)
+    }
+    tree.focused().is_some_and(holds_secret)
+}
+
+/// Whether `key` types a character (no ctrl, alt or super), as into a text field.
+fn types_a_character(key: &str) -> bool {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    key.parse::<taria::KeyChord>().is_ok_and(|chord| {
+        matches!(chord.code, KeyCode::Char(_))
+            && !chord
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::types_a_character;
+
+    #[test]
+    fn character_keys_are_the_ones_that_type() {
+        for key in ["a", "A", "shift+a", "space", "?", "plus"] {
+            assert!(types_a_character(key), "{key}");
+        }
+        for key in [
+            "enter",
+            "tab",
+            "ctrl+a",
+            "alt+x",
+            "super+v",
+            "f5",
+            "backspace",
+            "nope+",
+        ] {
+            assert!(!types_a_character(key), "{key}");
+        }
+    }
+}
