@@ -15,6 +15,7 @@
 mod support;
 
 mod batch;
+mod empty_arguments;
 mod errors;
 mod fake_app;
 mod forged;
@@ -24,6 +25,7 @@ mod jsonrpc;
 mod link;
 mod offscreen;
 mod record;
+mod schema_rules;
 mod session;
 mod spawn;
 mod test_from;

@@ -24,48 +24,52 @@ pub(crate) const MAX_STEPS: usize = 32;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BatchArgs {
-    /// Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.
+    /// Up to 32 tool calls.
     #[schemars(schema_with = "steps_schema")]
     pub(crate) steps: Vec<Step>,
-    /// A subtree to read after ("": all).
-    #[serde(default)]
-    pub(crate) read: Option<String>,
-    /// Levels of `read`.
-    #[serde(default)]
+    /// Read the tree after.
+    #[serde(default, deserialize_with = "super::args::flag")]
+    pub(crate) read: bool,
+    /// Only this subtree.
+    #[serde(default, deserialize_with = "super::args::optional")]
+    pub(crate) root: Option<String>,
+    /// Levels (0: all).
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) depth: Option<usize>,
 }
 
-/// The schema of `steps`: each names its tool; the rest are that tool's arguments,
-/// as the tool documents them (not repeated: tools/list is read every turn). The
-/// bridge checks every step before sending any.
-fn steps_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "description": "Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.",
-        "type": "array",
-        "items": {"type": "object", "required": ["tool"]},
-    })
+/// The schema of `steps`: each names its tool, beside that tool's arguments (their
+/// types from [`Step`]; what they mean is said by the tools themselves, not repeated:
+/// tools/list is read every turn). The bridge checks every step before sending any.
+fn steps_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut step = Step::json_schema(generator);
+    step.remove("description");
+    schemars::json_schema!({"type": "array", "items": step})
 }
 
 /// One step: `tool`, and that tool's arguments beside it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Step {
+    #[schemars(extend("enum" = ["act", "set_value", "type_text", "press_key"]))]
     pub(crate) tool: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) node: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) action: Option<String>,
+    // `""` is a value for set_value; act leaves it out for other actions.
     #[serde(default)]
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Option<Json>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) direction: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) amount: Option<u32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) text: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) key: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) repeat: Option<u32>,
 }
 
@@ -219,28 +223,29 @@ pub(crate) async fn batch(
             _ => note,
         });
     }
-    let (read, truncated) = match &args.read {
-        Some(root) => {
-            let view = link.view().await?;
-            let roots: Vec<&Node> = if root.is_empty() {
-                view.tree.roots.iter().collect()
-            } else {
-                vec![find(&view, root)?]
-            };
-            let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
-            link.saw(&view.tree);
-            if let Some(recorder) = link.recorder() {
-                let mut arguments = serde_json::Map::new();
-                arguments.insert("read".into(), root.clone().into());
-                if let Some(depth) = args.depth {
-                    arguments.insert("depth".into(), depth.into());
-                }
-                recorder.read(turn.call_tag(), "batch", arguments, view.revision);
+    let (read, truncated) = if args.read {
+        let view = link.view().await?;
+        let roots: Vec<&Node> = match &args.root {
+            None => view.tree.roots.iter().collect(),
+            Some(root) => vec![find(&view, root)?],
+        };
+        let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
+        link.saw(&view.tree);
+        if let Some(recorder) = link.recorder() {
+            let mut arguments = serde_json::Map::new();
+            arguments.insert("read".into(), true.into());
+            if let Some(root) = &args.root {
+                arguments.insert("root".into(), root.clone().into());
             }
-            change.revision = view.revision;
-            (shown.outline, shown.truncated)
+            if let Some(depth) = args.depth {
+                arguments.insert("depth".into(), depth.into());
+            }
+            recorder.read(turn.call_tag(), "batch", arguments, view.revision);
         }
-        None => (None, None),
+        change.revision = view.revision;
+        (shown.outline, shown.truncated)
+    } else {
+        (None, None)
     };
     Ok(BatchResult {
         steps: count,
