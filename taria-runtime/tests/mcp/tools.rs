@@ -32,7 +32,7 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
         let name = tool["name"].as_str().unwrap();
         assert_eq!(tool["inputSchema"]["type"], "object", "{name}");
         // No output schemas: `{"type": "object"}` on every tool said nothing MCP does
-        // not (structuredContent is an object) and cost 330 bytes of the budget.
+        // not (structuredContent is an object), in bytes the budget needs elsewhere.
         assert!(tool.get("outputSchema").is_none(), "{name}");
         assert!(tool["description"].as_str().unwrap().len() > 10, "{name}");
         // Left out, `readOnlyHint` is false (MCP's default).

@@ -1,8 +1,8 @@
 //! The tools' input schemas as `tools/list` shows them: slimmed to what they accept
 //! (the list is put in front of the model on every turn) and accepted by every host's
 //! schema rules (`tests/mcp/schema_rules.rs`). No output schemas: `{"type": "object"}`
-//! for ten tools cost 330 of the list's 4,000 bytes and said only what MCP already
-//! says of `structuredContent` (typed properties would not fit at all).
+//! on every tool spent the list's budget (which batch's typed steps need) to say only
+//! what MCP already says of `structuredContent`; typed properties would not fit at all.
 
 use std::sync::Arc;
 
