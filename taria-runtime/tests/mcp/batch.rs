@@ -18,7 +18,7 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
             {"tool": "set_value", "node": "volume", "value": 5},
             {"tool": "type_text", "text": "ab"},
             {"tool": "press_key", "key": "x", "repeat": 2},
-        ], "read": "volume"}),
+        ], "read": true, "root": "volume"}),
     );
     assert_eq!(
         (&done["status"], &done["steps"]),

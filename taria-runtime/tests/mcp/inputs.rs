@@ -28,7 +28,7 @@ fn inputs_answer_with_the_ack_and_the_tree_after() {
     );
     let whole = mcp.ok(
         "batch",
-        json!({"steps": [{"tool": "set_value", "node": "volume", "value": 7}], "read": ""}),
+        json!({"steps": [{"tool": "set_value", "node": "volume", "value": 7}], "read": true}),
     );
     assert!(
         whole["read"].as_str().unwrap().contains("[id=refuse]"),

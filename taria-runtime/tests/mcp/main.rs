@@ -15,6 +15,7 @@
 mod support;
 
 mod batch;
+mod empty_arguments;
 mod errors;
 mod fake_app;
 mod forged;
@@ -26,6 +27,7 @@ mod link;
 mod offscreen;
 mod record;
 mod redact;
+mod schema_rules;
 mod session;
 mod spawn;
 mod test_from;

@@ -76,7 +76,7 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
         json!({"steps": [
             {"tool": "set_value", "node": "volume", "value": 3},
             {"tool": "press_key", "key": "y"},
-        ], "read": "volume", "depth": 1}),
+        ], "read": true, "root": "volume", "depth": 1}),
     );
     mcp.ok("find_nodes", json!({"role": "slider"}));
     let recording = finished(mcp, &path);
@@ -231,7 +231,11 @@ fn check_reads_and_order(recording: &Recording) {
         reads,
         [
             (1, "read_tree", json!({})),
-            (7, "batch", json!({"read": "volume", "depth": 1})),
+            (
+                7,
+                "batch",
+                json!({"read": true, "root": "volume", "depth": 1})
+            ),
             (8, "find_nodes", json!({"role": "slider"})),
         ]
     );

@@ -31,10 +31,9 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
     for tool in &tools {
         let name = tool["name"].as_str().unwrap();
         assert_eq!(tool["inputSchema"]["type"], "object", "{name}");
-        assert!(
-            tool["outputSchema"].is_object(),
-            "{name} has an output schema"
-        );
+        // No output schemas: `{"type": "object"}` on every tool said nothing MCP does
+        // not (structuredContent is an object), in bytes the budget needs elsewhere.
+        assert!(tool.get("outputSchema").is_none(), "{name}");
         assert!(tool["description"].as_str().unwrap().len() > 10, "{name}");
         // Left out, `readOnlyHint` is false (MCP's default).
         let read_only = tool["annotations"]["readOnlyHint"]
@@ -67,10 +66,6 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
     }
     let act = tools.iter().find(|t| t["name"] == "act").unwrap();
     assert_eq!(act["inputSchema"]["required"], json!(["node", "action"]));
-    // Output schemas say the result is an object and no more (see
-    // `tools_list_fits_its_budget_with_every_tool_and_portable_schemas`), so an
-    // error's structured content (`code`, `message`) conforms too.
-    assert_eq!(act["outputSchema"], json!({"type": "object"}));
 
     let resources = mcp.request("resources/list", json!({}));
     assert_eq!(resources["result"]["resources"][0]["uri"], "taria://tree");
@@ -141,7 +136,6 @@ fn tools_list_fits_its_budget_with_every_tool_and_portable_schemas() {
     for tool in tools.as_array().unwrap() {
         let name = tool["name"].as_str().unwrap();
         portable(&tool["inputSchema"], &format!("{name}.inputSchema"));
-        portable(&tool["outputSchema"], &format!("{name}.outputSchema"));
     }
     mcp.finish();
 }
@@ -227,9 +221,10 @@ fn read_tree_and_find_nodes() {
         "{tree}"
     );
 
+    // Depth 0 is what a strict host fills in for a depth left out: all levels.
     let again = mcp.ok("read_tree", json!({"root": "tasks", "depth": 0}));
-    assert!(outline(&again).contains("(+3 children)"), "{again}");
-    assert!(again["truncated"].as_str().unwrap().contains("root="));
+    assert!(outline(&again).contains("\"Ship v0\""), "{again}");
+    assert!(again.get("truncated").is_none(), "{again}");
 
     let json_tree = mcp.ok("read_tree", json!({"format": "json", "root": "volume"}));
     assert_eq!(json_tree["tree"][0]["role"], "slider");

@@ -28,7 +28,7 @@ use crate::tools::{parse, respond};
 
 mod schema;
 
-use schema::{input_schema, no_arguments, output_schema};
+use schema::{input_schema, no_arguments};
 
 const INSTRUCTIONS: &str = "Drives a terminal app by its UI tree. An outline line is `- role \
 \"label\": value [id=…] [state] {actions}`; a parent's children{…} are actions every child has; \
@@ -113,7 +113,6 @@ impl Bridge {
     /// Reads the UI tree, one outline line per node.
     #[tool(
         input_schema = input_schema::<ReadTreeArgs>(),
-        output_schema = output_schema(),
         annotations(read_only_hint = true)
     )]
     async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
@@ -123,7 +122,6 @@ impl Bridge {
     /// Finds nodes matching every filter given.
     #[tool(
         input_schema = input_schema::<FindNodesArgs>(),
-        output_schema = output_schema(),
         annotations(read_only_hint = true)
     )]
     async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
@@ -133,7 +131,6 @@ impl Bridge {
     /// Does an action the node offers.
     #[tool(
         input_schema = input_schema::<ActArgs>(),
-        output_schema = output_schema(),
     )]
     async fn act(
         &self,
@@ -146,7 +143,6 @@ impl Bridge {
     /// Sets a node's value, within its valueSchema.
     #[tool(
         input_schema = input_schema::<SetValueArgs>(),
-        output_schema = output_schema(),
         annotations(destructive_hint = false, idempotent_hint = true)
     )]
     async fn set_value(
@@ -162,7 +158,6 @@ impl Bridge {
     /// Types text into the focus, key by key.
     #[tool(
         input_schema = input_schema::<TypeTextArgs>(),
-        output_schema = output_schema(),
     )]
     async fn type_text(
         &self,
@@ -177,7 +172,6 @@ impl Bridge {
     /// Presses a key chord.
     #[tool(
         input_schema = input_schema::<PressKeyArgs>(),
-        output_schema = output_schema(),
     )]
     async fn press_key(
         &self,
@@ -192,7 +186,6 @@ impl Bridge {
     /// Runs input steps in order until one fails; returns what they changed.
     #[tool(
         input_schema = input_schema::<BatchArgs>(),
-        output_schema = output_schema(),
     )]
     async fn batch(
         &self,
@@ -207,7 +200,6 @@ impl Bridge {
     /// Waits for the tree to change after `since`.
     #[tool(
         input_schema = input_schema::<WaitArgs>(),
-        output_schema = output_schema(),
         annotations(read_only_hint = true)
     )]
     async fn wait_for_change(
@@ -231,7 +223,6 @@ impl Bridge {
     /// Reads the screen as text rows.
     #[tool(
         input_schema = no_arguments(),
-        output_schema = output_schema(),
         annotations(read_only_hint = true)
     )]
     async fn read_screen(&self) -> Result<CallToolResult, McpError> {
@@ -246,7 +237,6 @@ impl Bridge {
     /// Resizes the terminal (spawn mode).
     #[tool(
         input_schema = input_schema::<ResizeArgs>(),
-        output_schema = output_schema(),
         annotations(destructive_hint = false, idempotent_hint = true)
     )]
     async fn resize(

@@ -1,5 +1,6 @@
 //! The tools' arguments, results and logic; `server.rs` only routes to them.
 
+pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod change;
 pub(crate) mod input;

@@ -26,26 +26,27 @@ pub(crate) const MAX_STEPS: usize = 32;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BatchArgs {
-    /// Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.
+    /// Up to 32 tool calls.
     #[schemars(schema_with = "steps_schema")]
     pub(crate) steps: Vec<Step>,
-    /// A subtree to read after ("": all).
-    #[serde(default)]
-    pub(crate) read: Option<String>,
-    /// Levels of `read`.
-    #[serde(default)]
+    /// Read the tree after.
+    #[serde(default, deserialize_with = "super::args::flag")]
+    pub(crate) read: bool,
+    /// Only this subtree.
+    #[serde(default, deserialize_with = "super::args::optional")]
+    pub(crate) root: Option<String>,
+    /// Levels (0: all).
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) depth: Option<usize>,
 }
 
-/// The schema of `steps`: each names its tool; the rest are that tool's arguments,
-/// as the tool documents them (not repeated: tools/list is read every turn). The
-/// bridge checks every step before sending any.
-fn steps_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "description": "Up to 32 `{tool: act|set_value|type_text|press_key, …its arguments}`.",
-        "type": "array",
-        "items": {"type": "object", "required": ["tool"]},
-    })
+/// The schema of `steps`: each names its tool, beside that tool's arguments (their
+/// types from [`StepSchema`]; what they mean is said by the tools themselves, not repeated:
+/// tools/list is read every turn). The bridge checks every step before sending any.
+fn steps_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut step = StepSchema::json_schema(generator);
+    step.remove("description");
+    schemars::json_schema!({"type": "array", "items": step})
 }
 
 /// One step: `tool`, and that tool's arguments beside it (read as that tool reads
@@ -55,6 +56,28 @@ pub(crate) struct Step {
     pub(crate) tool: String,
     #[serde(flatten)]
     pub(crate) arguments: serde_json::Map<String, Json>,
+}
+
+/// A step as `tools/list` shows it: `tool` beside every step tool's arguments, typed,
+/// so hosts that send only declared properties (strict converters, Gemini) can send
+/// them. Only its schema is used: a step is read by its tool's own arguments.
+#[derive(JsonSchema)]
+#[expect(
+    dead_code,
+    reason = "only the JSON schema is used: Step reads the arguments"
+)]
+struct StepSchema {
+    #[schemars(extend("enum" = ["act", "set_value", "type_text", "press_key"]))]
+    tool: String,
+    node: Option<String>,
+    action: Option<String>,
+    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
+    value: Option<Json>,
+    direction: Option<String>,
+    amount: Option<u32>,
+    text: Option<String>,
+    key: Option<String>,
+    repeat: Option<u32>,
 }
 
 /// What a batch did: every step was delivered.
@@ -79,8 +102,9 @@ impl Step {
     /// The step as its tool's arguments, checked as far as they can be without the
     /// app (keys, caps, the key grammar), or why it is not one.
     fn into_input(self, number: usize) -> Result<StepInput, ToolError> {
-        fn read<T: DeserializeOwned>(step: &Step) -> Result<T, String> {
-            serde_json::from_value(Json::Object(step.arguments.clone()))
+        fn read<T: DeserializeOwned + JsonSchema>(step: &Step) -> Result<T, String> {
+            let arguments = without_fillers::<T>(&step.arguments);
+            serde_json::from_value(Json::Object(arguments))
                 .map_err(|e| format!("{e} (see {}'s input schema)", step.tool))
         }
         let input = match self.tool.as_str() {
@@ -105,6 +129,26 @@ impl Step {
                 ))
             })
     }
+}
+
+/// A step's arguments less the fillers a strict host writes for the other tools'
+/// arguments (the steps' schema lists them all, so such a host sends every one): an
+/// empty value (`null`, `""`, `0`, `false`) under a key that `T` does not take. A key
+/// it does take keeps its value (`value: ""` empties a text); an unknown key with a
+/// real value is still refused.
+fn without_fillers<T: JsonSchema>(
+    arguments: &serde_json::Map<String, Json>,
+) -> serde_json::Map<String, Json> {
+    let schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
+    let known = schema.get("properties").and_then(Json::as_object);
+    arguments
+        .iter()
+        .filter(|(key, value)| {
+            known.is_some_and(|known| known.contains_key(key.as_str()))
+                || !(super::args::is_empty(value) || *value == &Json::Bool(false))
+        })
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
 }
 
 enum StepInput {
@@ -242,28 +286,29 @@ pub(crate) async fn batch(
         }
     }
     let mut change = done.change(link);
-    let (read, truncated) = match &args.read {
-        Some(root) => {
-            let view = link.view().await?;
-            let roots: Vec<&Node> = if root.is_empty() {
-                view.tree.roots.iter().collect()
-            } else {
-                vec![find(&view, root)?]
-            };
-            let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
-            link.saw(&view.tree);
-            if let Some(recorder) = link.recorder() {
-                let mut arguments = serde_json::Map::new();
-                arguments.insert("read".into(), root.clone().into());
-                if let Some(depth) = args.depth {
-                    arguments.insert("depth".into(), depth.into());
-                }
-                recorder.read(turn.call_tag(), "batch", arguments, view.revision);
+    let (read, truncated) = if args.read {
+        let view = link.view().await?;
+        let roots: Vec<&Node> = match &args.root {
+            None => view.tree.roots.iter().collect(),
+            Some(root) => vec![find(&view, root)?],
+        };
+        let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
+        link.saw(&view.tree);
+        if let Some(recorder) = link.recorder() {
+            let mut arguments = serde_json::Map::new();
+            arguments.insert("read".into(), true.into());
+            if let Some(root) = &args.root {
+                arguments.insert("root".into(), root.clone().into());
             }
-            change.revision = view.revision;
-            (shown.outline, shown.truncated)
+            if let Some(depth) = args.depth {
+                arguments.insert("depth".into(), depth.into());
+            }
+            recorder.read(turn.call_tag(), "batch", arguments, view.revision);
         }
-        None => (None, None),
+        change.revision = view.revision;
+        (shown.outline, shown.truncated)
+    } else {
+        (None, None)
     };
     Ok(BatchResult {
         steps: count,

@@ -39,12 +39,24 @@ pub(crate) struct ActArgs {
     #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
     pub(crate) value: Option<Json>,
     /// For scroll (default down).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     #[schemars(extend("enum" = ["up", "down", "left", "right"]))]
     pub(crate) direction: Option<String>,
     /// For scroll (default 1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) amount: Option<u32>,
+}
+
+impl ActArgs {
+    /// The value sent with `action`: `null` is none, and so is `""` but for
+    /// `set_value` (where it empties a text): a strict host fills `value` in for every
+    /// action (see [`super::args`]).
+    fn value_for(&self, action: &ActionName) -> Option<&Json> {
+        let set_value = matches!(action, ActionName::Core(Action::SetValue));
+        self.value
+            .as_ref()
+            .filter(|value| set_value || value.as_str() != Some(""))
+    }
 }
 
 /// `set_value` arguments.
@@ -73,7 +85,7 @@ pub(crate) struct PressKeyArgs {
     /// e.g. enter, ctrl+s, shift+tab, f5, a.
     pub(crate) key: String,
     /// Default 1, max 64.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) repeat: Option<u32>,
 }
 
@@ -184,10 +196,12 @@ pub(crate) async fn act(
     // An id off screen, under a scrolled list or table, is sent as it is: the app
     // holds it for that container's widget, which finds the item among all its items
     // (or answers that there is none). Nothing here to check it against.
+    let action = ActionName::parse(&args.action);
+    let value = args.value_for(&action);
     let node = match find(&view, &args.node) {
         Ok(node) => Some(node),
         Err(_)
-            if args.value.is_none()
+            if value.is_none()
                 && taria::wire::scrolled_holder(&args.node, |id| view.tree.get(id)).is_some() =>
         {
             None
@@ -205,9 +219,8 @@ pub(crate) async fn act(
             .filter(|seen| !seen.stable)
             .map(target_token),
     };
-    let action = ActionName::parse(&args.action);
     let value = match node {
-        Some(node) => check::precheck(node, &action, args.value.as_ref())?,
+        Some(node) => check::precheck(node, &action, value)?,
         None => None,
     };
     let direction = args.direction()?;
@@ -259,7 +272,7 @@ pub(crate) async fn type_text(
     args: TypeTextArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
-    let chars = args.check()?;
+    args.check()?;
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;

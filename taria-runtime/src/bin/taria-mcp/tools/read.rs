@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use taria::{Action, Node, Role, StateFlags, Tree};
 
-use super::UNTRUSTED;
+use super::{UNTRUSTED, args};
 use crate::errors::{Code, ToolError};
 use crate::link::{Link, View};
 use crate::render::{self, Format};
@@ -19,16 +19,16 @@ use crate::render::{self, Format};
 #[serde(deny_unknown_fields)]
 pub(crate) struct ReadTreeArgs {
     /// outline (default) or json.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) format: Option<FormatArg>,
     /// Only this node's subtree.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) root: Option<String>,
-    /// Levels below root.
-    #[serde(default)]
+    /// Levels below root (0: all).
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) depth: Option<usize>,
     /// json: add bounds.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::flag")]
     pub(crate) bounds: bool,
 }
 
@@ -195,22 +195,22 @@ pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
 #[serde(deny_unknown_fields)]
 pub(crate) struct FindNodesArgs {
     /// e.g. `button`, `list_item`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) role: Option<String>,
     /// Part of the label (any case).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) label: Option<String>,
     // The exact id.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) id: Option<String>,
     /// An action it offers.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) action: Option<String>,
     /// Flags, e.g. `selected`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::names")]
     pub(crate) state: Vec<String>,
     /// Default 50.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) limit: Option<usize>,
 }
 
@@ -443,7 +443,7 @@ pub(crate) struct WaitArgs {
     /// A revision from a result.
     pub(crate) since: u64,
     /// Default 10000, max 60000.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) timeout_ms: Option<u64>,
 }
 
