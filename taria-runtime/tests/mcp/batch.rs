@@ -272,3 +272,45 @@ fn a_batch_at_the_rate_limits_edge_waits_and_a_flood_still_gets_busy() {
     }
     mcp.finish();
 }
+
+/// Issue 20.1: a strict host sends every property the steps' schema lists, filling the
+/// ones a step's tool does not take with empty values (`null`, `""`, `0`, `false`).
+/// Those are left out, as a step's own empty arguments are; a real value under a key
+/// its tool does not take is still refused, and nothing is sent.
+#[test]
+fn a_strict_hosts_filled_in_steps_run_as_written() {
+    let app = RunningApp::start("batch");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let filled = |tool: &str, own: Value| {
+        let mut step = json!({"tool": tool, "node": "", "action": null, "value": null,
+            "direction": "", "amount": 0, "text": "", "key": null, "repeat": 0});
+        for (key, value) in own.as_object().unwrap() {
+            step[key] = value.clone();
+        }
+        step
+    };
+    let done = mcp.ok(
+        "batch",
+        json!({"steps": [
+            filled("set_value", json!({"node": "volume", "value": 5})),
+            filled("type_text", json!({"text": "ab"})),
+            filled("press_key", json!({"key": "x", "repeat": 2})),
+        ], "read": false, "root": "", "depth": 0}),
+    );
+    assert_eq!(done["steps"], json!(3), "{done}");
+    {
+        let app = app.app.lock().unwrap();
+        assert_eq!((app.volume, app.typed.as_str()), (5, "abxx"));
+    }
+    let refused = mcp.fails(
+        "batch",
+        json!({"steps": [
+            {"tool": "type_text", "text": "c"},
+            {"tool": "press_key", "key": "x", "node": "volume"},
+        ]}),
+        "invalid_arguments",
+    );
+    assert!(refused.to_string().contains("node"), "{refused}");
+    assert_eq!(app.app.lock().unwrap().typed, "abxx", "nothing was sent");
+}
