@@ -31,8 +31,9 @@ class Bridge:
                                      stderr=subprocess.PIPE)
         self.log = []
         self.pending = b""
+        self.drainer = threading.Thread(target=self._drain, daemon=True)
         if read_log:
-            threading.Thread(target=self._drain, daemon=True).start()
+            self.drainer.start()
         self.next_id = 0
         init = self.request("initialize", HELLO)
         assert init["result"]["serverInfo"]["name"] == "taria-mcp", init
@@ -43,18 +44,24 @@ class Bridge:
             self.log.append(line.decode(errors="replace"))
 
     def _fail(self, what):
-        """Kills the bridge and fails with what went wrong and its log so far."""
-        self.proc.kill()
-        self.proc.wait()
-        raise AssertionError(f"`taria-mcp {' '.join(self.args)}`: {what}; its log:\n"
-                             + "".join(self.log))
+        """Kills the bridge and fails with what went wrong, how it ended and its log."""
+        try:
+            ended = f"it exited with {self.proc.wait(timeout=2)}"
+        except subprocess.TimeoutExpired:
+            ended = "killed by the test"
+            self.proc.kill()
+            self.proc.wait()
+        if self.drainer.is_alive():
+            self.drainer.join(timeout=5)  # the rest of the log, now that it has ended
+        raise AssertionError(f"`taria-mcp {' '.join(self.args)}`: {what} ({ended}); "
+                             "its log:\n" + "".join(self.log))
 
     def _send(self, message):
         try:
             self.proc.stdin.write((json.dumps(message) + "\n").encode())
             self.proc.stdin.flush()
         except BrokenPipeError:
-            self._fail(f"the bridge closed stdin before {message.get('method')}")
+            self._fail(f"the bridge stopped reading stdin before {message.get('method')}")
 
     def _read_line(self, waiting_for):
         """One line of stdout within ANSWER_SECONDS (select, not a thread, so a
