@@ -22,6 +22,7 @@ mod harness;
 mod inputs;
 mod jsonrpc;
 mod link;
+mod modal;
 mod offscreen;
 mod record;
 mod session;
