@@ -120,6 +120,9 @@ fn nodes_behind_a_modal_keep_their_ids_marked_inert() {
         !text.contains("tasks/"),
         "nothing behind it changed: {text}"
     );
+    // Its going is said once, by its event.
+    assert!(!text.contains("removed"), "{text}");
+    assert_eq!(closed["structuredContent"]["removedIds"], json!(["confirm"]));
     mcp.ok("act", json!({"node": "tasks/2", "action": "select"}));
     assert_eq!(app.app.lock().unwrap().selected, 2);
     mcp.finish();

@@ -367,11 +367,8 @@ fn change_lines(tree: &Indexed<'_>, changed: &[String], in_place: &HashSet<&str>
 }
 
 /// `removed: a, b`: the ids that went, each only where its parent stayed (a row's
-/// cells go with it).
+/// cells go with it), but for a dialog: its event says it closed.
 fn removed_line(before: &Indexed<'_>, removed: &[String]) -> String {
-    if removed.is_empty() {
-        return String::new();
-    }
     let gone: HashSet<&str> = removed.iter().map(String::as_str).collect();
     let top: Vec<String> = removed
         .iter()
@@ -380,10 +377,19 @@ fn removed_line(before: &Indexed<'_>, removed: &[String]) -> String {
                 .parents
                 .get(id.as_str())
                 .is_some_and(|p| gone.contains(p.id.as_str()))
+                && !before.get(id).is_some_and(is_dialog)
         })
         .map(|id| OutlineName(id).to_string())
         .collect();
+    if top.is_empty() {
+        return String::new();
+    }
     format!("removed: {}", top.join(", "))
+}
+
+/// A node whose coming and going is an event: a dialog, or anything modal.
+fn is_dialog(node: &Node) -> bool {
+    node.role == Role::Dialog || node.state.modal
 }
 
 /// The ids that went (`removed`, tree order) split into those gone and those that
@@ -480,14 +486,13 @@ fn whole_tree(tree: &Tree) -> String {
 
 /// A dialog that opened or closed, and the focus moving, in a word each.
 fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
-    let is_dialog = |n: &&Node| n.role == Role::Dialog || n.state.modal;
     let mut events = Vec::new();
-    for dialog in after.tree.iter().filter(is_dialog) {
+    for dialog in after.tree.iter().filter(|n| is_dialog(n)) {
         if before.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
         }
     }
-    for dialog in before.tree.iter().filter(is_dialog) {
+    for dialog in before.tree.iter().filter(|n| is_dialog(n)) {
         if after.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
         }
