@@ -146,6 +146,14 @@ fn a_modal_dialog_makes_everything_outside_it_inert() {
     assert_eq!(actionable, ["yes", "no"]);
     assert!(tree.get("main").unwrap().actions.is_empty());
     assert!(tree.get("confirm").unwrap().offers("dismiss"));
+    // What it took actions from is marked (so outlines keep its id); the dialog and
+    // what is in it are not.
+    let inert: Vec<&str> = tree
+        .iter()
+        .filter(|n| n.state.inert)
+        .map(|n| n.id.as_str())
+        .collect();
+    assert_eq!(inert, ["main", "delete"]);
 }
 
 #[test]

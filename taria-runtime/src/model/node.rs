@@ -125,6 +125,9 @@ pub struct State {
     /// A modal dialog.
     #[serde(default, skip_serializing_if = "is_false")]
     pub modal: bool,
+    /// Behind an open modal dialog, which took its actions away until it closes.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub inert: bool,
 }
 
 #[expect(
@@ -150,6 +153,7 @@ impl State {
             .with(StateFlags::REDACTED, self.redacted)
             .with(StateFlags::UNTRUSTED, self.untrusted)
             .with(StateFlags::MODAL, self.modal)
+            .with(StateFlags::INERT, self.inert)
     }
 
     /// Sets the boolean fields from a bitmask.
@@ -164,6 +168,7 @@ impl State {
         self.redacted = flags.contains(StateFlags::REDACTED);
         self.untrusted = flags.contains(StateFlags::UNTRUSTED);
         self.modal = flags.contains(StateFlags::MODAL);
+        self.inert = flags.contains(StateFlags::INERT);
     }
 }
 

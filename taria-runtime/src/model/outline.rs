@@ -109,7 +109,9 @@ pub trait OutlineRules {
     fn position_implied(&self, parent: Option<&Node>, previous: Option<&Node>) -> bool;
 
     /// Whether an outline leaves out this node's id: it is an inert leaf — no
-    /// children, no actions — whose id is derived from its `parent`'s (`<parent>/…`),
+    /// children, no actions, and not `[inert]` (a modal dialog took its actions away:
+    /// it keeps its id, to be named once the dialog closes) — whose id is derived
+    /// from its `parent`'s (`<parent>/…`),
     /// like a table cell or a list item's text. Nothing can be done with such an id
     /// that the parent's does not do; `find_nodes` and JSON still give it.
     #[must_use]
@@ -256,6 +258,7 @@ impl OutlineRules for Node {
     fn id_implied(&self, parent: Option<&Node>) -> bool {
         self.children.is_empty()
             && self.actions.is_empty()
+            && !self.state.inert
             && parent.is_some_and(|p| {
                 self.id
                     .as_str()

@@ -85,6 +85,9 @@ flags! {
     UNTRUSTED = 8 => "untrusted",
     /// A modal dialog: while shown, nothing outside it offers actions.
     MODAL = 9 => "modal",
+    /// Behind an open modal dialog: the actions it offers otherwise are taken away
+    /// until the dialog closes (set by the recorder, not by the app).
+    INERT = 10 => "inert",
 }
 
 impl StateFlags {

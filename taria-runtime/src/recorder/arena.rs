@@ -434,6 +434,11 @@ impl FrameArena {
             let inside = modal as usize..self.nodes[modal as usize].end as usize;
             for (i, node) in self.nodes.iter_mut().enumerate() {
                 if !inside.contains(&i) {
+                    // What offered something is marked, so it keeps its id in outlines.
+                    let offered = !node.actions.is_empty()
+                        || !node.custom_actions.indices().is_empty()
+                        || !node.keys.indices().is_empty();
+                    node.flags = node.flags.with(StateFlags::INERT, offered);
                     node.actions = ActionSet::EMPTY;
                     node.custom_actions = Range32::default();
                     node.keys = Range32::default();

@@ -24,6 +24,7 @@ mod harness;
 mod inputs;
 mod jsonrpc;
 mod link;
+mod modal;
 mod offscreen;
 mod record;
 mod redact;

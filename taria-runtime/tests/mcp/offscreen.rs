@@ -133,6 +133,111 @@ fn an_agent_selects_a_row_off_screen_through_the_bridge() {
     mcp.finish();
 }
 
+/// A list of 40 items drawn 8 at a time under a title, scrolled and deleted from by
+/// its handlers.
+struct Items {
+    items: Vec<usize>,
+    offset: usize,
+}
+
+const ITEMS_VIEW: usize = 8;
+
+impl Actions for Items {
+    fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
+        if inv.target() == "items" && inv.is(Action::Scroll) {
+            let amount = inv.scroll().map_or(1, |(_, amount)| amount as usize);
+            let last = self.items.len() - ITEMS_VIEW;
+            self.offset = (self.offset + amount).min(last);
+            return Outcome::Handled;
+        }
+        if inv.is_custom("delete")
+            && let Some(n) = inv
+                .target()
+                .strip_prefix("items/")
+                .and_then(|n| n.parse::<usize>().ok())
+        {
+            self.items.retain(|&i| i != n);
+            return Outcome::Handled;
+        }
+        Outcome::NotHandled
+    }
+}
+
+impl support::LoopApp for Items {
+    fn render(&mut self, _frame: &mut Frame<'_>) {
+        taria::leaf(|n| {
+            n.role(Role::Heading)
+                .id("title")
+                .label("Forty things to do today");
+        });
+        let count = self.items.len();
+        let _items = taria::scope(|n| {
+            n.role(Role::List)
+                .id("items")
+                .label("Things")
+                .count(count)
+                .scroll(self.offset, count, ITEMS_VIEW)
+                .action(Action::Scroll);
+        });
+        for (index, item) in self
+            .items
+            .iter()
+            .enumerate()
+            .skip(self.offset)
+            .take(ITEMS_VIEW)
+        {
+            taria::leaf(|n| {
+                n.key(*item)
+                    .role(Role::ListItem)
+                    .label(format!("thing number {item}"))
+                    .index(index)
+                    .count(count)
+                    .custom_action("delete");
+            });
+        }
+    }
+
+    fn on_event(&mut self, _: &Event) {}
+}
+
+/// Issue 20.6: items that only left the view of a scrolled list are not said to be
+/// removed: the result counts them (the list still holds them); an item deleted from
+/// it is removed.
+#[test]
+fn rows_scrolled_out_of_view_are_counted_not_removed() {
+    let socket = temp_socket("scrolled-out");
+    let items = Items {
+        items: (0..40).collect(),
+        offset: 0,
+    };
+    let app = support::RunningApp::launch(&socket, items, 30, 10);
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let scroll = json!({"node": "items", "action": "scroll", "amount": 2});
+    let result = mcp.call("act", scroll);
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("[id=items/9]"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l == "2 items of items scrolled out of view"),
+        "{text}"
+    );
+    assert!(!text.contains("removed"), "{text}");
+    let structured = &result["structuredContent"];
+    assert_eq!(
+        structured["scrolledOutIds"],
+        json!(["items/0", "items/1"]),
+        "{structured}"
+    );
+    assert!(structured.get("removedIds").is_none(), "{structured}");
+    // Deleted: gone from the list (it holds one fewer), so removed.
+    let result = mcp.call("act", json!({"node": "items/4", "action": "delete"}));
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.lines().any(|l| l == "removed: items/4"), "{text}");
+    assert!(!text.contains("scrolled out"), "{text}");
+    mcp.finish();
+}
+
 /// A positional id the agent saw, now off screen, may name another line at that
 /// index: it is not selected blindly (the bridge sends the token of the line the agent
 /// saw, which the app cannot check without the line, and refuses).

@@ -410,10 +410,11 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
         message.contains("What it printed after leaving its screen is in `output` (untrusted)"),
         "{message}"
     );
-    // The text a model reads gives the output once.
+    // The text a model reads gives the output once, quoted as the app's text.
     let text = answer["content"][0]["text"].as_str().unwrap();
     assert_eq!(
-        text.matches(r#"{"name":"Ada","plan":"Team"}"#).count(),
+        text.matches(r#"output: "{\"name\":\"Ada\",\"plan\":\"Team\"}""#)
+            .count(),
         1,
         "{text}"
     );

@@ -94,7 +94,7 @@ pub(crate) fn describe_change(
     };
     let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains_key(id));
     let shown_ids = in_tree_order(&|id| shown.contains(id));
-    let removed_ids: Vec<String> = patch.removed.iter().map(ToString::to_string).collect();
+    let (removed_ids, scrolled_out_ids) = split_scrolled_out(&old, &new, &patch.removed);
     // A changed node still where the agent saw it: its place goes without saying.
     let in_place: HashSet<&str> = shown
         .iter()
@@ -107,18 +107,15 @@ pub(crate) fn describe_change(
         .collect();
     let lines = change_lines(&new, &shown_ids, &in_place);
     let removed_line = removed_line(&old, &removed_ids);
+    let scrolled_out_line = scrolled_out_line(&old, &scrolled_out_ids);
+    let said = lines.len() + removed_line.len() + scrolled_out_line.len();
     let whole = (changed && !shown_ids.is_empty())
         .then(|| whole_tree(&after.tree))
-        .filter(|whole| whole.len() * 4 <= (lines.len() + removed_line.len()) * 5);
+        .filter(|whole| whole.len() * 4 <= said * 5);
     let note = note(changed, whole.is_some());
-    let (change_text, removed_line) = if whole.is_some() {
-        (None, None)
-    } else {
-        (
-            (!lines.is_empty()).then_some(lines),
-            (!removed_line.is_empty()).then_some(removed_line),
-        )
-    };
+    let some = |text: String| (!text.is_empty() && whole.is_none()).then_some(text);
+    let (change_text, removed_line, scrolled_out_line) =
+        (some(lines), some(removed_line), some(scrolled_out_line));
     let mut events = events(&old, &new);
     events.extend(moves(&old, &new));
     InputResult {
@@ -130,7 +127,9 @@ pub(crate) fn describe_change(
         changed,
         changed_ids,
         removed_ids,
+        scrolled_out_ids,
         removed_line,
+        scrolled_out_line,
         changes: change_text,
         outline: whole,
         events,
@@ -215,11 +214,14 @@ impl<'a> Baseline<'a> {
     fn old(&self, id: &str) -> Option<Node> {
         let mut node = self.before.get(id)?.clone_without_children();
         if self.made_inert.contains(id) {
+            // As the recorder marks it: `[inert]` where it took something away.
+            node.state.inert = !node.actions.is_empty() || !node.keys.is_empty();
             node.actions.clear();
             node.keys.clear();
         } else if let Some(live) = self.live.and_then(|t| t.get(id)) {
             node.actions.clone_from(&live.actions);
             node.keys.clone_from(&live.keys);
+            node.state.inert = live.state.inert;
         }
         Some(node)
     }
@@ -365,11 +367,8 @@ fn change_lines(tree: &Indexed<'_>, changed: &[String], in_place: &HashSet<&str>
 }
 
 /// `removed: a, b`: the ids that went, each only where its parent stayed (a row's
-/// cells go with it).
+/// cells go with it), but for a dialog: its event says it closed.
 fn removed_line(before: &Indexed<'_>, removed: &[String]) -> String {
-    if removed.is_empty() {
-        return String::new();
-    }
     let gone: HashSet<&str> = removed.iter().map(String::as_str).collect();
     let top: Vec<String> = removed
         .iter()
@@ -378,10 +377,104 @@ fn removed_line(before: &Indexed<'_>, removed: &[String]) -> String {
                 .parents
                 .get(id.as_str())
                 .is_some_and(|p| gone.contains(p.id.as_str()))
+                && !before.get(id).is_some_and(is_dialog)
         })
         .map(|id| OutlineName(id).to_string())
         .collect();
+    if top.is_empty() {
+        return String::new();
+    }
     format!("removed: {}", top.join(", "))
+}
+
+/// A node whose coming and going is an event: a dialog, or anything modal.
+fn is_dialog(node: &Node) -> bool {
+    node.role == Role::Dialog || node.state.modal
+}
+
+/// The ids that went (`removed`, tree order) split into those gone and those that
+/// only left the view of a scrolled container still there: a node whose nearest
+/// ancestor that stayed draws a window of its items (scroll content longer than its
+/// view, before or after) and holds no fewer of them than before. Scrolling brings
+/// such a node back; a sort or a scroll moved it out. (A container that shrank may
+/// have lost any of them: its ids stay removed.)
+fn split_scrolled_out(
+    before: &Indexed<'_>,
+    after: &Indexed<'_>,
+    removed: &[taria::NodeId],
+) -> (Vec<String>, Vec<String>) {
+    let gone: HashSet<&str> = removed.iter().map(taria::NodeId::as_str).collect();
+    let scrolled = |id: &str| -> bool {
+        // Up to the removed node whose parent stayed.
+        let mut top = id;
+        let stayed = loop {
+            match before.parents.get(top) {
+                Some(parent) if gone.contains(parent.id.as_str()) => top = parent.id.as_str(),
+                Some(parent) => break after.get(parent.id.as_str()).map(|now| (*parent, now)),
+                None => break None,
+            }
+        };
+        let Some((was, is)) = stayed else {
+            return false;
+        };
+        match (was.scroll, is.scroll) {
+            (Some(was), Some(is)) => {
+                (was.content > was.viewport || is.content > is.viewport)
+                    && is.content >= was.content
+            }
+            _ => false,
+        }
+    };
+    let (mut out_of_view, mut removed_ids) = (Vec::new(), Vec::new());
+    for id in removed {
+        let target = if scrolled(id.as_str()) {
+            &mut out_of_view
+        } else {
+            &mut removed_ids
+        };
+        target.push(id.to_string());
+    }
+    (removed_ids, out_of_view)
+}
+
+/// `12 rows of processes scrolled out of view`, one line per container: a count,
+/// not a list of ids, which read as deleted.
+fn scrolled_out_line(before: &Indexed<'_>, scrolled_out: &[String]) -> String {
+    let out: HashSet<&str> = scrolled_out.iter().map(String::as_str).collect();
+    // Each container with its nodes that left its view (not their descendants).
+    let mut containers: Vec<(&str, Vec<&Node>)> = Vec::new();
+    for id in scrolled_out {
+        let Some(parent) = before.parents.get(id.as_str()) else {
+            continue;
+        };
+        if out.contains(parent.id.as_str()) {
+            continue;
+        }
+        let node = before.get(id).into_iter();
+        match containers
+            .iter_mut()
+            .find(|(c, _)| *c == parent.id.as_str())
+        {
+            Some((_, nodes)) => nodes.extend(node),
+            None => containers.push((parent.id.as_str(), node.collect())),
+        }
+    }
+    let mut lines = Vec::new();
+    for (container, nodes) in containers {
+        let rows = nodes.iter().all(|n| n.role == Role::Row);
+        let noun = match (rows, nodes.len()) {
+            (true, 1) => "row",
+            (true, _) => "rows",
+            (false, 1) => "item",
+            (false, _) => "items",
+        };
+        lines.push(format!(
+            "{} {noun} of {} scrolled out of view",
+            nodes.len(),
+            OutlineName(container)
+        ));
+    }
+    lines.join("\n")
 }
 
 fn whole_tree(tree: &Tree) -> String {
@@ -393,14 +486,13 @@ fn whole_tree(tree: &Tree) -> String {
 
 /// A dialog that opened or closed, and the focus moving, in a word each.
 fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
-    let is_dialog = |n: &&Node| n.role == Role::Dialog || n.state.modal;
     let mut events = Vec::new();
-    for dialog in after.tree.iter().filter(is_dialog) {
+    for dialog in after.tree.iter().filter(|n| is_dialog(n)) {
         if before.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} opened", OutlineName(dialog.id.as_str())));
         }
     }
-    for dialog in before.tree.iter().filter(is_dialog) {
+    for dialog in before.tree.iter().filter(|n| is_dialog(n)) {
         if after.get(dialog.id.as_str()).is_none() {
             events.push(format!("dialog {} closed", OutlineName(dialog.id.as_str())));
         }
@@ -418,8 +510,8 @@ fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Indexed, gained_selection, moves};
-    use taria::{Node, NodeId, Role, Tree};
+    use super::{Indexed, gained_selection, moves, scrolled_out_line, split_scrolled_out};
+    use taria::{Node, NodeId, Role, ScrollInfo, Tree};
 
     fn node(id: &str, role: Role, children: Vec<Node>) -> Node {
         let mut node = Node::default();
@@ -500,6 +592,54 @@ mod tests {
             ],
         )]);
         assert!(moves(&Indexed::new(&first), &Indexed::new(&grown)).is_empty());
+    }
+
+    /// A table of `content` rows showing `rows` (each with one cell), scrolled when
+    /// `content` is more than it shows.
+    fn table(rows: &[&str], content: u32) -> Tree {
+        let rows = rows
+            .iter()
+            .map(|id| {
+                node(
+                    id,
+                    Role::Row,
+                    vec![node(&format!("{id}/0"), Role::Cell, vec![])],
+                )
+            })
+            .collect();
+        let mut table = node("t", Role::Table, rows);
+        table.scroll = Some(ScrollInfo {
+            offset: 0,
+            content,
+            viewport: 2,
+        });
+        tree(vec![table])
+    }
+
+    fn split(before: &Tree, after: &Tree) -> (Vec<String>, Vec<String>) {
+        let patch = after.diff(before);
+        split_scrolled_out(&Indexed::new(before), &Indexed::new(after), &patch.removed)
+    }
+
+    #[test]
+    fn rows_that_left_a_scrolled_view_are_told_from_rows_that_went() {
+        // Re-sorted: the table holds as many rows; the two shown before left its view.
+        let before = table(&["t/a", "t/b"], 100);
+        let (gone, out) = split(&before, &table(&["t/c", "t/d"], 100));
+        assert!(gone.is_empty(), "{gone:?}");
+        assert_eq!(out, ["t/a", "t/a/0", "t/b", "t/b/0"]);
+        let line = scrolled_out_line(&Indexed::new(&before), &out);
+        assert_eq!(line, "2 rows of t scrolled out of view");
+        // One deleted: the table holds fewer, so what went is removed.
+        let (gone, out) = split(&before, &table(&["t/b", "t/c"], 99));
+        assert_eq!((gone, out.len()), (vec!["t/a".into(), "t/a/0".into()], 0));
+        // A table that shows all it holds does not scroll: removed.
+        let all = table(&["t/a", "t/b"], 2);
+        let (gone, out) = split(&all, &table(&["t/a"], 2));
+        assert_eq!((gone.len(), out.len()), (2, 0));
+        // Its parent gone too: removed with it.
+        let (gone, out) = split(&before, &tree(Vec::new()));
+        assert_eq!((gone.len(), out.len()), (5, 0));
     }
 
     #[test]

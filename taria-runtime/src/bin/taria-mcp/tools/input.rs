@@ -11,7 +11,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use taria::wire::{
-    AckStatus, ActionData, ActionRequest, Input, OutlineName, RejectReason, target_token,
+    AckStatus, ActionData, ActionRequest, Input, OutlineName, OutlineQuoted, RejectReason,
+    target_token,
 };
 use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree};
 
@@ -115,9 +116,16 @@ pub(crate) struct InputResult {
     /// Ids of nodes that are gone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) removed_ids: Vec<String>,
+    /// Ids of nodes that only left the view of the scrolled container that still
+    /// holds them (not gone: scrolling brings them back).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) scrolled_out_ids: Vec<String>,
     /// `removed: …` for the text: the ids that went whose parent stayed (not sent).
     #[serde(skip)]
     pub(crate) removed_line: Option<String>,
+    /// `<list>: N rows scrolled out of view` for the text, per container (not sent).
+    #[serde(skip)]
+    pub(crate) scrolled_out_line: Option<String>,
     /// What changed in the tree the app drew after the input: the added and changed
     /// nodes, one outline line each (untrusted app text).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -421,7 +429,7 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
                  does not know (it knows delivered, ignored, rejected, dropped)"
             );
             if !said.is_empty() {
-                let _ = write!(message, "; the app said: {said}");
+                let _ = write!(message, "; the app said {}", OutlineQuoted(&said));
             }
             message.push_str(
                 ". Its effect is unknown: read_tree to see what happened before retrying, and \
@@ -488,7 +496,8 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {
-        format!("{status}: {said} — {next}")
+        // The app's words quoted, so none of them can pass for the bridge's.
+        format!("{status}: the app says {} — {next}", OutlineQuoted(&said))
     };
     ToolError::new(code, message).with("status", status)
 }
@@ -538,7 +547,9 @@ async fn settle(
             changed: false,
             changed_ids: Vec::new(),
             removed_ids: Vec::new(),
+            scrolled_out_ids: Vec::new(),
             removed_line: None,
+            scrolled_out_line: None,
             changes: None,
             outline: None,
             events: Vec::new(),

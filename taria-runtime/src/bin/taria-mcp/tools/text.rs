@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use taria::wire::OutlineName;
+use taria::wire::{OutlineName, OutlineQuoted};
 
 use super::batch::BatchResult;
 use super::input::InputResult;
@@ -45,6 +45,14 @@ pub(crate) fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
 /// failure says the steps before the failed one the same way.
 pub(crate) fn steps_text(steps: &str, change: &InputResult) -> String {
     format!("{steps}: {}", change.for_model())
+}
+
+/// Whether `text` is one plain word (letters, digits, `_-./`), written bare.
+fn is_word(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
 }
 
 /// Appends `block` (lines that end in `\n`, or none) after what is there.
@@ -123,26 +131,36 @@ impl ForModel for InputResult {
             out.push_str(", nothing in the tree changed");
         }
         if let Some(message) = &self.message {
-            let _ = write!(out, "; the app says: {}", one_line(message));
+            let _ = write!(out, "; the app says {}", OutlineQuoted(message));
         }
-        for event in &self.events {
-            let _ = write!(out, "; {event}");
-        }
-        if let Some(changes) = &self.changes {
-            push_block(&mut out, changes);
-        }
-        if let Some(removed) = &self.removed_line {
-            out.push('\n');
-            out.push_str(removed);
-        }
-        if let Some(outline) = &self.outline {
-            // The note says no more than this.
-            out.push_str("\nmost of the tree changed; the whole tree now:");
-            push_block(&mut out, outline);
-        } else if let Some(note) = &self.note {
-            let _ = write!(out, "\n({})", one_line(note));
-        }
+        push_change(&mut out, self);
         out
+    }
+}
+
+/// Appends what an input changed, below its status line: the bridge's events (a
+/// dialog opened, the focus moved) one per line, the changed nodes' lines, the ids
+/// that went, the rows that scrolled out of view, the whole tree or the note. The
+/// app's text is only in the outline lines and quoted, so none of it can pass for an
+/// event. (`batch` writes a success and the steps before a failure with it.)
+pub(crate) fn push_change(out: &mut String, change: &InputResult) {
+    for event in &change.events {
+        out.push('\n');
+        out.push_str(event);
+    }
+    if let Some(changes) = &change.changes {
+        push_block(out, changes);
+    }
+    for line in change.removed_line.iter().chain(&change.scrolled_out_line) {
+        out.push('\n');
+        out.push_str(line);
+    }
+    if let Some(outline) = &change.outline {
+        // The note says no more than this.
+        out.push_str("\nmost of the tree changed; the whole tree now:");
+        push_block(out, outline);
+    } else if let Some(note) = &change.note {
+        let _ = write!(out, "\n({})", one_line(note));
     }
 }
 
@@ -213,8 +231,11 @@ impl ForModel for ToolError {
     fn for_model(&self) -> String {
         let mut out = format!("error {}: {}", self.code.as_str(), one_line(&self.message));
         for (key, value) in &self.extra {
+            // A string that is not one plain word (it may be the app's: its output,
+            // a status it made up) is quoted, so it cannot pass for `; key: value`.
             let value = match value {
-                serde_json::Value::String(text) => one_line(text),
+                serde_json::Value::String(text) if is_word(text) => text.clone(),
+                serde_json::Value::String(text) => OutlineQuoted(text).to_string(),
                 other => compact(other),
             };
             let _ = write!(out, "; {key}: {value}");
