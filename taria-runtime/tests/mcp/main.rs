@@ -24,6 +24,7 @@ mod jsonrpc;
 mod link;
 mod offscreen;
 mod record;
+mod refusals;
 mod session;
 mod spawn;
 mod test_from;

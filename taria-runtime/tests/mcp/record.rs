@@ -179,7 +179,8 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
     assert_eq!(
         inputs[3].input.input,
         Input::Text {
-            text: "hi \"there\"\n".into()
+            text: "hi \"there\"\n".into(),
+            raw: false,
         }
     );
     assert!(!inputs[3].input.redacted);
@@ -384,7 +385,8 @@ fn secrets_are_never_written() {
         inputs[1],
         (
             &Input::Text {
-                text: String::new()
+                text: String::new(),
+                raw: false,
             },
             true
         )

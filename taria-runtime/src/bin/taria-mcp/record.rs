@@ -568,9 +568,10 @@ fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
             request.data = None;
             (Input::Act(request), true)
         }
-        Input::Text { .. } if trees().any(secret_focused) => (
+        Input::Text { raw, .. } if trees().any(secret_focused) => (
             Input::Text {
                 text: String::new(),
+                raw,
             },
             true,
         ),

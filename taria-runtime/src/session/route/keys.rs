@@ -34,7 +34,7 @@ pub(super) fn chord_for_char(c: char) -> KeyChord {
 }
 
 /// Roles whose nodes are chosen among siblings by moving a selection.
-fn is_item(role: Role) -> bool {
+pub(super) fn is_item(role: Role) -> bool {
     matches!(
         role,
         Role::ListItem
@@ -77,6 +77,8 @@ pub(super) struct Navigation {
     pub(super) keys: Vec<KeyChord>,
     /// E.g. "pressing `down` 3 times".
     pub(super) how: String,
+    /// The keys alone, e.g. "`down` 3 times".
+    pub(super) pressed: String,
 }
 
 impl KeyPlan {
@@ -114,7 +116,9 @@ pub(super) fn fallback_keys(
         keys.push(parse_fallback(key, index, arena)?);
     }
     let selecting = if navigates {
-        Selecting::ByKeys(selection_keys(arena, index))
+        Selecting::ByKeys(
+            selection_keys(arena, index).and_then(|keys| reaching(arena, index, action, keys)),
+        )
     } else {
         Selecting::Already
     };
@@ -127,6 +131,44 @@ pub(super) fn fallback_keys(
         parent,
     }))
 }
+
+/// `navigation` for node `index`, if its keys reach the node's container (decided
+/// from the tree, before anything is pressed: [`super::reach`]); else the refusal.
+fn reaching(
+    arena: &FrameArena,
+    index: u32,
+    action: &ActionName,
+    navigation: Navigation,
+) -> Result<Navigation, String> {
+    let (Some(&key), Some(container)) =
+        (navigation.keys.first(), arena.nodes[index as usize].parent)
+    else {
+        return Ok(navigation);
+    };
+    let Some(why) = super::reach::elsewhere(arena, container, key) else {
+        return Ok(navigation);
+    };
+    let name = arena.str(arena.nodes[container as usize].id);
+    let focus = if arena.nodes[container as usize]
+        .actions
+        .contains(Action::Focus)
+    {
+        "act focus on it"
+    } else {
+        "with the app's key for it, until the tree shows it focused"
+    };
+    let times = match navigation.keys.len() {
+        1 => String::new(),
+        n => format!(", repeat {n}"),
+    };
+    Err(format!(
+        "`{action}` on `{id}` was not performed and no key was pressed: {why}; focus `{name}` \
+         first ({focus}) and retry, or press_key `{key}`{times} yourself where you know it \
+         lands",
+        id = arena.str(arena.nodes[index as usize].id),
+    ))
+}
+
 fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
     key.parse().map_err(|e| {
         format!(
@@ -177,17 +219,8 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Navigation, String> 
                 .map_or(i64::try_from(siblings.len()).unwrap_or(i64::MAX), i64::from),
         )
     } else {
-        let horizontal = matches!(parent_record.role, Role::Tabs | Role::Menu | Role::Toolbar);
-        let (n, p) = if horizontal {
-            (KeyCode::Right, KeyCode::Left)
-        } else {
-            (KeyCode::Down, KeyCode::Up)
-        };
-        let chord = |code| KeyChord {
-            code,
-            modifiers: KeyModifiers::NONE,
-        };
-        (chord(n), Some(chord(p)), 0)
+        let (n, p) = super::reach::arrows(parent_record.role);
+        (n, Some(p), 0)
     };
     let (key, times) = match selected {
         // Nothing selected: the first "next" selects the first item.
@@ -212,12 +245,13 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Navigation, String> 
     } else {
         " from nothing selected"
     };
-    let how = match times {
-        1 => format!("pressing `{key}` once{from}"),
-        n => format!("pressing `{key}` {n} times{from}"),
+    let pressed = match times {
+        1 => format!("`{key}` once"),
+        n => format!("`{key}` {n} times"),
     };
     Ok(Navigation {
         keys: vec![key; times],
-        how,
+        how: format!("pressing {pressed}{from}"),
+        pressed: format!("{pressed}{from}"),
     })
 }

@@ -67,6 +67,8 @@ pub(crate) struct Step {
     pub(crate) key: Option<String>,
     #[serde(default)]
     pub(crate) repeat: Option<u32>,
+    #[serde(default)]
+    pub(crate) raw: Option<bool>,
 }
 
 /// What a batch did: every step was delivered.
@@ -110,6 +112,7 @@ impl Step {
             }),
             "type_text" => StepInput::TypeText(TypeTextArgs {
                 text: self.text.clone().ok_or_else(|| needs("text"))?,
+                raw: self.raw,
             }),
             "press_key" => StepInput::PressKey(PressKeyArgs {
                 key: self.key.clone().ok_or_else(|| needs("key"))?,

@@ -63,6 +63,9 @@ pub(crate) struct SetValueArgs {
 pub(crate) struct TypeTextArgs {
     /// Up to 4096 chars; \n is enter, \t tab.
     pub(crate) text: String,
+    /// Type with no text input focused.
+    #[serde(default)]
+    pub(crate) raw: Option<bool>,
 }
 
 /// `press_key` arguments.
@@ -230,11 +233,21 @@ pub(crate) async fn type_text(
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
+    let raw = args.raw.unwrap_or(false);
+    if !raw {
+        check::typing(&before)?;
+    }
     // An app reads typed keys one frame at a time: the bound grows with the text.
     let bound = ack_bound(chars);
     let deadline = Instant::now() + bound;
     let mut sent = turn
-        .send_last(link, Input::Text { text: args.text })
+        .send_last(
+            link,
+            Input::Text {
+                text: args.text,
+                raw,
+            },
+        )
         .await?;
     let ack = link.ack_by(&mut sent, deadline, bound).await?;
     settle(link, &before, &sent, ack, None).await
@@ -426,6 +439,10 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             ),
         ),
         (_, Some(RejectReason::InvalidInput)) => (Code::InvalidArguments, KEY_GRAMMAR.to_owned()),
+        // The app's message says it all (the words the pre-check uses).
+        (_, Some(RejectReason::NoTextInput)) => {
+            return ToolError::new(Code::ActionUnsupported, said).with("status", "rejected");
+        }
         (_, Some(RejectReason::HandlerRejected)) => (
             Code::AppRejected,
             "the app's handler refused it; read its message, fix the cause, retry".to_owned(),
