@@ -159,7 +159,7 @@ impl Bridge {
             .await)
     }
 
-    /// Types text into the focus, key by key.
+    /// Types into the focused text input, key by key.
     #[tool(
         input_schema = input_schema::<TypeTextArgs>(),
         output_schema = output_schema(),
