@@ -162,3 +162,67 @@ fn text_with_no_text_input_focused_is_refused_and_nothing_is_pressed() {
     assert_eq!(h.app().keys, ["tab"]);
     assert!(h.app().inner_has_focus);
 }
+
+/// Two nodes take `enter`: a list's items and a button. The button's own key is
+/// pressed only when the tree shows it reaches the button.
+#[derive(Default)]
+struct Files {
+    open_has_focus: bool,
+    keys: Vec<ratatui::crossterm::event::KeyCode>,
+}
+
+impl taria::Actions for Files {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+#[test]
+fn an_own_key_another_node_takes_too_is_pressed_only_where_the_focus_shows_it_lands() {
+    let draw = |frame: &mut ratatui::Frame<'_>, app: &mut Files| {
+        let list = taria::scope(|n| {
+            n.role(Role::List).id("files");
+        });
+        for i in 0..2_usize {
+            taria::leaf(|n| {
+                n.role(Role::ListItem)
+                    .key(i)
+                    .label(("file ", i))
+                    .selected(i == 0)
+                    .action(Action::Activate)
+                    .key_fallback(Action::Activate, "enter");
+            });
+        }
+        drop(list);
+        taria::leaf(|n| {
+            n.role(Role::Button)
+                .id("open")
+                .label("Open")
+                .focused(app.open_has_focus)
+                .action(Action::Activate)
+                .key_fallback(Action::Activate, "enter");
+        });
+        frame.render_widget(ratatui::widgets::Paragraph::new("files"), frame.area());
+    };
+    let mut h = AppHarness::new(Files::default(), 20, 3, draw).on_event(|app, event| {
+        if let ratatui::crossterm::event::Event::Key(key) = event {
+            app.keys.push(key.code);
+        }
+    });
+    let error = h.act("open", "activate").unwrap_err();
+    assert!(
+        error.message.starts_with(
+            "`activate` on `open` was not performed and no key was pressed: `enter` is also \
+             `files`'s key for `activate`, and nothing in the tree shows which has focus"
+        ),
+        "{error}"
+    );
+    assert!(h.app().keys.is_empty(), "nothing was pressed");
+    h.app_mut().open_has_focus = true;
+    h.render();
+    h.act("open", "activate").unwrap();
+    assert_eq!(h.app().keys, [ratatui::crossterm::event::KeyCode::Enter]);
+    // The list's item, from the outside: `open` has focus, so `enter` goes there.
+    let error = h.act("files/0", "activate").unwrap_err();
+    assert!(error.message.contains("`open` has focus"), "{error}");
+}

@@ -115,6 +115,20 @@ pub(super) fn fallback_keys(
     if let Some(key) = key {
         keys.push(parse_fallback(key, index, arena)?);
     }
+    // Its own key alone, on a node not focused: it must reach the node (through its
+    // list, for an item) as navigation keys must. After a focus key it does.
+    if let ([key], false) = (
+        keys.as_slice(),
+        navigates || record.flags.contains(StateFlags::FOCUSED),
+    ) {
+        let holder = match record.parent {
+            Some(parent) if is_item(record.role) => parent,
+            _ => index,
+        };
+        if let Some(why) = super::reach::elsewhere(arena, holder, *key) {
+            return Err(refused(arena, (index, holder), action, (*key, 1), &why));
+        }
+    }
     let selecting = if navigates {
         Selecting::ByKeys(
             selection_keys(arena, index).and_then(|keys| reaching(arena, index, action, keys)),
@@ -148,25 +162,40 @@ fn reaching(
     let Some(why) = super::reach::elsewhere(arena, container, key) else {
         return Ok(navigation);
     };
-    let name = arena.str(arena.nodes[container as usize].id);
-    let focus = if arena.nodes[container as usize]
-        .actions
-        .contains(Action::Focus)
-    {
+    Err(refused(
+        arena,
+        (index, container),
+        action,
+        (key, navigation.keys.len()),
+        &why,
+    ))
+}
+
+/// The refusal of a key fallback on node `index` whose `key` (pressed `times`) may
+/// not reach `holder` (the node, or its list), for `why`: nothing was pressed.
+fn refused(
+    arena: &FrameArena,
+    (index, holder): (u32, u32),
+    action: &ActionName,
+    (key, times): (KeyChord, usize),
+    why: &str,
+) -> String {
+    let name = arena.str(arena.nodes[holder as usize].id);
+    let focus = if arena.nodes[holder as usize].actions.contains(Action::Focus) {
         "act focus on it"
     } else {
         "with the app's key for it, until the tree shows it focused"
     };
-    let times = match navigation.keys.len() {
+    let times = match times {
         1 => String::new(),
         n => format!(", repeat {n}"),
     };
-    Err(format!(
+    format!(
         "`{action}` on `{id}` was not performed and no key was pressed: {why}; focus `{name}` \
          first ({focus}) and retry, or press_key `{key}`{times} yourself where you know it \
          lands",
         id = arena.str(arena.nodes[index as usize].id),
-    ))
+    )
 }
 
 fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
