@@ -30,7 +30,9 @@ use std::fmt::Write as _;
 mod check;
 pub mod recording;
 
-pub use check::{ActionTarget, Refusal, check_action, scrolled_holder};
+pub use check::{
+    ActionTarget, FocusedNode, Refusal, TypingRefused, check_action, check_typing, scrolled_holder,
+};
 
 use crate::{ActionName, NodeId, ScrollDirection, Tree, Value};
 
@@ -154,10 +156,15 @@ pub enum Input {
         /// The chord, e.g. `ctrl+s`.
         key: String,
     },
-    /// Type text, one key press per character (`\n` presses enter).
+    /// Type text, one key press per character (`\n` presses enter). Refused
+    /// (`no_text_input`, nothing pressed) when no focused node takes text, unless
+    /// `raw`.
     Text {
         /// The text.
         text: String,
+        /// Press the keys wherever they land, with no text input focused.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        raw: bool,
     },
 }
 
@@ -269,6 +276,8 @@ pub enum RejectReason {
     NoRoute,
     /// The input queue was full.
     QueueFull,
+    /// Text to type (not `raw`) while no focused node takes text.
+    NoTextInput,
 }
 
 /// What an `error` line is about.

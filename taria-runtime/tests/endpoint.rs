@@ -255,7 +255,15 @@ fn keys_and_text_reach_the_apps_input_path_in_order() {
     let (ack, tree) = client.input_and_tree(json!({"kind": "key", "key": "down"}));
     assert_eq!(ack["status"], "delivered");
     assert!(tree.get("tasks/1").unwrap().state.selected);
-    let (ack, _) = client.input_and_tree(json!({"kind": "text", "text": "Hi\n"}));
+    // No text input has focus: text is refused and nothing is pressed, unless raw.
+    let refused = client.input(json!({"kind": "text", "text": "Hi\n"}));
+    assert_eq!(
+        (&refused["status"], &refused["reason"]),
+        (&json!("rejected"), &json!("no_text_input")),
+        "{refused}"
+    );
+    assert_eq!(app.app.lock().unwrap().keys, ["down"]);
+    let (ack, _) = client.input_and_tree(json!({"kind": "text", "text": "Hi\n", "raw": true}));
     assert_eq!(ack["status"], "delivered");
     assert_eq!(
         app.app.lock().unwrap().keys,
@@ -276,7 +284,7 @@ fn a_key_sent_after_a_key_fallback_action_is_read_after_its_keys() {
             "\n",
             r#"{"type":"input","seq":2,"kind":"key","key":"x"}"#,
             "\n",
-            r#"{"type":"input","seq":3,"kind":"text","text":"yz"}"#,
+            r#"{"type":"input","seq":3,"kind":"text","text":"yz","raw":true}"#,
             "\n",
         )
         .as_bytes(),
@@ -1049,7 +1057,7 @@ fn a_closed_connections_text_is_not_typed_on() {
     {
         let (mut client, _) = Client::handshake(&app.socket);
         let text = "x".repeat(4096);
-        client.send(&json!({"type": "input", "seq": 1, "kind": "text", "text": text}));
+        client.send(&json!({"type": "input", "seq": 1, "kind": "text", "text": text, "raw": true}));
         let deadline = Instant::now() + Duration::from_secs(10);
         while app.app.lock().unwrap().keys.is_empty() {
             assert!(Instant::now() < deadline, "no key was typed");

@@ -176,7 +176,8 @@ fn inputs_are_validated_against_the_last_frame_like_an_agents() {
 #[test]
 fn keys_and_text_reach_the_event_handler() {
     let mut h = harness();
-    h.type_text("Hi").unwrap();
+    // No text input has focus: the keys go raw to the app, which types them.
+    h.type_text_raw("Hi").unwrap();
     assert_eq!(h.app().draft, "Hi");
     let shift = h.app().keys[0];
     assert_eq!(
@@ -490,10 +491,10 @@ fn a_key_fallback_whose_keys_do_not_reach_the_item_is_refused_and_nothing_is_tog
     assert_eq!(error.status, AckStatus::Ignored);
     assert_eq!(
         error.message,
-        "`toggle` on `todos/2` was not performed: after pressing `down` 3 times from nothing \
-         selected, nothing in `todos` is shown as selected (the app's keys do not move its \
-         selection that way); the app can add #[action(node = \"todos/2\", toggle)], or a \
-         `select` handler for it"
+        "`toggle` on `todos/2` was not performed, but keys were pressed: `down` 3 times from \
+         nothing selected; after them, nothing in `todos` is shown as selected (the app's keys \
+         do not move its selection that way), and they changed nothing in the tree; the app \
+         can add #[action(node = \"todos/2\", toggle)], or a `select` handler for it"
     );
     assert!(h.app().done().is_empty(), "nothing toggled");
     assert_eq!(h.app().keys, [KeyCode::Down; 3], "space was never pressed");
@@ -510,8 +511,9 @@ fn a_key_fallback_from_a_selected_sibling_is_checked_before_its_key_too() {
     let error = h.act("todos/2", "toggle").unwrap_err();
     assert!(
         error.message.starts_with(
-            "`toggle` on `todos/2` was not performed: after pressing `down` 2 times, \
-             `todos/4` is selected, not `todos/2`"
+            "`toggle` on `todos/2` was not performed, but keys were pressed: `down` 2 times; \
+             after them, `todos/4` is selected, not `todos/2` (the app's keys do not move its \
+             selection that way), and they changed: `todos/0`, `todos/4`;"
         ),
         "{error}"
     );

@@ -245,7 +245,7 @@ fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
                 return shared.send(connection, reject(e.to_string()));
             }
         }
-        Input::Text { text } if text.chars().count() > MAX_TEXT_CHARS => {
+        Input::Text { text, .. } if text.chars().count() > MAX_TEXT_CHARS => {
             return shared.send(
                 connection,
                 reject(format!(

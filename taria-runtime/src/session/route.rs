@@ -1,5 +1,5 @@
 //! Where an agent's input goes, in one place. Keys and text join the app's input
-//! path. An action is validated against the frame the app last drew, then tried on
+//! path (text only while a focused node takes it, unless `raw`: [`check_typing`]). An action is validated against the frame the app last drew, then tried on
 //! these routes in order: the app's handler ([`Actions`]); a stateful widget, which
 //! takes it while the next frame is drawn ([`take_widget_actions`]); the node's key
 //! fallback, pressed through the app's input path once the node is selected
@@ -10,6 +10,7 @@
 //! on), so if no widget takes it, it is answered `unknown_node`.
 
 mod keys;
+mod reach;
 mod stage;
 mod validate;
 mod widget;
@@ -19,8 +20,8 @@ pub use widget::{agent_changed, take_widget_actions};
 
 use super::events::Events;
 use crate::recorder::FrameArena;
-use crate::wire::{AckStatus, AppMessage, Input, RejectReason};
-use crate::{ActionRequest, Actions, Invocation, KeyChord, Outcome};
+use crate::wire::{AckStatus, AppMessage, FocusedNode, Input, RejectReason, check_typing};
+use crate::{ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags};
 
 /// The final answer to an input, before it is addressed.
 #[derive(Debug)]
@@ -105,7 +106,13 @@ impl Router {
                 Ok(chord) => press(events, connection, seq, &[chord]),
                 Err(e) => Some(Answer::rejected(RejectReason::InvalidInput, e.to_string())),
             },
-            Input::Text { text } => {
+            Input::Text { text, raw } => {
+                if !raw && let Err(refused) = check_typing(focused_nodes(arena)) {
+                    return Some(Answer::rejected(
+                        RejectReason::NoTextInput,
+                        refused.to_string(),
+                    ));
+                }
                 let chords: Vec<KeyChord> = text.chars().map(chord_for_char).collect();
                 press(events, connection, seq, &chords)
             }
@@ -288,6 +295,20 @@ pub(super) fn press(
         return Some(Answer::delivered());
     }
     None
+}
+
+/// The nodes of the frame `arena` drawn with focus, in tree order.
+fn focused_nodes(arena: &FrameArena) -> impl Iterator<Item = FocusedNode<'_>> {
+    arena
+        .nodes
+        .iter()
+        .filter(|record| record.flags.contains(StateFlags::FOCUSED))
+        .map(|record| FocusedNode {
+            role: record.role,
+            custom_role: record.custom_role.map(|s| arena.str(s)),
+            id: arena.str(record.id),
+            label: record.label.map(|s| arena.str(s)),
+        })
 }
 
 /// The answer when the app does not read events through taria.

@@ -193,9 +193,23 @@ impl<A: Actions> AppHarness<A> {
         self.submit(Input::Key { key: key.into() })
     }
 
-    /// Types `text`, one key press per character (`\n` presses enter).
+    /// Types `text`, one key press per character (`\n` presses enter), into the
+    /// focused text input: refused `no_text_input` (nothing pressed) when no focused
+    /// node takes text, as an agent's `type_text` is.
     pub fn type_text(&mut self, text: &str) -> Result<(), ActError> {
-        self.submit(Input::Text { text: text.into() })
+        self.submit(Input::Text {
+            text: text.into(),
+            raw: false,
+        })
+    }
+
+    /// Types `text` as raw keys, wherever the app sends them, whatever has focus
+    /// (an agent's `type_text` with `raw`).
+    pub fn type_text_raw(&mut self, text: &str) -> Result<(), ActError> {
+        self.submit(Input::Text {
+            text: text.into(),
+            raw: true,
+        })
     }
 
     /// Submits one input, then drains, hands over key events and draws until it is

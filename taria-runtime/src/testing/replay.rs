@@ -277,8 +277,9 @@ impl<'r> Replay<'r> {
             Input::Key { .. } => Input::Key {
                 key: secret.to_string(),
             },
-            Input::Text { .. } => Input::Text {
+            Input::Text { raw, .. } => Input::Text {
                 text: secret.to_string(),
+                raw,
             },
         })
     }
@@ -398,7 +399,8 @@ pub fn describe(recorded: &RecordedInput) -> String {
         Input::Key { .. } if redacted => "press_key (redacted)".into(),
         Input::Key { key } => format!("press_key {key}"),
         Input::Text { .. } if redacted => "type_text (redacted)".into(),
-        Input::Text { text } => format!("type_text {}", quoted(text)),
+        Input::Text { text, raw: false } => format!("type_text {}", quoted(text)),
+        Input::Text { text, raw: true } => format!("type_text raw {}", quoted(text)),
     }
 }
 

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::RejectReason;
-use crate::{Action, ActionName, DomainError, Node, ScrollInfo, Value, ValueSchema};
+use super::{OutlineName, OutlineQuoted, RejectReason};
+use crate::{Action, ActionName, DomainError, Node, Role, ScrollInfo, Value, ValueSchema};
 
 /// A node an action is checked against: a [`Node`] of a tree a consumer read, or the
 /// app's own record of the node it drew.
@@ -168,6 +168,96 @@ pub fn check_action(
     }
     schema.check(&value).map_err(Refusal::OutOfDomain)?;
     Ok(Some(value))
+}
+
+/// A node drawn with focus, as [`check_typing`] sees it: of a [`Tree`](crate::Tree)
+/// a consumer read, or of the frame the app drew.
+#[derive(Clone, Copy, Debug)]
+pub struct FocusedNode<'a> {
+    /// Its core role (a custom role's base).
+    pub role: Role,
+    /// Its custom role, if any.
+    pub custom_role: Option<&'a str>,
+    /// Its id.
+    pub id: &'a str,
+    /// Its label, if any.
+    pub label: Option<&'a str>,
+}
+
+impl<'a> From<&'a Node> for FocusedNode<'a> {
+    fn from(node: &'a Node) -> FocusedNode<'a> {
+        FocusedNode {
+            role: node.role,
+            custom_role: node.custom_role.as_deref(),
+            id: node.id.as_str(),
+            label: node.label.as_deref(),
+        }
+    }
+}
+
+/// Why [`check_typing`] refuses text: no focused node takes it. Its `Display` is the
+/// sentence both the app and a bridge answer with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypingRefused {
+    /// What has focus in words (`` `tasks` (list "Tasks") ``), `None`: nothing.
+    focus: Option<String>,
+}
+
+impl std::fmt::Display for TypingRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let focus = self.focus.as_deref().unwrap_or("nothing");
+        write!(
+            f,
+            "no text input has focus ({focus} has it), so nothing was typed or pressed; focus a \
+             text input first (act focus on it, or the app's key for it), or pass raw=true to \
+             press the keys wherever the app sends them"
+        )
+    }
+}
+
+/// Whether text may be typed: some node in `focused` (the nodes drawn with focus, in
+/// tree order) takes text: a text input, a text area (custom roles on either base
+/// count) or an embedded terminal. Else the refusal names the innermost focused node,
+/// or says nothing has focus. The app runs it on the frame it drew before typing a
+/// `text` input that is not `raw`, a bridge on the tree it read, so they agree.
+///
+/// ```
+/// use taria::wire::{FocusedNode, check_typing};
+/// use taria::Role;
+///
+/// let list = FocusedNode { role: Role::List, custom_role: None, id: "tasks", label: Some("Tasks") };
+/// let refused = check_typing([list]).unwrap_err().to_string();
+/// assert!(refused.starts_with("no text input has focus (`tasks` (list \"Tasks\") has it)"));
+/// let field = FocusedNode { role: Role::TextInput, id: "name", ..list };
+/// assert!(check_typing([list, field]).is_ok());
+/// assert!(check_typing([]).unwrap_err().to_string().contains("(nothing has it)"));
+/// ```
+pub fn check_typing<'a>(
+    focused: impl IntoIterator<Item = FocusedNode<'a>>,
+) -> Result<(), TypingRefused> {
+    let mut last = None;
+    for node in focused {
+        if matches!(node.role, Role::TextInput | Role::TextArea | Role::Terminal) {
+            return Ok(());
+        }
+        last = Some(node);
+    }
+    Err(TypingRefused {
+        focus: last.map(|node| {
+            let mut role = node.role.name().to_owned();
+            if let Some(custom) = node.custom_role {
+                role = format!("{}, a {role}", OutlineName(custom));
+            }
+            match node.label {
+                Some(label) => format!(
+                    "`{}` ({role} {})",
+                    OutlineName(node.id),
+                    OutlineQuoted(label)
+                ),
+                None => format!("`{}` ({role})", OutlineName(node.id)),
+            }
+        }),
+    })
 }
 
 #[cfg(test)]

@@ -645,6 +645,7 @@ mod tests {
                 RecordedInputData {
                     input: Input::Text {
                         text: String::new(),
+                        raw: false,
                     },
                     redacted: true,
                 },

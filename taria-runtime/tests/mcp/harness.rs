@@ -76,6 +76,8 @@ impl App {
             n.role(Role::TextInput)
                 .id("typed")
                 .label("Typed")
+                // Every character the app reads goes here.
+                .focused(true)
                 .value(self.typed.as_str())
                 .invalid(self.typed.is_empty().then_some("type something"));
         });

@@ -54,7 +54,8 @@ fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
     // Then 8 more, 2 s later: they wait behind the stalled write until the connection
     // is dropped, 3 s before their own time is up.
     let text = "😀".repeat(4096);
-    let call = ("type_text", json!({"text": text}));
+    // The fake app's tree has no text input: raw keys.
+    let call = ("type_text", json!({"text": text, "raw": true}));
     let started = Instant::now();
     let first = mcp.start_calls(&vec![call.clone(); 24]);
     std::thread::sleep(Duration::from_secs(2));
@@ -100,7 +101,7 @@ fn an_app_that_stops_reading_its_socket_fails_calls_saying_not_sent() {
     assert!(app.inputs.lock().unwrap().is_empty());
     // The app reads again on a new connection: the next call reaches it.
     mcp.ok("read_tree", json!({}));
-    let typed = mcp.ok("type_text", json!({"text": "hi"}));
+    let typed = mcp.ok("type_text", json!({"text": "hi", "raw": true}));
     assert_eq!(typed["status"], "delivered", "{typed}");
     assert_eq!(app.inputs.lock().unwrap().len(), 1);
     mcp.finish();
@@ -400,7 +401,7 @@ fn a_long_text_on_a_slow_app_is_not_timed_out() {
     );
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
-    let typed = mcp.ok("type_text", json!({"text": "a".repeat(4096)}));
+    let typed = mcp.ok("type_text", json!({"text": "a".repeat(4096), "raw": true}));
     assert_eq!(typed["status"], "delivered", "{typed}");
     mcp.finish();
 }
@@ -489,7 +490,12 @@ fn pipelined_round(mcp: &mut Mcp, app: &FakeApp, round: usize) {
             continue;
         }
         let text = format!("r{round}p{position:02}");
-        lines.push(call(mcp, id, "type_text", json!({"text": text})));
+        lines.push(call(
+            mcp,
+            id,
+            "type_text",
+            json!({"text": text, "raw": true}),
+        ));
         if (round, position) == (4, 8) {
             // Its answer may never come (rmcp drops the answers to cancelled requests).
             let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",

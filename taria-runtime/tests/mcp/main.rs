@@ -28,6 +28,7 @@ mod modal;
 mod offscreen;
 mod record;
 mod redact;
+mod refusals;
 mod schema_rules;
 mod session;
 mod spawn;

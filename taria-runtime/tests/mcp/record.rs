@@ -180,7 +180,13 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
     // Text is data, quotes and newlines included; sent in segments split where a
     // key can move the focus.
     for (input, text) in inputs[3..5].iter().zip(["hi \"there\"", "\n"]) {
-        assert_eq!(input.input.input, Input::Text { text: text.into() });
+        assert_eq!(
+            input.input.input,
+            Input::Text {
+                text: text.into(),
+                raw: false,
+            }
+        );
         assert!(!input.input.redacted);
     }
     for press in &inputs[5..7] {
@@ -388,7 +394,8 @@ fn secrets_are_never_written() {
         inputs[1],
         (
             &Input::Text {
-                text: String::new()
+                text: String::new(),
+                raw: false,
             },
             true
         )

@@ -87,7 +87,7 @@ fn a_password_typed_between_tabs_is_left_out_of_the_recording_and_its_test() {
     let texts: Vec<(&str, bool)> = recording
         .inputs()
         .map(|input| match &input.input.input {
-            Input::Text { text } => (text.as_str(), input.input.redacted),
+            Input::Text { text, .. } => (text.as_str(), input.input.redacted),
             other => panic!("not text: {other:?}"),
         })
         .collect();

@@ -6,6 +6,8 @@
     reason = "test support: a failed setup fails the test"
 )]
 
+pub mod nested_tabs;
+
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};

@@ -155,7 +155,7 @@ impl Bridge {
             .await)
     }
 
-    /// Types text into the focus, key by key.
+    /// Types into the focused text input.
     #[tool(
         input_schema = input_schema::<TypeTextArgs>(),
     )]
@@ -183,7 +183,7 @@ impl Bridge {
             .await)
     }
 
-    /// Runs input steps in order until one fails; returns what they changed.
+    /// Runs input steps in order until one fails.
     #[tool(
         input_schema = input_schema::<BatchArgs>(),
     )]

@@ -633,13 +633,18 @@ fn step_call_parts(
             };
             ("h.press".into(), vec![key])
         }
-        Input::Text { text } => {
+        Input::Text { text, raw } => {
             let text = if redacted {
                 secret(focused(previous).as_deref())
             } else {
                 literal_str(text)
             };
-            ("h.type_text".into(), vec![text])
+            let call = if *raw {
+                "h.type_text_raw"
+            } else {
+                "h.type_text"
+            };
+            (call.into(), vec![text])
         }
         // `Input` is non-exhaustive, but a kind this build does not know does not
         // parse: a recording never gets here.

@@ -34,7 +34,7 @@ pub(super) fn chord_for_char(c: char) -> KeyChord {
 }
 
 /// Roles whose nodes are chosen among siblings by moving a selection.
-fn is_item(role: Role) -> bool {
+pub(super) fn is_item(role: Role) -> bool {
     matches!(
         role,
         Role::ListItem
@@ -77,6 +77,8 @@ pub(super) struct Navigation {
     pub(super) keys: Vec<KeyChord>,
     /// E.g. "pressing `down` 3 times".
     pub(super) how: String,
+    /// The keys alone, e.g. "`down` 3 times".
+    pub(super) pressed: String,
 }
 
 impl KeyPlan {
@@ -113,8 +115,24 @@ pub(super) fn fallback_keys(
     if let Some(key) = key {
         keys.push(parse_fallback(key, index, arena)?);
     }
+    // Its own key alone, on a node not focused: it must reach the node (through its
+    // list, for an item) as navigation keys must. After a focus key it does.
+    if let ([key], false) = (
+        keys.as_slice(),
+        navigates || record.flags.contains(StateFlags::FOCUSED),
+    ) {
+        let holder = match record.parent {
+            Some(parent) if is_item(record.role) => parent,
+            _ => index,
+        };
+        if let Some(why) = super::reach::elsewhere(arena, holder, *key) {
+            return Err(refused(arena, (index, holder), action, (*key, 1), &why));
+        }
+    }
     let selecting = if navigates {
-        Selecting::ByKeys(selection_keys(arena, index))
+        Selecting::ByKeys(
+            selection_keys(arena, index).and_then(|keys| reaching(arena, index, action, keys)),
+        )
     } else {
         Selecting::Already
     };
@@ -127,6 +145,59 @@ pub(super) fn fallback_keys(
         parent,
     }))
 }
+
+/// `navigation` for node `index`, if its keys reach the node's container (decided
+/// from the tree, before anything is pressed: [`super::reach`]); else the refusal.
+fn reaching(
+    arena: &FrameArena,
+    index: u32,
+    action: &ActionName,
+    navigation: Navigation,
+) -> Result<Navigation, String> {
+    let (Some(&key), Some(container)) =
+        (navigation.keys.first(), arena.nodes[index as usize].parent)
+    else {
+        return Ok(navigation);
+    };
+    let Some(why) = super::reach::elsewhere(arena, container, key) else {
+        return Ok(navigation);
+    };
+    Err(refused(
+        arena,
+        (index, container),
+        action,
+        (key, navigation.keys.len()),
+        &why,
+    ))
+}
+
+/// The refusal of a key fallback on node `index` whose `key` (pressed `times`) may
+/// not reach `holder` (the node, or its list), for `why`: nothing was pressed.
+fn refused(
+    arena: &FrameArena,
+    (index, holder): (u32, u32),
+    action: &ActionName,
+    (key, times): (KeyChord, usize),
+    why: &str,
+) -> String {
+    let name = arena.str(arena.nodes[holder as usize].id);
+    let focus = if arena.nodes[holder as usize].actions.contains(Action::Focus) {
+        "act focus on it"
+    } else {
+        "with the app's key for it, until the tree shows it focused"
+    };
+    let times = match times {
+        1 => String::new(),
+        n => format!(", repeat {n}"),
+    };
+    format!(
+        "`{action}` on `{id}` was not performed and no key was pressed: {why}; focus `{name}` \
+         first ({focus}) and retry, or press_key `{key}`{times} yourself where you know it \
+         lands",
+        id = arena.str(arena.nodes[index as usize].id),
+    )
+}
+
 fn parse_fallback(key: &str, index: u32, arena: &FrameArena) -> Result<KeyChord, String> {
     key.parse().map_err(|e| {
         format!(
@@ -177,17 +248,8 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Navigation, String> 
                 .map_or(i64::try_from(siblings.len()).unwrap_or(i64::MAX), i64::from),
         )
     } else {
-        let horizontal = matches!(parent_record.role, Role::Tabs | Role::Menu | Role::Toolbar);
-        let (n, p) = if horizontal {
-            (KeyCode::Right, KeyCode::Left)
-        } else {
-            (KeyCode::Down, KeyCode::Up)
-        };
-        let chord = |code| KeyChord {
-            code,
-            modifiers: KeyModifiers::NONE,
-        };
-        (chord(n), Some(chord(p)), 0)
+        let (n, p) = super::reach::arrows(parent_record.role);
+        (n, Some(p), 0)
     };
     let (key, times) = match selected {
         // Nothing selected: the first "next" selects the first item.
@@ -212,12 +274,13 @@ fn selection_keys(arena: &FrameArena, index: u32) -> Result<Navigation, String> 
     } else {
         " from nothing selected"
     };
-    let how = match times {
-        1 => format!("pressing `{key}` once{from}"),
-        n => format!("pressing `{key}` {n} times{from}"),
+    let pressed = match times {
+        1 => format!("`{key}` once"),
+        n => format!("`{key}` {n} times"),
     };
     Ok(Navigation {
         keys: vec![key; times],
-        how,
+        how: format!("pressing {pressed}{from}"),
+        pressed: format!("{pressed}{from}"),
     })
 }

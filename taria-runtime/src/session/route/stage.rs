@@ -13,9 +13,9 @@ use super::widget::{SelectFirst, WidgetAction};
 use super::{Answer, keys_unreachable, press};
 use crate::recorder::FrameArena;
 use crate::session::events::Events;
-use crate::wire::RejectReason;
+use crate::wire::{OutlineName, RejectReason};
 use crate::{
-    Action, ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags,
+    Action, ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags, Tree,
 };
 
 /// Key fallbacks whose navigation keys are queued: each waits for the app to read
@@ -37,6 +37,9 @@ struct Staged {
     keys: Vec<KeyChord>,
     /// The parent list's id, to say which sibling is selected instead.
     parent: Option<String>,
+    /// The navigation keys pressed, in words (`` `down` 3 times ``), with the tree
+    /// before them, to say what they changed if the node is not selected after.
+    pressed: Option<(String, Tree)>,
 }
 
 impl Stages {
@@ -96,6 +99,7 @@ impl Stages {
             how: Cow::Borrowed(""),
             keys,
             parent,
+            pressed: None,
         };
         match selecting {
             Selecting::Already => press(events, connection, seq, &staged.keys),
@@ -112,6 +116,7 @@ impl Stages {
                 if !events.press_stage(connection, seq, &navigation.keys) {
                     return Some(keys_unreachable());
                 }
+                staged.pressed = Some((navigation.pressed, arena.to_tree()));
                 self.waiting.push(staged);
                 None
             }
@@ -180,14 +185,57 @@ impl Staged {
                 }
             }
         };
+        let why = "(the app's keys do not move its selection that way)";
+        let done = match &self.pressed {
+            Some((keys, before)) => format!(
+                ", but keys were pressed: {keys}; after them, {instead} {why}, and {}",
+                changed(before, &arena.to_tree())
+            ),
+            None => format!(": after {}, {instead} {why}", self.how),
+        };
         Some(Answer::ignored(format!(
-            "`{action}` on `{target}` was not performed: after {how}, {instead} (the app's keys do not \
-             move its selection that way); the app can add #[action(node = \"{target}\", {action})], or a \
-             `select` handler for it",
+            "`{action}` on `{target}` was not performed{done}; the app can add \
+             #[action(node = \"{target}\", {action})], or a `select` handler for it",
             action = self.action,
             target = self.target,
-            how = self.how,
         )))
+    }
+}
+
+/// The most ids a refusal names of what keys changed.
+const MAX_NAMED: usize = 8;
+
+/// What keys changed from `before` to `after`, in words: `` they changed: `a`, `b`;
+/// removed `c` `` (the first few ids of each), or that they changed nothing.
+fn changed(before: &Tree, after: &Tree) -> String {
+    let patch = after.diff(before);
+    let names = |ids: Vec<&str>| {
+        let mut text: Vec<String> = ids
+            .iter()
+            .take(MAX_NAMED)
+            .map(|id| format!("`{}`", OutlineName(id)))
+            .collect();
+        if ids.len() > MAX_NAMED {
+            text.push(format!("{} more", ids.len() - MAX_NAMED));
+        }
+        text.join(", ")
+    };
+    let touched: Vec<&str> = patch
+        .added
+        .iter()
+        .map(|n| n.node.id.as_str())
+        .chain(patch.updated.iter().map(|u| u.id.as_str()))
+        .collect();
+    let removed: Vec<&str> = patch.removed.iter().map(crate::NodeId::as_str).collect();
+    match (touched.is_empty(), removed.is_empty()) {
+        (true, true) => "they changed nothing in the tree".to_owned(),
+        (false, true) => format!("they changed: {}", names(touched)),
+        (true, false) => format!("they removed {}", names(removed)),
+        (false, false) => format!(
+            "they changed: {}; removed {}",
+            names(touched),
+            names(removed)
+        ),
     }
 }
 

@@ -86,6 +86,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
                 }
                 _ => Input::Text {
                     text: String::new(),
+                    raw: false,
                 },
             },
             redacted: true,
@@ -123,7 +124,13 @@ fn set_password(text: &str) -> Input {
 fn session() -> Recording {
     record(
         login("12:00"),
-        vec![set_password("hunter2"), Input::Text { text: "!!".into() }],
+        vec![
+            set_password("hunter2"),
+            Input::Text {
+                text: "!!".into(),
+                raw: false,
+            },
+        ],
     )
 }
 

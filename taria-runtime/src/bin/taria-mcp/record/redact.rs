@@ -39,12 +39,17 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
             request.data = None;
             (Input::Act(request), true)
         }
-        Input::Text { text } if !text.chars().all(moves_focus) && trees().any(secret_focused) => (
-            Input::Text {
-                text: String::new(),
-            },
-            true,
-        ),
+        Input::Text { text, raw }
+            if !text.chars().all(moves_focus) && trees().any(secret_focused) =>
+        {
+            (
+                Input::Text {
+                    text: String::new(),
+                    raw,
+                },
+                true,
+            )
+        }
         Input::Key { key } if types_a_character(&key) && trees().any(secret_focused) => {
             (Input::Key { key: String::new() }, true)
         }

@@ -78,6 +78,7 @@ struct StepSchema {
     text: Option<String>,
     key: Option<String>,
     repeat: Option<u32>,
+    raw: Option<bool>,
 }
 
 /// What a batch did: every step was delivered.

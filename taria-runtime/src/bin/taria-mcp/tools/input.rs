@@ -77,6 +77,9 @@ pub(crate) struct SetValueArgs {
 pub(crate) struct TypeTextArgs {
     /// Up to 4096 chars; \n is enter, \t tab.
     pub(crate) text: String,
+    /// Type with no text input focused.
+    #[serde(default, deserialize_with = "super::args::flag")]
+    pub(crate) raw: bool,
 }
 
 /// `press_key` arguments.
@@ -284,9 +287,13 @@ pub(crate) async fn type_text(
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
     let before = link.view().await?.tree;
+    let raw = args.raw;
+    if !raw {
+        check::typing(&before)?;
+    }
     // A segment at a time, where a key can move the focus (the recording's redaction
     // follows where each segment's keys land).
-    let (sent, ack) = typing::type_text(link, &args.text, turn).await?;
+    let (sent, ack) = typing::type_text(link, &args.text, raw, turn).await?;
     settle(link, &before, &sent, ack, None).await
 }
 
@@ -468,6 +475,10 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             ),
         ),
         (_, Some(RejectReason::InvalidInput)) => (Code::InvalidArguments, KEY_GRAMMAR.to_owned()),
+        // The app's message says it all (the words the pre-check uses).
+        (_, Some(RejectReason::NoTextInput)) => {
+            return ToolError::new(Code::ActionUnsupported, said).with("status", "rejected");
+        }
         (_, Some(RejectReason::HandlerRejected)) => (
             Code::AppRejected,
             "the app's handler refused it; read its message, fix the cause, retry".to_owned(),

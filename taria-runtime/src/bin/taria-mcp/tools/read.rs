@@ -21,10 +21,10 @@ pub(crate) struct ReadTreeArgs {
     /// outline (default) or json.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) format: Option<FormatArg>,
-    /// Only this node's subtree.
+    /// Only this subtree.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) root: Option<String>,
-    /// Levels below root (0: all).
+    /// Levels (0: all).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) depth: Option<usize>,
     /// json: add bounds.

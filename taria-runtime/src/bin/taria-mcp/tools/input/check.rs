@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::Value as Json;
 use taria::wire::OutlineName;
-use taria::wire::{Refusal, check_action};
-use taria::{ActionName, Node, Value};
+use taria::wire::{FocusedNode, Refusal, check_action, check_typing};
+use taria::{ActionName, Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
 
@@ -83,6 +83,17 @@ fn refused(node: &Node, action: &ActionName, refusal: Refusal) -> ToolError {
         ),
         other => ToolError::new(Code::Internal, format!("`{id}`: {other:?}")),
     }
+}
+
+/// Refuses text to type (not raw) when no node of `tree` drawn with focus takes it,
+/// in the words the app uses ([`check_typing`]).
+pub(super) fn typing(tree: &Tree) -> Result<(), ToolError> {
+    let focused = tree
+        .iter()
+        .filter(|node| node.state.focused)
+        .map(FocusedNode::from);
+    check_typing(focused)
+        .map_err(|refused| ToolError::new(Code::ActionUnsupported, refused.to_string()))
 }
 
 fn domain_hint(node: &Node) -> String {
@@ -250,5 +261,28 @@ mod tests {
             }
         }
         assert!(disagree.is_empty(), "{}", disagree.join("\n"));
+    }
+
+    /// Text with no text input focused: the bridge's pre-check refuses it in the
+    /// app's words, and a focused text input lets both through.
+    #[test]
+    fn the_bridge_and_the_app_refuse_typing_in_the_same_words() {
+        for focus in [None, Some(Role::Button), Some(Role::TextArea)] {
+            let draw = move |frame: &mut Frame<'_>, _: &mut TakesAll| {
+                taria::leaf(|n| {
+                    let role = focus.unwrap_or(Role::Button);
+                    n.role(role)
+                        .id("here")
+                        .label("Here")
+                        .focused(focus.is_some())
+                        .bounds(frame.area());
+                });
+            };
+            let mut harness = AppHarness::new(TakesAll, 20, 2, draw).on_event(|_, _| {});
+            let by_bridge = typing(&harness.tree()).map_err(|e| e.message);
+            let by_app = harness.type_text("x").map_err(|e| e.message);
+            assert_eq!(by_bridge, by_app, "focus {focus:?}");
+            assert_eq!(by_app.is_ok(), focus == Some(Role::TextArea), "{by_app:?}");
+        }
     }
 }

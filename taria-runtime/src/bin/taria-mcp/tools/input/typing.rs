@@ -49,6 +49,7 @@ fn segments(text: &str) -> Vec<&str> {
 pub(super) async fn type_text(
     link: &Link,
     text: &str,
+    raw: bool,
     turn: &mut Turn,
 ) -> Result<(Sent, Ack), ToolError> {
     let parts = segments(text);
@@ -58,6 +59,7 @@ pub(super) async fn type_text(
     for (i, part) in parts.iter().enumerate() {
         let input = Input::Text {
             text: (*part).to_owned(),
+            raw,
         };
         let last = i + 1 == parts.len();
         let partly = |error: ToolError| partial(error, typed, total);

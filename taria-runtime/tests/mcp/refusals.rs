@@ -1,0 +1,83 @@
+//! A refused input leaves the app as it was, through the real bridge: a key fallback
+//! that could land on other tabs presses nothing, and text with no text input focused
+//! is refused unless `raw`.
+
+use serde_json::json;
+
+use crate::harness::{Mcp, temp_socket};
+use crate::support::nested_tabs::NestedTabs;
+use crate::support::{LoopApp, RunningApp};
+
+impl LoopApp for NestedTabs {
+    fn render(&mut self, frame: &mut ratatui::Frame<'_>) {
+        NestedTabs::render(self, frame);
+    }
+
+    fn on_event(&mut self, event: &ratatui::crossterm::event::Event) {
+        NestedTabs::on_event(self, event);
+    }
+}
+
+fn nested(name: &str, app: NestedTabs) -> (RunningApp<NestedTabs>, Mcp) {
+    let app = RunningApp::launch(&temp_socket(name), app, 30, 4);
+    let mcp = Mcp::start(&app.socket, &[]);
+    (app, mcp)
+}
+
+/// Found in the wild: `select` on a nested tab pressed `right`, which switched the
+/// outer tabs, and the answer said it "was not performed".
+#[test]
+fn a_select_on_a_nested_tab_is_refused_through_the_bridge_and_nothing_is_pressed() {
+    let (app, mut mcp) = nested("nested-select", NestedTabs::default());
+    mcp.ok("read_tree", json!({}));
+    let refused = mcp.fails(
+        "act",
+        json!({"node": "inner/2", "action": "select"}),
+        "action_unsupported",
+    );
+    let message = refused["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "`select` on `inner/2` was not performed and no key was pressed: `right` moves the \
+             selection of `outer` too"
+        ),
+        "{message}"
+    );
+    let app = app.app.lock().unwrap();
+    assert_eq!(app.keys, Vec::<String>::new(), "nothing was pressed");
+    assert_eq!((app.outer, app.inner), (0, 0), "the app is as it was");
+}
+
+#[test]
+fn type_text_with_no_text_input_focused_is_refused_unless_raw() {
+    let (app, mut mcp) = nested(
+        "nested-type",
+        NestedTabs {
+            marks_focus: true,
+            ..NestedTabs::default()
+        },
+    );
+    let refused = mcp.fails("type_text", json!({"text": "q"}), "action_unsupported");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("no text input has focus (`outer` (tabs \"Sections\") has it)"),
+        "{refused}"
+    );
+    let in_batch = mcp.call(
+        "batch",
+        json!({"steps": [{"tool": "type_text", "text": "q"}]}),
+    );
+    assert_eq!(in_batch["isError"], true, "{in_batch}");
+    assert_eq!(app.app.lock().unwrap().keys, Vec::<String>::new());
+    // Raw keys go where the app sends them: `tab` moves the focus to the inner tabs.
+    let typed = mcp.ok("type_text", json!({"text": "\t", "raw": true}));
+    assert_eq!(typed["status"], "delivered", "{typed}");
+    assert!(app.app.lock().unwrap().inner_has_focus);
+    mcp.ok(
+        "batch",
+        json!({"steps": [{"tool": "type_text", "text": "\t", "raw": true}]}),
+    );
+    assert_eq!(app.app.lock().unwrap().keys, ["tab", "tab"]);
+}
