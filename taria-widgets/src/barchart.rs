@@ -382,6 +382,10 @@ impl fmt::Display for Summary<'_, '_> {
                     write!(f, "\"{label}\" ")?;
                 }
                 write!(f, "{}", bar.value)?;
+                // The text drawn for the value instead of the number (`41-71`).
+                if let Some(text) = &bar.text_value {
+                    write!(f, " shown \"{text}\"")?;
+                }
             }
             if !flat {
                 f.write_str(")")?;

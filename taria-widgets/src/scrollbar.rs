@@ -132,11 +132,18 @@ impl From<ratatui::widgets::ScrollbarState> for ScrollbarState {
 /// let scroll = tree.get("bar").unwrap().scroll.unwrap();
 /// assert_eq!((scroll.offset, scroll.content, scroll.viewport), (5, 50, 10));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scrollbar<'a> {
     inner: ratatui::widgets::Scrollbar<'a>,
     vertical: bool,
     id: Option<&'a str>,
+}
+
+impl Default for Scrollbar<'_> {
+    /// ratatui's default: vertical, on the right ([`ScrollbarOrientation::default`]).
+    fn default() -> Self {
+        Scrollbar::new(ScrollbarOrientation::default())
+    }
 }
 
 impl<'a> Scrollbar<'a> {

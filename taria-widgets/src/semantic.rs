@@ -53,7 +53,7 @@ pub(crate) trait Semantic: Sized {
     #[inline]
     fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
         self.take_actions(state);
-        if taria::is_recording() {
+        if taria::is_recording() && on_screen(area, buf) {
             self.describe(area, state);
         }
         self.hand_over(area, buf, state);
@@ -64,11 +64,19 @@ pub(crate) trait Semantic: Sized {
     #[inline]
     fn render_alone(self, area: Rect, buf: &mut Buffer) {
         let mut state = self.own_state();
-        if taria::is_recording() {
+        if taria::is_recording() && on_screen(area, buf) {
             self.describe(area, &state);
         }
         self.hand_over(area, buf, &mut state);
     }
+}
+
+/// Whether any cell of `area` is on the screen: a widget laid out with no width or
+/// height, or wholly off screen, shows nothing, and records nothing (no node, no
+/// children), the same for every widget.
+#[inline]
+pub(crate) fn on_screen(area: Rect, buf: &Buffer) -> bool {
+    !area.intersection(buf.area).is_empty()
 }
 
 /// Records the app's `id`, if any, and a `label`, if any: what most widgets' nodes
