@@ -13,8 +13,10 @@ use crate::{Bounds, Node, Role, Tree, Value};
 /// and its label (`Sparkline::label`, `Chart::label`) is for agents, as an `image`'s
 /// and a `slider`'s and a `text_input`'s are (they draw only the control; the app
 /// writes the label beside it), and a text input scrolls its value to the cursor.
-/// Their nodes must still have an area on screen.
+/// A `tabs` node's label names the tab bar for agents (`Filter`); its tabs are
+/// checked. Their nodes must still have an area on screen.
 const NOT_TEXT: &[Role] = &[
+    Role::Tabs,
     Role::Scrollbar,
     Role::Progress,
     Role::Chart,
@@ -29,7 +31,8 @@ const NOT_TEXT: &[Role] = &[
 /// text value is found (a table cell shows its value, its label is the column).
 ///
 /// What "found" means, exactly: the first visible character of the text's first line
-/// that is not blank is drawn in a cell inside the bounds. Only that much, because
+/// that is not blank is drawn in a cell inside the bounds, in either case (a label
+/// `Live` for a drawn `● live`). Only that much, because
 /// widgets cut text wherever their inner area ends (a border, a column's or a bar's
 /// width, a wrapped word), and a part of the text after a cut is not on screen. A
 /// text whose first character is wider than the bounds (`日` in a one-column cell)
@@ -136,11 +139,12 @@ fn drawn_in(text: &str, area: Rect, buffer: &Buffer) -> bool {
         // A wide character in a narrower column cannot be drawn at all.
         return true;
     }
+    let first = first.to_lowercase();
     (area.top()..area.bottom()).any(|y| {
         (area.left()..area.right()).any(|x| {
             buffer
                 .cell((x, y))
-                .is_some_and(|cell| cell.symbol() == first)
+                .is_some_and(|cell| cell.symbol().to_lowercase() == first)
         })
     })
 }
