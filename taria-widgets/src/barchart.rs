@@ -398,7 +398,7 @@ impl fmt::Display for Summary<'_, '_> {
 impl Semantic for BarChart<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Chart)
                 .value(format_args!("{}", Summary(&self.data)))

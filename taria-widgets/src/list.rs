@@ -27,7 +27,8 @@ pub use item::ListItem;
 /// Recorded as a `list` (label: its block's title; `count`: all items; `scroll`: the
 /// first item on screen, the item count, the items on screen) holding one
 /// `list_item` per item *on screen* (label: its first line; `selected`; `index` of
-/// `count`). Both offer `select`, the list also `scroll`; with
+/// `count`). The items offer `select`; with an id and the app's state the list offers
+/// (and takes) `select` and `scroll` too; with
 /// [`List::activate_key`] the items offer `activate` too, and items given a checked
 /// state ([`List::checked`]) carry it and offer `toggle`.
 ///
@@ -333,8 +334,8 @@ impl Semantic for List<'_> {
         apply_action(state, self.items.len(), item, inv)
     }
 
-    fn describe(&self, area: Rect, state: &ListState) {
-        self.record(area, state);
+    fn describe(&self, area: Rect, state: &ListState, offer: crate::semantic::Offer) {
+        self.record(area, state, offer);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut ListState) {

@@ -230,7 +230,7 @@ impl Semantic for Scrollbar<'_> {
         apply_action(state, inv)
     }
 
-    fn describe(&self, area: Rect, state: &ScrollbarState) {
+    fn describe(&self, area: Rect, state: &ScrollbarState, offer: crate::semantic::Offer) {
         let viewport = if state.viewport_content_length == 0 {
             if self.vertical {
                 area.height
@@ -247,7 +247,10 @@ impl Semantic for Scrollbar<'_> {
                 .scroll(state.position, state.content_length, viewport)
                 .bounds(area);
             if let Some(id) = self.id {
-                n.id(id).action(Action::Scroll);
+                n.id(id);
+            }
+            if offer.takes() {
+                n.action(Action::Scroll);
             }
         });
     }

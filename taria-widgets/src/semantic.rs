@@ -44,7 +44,8 @@ pub(crate) trait Semantic: Sized {
     }
 
     /// Records the widget's node (and its children's); called only while recording.
-    fn describe(&self, area: Rect, state: &Self::State);
+    /// `offer` says whether the widget takes its own actions this frame ([`Offer`]).
+    fn describe(&self, area: Rect, state: &Self::State, offer: Offer);
 
     /// Draws with ratatui's widget, writing back into `state` what ratatui writes.
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut Self::State);
@@ -54,7 +55,7 @@ pub(crate) trait Semantic: Sized {
     fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
         self.take_actions(state);
         if taria::is_recording() && on_screen(area, buf) {
-            self.describe(area, state);
+            self.describe(area, state, Offer::new(self.widget_id(), true));
         }
         self.hand_over(area, buf, state);
     }
@@ -65,9 +66,45 @@ pub(crate) trait Semantic: Sized {
     fn render_alone(self, area: Rect, buf: &mut Buffer) {
         let mut state = self.own_state();
         if taria::is_recording() && on_screen(area, buf) {
-            self.describe(area, &state);
+            self.describe(area, &state, Offer::new(self.widget_id(), false));
         }
         self.hand_over(area, buf, &mut state);
+    }
+}
+
+/// Whether the widget performs its own actions this frame: `select` and `scroll` on a
+/// list, table or tabs, `scroll` on a scrollbar, a form control's value. The one rule
+/// every widget offers them by: a widget offers an action only where something
+/// performs it, and held actions reach a widget only when it has an explicit id and
+/// is drawn with the app's state (`StatefulWidget`), which is where they land. An
+/// id-less widget (its derived id is positional, no handler names it) or one drawn
+/// with `Widget` (no state of the app's to change) offers none of them; what others
+/// perform is offered apart from this: `select` on items (list items, rows, tabs) by
+/// the runtime's navigation keys, and actions the app performs by a declared key
+/// fallback, or by a handler on the explicit id (`Button`'s `activate`, a checked
+/// item's `toggle`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Offer {
+    takes: bool,
+}
+
+impl Offer {
+    /// For a widget with the app's `id`, drawn with the app's state or not.
+    pub(crate) fn new(id: Option<&str>, stateful: bool) -> Offer {
+        Offer {
+            takes: stateful && id.is_some(),
+        }
+    }
+
+    /// Whether the widget takes its own actions (and so offers them).
+    pub(crate) const fn takes(self) -> bool {
+        self.takes
+    }
+
+    /// Whether anything can name the widget for an action the app performs (a
+    /// handler on its explicit id), or a key fallback `key` performs it.
+    pub(crate) fn app_performs(id: Option<&str>, key: Option<&str>) -> bool {
+        id.is_some() || key.is_some()
     }
 }
 

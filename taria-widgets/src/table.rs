@@ -498,8 +498,8 @@ impl Semantic for Table<'_> {
         apply_action(state, self.rows.len(), row, inv)
     }
 
-    fn describe(&self, area: Rect, state: &TableState) {
-        self.record(area, state);
+    fn describe(&self, area: Rect, state: &TableState, offer: crate::semantic::Offer) {
+        self.record(area, state, offer);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {
