@@ -267,6 +267,9 @@ pub enum RejectReason {
     HandlerRejected,
     /// Nothing in the app takes it.
     NoRoute,
+    /// A widget took it, but the app rebuilds that widget's state each frame, so the
+    /// next frame undid it (status `ignored`).
+    StateRebuilt,
     /// The input queue was full.
     QueueFull,
 }

@@ -324,6 +324,11 @@ impl Semantic for List<'_> {
         self.id
     }
 
+    fn fingerprint(state: &ListState) -> Option<u64> {
+        let offset = state.selected().is_none().then(|| state.offset());
+        Some(crate::semantic::fingerprint((state.selected(), offset)))
+    }
+
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
         let id = self.id.unwrap_or_default();
         // An item off screen: `select` brings it into view, other actions wait for it.

@@ -221,6 +221,10 @@ impl Semantic for Scrollbar<'_> {
         self.id
     }
 
+    fn fingerprint(state: &ScrollbarState) -> Option<u64> {
+        Some(crate::semantic::fingerprint(state.position))
+    }
+
     fn apply(&self, state: &mut ScrollbarState, inv: &Invocation<'_>) -> Outcome {
         // Only the scrollbar itself: it has no children, and an id under it (which the
         // runtime may hold for it, as for a list's items off screen) names nothing.

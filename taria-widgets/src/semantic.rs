@@ -34,12 +34,26 @@ pub(crate) trait Semantic: Sized {
         Outcome::NotHandled
     }
 
-    /// Takes the agent's actions addressed to the widget into `state` (through
-    /// [`taria::take_widget_actions`]), when it has an id.
+    /// A fingerprint of the part of `state` an agent's action sets (the selection, the
+    /// scroll offset), for widgets that take `select` or `scroll`: the next frame
+    /// compares it with the state the app hands in, to tell an app that rebuilds the
+    /// state each frame ([`taria::widget_state`]). `None`: not compared.
     #[inline]
-    fn take_actions(&self, state: &mut Self::State) {
-        if let Some(id) = self.widget_id() {
-            taria::take_widget_actions(id, |inv| self.apply(state, inv));
+    fn fingerprint(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
+
+    /// Takes the agent's actions addressed to the widget into `state` (through
+    /// [`taria::take_widget_actions`]), when it has an id and its state is not one the
+    /// app rebuilds each frame; whether it took one.
+    #[inline]
+    fn take_actions(&self, state: &mut Self::State) -> bool {
+        match self.widget_id() {
+            Some(id) if !taria::widget_state_rebuilt(id) => {
+                taria::take_widget_actions(id, |inv| self.apply(state, inv))
+            }
+            _ => false,
         }
     }
 
@@ -50,11 +64,24 @@ pub(crate) trait Semantic: Sized {
     /// Draws with ratatui's widget, writing back into `state` what ratatui writes.
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut Self::State);
 
-    /// `StatefulWidget::render`: takes the agent's actions, records, draws.
+    /// `StatefulWidget::render`: takes the agent's actions, records, draws. While a
+    /// frame is recorded (an agent is connected) it also reports what the app handed
+    /// in and what it left ([`taria::widget_state`]).
     #[inline]
     fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
-        self.take_actions(state);
-        if taria::is_recording() && on_screen(area, buf) {
+        let recording = taria::is_recording();
+        let handed = if recording {
+            Self::fingerprint(state)
+        } else {
+            None
+        };
+        let took = self.take_actions(state);
+        if let (Some(id), Some(handed), Some(left)) =
+            (self.widget_id(), handed, Self::fingerprint(state))
+        {
+            taria::widget_state(id, handed, left, took);
+        }
+        if recording && on_screen(area, buf) {
             self.describe(area, state, Offer::new(self.widget_id(), true));
         }
         self.hand_over(area, buf, state);
@@ -89,10 +116,12 @@ pub(crate) struct Offer {
 }
 
 impl Offer {
-    /// For a widget with the app's `id`, drawn with the app's state or not.
+    /// For a widget with the app's `id`, drawn with the app's state or not. A state
+    /// the app was seen to rebuild each frame ([`taria::widget_state_rebuilt`]) does
+    /// not keep what the widget sets: nothing performs its own actions then.
     pub(crate) fn new(id: Option<&str>, stateful: bool) -> Offer {
         Offer {
-            takes: stateful && id.is_some(),
+            takes: stateful && id.is_some_and(|id| !taria::widget_state_rebuilt(id)),
         }
     }
 
@@ -106,6 +135,12 @@ impl Offer {
     pub(crate) fn app_performs(id: Option<&str>, key: Option<&str>) -> bool {
         id.is_some() || key.is_some()
     }
+}
+
+/// A fingerprint of a few numbers (see [`Semantic::fingerprint`]).
+pub(crate) fn fingerprint(parts: impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(parts)
 }
 
 /// Whether any cell of `area` is on the screen: a widget laid out with no width or

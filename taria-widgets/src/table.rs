@@ -470,6 +470,15 @@ impl Semantic for Table<'_> {
         self.id
     }
 
+    fn fingerprint(state: &TableState) -> Option<u64> {
+        let offset = state.selected().is_none().then(|| state.offset());
+        Some(crate::semantic::fingerprint((
+            state.selected(),
+            state.selected_column(),
+            offset,
+        )))
+    }
+
     fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
         if inv.is(Action::Select)
             && let Some(cell) = self.cell_of(inv)

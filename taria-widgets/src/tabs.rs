@@ -216,6 +216,10 @@ impl Semantic for Tabs<'_> {
         self.id
     }
 
+    fn fingerprint(selected: &Option<usize>) -> Option<u64> {
+        Some(crate::semantic::fingerprint(selected))
+    }
+
     fn apply(&self, state: &mut Option<usize>, inv: &Invocation<'_>) -> Outcome {
         apply_action(state, self.titles.len(), inv)
     }
