@@ -23,6 +23,7 @@ mod inputs;
 mod jsonrpc;
 mod link;
 mod offscreen;
+mod rebuilt;
 mod record;
 mod session;
 mod spawn;
