@@ -62,7 +62,7 @@ pub use recorder::{
 pub use semantic::Semantic;
 pub use session::{
     DrawOutput, Session, SessionBuilder, agent_changed, drain, install, take_widget_actions,
-    with_session,
+    widget_state, widget_state_rebuilt, with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
 

@@ -28,11 +28,13 @@
 
 mod app_harness;
 mod diff;
+mod drawn;
 mod matching;
 mod replay;
 mod snapshot;
 
 pub use app_harness::{ActError, AppHarness};
+pub use drawn::undrawn_text;
 pub use matching::Match;
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, Secrets, describe};
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};

@@ -274,6 +274,9 @@ pub enum RejectReason {
     HandlerRejected,
     /// Nothing in the app takes it.
     NoRoute,
+    /// A widget took it, but the app rebuilds that widget's state each frame, so the
+    /// next frame undid it (status `ignored`).
+    StateRebuilt,
     /// The input queue was full.
     QueueFull,
     /// Text to type (not `raw`) while no focused node takes text.

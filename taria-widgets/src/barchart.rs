@@ -181,7 +181,9 @@ impl<'a> From<&Vec<(&'a str, u64)>> for BarGroup<'a> {
 /// * one unlabelled group: `3 bars min 1 max 9: "Mon" 1, "Tue" 5, "Wed" 9`
 /// * groups: `2 groups, 4 bars min 1 max 9: "Q1" ("a" 1, "b" 5); "Q2" ("a" 9, "b" 2)`
 ///
-/// A bar without a label shows its value alone. The recorder caps the text at
+/// A bar without a label shows its value alone; a bar drawn with a text value
+/// ([`Bar::text_value`]) keeps it after the number: `"Fall" 41 shown "41-71"`. The
+/// recorder caps the text at
 /// [`taria::builder::MAX_VALUE_BYTES`].
 ///
 /// ```
@@ -382,6 +384,10 @@ impl fmt::Display for Summary<'_, '_> {
                     write!(f, "\"{label}\" ")?;
                 }
                 write!(f, "{}", bar.value)?;
+                // The text drawn for the value instead of the number (`41-71`).
+                if let Some(text) = &bar.text_value {
+                    write!(f, " shown \"{text}\"")?;
+                }
             }
             if !flat {
                 f.write_str(")")?;
@@ -394,7 +400,7 @@ impl fmt::Display for Summary<'_, '_> {
 impl Semantic for BarChart<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Chart)
                 .value(format_args!("{}", Summary(&self.data)))
@@ -508,6 +514,27 @@ mod tests {
             node.value,
             Some(taria::Value::Text(
                 r#"2 groups, 3 bars min 1 max 9: "Q1" ("a" 1, 5); (unnamed) ("a" 9)"#.into()
+            ))
+        );
+    }
+
+    /// Issue 20: the summary dropped a bar's text value (`41-71` drawn for 41).
+    #[test]
+    fn a_bar_s_text_value_is_kept_with_its_label() {
+        let mut harness = Harness::new(12, 6);
+        let tree = harness.render(|frame| {
+            let bar = Bar::with_label("Fall", 41).text_value("41-71");
+            let chart = BarChart::default()
+                .data(BarGroup::new([bar]))
+                .bar_width(5)
+                .id("c");
+            frame.render_widget(chart, frame.area());
+        });
+        assert!(harness.screen_text().join("\n").contains("41-71"));
+        assert_eq!(
+            tree.get("c").unwrap().value,
+            Some(taria::Value::Text(
+                r#"1 bar min 41 max 41: "Fall" 41 shown "41-71""#.into()
             ))
         );
     }

@@ -169,7 +169,7 @@ impl<'a> Block<'a> {
 impl Semantic for &Block<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         drop(self.open(area));
     }
 

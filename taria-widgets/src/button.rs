@@ -11,9 +11,10 @@ use taria::{Action, Role};
 
 /// `[ Label ]`, dimmed while disabled.
 ///
-/// Recorded as `button`: label, `disabled`, `focused`; offers `activate`. A button
-/// has no state to change, so `activate` goes to the app: an `#[action(node = "…",
-/// activate)]` handler, or the key given with [`Button::activate_key`].
+/// Recorded as `button`: label, `disabled`, `focused`; offers `activate` where the app
+/// can perform it. A button has no state to change, so `activate` goes to the app: an
+/// `#[action(node = "…", activate)]` handler on its [`id`](Button::id), or the key
+/// given with [`Button::activate_key`]; with neither, it offers nothing.
 ///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
@@ -56,14 +57,20 @@ impl<'a> Button<'a> {
 impl Semantic for Button<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Button).label(&self.label).bounds(area);
             self.field.record(n);
+            // The app performs it: a handler on the explicit id, or the key.
             match self.activate_key {
-                Some(key) => n.key_fallback(Action::Activate, key),
-                None => n.action(Action::Activate),
-            };
+                Some(key) => {
+                    n.key_fallback(Action::Activate, key);
+                }
+                None if crate::semantic::Offer::app_performs(self.id, None) => {
+                    n.action(Action::Activate);
+                }
+                None => {}
+            }
             id_and_label(n, self.id, None::<&str>);
         });
     }

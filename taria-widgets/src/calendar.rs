@@ -80,7 +80,7 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
 impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         let date = self.display_date;
         taria::leaf(|n| {
             n.role(Role::Text)

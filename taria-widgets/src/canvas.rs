@@ -90,7 +90,7 @@ where
 impl<F: Fn(&mut Context<'_>)> Semantic for &Canvas<'_, F> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Image).bounds(area);
             id_and_label(

@@ -308,7 +308,7 @@ impl fmt::Display for AxisText<'_, '_> {
 impl Semantic for Chart<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Chart)
                 .value(format_args!("{}", Summary(self)))

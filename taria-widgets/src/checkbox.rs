@@ -73,7 +73,7 @@ impl Semantic for Checkbox<'_> {
         apply_action(checked, inv)
     }
 
-    fn describe(&self, area: Rect, checked: &bool) {
+    fn describe(&self, area: Rect, checked: &bool, offer: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Checkbox)
                 .label(&self.label)
@@ -81,7 +81,10 @@ impl Semantic for Checkbox<'_> {
                 .bounds(area);
             self.field.record(n);
             if let Some(id) = self.id {
-                n.id(id).actions([Action::Toggle, Action::SetValue]);
+                n.id(id);
+            }
+            if offer.takes() {
+                n.actions([Action::Toggle, Action::SetValue]);
             }
         });
     }

@@ -95,7 +95,7 @@ macro_rules! gauge_core {
         impl Semantic for &$gauge<'_> {
             type State = ();
 
-            fn describe(&self, area: Rect, (): &()) {
+            fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
                 record(area, self.id, self.ratio, self.texts.as_deref());
             }
 

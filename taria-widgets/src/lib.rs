@@ -18,7 +18,7 @@
 //! # let _ = (list, ListState::default());
 //! ```
 //!
-//! | widget | role | state and children | actions (taken by the widget when it has an id) |
+//! | widget | role | state and children | actions (offered and taken by the widget with an id and the app's state) |
 //! |---|---|---|---|
 //! | [`List`] | `list` | `list_item`s on screen: label, selected, index/count, checked ([`List::checked`]); scroll range | `select`, `scroll` → `ListState`; `activate` (key); `toggle` on checked items (the app's handler or [`List::toggle_key`]) |
 //! | [`Table`] | `table` | header column names; `row`s on screen with `cell`s (label: column, value: text); selected row/column/cell; row count | `select` (row; cell where the table has a column selection), `scroll` → `TableState` |
@@ -40,6 +40,18 @@
 //!
 //! The charts record a summary, never every point; a summary longer than
 //! [`taria::builder::MAX_VALUE_BYTES`] is cut there.
+//!
+//! **What a widget offers: only what something performs.** Held agent actions reach a
+//! widget only when it has an explicit [`id`](List::id) and is drawn with the app's
+//! state (`StatefulWidget`); then it offers its own actions (the table's last
+//! column) and takes them. Without an id (a derived id is positional: no handler
+//! names it) or drawn with `Widget` (no state of the app's to change), a list,
+//! table, tabs, scrollbar or form control offers none of them. What others perform
+//! is offered apart from that: `select` on an item (a list item, row or tab) by the
+//! runtime's navigation keys (checked: the next frame must show it selected), and an
+//! action the app performs by a declared key (`List::toggle_key`,
+//! [`Button::activate_key`]) or by a handler on the explicit id (a [`Button`]'s
+//! `activate`, a checked item's `toggle`). One rule, in `semantic.rs`'s `Offer`.
 //!
 //! **Agent actions without app code.** A stateful widget rendered with an explicit
 //! [`id`](List::id) takes the agent actions addressed to it or its children while it

@@ -27,7 +27,8 @@ pub use item::ListItem;
 /// Recorded as a `list` (label: its block's title; `count`: all items; `scroll`: the
 /// first item on screen, the item count, the items on screen) holding one
 /// `list_item` per item *on screen* (label: its first line; `selected`; `index` of
-/// `count`). Both offer `select`, the list also `scroll`; with
+/// `count`). The items offer `select`; with an id and the app's state the list offers
+/// (and takes) `select` and `scroll` too; with
 /// [`List::activate_key`] the items offer `activate` too, and items given a checked
 /// state ([`List::checked`]) carry it and offer `toggle`.
 ///
@@ -323,6 +324,11 @@ impl Semantic for List<'_> {
         self.id
     }
 
+    fn fingerprint(state: &ListState) -> Option<u64> {
+        let offset = state.selected().is_none().then(|| state.offset());
+        Some(crate::semantic::fingerprint((state.selected(), offset)))
+    }
+
     fn apply(&self, state: &mut ListState, inv: &Invocation<'_>) -> Outcome {
         let id = self.id.unwrap_or_default();
         // An item off screen: `select` brings it into view, other actions wait for it.
@@ -333,8 +339,8 @@ impl Semantic for List<'_> {
         apply_action(state, self.items.len(), item, inv)
     }
 
-    fn describe(&self, area: Rect, state: &ListState) {
-        self.record(area, state);
+    fn describe(&self, area: Rect, state: &ListState, offer: crate::semantic::Offer) {
+        self.record(area, state, offer);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut ListState) {

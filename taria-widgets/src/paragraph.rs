@@ -99,7 +99,7 @@ impl<'a> Paragraph<'a> {
 impl Semantic for Paragraph<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Text)
                 .value(format_args!("{}", self.text))

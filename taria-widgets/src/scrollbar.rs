@@ -132,11 +132,18 @@ impl From<ratatui::widgets::ScrollbarState> for ScrollbarState {
 /// let scroll = tree.get("bar").unwrap().scroll.unwrap();
 /// assert_eq!((scroll.offset, scroll.content, scroll.viewport), (5, 50, 10));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scrollbar<'a> {
     inner: ratatui::widgets::Scrollbar<'a>,
     vertical: bool,
     id: Option<&'a str>,
+}
+
+impl Default for Scrollbar<'_> {
+    /// ratatui's default: vertical, on the right ([`ScrollbarOrientation::default`]).
+    fn default() -> Self {
+        Scrollbar::new(ScrollbarOrientation::default())
+    }
 }
 
 impl<'a> Scrollbar<'a> {
@@ -214,6 +221,10 @@ impl Semantic for Scrollbar<'_> {
         self.id
     }
 
+    fn fingerprint(state: &ScrollbarState) -> Option<u64> {
+        Some(crate::semantic::fingerprint(state.position))
+    }
+
     fn apply(&self, state: &mut ScrollbarState, inv: &Invocation<'_>) -> Outcome {
         // Only the scrollbar itself: it has no children, and an id under it (which the
         // runtime may hold for it, as for a list's items off screen) names nothing.
@@ -223,7 +234,7 @@ impl Semantic for Scrollbar<'_> {
         apply_action(state, inv)
     }
 
-    fn describe(&self, area: Rect, state: &ScrollbarState) {
+    fn describe(&self, area: Rect, state: &ScrollbarState, offer: crate::semantic::Offer) {
         let viewport = if state.viewport_content_length == 0 {
             if self.vertical {
                 area.height
@@ -240,7 +251,10 @@ impl Semantic for Scrollbar<'_> {
                 .scroll(state.position, state.content_length, viewport)
                 .bounds(area);
             if let Some(id) = self.id {
-                n.id(id).action(Action::Scroll);
+                n.id(id);
+            }
+            if offer.takes() {
+                n.action(Action::Scroll);
             }
         });
     }

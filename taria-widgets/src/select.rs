@@ -119,7 +119,7 @@ impl Semantic for Select<'_> {
         apply_action(state, &self.options, inv)
     }
 
-    fn describe(&self, area: Rect, state: &SelectState) {
+    fn describe(&self, area: Rect, state: &SelectState, offer: crate::semantic::Offer) {
         let chosen = state.selected.and_then(|i| self.options.get(i));
         taria::leaf(|n| {
             n.role(Role::Select).options(&self.options).bounds(area);
@@ -128,8 +128,9 @@ impl Semantic for Select<'_> {
                 n.value(format_args!("{chosen}"));
             }
             id_and_label(n, None, self.label.as_ref());
-            if let Some(id) = self.id {
-                n.id(id).action(Action::SetValue);
+            id_and_label(n, self.id, None::<&str>);
+            if offer.takes() {
+                n.action(Action::SetValue);
             }
         });
     }

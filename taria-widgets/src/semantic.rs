@@ -34,27 +34,55 @@ pub(crate) trait Semantic: Sized {
         Outcome::NotHandled
     }
 
-    /// Takes the agent's actions addressed to the widget into `state` (through
-    /// [`taria::take_widget_actions`]), when it has an id.
+    /// A fingerprint of the part of `state` an agent's action sets (the selection, the
+    /// scroll offset), for widgets that take `select` or `scroll`: the next frame
+    /// compares it with the state the app hands in, to tell an app that rebuilds the
+    /// state each frame ([`taria::widget_state`]). `None`: not compared.
     #[inline]
-    fn take_actions(&self, state: &mut Self::State) {
-        if let Some(id) = self.widget_id() {
-            taria::take_widget_actions(id, |inv| self.apply(state, inv));
+    fn fingerprint(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
+
+    /// Takes the agent's actions addressed to the widget into `state` (through
+    /// [`taria::take_widget_actions`]), when it has an id and its state is not one the
+    /// app rebuilds each frame; whether it took one.
+    #[inline]
+    fn take_actions(&self, state: &mut Self::State) -> bool {
+        match self.widget_id() {
+            Some(id) if !taria::widget_state_rebuilt(id) => {
+                taria::take_widget_actions(id, |inv| self.apply(state, inv))
+            }
+            _ => false,
         }
     }
 
     /// Records the widget's node (and its children's); called only while recording.
-    fn describe(&self, area: Rect, state: &Self::State);
+    /// `offer` says whether the widget takes its own actions this frame ([`Offer`]).
+    fn describe(&self, area: Rect, state: &Self::State, offer: Offer);
 
     /// Draws with ratatui's widget, writing back into `state` what ratatui writes.
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut Self::State);
 
-    /// `StatefulWidget::render`: takes the agent's actions, records, draws.
+    /// `StatefulWidget::render`: takes the agent's actions, records, draws. While a
+    /// frame is recorded (an agent is connected) it also reports what the app handed
+    /// in and what it left ([`taria::widget_state`]).
     #[inline]
     fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
-        self.take_actions(state);
-        if taria::is_recording() {
-            self.describe(area, state);
+        let recording = taria::is_recording();
+        let handed = if recording {
+            Self::fingerprint(state)
+        } else {
+            None
+        };
+        let took = self.take_actions(state);
+        if let (Some(id), Some(handed), Some(left)) =
+            (self.widget_id(), handed, Self::fingerprint(state))
+        {
+            taria::widget_state(id, handed, left, took);
+        }
+        if recording && on_screen(area, buf) {
+            self.describe(area, state, Offer::new(self.widget_id(), true));
         }
         self.hand_over(area, buf, state);
     }
@@ -64,11 +92,63 @@ pub(crate) trait Semantic: Sized {
     #[inline]
     fn render_alone(self, area: Rect, buf: &mut Buffer) {
         let mut state = self.own_state();
-        if taria::is_recording() {
-            self.describe(area, &state);
+        if taria::is_recording() && on_screen(area, buf) {
+            self.describe(area, &state, Offer::new(self.widget_id(), false));
         }
         self.hand_over(area, buf, &mut state);
     }
+}
+
+/// Whether the widget performs its own actions this frame: `select` and `scroll` on a
+/// list, table or tabs, `scroll` on a scrollbar, a form control's value. The one rule
+/// every widget offers them by: a widget offers an action only where something
+/// performs it, and held actions reach a widget only when it has an explicit id and
+/// is drawn with the app's state (`StatefulWidget`), which is where they land. An
+/// id-less widget (its derived id is positional, no handler names it) or one drawn
+/// with `Widget` (no state of the app's to change) offers none of them; what others
+/// perform is offered apart from this: `select` on items (list items, rows, tabs) by
+/// the runtime's navigation keys, and actions the app performs by a declared key
+/// fallback, or by a handler on the explicit id (`Button`'s `activate`, a checked
+/// item's `toggle`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Offer {
+    takes: bool,
+}
+
+impl Offer {
+    /// For a widget with the app's `id`, drawn with the app's state or not. A state
+    /// the app was seen to rebuild each frame ([`taria::widget_state_rebuilt`]) does
+    /// not keep what the widget sets: nothing performs its own actions then.
+    pub(crate) fn new(id: Option<&str>, stateful: bool) -> Offer {
+        Offer {
+            takes: stateful && id.is_some_and(|id| !taria::widget_state_rebuilt(id)),
+        }
+    }
+
+    /// Whether the widget takes its own actions (and so offers them).
+    pub(crate) const fn takes(self) -> bool {
+        self.takes
+    }
+
+    /// Whether anything can name the widget for an action the app performs (a
+    /// handler on its explicit id), or a key fallback `key` performs it.
+    pub(crate) fn app_performs(id: Option<&str>, key: Option<&str>) -> bool {
+        id.is_some() || key.is_some()
+    }
+}
+
+/// A fingerprint of a few numbers (see [`Semantic::fingerprint`]).
+pub(crate) fn fingerprint(parts: impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(parts)
+}
+
+/// Whether any cell of `area` is on the screen: a widget laid out with no width or
+/// height, or wholly off screen, shows nothing, and records nothing (no node, no
+/// children), the same for every widget.
+#[inline]
+pub(crate) fn on_screen(area: Rect, buf: &Buffer) -> bool {
+    !area.intersection(buf.area).is_empty()
 }
 
 /// Records the app's `id`, if any, and a `label`, if any: what most widgets' nodes

@@ -140,7 +140,7 @@ impl Semantic for Slider<'_> {
         apply_action(state, self, inv)
     }
 
-    fn describe(&self, area: Rect, state: &SliderState) {
+    fn describe(&self, area: Rect, state: &SliderState, offer: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Slider)
                 .value(self.clamp(state.value))
@@ -150,9 +150,9 @@ impl Semantic for Slider<'_> {
                 .bounds(area);
             self.field.record(n);
             id_and_label(n, None, self.label);
-            if let Some(id) = self.id {
-                n.id(id)
-                    .actions([Action::SetValue, Action::Increment, Action::Decrement]);
+            id_and_label(n, self.id, None::<&str>);
+            if offer.takes() {
+                n.actions([Action::SetValue, Action::Increment, Action::Decrement]);
             }
         });
     }

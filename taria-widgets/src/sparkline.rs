@@ -163,7 +163,7 @@ impl<'a> Sparkline<'a> {
 impl Semantic for &Sparkline<'_> {
     type State = ();
 
-    fn describe(&self, area: Rect, (): &()) {
+    fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::Chart).bounds(area);
             id_and_label(

@@ -73,7 +73,7 @@ pub use row::Row;
 /// assert_eq!(tree.get("cart/0/1").unwrap().label.as_deref(), Some("Qty"));
 /// assert!(tree.get("cart/0").unwrap().state.selected);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Table<'a> {
     /// ratatui's table without rows, header, footer, widths and block (given to it
     /// at render).
@@ -92,6 +92,27 @@ pub struct Table<'a> {
     /// Whether the table highlights a selected column or cell (a column or cell
     /// highlight style is set): its cells then offer `select`.
     highlights_cells: bool,
+}
+
+impl Default for Table<'_> {
+    /// ratatui's defaults (a column spacing of 1).
+    fn default() -> Self {
+        Table {
+            inner: ratatui::widgets::Table::default(),
+            rows: Rows::default(),
+            header: None,
+            footer: None,
+            widths: Vec::new(),
+            block: None,
+            label: None,
+            column_spacing: 1,
+            highlight_symbol_width: 0,
+            highlight_spacing: HighlightSpacing::default(),
+            flex: Flex::default(),
+            id: None,
+            highlights_cells: false,
+        }
+    }
 }
 
 /// A table's rows: ours (readable, for recording) or, when built with recording
@@ -449,6 +470,15 @@ impl Semantic for Table<'_> {
         self.id
     }
 
+    fn fingerprint(state: &TableState) -> Option<u64> {
+        let offset = state.selected().is_none().then(|| state.offset());
+        Some(crate::semantic::fingerprint((
+            state.selected(),
+            state.selected_column(),
+            offset,
+        )))
+    }
+
     fn apply(&self, state: &mut TableState, inv: &Invocation<'_>) -> Outcome {
         if inv.is(Action::Select)
             && let Some(cell) = self.cell_of(inv)
@@ -477,8 +507,8 @@ impl Semantic for Table<'_> {
         apply_action(state, self.rows.len(), row, inv)
     }
 
-    fn describe(&self, area: Rect, state: &TableState) {
-        self.record(area, state);
+    fn describe(&self, area: Rect, state: &TableState, offer: crate::semantic::Offer) {
+        self.record(area, state, offer);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, state: &mut TableState) {

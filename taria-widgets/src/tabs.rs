@@ -147,9 +147,12 @@ impl<'a> Tabs<'a> {
         Widget::render(self, area, buf);
     }
 
-    fn record(&self, area: Rect, selected: Option<usize>) {
+    fn record(&self, area: Rect, selected: Option<usize>, offer: crate::semantic::Offer) {
         let _tabs = taria::scope(|n| {
-            n.role(Role::Tabs).action(Action::Select).bounds(area);
+            n.role(Role::Tabs).bounds(area);
+            if offer.takes() {
+                n.action(Action::Select);
+            }
             id_and_label(n, self.id, self.label.as_ref());
         });
         let count = self.titles.len();
@@ -213,12 +216,16 @@ impl Semantic for Tabs<'_> {
         self.id
     }
 
+    fn fingerprint(selected: &Option<usize>) -> Option<u64> {
+        Some(crate::semantic::fingerprint(selected))
+    }
+
     fn apply(&self, state: &mut Option<usize>, inv: &Invocation<'_>) -> Outcome {
         apply_action(state, self.titles.len(), inv)
     }
 
-    fn describe(&self, area: Rect, selected: &Option<usize>) {
-        self.record(area, *selected);
+    fn describe(&self, area: Rect, selected: &Option<usize>, offer: crate::semantic::Offer) {
+        self.record(area, *selected, offer);
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, selected: &mut Option<usize>) {

@@ -212,12 +212,15 @@ impl Semantic for TextInput<'_> {
         apply_action(state, self.max_len, inv)
     }
 
-    fn describe(&self, area: Rect, state: &TextInputState) {
+    fn describe(&self, area: Rect, state: &TextInputState, offer: crate::semantic::Offer) {
         taria::leaf(|n| {
             n.role(Role::TextInput).bounds(area);
             self.field.record(n);
             if let Some(id) = self.id {
-                n.id(id).action(Action::SetValue);
+                n.id(id);
+            }
+            if offer.takes() {
+                n.action(Action::SetValue);
             }
             id_and_label(n, None, self.label.as_ref());
             // A password's text is dropped where the tree is built (only its

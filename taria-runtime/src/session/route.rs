@@ -16,12 +16,12 @@ mod validate;
 mod widget;
 
 use keys::chord_for_char;
-pub use widget::{agent_changed, take_widget_actions};
+pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 
 use super::events::Events;
 use crate::recorder::FrameArena;
 use crate::wire::{AckStatus, AppMessage, FocusedNode, Input, RejectReason, check_typing};
-use crate::{ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags};
+use crate::{ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags};
 
 /// The final answer to an input, before it is addressed.
 #[derive(Debug)]
@@ -45,6 +45,22 @@ impl Answer {
             status: AckStatus::Ignored,
             reason: Some(RejectReason::NoRoute),
             message: Some(message),
+        }
+    }
+
+    /// A widget took `request`, but the next frame handed the widget `widget`'s state
+    /// back as the app keeps it: the app rebuilds it each frame.
+    fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
+        Answer {
+            status: AckStatus::Ignored,
+            reason: Some(RejectReason::StateRebuilt),
+            message: Some(format!(
+                "`{action}` on `{target}` did not stick: the app rebuilds `{widget}`'s state \
+                 each frame (e.g. `TableState::default().with_selected(…)` in its draw), so the \
+                 next frame undid what the widget set and nothing changed; the app can route it \
+                 to its own field with #[action(node = \"{target}\", {action})] (see the \
+                 integration guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
+            )),
         }
     }
 
@@ -87,6 +103,18 @@ pub(super) struct Router {
     /// The newest input a widget took while the last frame was drawn (0: none): it
     /// counts as handled from the frame after, which the app is owed.
     taken_in_last_frame: u64,
+    /// Inputs a widget took in the last frame whose answer waits for this one: did
+    /// the app hand the widget back what it set ([`widget::widget_state`])?
+    confirming: Vec<Confirming>,
+}
+
+/// An input taken by widget `widget`, answered after the next frame.
+struct Confirming {
+    connection: u64,
+    seq: u64,
+    widget: String,
+    action: ActionName,
+    target: String,
 }
 
 impl Router {
@@ -153,6 +181,7 @@ impl Router {
                     outcome: None,
                     select_first: None,
                     undrawn: true,
+                    taken_by: None,
                 });
                 return None;
             }
@@ -185,6 +214,7 @@ impl Router {
             outcome: None,
             select_first,
             undrawn: false,
+            taken_by: None,
         });
         None
     }
@@ -210,6 +240,8 @@ impl Router {
         self.held.clear();
         self.stages.clear();
         self.taken_in_last_frame = 0;
+        self.confirming.clear();
+        widget::forget_states();
     }
 
     /// Runs `draw` with the held actions lent to this thread's widgets; returns its
@@ -245,6 +277,17 @@ impl Router {
             .advance(connection, arena, events, |seq, answer| {
                 on(seq, Settled::Answer(answer));
             });
+        // Taken in the frame before: this frame showed whether the app kept it.
+        for taken in self.confirming.drain(..) {
+            if taken.connection != connection {
+                continue;
+            }
+            let answer = match widget::take_verdict(&taken.widget) {
+                Some(false) => Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target),
+                _ => Answer::delivered(),
+            };
+            on(taken.seq, Settled::Answer(answer));
+        }
         let mut actions = std::mem::take(&mut self.held);
         for mut action in actions.drain(..) {
             if action.connection != connection {
@@ -254,7 +297,19 @@ impl Router {
             match action.outcome.take() {
                 Some(Outcome::Handled) => {
                     self.taken_in_last_frame = self.taken_in_last_frame.max(seq);
-                    on(seq, Settled::TakenInFrame);
+                    match action.taken_by {
+                        // Answered after the next frame, which shows if it stuck.
+                        Some(widget) if widget::awaits_next_frame(&widget) => {
+                            self.confirming.push(Confirming {
+                                connection,
+                                seq,
+                                widget,
+                                action: action.request.action,
+                                target: action.request.target.as_str().to_owned(),
+                            });
+                        }
+                        _ => on(seq, Settled::TakenInFrame),
+                    }
                 }
                 Some(Outcome::Rejected(reason)) => on(
                     seq,

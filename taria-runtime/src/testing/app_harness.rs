@@ -301,6 +301,12 @@ impl<A: Actions> AppHarness<A> {
         self.tree().find_all(query).into_iter().cloned().collect()
     }
 
+    /// The screen as drawn by the last frame, cell by cell.
+    #[must_use]
+    pub fn buffer(&self) -> &ratatui::buffer::Buffer {
+        self.terminal.backend().buffer()
+    }
+
     /// The screen's rows as drawn by the last frame (trailing spaces kept).
     #[must_use]
     pub fn screen_text(&self) -> Vec<String> {

@@ -26,6 +26,7 @@ mod jsonrpc;
 mod link;
 mod modal;
 mod offscreen;
+mod rebuilt;
 mod record;
 mod redact;
 mod refusals;

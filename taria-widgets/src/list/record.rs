@@ -6,11 +6,11 @@ use ratatui::widgets::{ListDirection, ListState};
 use taria::{Action, Role};
 
 use super::List;
-use crate::semantic::id_and_label;
+use crate::semantic::{Offer, id_and_label};
 use crate::text::FirstLine;
 
 impl List<'_> {
-    pub(super) fn record(&self, area: Rect, state: &ListState) {
+    pub(super) fn record(&self, area: Rect, state: &ListState, offer: Offer) {
         let list_area = self.block.as_ref().map_or(area, |b| b.inner(area));
         let len = self.items.len();
         let (first, last) = if list_area.is_empty() || len == 0 {
@@ -23,8 +23,10 @@ impl List<'_> {
             n.role(Role::List)
                 .count(len)
                 .scroll(first, len, last - first)
-                .actions([Action::Select, Action::Scroll])
                 .bounds(area);
+            if offer.takes() {
+                n.actions([Action::Select, Action::Scroll]);
+            }
             id_and_label(n, self.id, self.label.as_ref());
         });
         let selected = state.selected().map(|s| s.min(len.saturating_sub(1)));
@@ -56,9 +58,12 @@ impl List<'_> {
                     n.key_fallback(Action::Activate, key);
                 }
                 if let Some(&checked) = self.checked.get(i) {
-                    n.checked(checked).action(Action::Toggle);
+                    n.checked(checked);
+                    // The app performs it: a handler on the list's id, or the key.
                     if let Some(key) = self.toggle_key {
                         n.key_fallback(Action::Toggle, key);
+                    } else if Offer::app_performs(self.id, None) {
+                        n.action(Action::Toggle);
                     }
                 }
             });

@@ -6,11 +6,11 @@ use ratatui::widgets::TableState;
 use taria::{Action, Role};
 
 use super::{Row, Table};
-use crate::semantic::id_and_label;
+use crate::semantic::{Offer, id_and_label};
 use crate::text::{FirstLine, Trimmed};
 
 impl Table<'_> {
-    pub(super) fn record(&self, area: Rect, state: &TableState) {
+    pub(super) fn record(&self, area: Rect, state: &TableState, offer: Offer) {
         let table_area = self.block.as_ref().map_or(area, |b| b.inner(area));
         let len = self.rows.len();
         let column_count = self.column_count();
@@ -31,10 +31,10 @@ impl Table<'_> {
             self.visible(&state, rows_area.height, shape)
         };
         let _table = taria::scope(|n| {
-            n.role(Role::Table)
-                .count(len)
-                .actions([Action::Select, Action::Scroll])
-                .bounds(area);
+            n.role(Role::Table).count(len).bounds(area);
+            if offer.takes() {
+                n.actions([Action::Select, Action::Scroll]);
+            }
             if laid_out {
                 n.scroll(first, len, end - first);
             }
@@ -70,7 +70,7 @@ impl Table<'_> {
                 .saturating_add(height)
                 .saturating_add(top_margin)
                 .saturating_add(bottom_margin);
-            self.record_row(i, self.rows.ours(i), drawn, &state, &columns);
+            self.record_row(i, self.rows.ours(i), drawn, (&state, offer), &columns);
         }
     }
 
@@ -81,7 +81,7 @@ impl Table<'_> {
         i: usize,
         row: Option<&Row<'_>>,
         row_area: Rect,
-        state: &TableState,
+        (state, offer): (&TableState, Offer),
         columns: &[(u16, u16)],
     ) {
         let len = self.rows.len();
@@ -107,8 +107,10 @@ impl Table<'_> {
         let Some(cells) = cells else {
             return;
         };
-        // The table has a column selection: its cells are chosen with `select`.
-        let selects_cells = self.highlights_cells || state.selected_column().is_some();
+        // The table has a column selection: its cells are chosen with `select`, which
+        // only the table performs.
+        let selects_cells =
+            offer.takes() && (self.highlights_cells || state.selected_column().is_some());
         let mut column = 0;
         for (c, cell) in cells.iter().enumerate() {
             let Some(&(x, mut width)) = columns.get(column) else {

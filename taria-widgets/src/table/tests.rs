@@ -987,3 +987,20 @@ fn a_handler_taking_the_index_leaves_a_row_off_screen_to_the_widget() {
     assert_eq!(h.app().picked, [2], "no index: passed over");
     assert_eq!(h.app().state.selected(), Some(77), "the widget took it");
 }
+
+/// Issue 20: `Table::new` took its column spacing from a derived `Default` (0) while
+/// ratatui's table draws with 1, so every cell after the first was recorded one
+/// column left of where it is drawn, per column.
+#[test]
+fn a_table_records_its_cells_where_ratatui_s_default_spacing_draws_them() {
+    let mut harness = Harness::new(20, 2);
+    let tree = harness.render(|frame| {
+        let table = Table::new([Row::new(["ab", "cd", "ef"])], [Constraint::Length(2); 3]).id("t");
+        frame.render_stateful_widget(table, frame.area(), &mut TableState::default());
+    });
+    assert_eq!(harness.screen_text()[0].trim_end(), "ab cd ef");
+    let xs: Vec<u16> = (0..3)
+        .map(|i| tree.get(&format!("t/0/{i}")).unwrap().bounds.x)
+        .collect();
+    assert_eq!(xs, [0, 3, 6]);
+}

@@ -27,6 +27,9 @@ pub(super) struct WidgetAction {
     /// Its target was not drawn ([`super::validate::undrawn_holder`]): if no widget
     /// takes it, it is answered `unknown_node` with `fallback`'s message.
     pub(super) undrawn: bool,
+    /// The id of the widget that took it, to hear from the next frame whether the
+    /// app kept what the widget set ([`widget_state`]).
+    pub(super) taken_by: Option<String>,
 }
 
 /// A `select` a widget may take before an action's key fallback is pressed.
@@ -42,6 +45,24 @@ thread_local! {
     /// The ids of the widgets that took an agent action since the last frame began.
     static CHANGED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     static ANY_CHANGED: Cell<bool> = const { Cell::new(false) };
+    /// What widgets that took an agent action left in their state, for the next frame
+    /// to compare with what the app hands in ([`widget_state`]).
+    static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+    /// Frames begun on this thread (for [`Kept::frame`]).
+    static FRAME: Cell<u64> = const { Cell::new(0) };
+    /// The ids of widgets whose state the app was seen to rebuild each frame.
+    static REBUILT: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What a widget left in its state after taking an agent's action.
+struct Kept {
+    id: String,
+    /// The frame it took the action in.
+    frame: u64,
+    /// Its state's fingerprint as it left it.
+    left: u64,
+    /// Whether the next frame handed in that state (`None`: not drawn since).
+    verdict: Option<bool>,
 }
 
 /// Lends `actions` to this thread for one draw; returns them when dropped.
@@ -55,6 +76,7 @@ impl<'a> Lent<'a> {
         if ANY_CHANGED.with(|c| c.replace(false)) {
             CHANGED.with(|c| c.borrow_mut().clear());
         }
+        FRAME.with(|f| f.set(f.get().wrapping_add(1)));
         if !actions.is_empty() {
             PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), actions));
             ANY_PENDING.with(|a| a.set(true));
@@ -86,8 +108,8 @@ impl Drop for Lent<'_> {
 /// fallback).
 ///
 /// Call it at the start of `render`, before recording the widget's nodes, so the tree
-/// drawn in this frame shows the action's effect. Costs one thread-local check when
-/// no action waits.
+/// drawn in this frame shows the action's effect; it returns whether the widget took
+/// one ([`Outcome::Handled`]). Costs one thread-local check when no action waits.
 ///
 /// ```
 /// use taria::{Action, Invocation, Outcome};
@@ -109,10 +131,11 @@ impl Drop for Lent<'_> {
 /// # let mut value = 0;
 /// # Counter { value: &mut value }.render();
 /// ```
-pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> Outcome) {
+pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> Outcome) -> bool {
     if !ANY_PENDING.with(Cell::get) {
-        return;
+        return false;
     }
+    let mut took = false;
     PENDING.with(|pending| {
         // A widget that renders another widget from inside `handle` finds the list
         // borrowed; the inner one then takes nothing this frame rather than panicking.
@@ -135,7 +158,10 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
             match handle(&invocation) {
                 Outcome::NotHandled => {}
                 outcome => {
-                    changed(id, &outcome);
+                    if changed(id, &outcome) {
+                        took = true;
+                        action.taken_by = Some(id.to_owned());
+                    }
                     action.outcome = Some(outcome);
                     continue;
                 }
@@ -144,19 +170,20 @@ pub fn take_widget_actions(id: &str, mut handle: impl FnMut(&Invocation<'_>) -> 
                 match handle(&Invocation::of(&select.request, action.index)) {
                     Outcome::NotHandled => {}
                     outcome => {
-                        changed(id, &outcome);
+                        took |= changed(id, &outcome);
                         select.outcome = Some(outcome);
                     }
                 }
             }
         }
     });
+    took
 }
 
 /// Notes that widget `id` changed its state for an agent, when it did.
-fn changed(id: &str, outcome: &Outcome) {
+fn changed(id: &str, outcome: &Outcome) -> bool {
     if *outcome != Outcome::Handled {
-        return;
+        return false;
     }
     CHANGED.with(|c| {
         let mut changed = c.borrow_mut();
@@ -165,6 +192,88 @@ fn changed(id: &str, outcome: &Outcome) {
         }
     });
     ANY_CHANGED.with(|c| c.set(true));
+    true
+}
+
+/// For stateful widgets that take agent actions, so an app that rebuilds the
+/// widget's state each frame (`TableState::default().with_selected(app.row)` in its
+/// draw) is told, not answered "delivered" for a change the next frame undoes.
+///
+/// Call it at the end of `render` with fingerprints of the part of the state an
+/// agent's action sets (the selection, the scroll offset): `handed`, as the app
+/// handed the state in (before [`take_widget_actions`]), and `left`, as the widget
+/// leaves it (after drawing); `took` is what [`take_widget_actions`] returned. The
+/// frame after the widget took an action compares what the app hands in with what
+/// the widget left: when they differ, the app rebuilt the state, the action is
+/// answered `ignored` with reason `state_rebuilt` instead of `delivered`, and
+/// [`widget_state_rebuilt`] is true for `id` from then on.
+pub fn widget_state(id: &str, handed: u64, left: u64, took: bool) {
+    let frame = FRAME.with(Cell::get);
+    KEPT.with(|kept| {
+        let Ok(mut kept) = kept.try_borrow_mut() else {
+            return;
+        };
+        if let Some(entry) = kept
+            .iter_mut()
+            .find(|k| k.id == id && k.frame != frame && k.verdict.is_none())
+        {
+            let same = entry.left == handed;
+            entry.verdict = Some(same);
+            if !same {
+                REBUILT.with(|r| {
+                    let mut rebuilt = r.borrow_mut();
+                    if !rebuilt.iter().any(|w| w == id) {
+                        rebuilt.push(id.to_owned());
+                    }
+                });
+            }
+        }
+        if took {
+            kept.retain(|k| k.id != id || k.verdict.is_some());
+            kept.push(Kept {
+                id: id.to_owned(),
+                frame,
+                left,
+                verdict: None,
+            });
+        }
+    });
+}
+
+/// Whether the app was seen to rebuild the state of the widget with id `id` each
+/// frame ([`widget_state`]): its own actions (`select`, `scroll`) then do not stick,
+/// so the widget neither offers nor takes them.
+#[must_use]
+pub fn widget_state_rebuilt(id: &str) -> bool {
+    REBUILT.with(|r| r.try_borrow().is_ok_and(|r| r.iter().any(|w| w == id)))
+}
+
+/// Whether widget `id` reported ([`widget_state`]) what it left after taking an
+/// action in the frame just drawn: its answer then waits for the next frame.
+pub(super) fn awaits_next_frame(id: &str) -> bool {
+    let frame = FRAME.with(Cell::get);
+    KEPT.with(|k| {
+        k.borrow()
+            .iter()
+            .any(|k| k.id == id && k.frame == frame && k.verdict.is_none())
+    })
+}
+
+/// What the frame after showed of what widget `id` left: `Some(false)` when the app
+/// handed in another state (rebuilt), `Some(true)` kept, `None` not drawn. Forgets it.
+pub(super) fn take_verdict(id: &str) -> Option<bool> {
+    let frame = FRAME.with(Cell::get);
+    KEPT.with(|k| {
+        let mut kept = k.borrow_mut();
+        let at = kept.iter().position(|k| k.id == id && k.frame != frame)?;
+        kept.remove(at).verdict
+    })
+}
+
+/// Forgets what widgets left and which rebuild their state (a new connection).
+pub(super) fn forget_states() {
+    KEPT.with(|k| k.borrow_mut().clear());
+    REBUILT.with(|r| r.borrow_mut().clear());
 }
 
 /// Whether the `taria-widgets` widget with id `id` took an agent's action (a

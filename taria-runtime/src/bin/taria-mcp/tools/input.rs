@@ -487,6 +487,12 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             Code::Busy,
             "the app's input queue is full; wait_for_change, then retry".to_owned(),
         ),
+        (_, Some(RejectReason::StateRebuilt)) => (
+            Code::ActionUnsupported,
+            "nothing changed; the app's own keys (press_key) may do it until the app routes \
+             it as the message says"
+                .to_owned(),
+        ),
         (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) => (
             Code::ActionUnsupported,
             "nothing in the app handles it; try press_key with the key the app uses for it"

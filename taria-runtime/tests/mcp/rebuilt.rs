@@ -1,0 +1,59 @@
+//! Issue 20, through the real bridge and a real app in its pty: an app that rebuilds
+//! its table's state each frame (`examples/rebuilt`) hears that an agent's `select`
+//! did not stick, not "delivered … nothing changed"; with the documented handler
+//! (`--routed`) the select works.
+
+use serde_json::json;
+
+use crate::harness::{Mcp, outline};
+
+/// The built `rebuilt` example (see `spawn::before_after`).
+fn rebuilt() -> String {
+    let app = crate::spawn::before_after().replace("before-after", "rebuilt");
+    assert!(
+        std::path::Path::new(&app).is_file(),
+        "{app} is missing: build the examples first (`cargo build -p taria-examples --examples`)"
+    );
+    app
+}
+
+#[test]
+fn a_select_an_app_undoes_each_frame_is_answered_as_undone_through_the_bridge() {
+    let app = rebuilt();
+    let mut mcp = Mcp::launch(&["--cols", "40", "--rows", "12", "--", &app]);
+    let tree = outline(&mcp.ok("read_tree", json!({})));
+    assert!(tree.contains("[id=people]"), "{tree}");
+    let refused = mcp.fails(
+        "act",
+        json!({"node": "people/3", "action": "select"}),
+        "action_unsupported",
+    );
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.contains("did not stick"), "{message}");
+    assert!(
+        message.contains("rebuilds `people`'s state each frame"),
+        "{message}"
+    );
+    assert!(!message.contains("delivered"), "{message}");
+    let tree = outline(&mcp.ok("read_tree", json!({})));
+    assert!(
+        tree.lines()
+            .any(|l| l.contains("[id=people/0") && l.contains("[selected]")),
+        "the app's row is still selected:\n{tree}"
+    );
+}
+
+#[test]
+fn with_the_documented_handler_the_select_works_through_the_bridge() {
+    let app = rebuilt();
+    let mut mcp = Mcp::launch(&["--cols", "40", "--rows", "12", "--", &app, "--routed"]);
+    mcp.ok("read_tree", json!({}));
+    let done = mcp.ok("act", json!({"node": "people/3", "action": "select"}));
+    assert_eq!(done["status"], "delivered", "{done}");
+    let tree = outline(&mcp.ok("read_tree", json!({})));
+    assert!(
+        tree.lines()
+            .any(|l| l.contains("[id=people/3") && l.contains("[selected]")),
+        "{tree}"
+    );
+}

@@ -1,0 +1,136 @@
+//! Issue 20: a widget offers an action only where something performs it. Held
+//! actions reach a widget only with an explicit id and the app's state; without
+//! them a list, table, tabs or scrollbar offers none of its own actions, and every
+//! action that is offered (an item's `select`, by the app's keys) is performed.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::layout::{Constraint, Layout};
+use taria::testing::{AppHarness, Harness};
+use taria::{Actions, Invocation, Outcome, Role};
+use taria_widgets as w;
+
+/// An app in ratatui's style: id-less widgets drawn with its own state, moved by its
+/// own keys.
+#[derive(Default)]
+struct App {
+    list: w::ListState,
+    table: w::TableState,
+    tab: Option<usize>,
+    bar: w::ScrollbarState,
+}
+
+impl Actions for App {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn draw(frame: &mut Frame<'_>, app: &mut App) {
+    let [a, b, c, d] = frame.area().layout(&Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Length(4),
+    ]));
+    let items = (0..8).map(|i| format!("item {i}"));
+    frame.render_stateful_widget(w::List::new(items), a, &mut app.list);
+    let rows = (0..8).map(|i| w::Row::new([i.to_string(), format!("row {i}")]));
+    frame.render_stateful_widget(w::Table::new(rows, [3, 10]), b, &mut app.table);
+    frame.render_stateful_widget(w::Tabs::new(["One", "Two"]), c, &mut app.tab);
+    app.bar = app.bar.content_length(8);
+    frame.render_stateful_widget(w::Scrollbar::default(), d, &mut app.bar);
+}
+
+fn harness() -> AppHarness<App> {
+    AppHarness::new(App::default(), 30, 13, draw).on_event(|app, event| {
+        if let Event::Key(key) = event
+            && key.kind == KeyEventKind::Press
+        {
+            match key.code {
+                // One selection key for both, as an app with one focus might.
+                KeyCode::Down => {
+                    app.list.select_next();
+                    app.table.select_next();
+                }
+                KeyCode::Up => {
+                    app.list.select_previous();
+                    app.table.select_previous();
+                }
+                KeyCode::Right => app.tab = Some(app.tab.map_or(0, |t| (t + 1).min(1))),
+                _ => {}
+            }
+        }
+    })
+}
+
+#[test]
+fn id_less_widgets_offer_none_of_their_own_actions() {
+    let h = harness();
+    let tree = h.tree();
+    for role in [Role::List, Role::Table, Role::Tabs, Role::Scrollbar] {
+        let node = tree.find(&taria::Query::new().role(role)).unwrap();
+        assert!(
+            node.actions.is_empty(),
+            "{role:?} offers {:?}, which nothing performs:\n{}",
+            node.actions,
+            tree.outline()
+        );
+    }
+    // Cells select only through the table, which has no id.
+    let table = tree.find(&taria::Query::new().role(Role::Table)).unwrap();
+    assert!(
+        table
+            .children
+            .iter()
+            .flat_map(|r| &r.children)
+            .all(|c| c.actions.is_empty())
+    );
+}
+
+#[test]
+fn every_action_an_id_less_widget_offers_is_performed() {
+    let mut h = harness();
+    let offered: Vec<(String, String)> = h
+        .tree()
+        .iter()
+        .flat_map(|n| n.actions.iter().map(|a| (n.id.to_string(), a.to_string())))
+        .collect();
+    assert!(!offered.is_empty());
+    for (node, action) in offered {
+        if h.tree().get(&node).is_none() {
+            continue;
+        }
+        let answer = h.act(&node, &action);
+        assert!(
+            answer.is_ok(),
+            "{action} on {node}: {answer:?}\n{}",
+            h.tree().outline()
+        );
+    }
+}
+
+#[test]
+fn a_widget_drawn_without_the_app_s_state_offers_none_of_its_own_actions() {
+    let mut harness = Harness::new(20, 4);
+    let tree = harness.render(|frame| {
+        frame.render_widget(w::List::new(["a", "b"]).id("l"), frame.area());
+    });
+    assert!(
+        tree.get("l").unwrap().actions.is_empty(),
+        "{}",
+        tree.outline()
+    );
+    let tree = harness.render(|frame| {
+        let list = w::List::new(["a", "b"]).id("l");
+        frame.render_stateful_widget(list, frame.area(), &mut w::ListState::default());
+    });
+    let offered: Vec<&str> = tree
+        .get("l")
+        .unwrap()
+        .actions
+        .iter()
+        .map(taria::ActionName::as_str)
+        .collect();
+    assert_eq!(offered, ["select", "scroll"]);
+}
