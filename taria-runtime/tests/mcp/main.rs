@@ -26,5 +26,6 @@ mod offscreen;
 mod record;
 mod session;
 mod spawn;
+mod terminal_queries;
 mod test_from;
 mod tools;
