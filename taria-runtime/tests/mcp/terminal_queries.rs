@@ -87,6 +87,13 @@ fn a_spawned_app_that_asks_the_cursor_position_gets_where_the_cursor_is() {
     mcp.finish();
 }
 
+#[test]
+fn a_spawned_app_that_asks_without_reading_the_answers_still_runs() {
+    let mut mcp = launch("app_that_asks_without_reading");
+    drive(&mut mcp);
+    mcp.finish();
+}
+
 /// Fullscreen, `Terminal::clear()` first: it reads the cursor position to keep it.
 #[test]
 #[ignore = "the app a_spawned_app_that_clears_its_terminal_first_starts_and_takes_input starts"]
@@ -143,6 +150,26 @@ fn app_that_asks_its_terminal() {
         ..Presses::default()
     }
     .run(&mut terminal);
+    ratatui::restore();
+    result.unwrap();
+}
+
+/// Asks for the cursor position many times (more answers than a terminal's input
+/// holds) before it reads its input, then runs.
+#[test]
+#[ignore = "the app a_spawned_app_that_asks_without_reading_the_answers_still_runs starts"]
+fn app_that_asks_without_reading() {
+    if std::env::var_os(taria::SOCKET_ENV).is_none() {
+        return;
+    }
+    ratatui::crossterm::terminal::enable_raw_mode().unwrap();
+    let mut out = io::stdout();
+    for _ in 0..30_000 {
+        out.write_all(b"\x1b[6n").unwrap();
+    }
+    out.flush().unwrap();
+    let mut terminal = ratatui::init();
+    let result = Presses::default().run(&mut terminal);
     ratatui::restore();
     result.unwrap();
 }

@@ -5,31 +5,38 @@
 use std::collections::VecDeque;
 use std::io::{Read as _, Write};
 use std::sync::Mutex;
+use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 
 use super::terminal::Terminal;
-use super::{TAIL_BYTES, lock};
+use super::{ConsoleInput, TAIL_BYTES, lock};
+
+/// How many reads' answers may wait for an app that does not read its input; past
+/// that they are dropped, as its input is full anyway.
+const WAITING_ANSWERS: usize = 64;
 
 /// Reads the terminal until the app closes it, keeping the last [`TAIL_BYTES`], and
 /// answers the app's terminal queries on the terminal's `input` as `terminal`
 /// answers them (on Windows `ConPTY` itself may wait for a cursor report before it
-/// runs the app).
+/// runs the app). The answers are written on a thread of their own: an app that
+/// asks without reading its input must not stop its output from being read.
 pub(super) fn pump(
     mut reader: Box<dyn std::io::Read + Send>,
     tail: &Mutex<VecDeque<u8>>,
     terminal: &Mutex<Terminal>,
-    input: &Mutex<Box<dyn Write + Send>>,
+    input: ConsoleInput,
 ) {
+    let answers = answer_on(input);
     let mut buf = [0u8; 8192];
     loop {
         match reader.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
-                let answers = lock(terminal).feed(&buf[..n]);
-                if !answers.is_empty() {
-                    let mut input = lock(input);
-                    if let Err(e) = input.write_all(&answers).and_then(|()| input.flush()) {
-                        tracing::debug!(error = %e, "cannot answer the app's terminal queries");
-                    }
+                let answer = lock(terminal).feed(&buf[..n]);
+                if let Some(answers) = &answers
+                    && !answer.is_empty()
+                    && let Err(TrySendError::Full(_)) = answers.try_send(answer)
+                {
+                    tracing::debug!("the app reads no input: a terminal answer is dropped");
                 }
                 let mut tail = lock(tail);
                 tail.extend(&buf[..n]);
@@ -38,6 +45,30 @@ pub(super) fn pump(
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => break,
+        }
+    }
+}
+
+/// The thread that writes the answers to the terminal's input, in order; `None` (and
+/// no answers) when no thread can be started.
+fn answer_on(input: ConsoleInput) -> Option<SyncSender<Vec<u8>>> {
+    let (answers, waiting) = sync_channel::<Vec<u8>>(WAITING_ANSWERS);
+    let writer = std::thread::Builder::new()
+        .name("taria-mcp-pty-answer".into())
+        .spawn(move || {
+            for answer in waiting {
+                let mut input = lock(&input);
+                if let Err(e) = input.write_all(&answer).and_then(|()| input.flush()) {
+                    tracing::debug!(error = %e, "cannot answer the app's terminal queries");
+                    break;
+                }
+            }
+        });
+    match writer {
+        Ok(_) => Some(answers),
+        Err(e) => {
+            tracing::warn!(error = %e, "no thread to answer the app's terminal queries on");
+            None
         }
     }
 }
@@ -175,14 +206,16 @@ mod tests {
     fn the_output_reader_answers_the_app_s_queries() {
         let output: [&'static [u8]; 3] = [b"\x1b[6nhello \x1b[", b"6nworld", b"\x1b[6n!"];
         let written = Arc::new(Mutex::new(Vec::new()));
-        let input: Mutex<Box<dyn Write + Send>> = Mutex::new(Box::new(Sink(Arc::clone(&written))));
+        let input: ConsoleInput = Arc::new(Mutex::new(Box::new(Sink(Arc::clone(&written)))));
         let tail = Mutex::new(VecDeque::new());
         let terminal = Mutex::new(Terminal::new(crate::cli::Size { cols: 80, rows: 24 }));
-        pump(Box::new(Chunks(output.into())), &tail, &terminal, &input);
-        assert_eq!(
-            String::from_utf8_lossy(&lock(&written)),
-            "\x1b[1;1R\x1b[1;7R\x1b[1;12R"
-        );
+        pump(Box::new(Chunks(output.into())), &tail, &terminal, input);
+        let expected = "\x1b[1;1R\x1b[1;7R\x1b[1;12R";
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while lock(&written).len() < expected.len() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(String::from_utf8_lossy(&lock(&written)), expected);
         let kept: Vec<u8> = lock(&tail).iter().copied().collect();
         assert_eq!(plain_text(&kept), "hello world!");
     }

@@ -133,7 +133,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
             let pump = std::thread::Builder::new()
                 .name("taria-mcp-pty-read".into())
                 .spawn(move || {
-                    pump(reader, &tail, &terminal, &input);
+                    pump(reader, &tail, &terminal, input);
                     output_end.send_replace(true);
                 });
             if let Err(e) = pump {
