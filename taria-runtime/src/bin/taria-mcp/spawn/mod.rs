@@ -4,15 +4,16 @@
 //! stem nobody can guess), so the app's label does not matter and no other session
 //! can take the app.
 //!
-//! Two threads per app: one reads the terminal's output all the time (an unread
+//! Three threads per app: one reads the terminal's output all the time (an unread
 //! pseudo-terminal blocks the app once its buffer fills), keeps the last few KiB, so
 //! an app that dies before serving its socket can be explained, and feeds it to an
 //! emulated terminal that answers the app's terminal queries (cursor position, device
-//! attributes, window size, keyboard flags, modes) as a terminal would; one waits for
-//! the app to exit and publishes its exit status. [`Spawned::stop`] ends the app when the
-//! MCP session ends: on Unix SIGTERM to its process group, up to [`STOP_GRACE`], then
-//! SIGKILL; on Windows (`ConPTY`) the console is closed, which ends every process
-//! attached to it, then after [`STOP_GRACE`] the child is terminated.
+//! attributes, window size, keyboard flags, modes) as a terminal would; one writes
+//! those answers to the terminal's input; one waits for the app to exit and publishes
+//! its exit status. [`Spawned::stop`] ends the app when the MCP session ends: on Unix
+//! SIGTERM to its process group, up to [`STOP_GRACE`], then SIGKILL; on Windows
+//! (`ConPTY`) the console is closed, which ends every process attached to it, then
+//! after [`STOP_GRACE`] the child is terminated.
 //!
 //! By concern: [`process`] (the pseudo-terminal and the command), [`output`] (reading
 //! the terminal), [`terminal`] (the emulated terminal and its answers), [`socket`]
