@@ -33,5 +33,6 @@ mod refusals;
 mod schema_rules;
 mod session;
 mod spawn;
+mod terminal_queries;
 mod test_from;
 mod tools;

@@ -4,16 +4,20 @@
 //! stem nobody can guess), so the app's label does not matter and no other session
 //! can take the app.
 //!
-//! Two threads per app: one reads the terminal's output all the time (an unread
-//! pseudo-terminal blocks the app once its buffer fills) and keeps the last few KiB,
-//! so an app that dies before serving its socket can be explained; one waits for the
-//! app to exit and publishes its exit status. [`Spawned::stop`] ends the app when the
-//! MCP session ends: on Unix SIGTERM to its process group, up to [`STOP_GRACE`], then
-//! SIGKILL; on Windows (`ConPTY`) the console is closed, which ends every process
-//! attached to it, then after [`STOP_GRACE`] the child is terminated.
+//! Three threads per app: one reads the terminal's output all the time (an unread
+//! pseudo-terminal blocks the app once its buffer fills), keeps the last few KiB, so
+//! an app that dies before serving its socket can be explained, and feeds it to an
+//! emulated terminal that answers the app's terminal queries (cursor position, device
+//! attributes, window size, keyboard flags, modes) as a terminal would; one writes
+//! those answers to the terminal's input; one waits for the app to exit and publishes
+//! its exit status. [`Spawned::stop`] ends the app when the MCP session ends: on Unix
+//! SIGTERM to its process group, up to [`STOP_GRACE`], then SIGKILL; on Windows
+//! (`ConPTY`) the console is closed, which ends every process attached to it, then
+//! after [`STOP_GRACE`] the child is terminated.
 //!
 //! By concern: [`process`] (the pseudo-terminal and the command), [`output`] (reading
-//! the terminal), [`socket`] (the private socket).
+//! the terminal), [`terminal`] (the emulated terminal and its answers), [`socket`]
+//! (the private socket).
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -30,11 +34,13 @@ use crate::errors::{Code, ToolError};
 mod output;
 mod process;
 mod socket;
+mod terminal;
 
 use output::append_output;
 use process::{pty_size, run, shell_words};
 use socket::private_socket;
 pub(crate) use socket::socket_exists;
+use terminal::Terminal;
 
 /// How long an exit's note waits for the app's last output to be read.
 const OUTPUT_AFTER_EXIT: Duration = Duration::from_millis(500);
@@ -92,9 +98,11 @@ struct Running {
     served: AtomicBool,
     /// Ends the app at once.
     killer: Mutex<Killer>,
-    /// The console's input (Windows): held for the app's lifetime (`ConPTY` may end
-    /// the session when it closes), and used to answer the console's cursor queries.
-    #[cfg(windows)]
+    /// The emulated terminal (the output reader feeds it; a resize resizes it).
+    terminal: Arc<Mutex<Terminal>>,
+    /// The terminal's input: held for the app's lifetime (`ConPTY` may end the
+    /// session when it closes; on Unix closing it sends the app an end of file), and
+    /// used only to answer the app's terminal queries.
     _input: ConsoleInput,
 }
 
@@ -222,13 +230,18 @@ impl Spawned {
                 "the app's terminal is closed: taria-mcp is stopping it",
             ));
         };
+        // The emulated terminal first: an app that asks its size when told of the
+        // resize must get the new one.
+        let old = std::mem::replace(&mut *lock(&running.size), size);
+        lock(&running.terminal).resize(size);
         master.resize(pty_size(size)).map_err(|e| {
+            *lock(&running.size) = old;
+            lock(&running.terminal).resize(old);
             ToolError::new(
                 Code::AppNotConnected,
                 format!("the pseudo-terminal could not be resized: {e}"),
             )
         })?;
-        *lock(&running.size) = size;
         Ok(())
     }
 

@@ -1,68 +1,42 @@
-//! The terminal's output: read all the time (its last few KiB kept), cursor position
-//! queries answered where the console waits for one, and turned into plain text for
-//! messages.
+//! The terminal's output: read all the time (its last few KiB kept), fed to the
+//! emulated terminal, whose answers to the app's queries are written back to it, and
+//! turned into plain text for messages.
 
 use std::collections::VecDeque;
 use std::io::{Read as _, Write};
 use std::sync::Mutex;
+use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 
-use super::{TAIL_BYTES, lock};
+use super::terminal::Terminal;
+use super::{ConsoleInput, TAIL_BYTES, lock};
 
-/// What a terminal answers a cursor position query with: row 1, column 1.
-const CURSOR_REPORT: &[u8] = b"\x1b[1;1R";
+/// How many reads' answers may wait for an app that does not read its input; past
+/// that they are dropped, as its input is full anyway.
+const WAITING_ANSWERS: usize = 64;
 
-/// Finds cursor position queries (`ESC [ 6 n`) in the terminal's output, also when
-/// one is split between reads.
-#[derive(Default)]
-struct CursorQueries {
-    /// How much of the query the last bytes matched.
-    matched: usize,
-}
-
-impl CursorQueries {
-    const QUERY: &[u8] = b"\x1b[6n";
-
-    /// How many queries end in `chunk`.
-    fn count(&mut self, chunk: &[u8]) -> usize {
-        let mut found = 0;
-        for &byte in chunk {
-            // No proper prefix of the query is also its suffix, except ESC alone.
-            self.matched = if byte == Self::QUERY[self.matched] {
-                self.matched + 1
-            } else {
-                usize::from(byte == Self::QUERY[0])
-            };
-            if self.matched == Self::QUERY.len() {
-                found += 1;
-                self.matched = 0;
-            }
-        }
-        found
-    }
-}
-
-/// Reads the terminal until the app closes it, keeping the last [`TAIL_BYTES`]; with
-/// `answers` (Windows: the console's input), answers cursor position queries there, as
-/// a terminal would (`ConPTY` may wait for one before it runs the app).
+/// Reads the terminal until the app closes it, keeping the last [`TAIL_BYTES`], and
+/// answers the app's terminal queries on the terminal's `input` as `terminal`
+/// answers them (on Windows `ConPTY` itself may wait for a cursor report before it
+/// runs the app). The answers are written on a thread of their own: an app that
+/// asks without reading its input must not stop its output from being read.
 pub(super) fn pump(
     mut reader: Box<dyn std::io::Read + Send>,
     tail: &Mutex<VecDeque<u8>>,
-    answers: Option<&Mutex<Box<dyn Write + Send>>>,
+    terminal: &Mutex<Terminal>,
+    input: ConsoleInput,
 ) {
+    let answers = answer_on(input);
     let mut buf = [0u8; 8192];
-    let mut queries = CursorQueries::default();
     loop {
         match reader.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
-                if let Some(answers) = answers {
-                    for _ in 0..queries.count(&buf[..n]) {
-                        let mut input = lock(answers);
-                        if let Err(e) = input.write_all(CURSOR_REPORT).and_then(|()| input.flush())
-                        {
-                            tracing::debug!(error = %e, "cannot answer the terminal's cursor query");
-                        }
-                    }
+                let answer = lock(terminal).feed(&buf[..n]);
+                if let Some(answers) = &answers
+                    && !answer.is_empty()
+                    && let Err(TrySendError::Full(_)) = answers.try_send(answer)
+                {
+                    tracing::debug!("the app reads no input: a terminal answer is dropped");
                 }
                 let mut tail = lock(tail);
                 tail.extend(&buf[..n]);
@@ -71,6 +45,30 @@ pub(super) fn pump(
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => break,
+        }
+    }
+}
+
+/// The thread that writes the answers to the terminal's input, in order; `None` (and
+/// no answers) when no thread can be started.
+fn answer_on(input: ConsoleInput) -> Option<SyncSender<Vec<u8>>> {
+    let (answers, waiting) = sync_channel::<Vec<u8>>(WAITING_ANSWERS);
+    let writer = std::thread::Builder::new()
+        .name("taria-mcp-pty-answer".into())
+        .spawn(move || {
+            for answer in waiting {
+                let mut input = lock(&input);
+                if let Err(e) = input.write_all(&answer).and_then(|()| input.flush()) {
+                    tracing::debug!(error = %e, "cannot answer the app's terminal queries");
+                    break;
+                }
+            }
+        });
+    match writer {
+        Ok(_) => Some(answers),
+        Err(e) => {
+            tracing::warn!(error = %e, "no thread to answer the app's terminal queries on");
+            None
         }
     }
 }
@@ -178,15 +176,6 @@ mod tests {
         assert_eq!(plain_text(raw), "hello\nworld!");
     }
 
-    #[test]
-    fn cursor_queries_are_found_across_reads() {
-        let mut queries = CursorQueries::default();
-        assert_eq!(queries.count(b"\x1b[?1049h\x1b[6"), 0);
-        assert_eq!(queries.count(b"n"), 1, "a query split between reads");
-        assert_eq!(queries.count(b"\x1b\x1b[6n\x1b[66n\x1b[6n"), 2);
-        assert_eq!(queries.count(b"\x1b[1;1R[6n"), 0);
-    }
-
     /// A reader that hands out one chunk per read.
     struct Chunks(VecDeque<&'static [u8]>);
 
@@ -214,18 +203,20 @@ mod tests {
     }
 
     #[test]
-    fn the_output_reader_answers_cursor_queries_when_asked_to() {
+    fn the_output_reader_answers_the_app_s_queries() {
         let output: [&'static [u8]; 3] = [b"\x1b[6nhello \x1b[", b"6nworld", b"\x1b[6n!"];
         let written = Arc::new(Mutex::new(Vec::new()));
-        let input: Mutex<Box<dyn Write + Send>> = Mutex::new(Box::new(Sink(Arc::clone(&written))));
+        let input: ConsoleInput = Arc::new(Mutex::new(Box::new(Sink(Arc::clone(&written)))));
         let tail = Mutex::new(VecDeque::new());
-        pump(Box::new(Chunks(output.into())), &tail, Some(&input));
-        assert_eq!(lock(&written).as_slice(), b"\x1b[1;1R".repeat(3).as_slice());
+        let terminal = Mutex::new(Terminal::new(crate::cli::Size { cols: 80, rows: 24 }));
+        pump(Box::new(Chunks(output.into())), &tail, &terminal, input);
+        let expected = "\x1b[1;1R\x1b[1;7R\x1b[1;12R";
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while lock(&written).len() < expected.len() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(String::from_utf8_lossy(&lock(&written)), expected);
         let kept: Vec<u8> = lock(&tail).iter().copied().collect();
         assert_eq!(plain_text(&kept), "hello world!");
-        // Without an input to answer on (Unix), the output is only kept.
-        let tail = Mutex::new(VecDeque::new());
-        pump(Box::new(Chunks(output.into())), &tail, None);
-        assert_eq!(lock(&tail).len(), kept.len());
     }
 }

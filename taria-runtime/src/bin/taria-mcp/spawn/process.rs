@@ -15,6 +15,7 @@ use tokio::sync::watch;
 use crate::cli::Size;
 
 use super::output::pump;
+use super::terminal::Terminal;
 use super::{ConsoleInput, Exit, Killer, Running, TAIL_BYTES};
 
 pub(super) fn pty_size(size: Size) -> PtySize {
@@ -83,7 +84,6 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
     }
     // Taken before the child starts: ConPTY, asked by portable-pty to inherit the
     // cursor, may query the cursor position first and wait for the answer.
-    #[cfg(windows)]
     let input: ConsoleInput =
         Arc::new(Mutex::new(pair.master.take_writer().map_err(|e| {
             format!("cannot write to the pseudo-terminal: {e}")
@@ -123,18 +123,17 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         killer.kill();
         return Err(format!("cannot start a thread: {e}"));
     }
-    #[cfg(windows)]
-    let answers = Some(Arc::clone(&input));
-    #[cfg(not(windows))]
-    let answers: Option<ConsoleInput> = None;
+    let terminal = Arc::new(Mutex::new(Terminal::new(size)));
     let (output_end, output_done) = watch::channel(false);
     match reader {
         Ok(reader) => {
             let tail = Arc::clone(&tail);
+            let terminal = Arc::clone(&terminal);
+            let input = Arc::clone(&input);
             let pump = std::thread::Builder::new()
                 .name("taria-mcp-pty-read".into())
                 .spawn(move || {
-                    pump(reader, &tail, answers.as_deref());
+                    pump(reader, &tail, &terminal, input);
                     output_end.send_replace(true);
                 });
             if let Err(e) = pump {
@@ -157,7 +156,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         output_done,
         served: AtomicBool::new(false),
         killer: Mutex::new(killer),
-        #[cfg(windows)]
+        terminal,
         _input: input,
     })
 }

@@ -1,0 +1,296 @@
+//! The terminal the app runs in, emulated (`vt100`): every byte the app writes goes
+//! through a screen of the pseudo-terminal's size, so the queries a terminal answers
+//! get a terminal's answers, from the screen's state at the moment they were asked:
+//! the real cursor position, device attributes, the window size, the keyboard
+//! protocol's flags, the modes the app set. A query split between reads is answered
+//! once it is whole (the parser keeps its state between reads).
+//!
+//! Agent keys reach the app through its taria socket, never through this terminal's
+//! input: that input carries only these answers, so no keyboard enhancement is ever in
+//! effect (the flags read 0), and nothing is ever pasted.
+
+use std::fmt::Write as _;
+use std::num::NonZeroU16;
+
+use vt100::{MouseProtocolEncoding, MouseProtocolMode, Screen};
+
+use crate::cli::Size;
+
+/// Primary device attributes: a VT220 (62) with ANSI colour (22).
+const PRIMARY_ATTRIBUTES: &str = "\x1b[?62;22c";
+/// Secondary device attributes: a VT220 (1), firmware version 0, no keyboard option.
+const SECONDARY_ATTRIBUTES: &str = "\x1b[>1;0;0c";
+/// What a terminal answers when focus reporting is turned on while it has the focus.
+const FOCUS_IN: &str = "\x1b[I";
+
+/// The emulated screen and what it has to answer.
+pub(super) struct Terminal {
+    parser: vt100::Parser<Answers>,
+}
+
+impl Terminal {
+    pub(super) fn new(size: Size) -> Terminal {
+        let (rows, cols) = dimensions(size);
+        Terminal {
+            parser: vt100::Parser::new_with_callbacks(rows, cols, 0, Answers::default()),
+        }
+    }
+
+    /// Takes what the app wrote; returns what the terminal answers, in the order the
+    /// queries were asked (empty when nothing asked).
+    pub(super) fn feed(&mut self, output: &[u8]) -> Vec<u8> {
+        self.parser.process(output);
+        std::mem::take(&mut self.parser.callbacks_mut().pending).into_bytes()
+    }
+
+    /// Follows a resize of the pseudo-terminal: size reports say the new size.
+    pub(super) fn resize(&mut self, size: Size) {
+        let (rows, cols) = dimensions(size);
+        self.parser.set_size(rows, cols);
+    }
+}
+
+fn dimensions(size: Size) -> (NonZeroU16, NonZeroU16) {
+    let dimension = |n| NonZeroU16::new(n).unwrap_or(NonZeroU16::MIN);
+    (dimension(size.rows), dimension(size.cols))
+}
+
+/// The modes `vt100` does not keep, and the answers not yet written.
+#[derive(Default)]
+struct Answers {
+    pending: String,
+    /// Focus reporting (`?1004`).
+    focus_reports: bool,
+    /// Synchronized output (`?2026`): kept only to be reported (there is no renderer
+    /// to hold back).
+    synchronized: bool,
+}
+
+/// A DECRQM answer: the mode is set, reset, or not one this terminal knows.
+#[derive(Clone, Copy)]
+enum ModeState {
+    Unknown = 0,
+    Set = 1,
+    Reset = 2,
+}
+
+impl From<bool> for ModeState {
+    fn from(set: bool) -> ModeState {
+        if set {
+            ModeState::Set
+        } else {
+            ModeState::Reset
+        }
+    }
+}
+
+impl Answers {
+    /// Records a DEC private mode the app set or reset; answers a focus report when
+    /// focus reporting is turned on (the app's terminal always has the focus).
+    fn set_private_mode(&mut self, mode: u16, on: bool) {
+        match mode {
+            1004 => {
+                if on && !self.focus_reports {
+                    self.pending.push_str(FOCUS_IN);
+                }
+                self.focus_reports = on;
+            }
+            2026 => self.synchronized = on,
+            _ => {}
+        }
+    }
+
+    /// The state of a DEC private mode, as the app set it.
+    fn private_mode(&self, screen: &Screen, mode: u16) -> ModeState {
+        let mouse = |m| ModeState::from(screen.mouse_protocol_mode() == m);
+        let encoding = |e| ModeState::from(screen.mouse_protocol_encoding() == e);
+        match mode {
+            1 => screen.application_cursor().into(),
+            25 => (!screen.hide_cursor()).into(),
+            47 | 1049 => screen.alternate_screen().into(),
+            9 => mouse(MouseProtocolMode::Press),
+            1000 => mouse(MouseProtocolMode::PressRelease),
+            1002 => mouse(MouseProtocolMode::ButtonMotion),
+            1003 => mouse(MouseProtocolMode::AnyMotion),
+            1005 => encoding(MouseProtocolEncoding::Utf8),
+            1006 => encoding(MouseProtocolEncoding::Sgr),
+            1004 => self.focus_reports.into(),
+            2004 => screen.bracketed_paste().into(),
+            2026 => self.synchronized.into(),
+            _ => ModeState::Unknown,
+        }
+    }
+
+    /// The cursor's row and column, counted from 1; a cursor past the last column
+    /// (after writing there) is reported on it, as terminals do.
+    fn cursor(screen: &Screen) -> (u16, u16) {
+        let (row, col) = screen.cursor_position();
+        let (_, cols) = screen.size();
+        (row + 1, col.min(cols.get() - 1) + 1)
+    }
+}
+
+impl vt100::Callbacks for Answers {
+    fn unhandled_csi(
+        &mut self,
+        screen: &mut Screen,
+        i1: Option<u8>,
+        i2: Option<u8>,
+        params: &[&[u16]],
+        c: char,
+    ) {
+        let first = params.first().and_then(|p| p.first()).copied();
+        // A query has no parameter or a 0 (the parser reads none as a 0). Answers
+        // have others, so one echoed back (a terminal not yet in raw mode that echoes
+        // control characters as they are) is not taken for a query; the keyboard
+        // flags' `?0u` would be, but only with an echo nobody sets (raw, no ECHOCTL).
+        let plain = params.len() <= 1 && first.unwrap_or(0) == 0;
+        let out = &mut self.pending;
+        match (i1, i2, c) {
+            // Device status: `5n` the terminal is fine, `6n` (and DEC's `?6n`) the cursor.
+            (None, None, 'n') if first == Some(5) => out.push_str("\x1b[0n"),
+            (None, None, 'n') if first == Some(6) => {
+                let (row, col) = Answers::cursor(screen);
+                let _ = write!(out, "\x1b[{row};{col}R");
+            }
+            (Some(b'?'), None, 'n') if first == Some(6) => {
+                let (row, col) = Answers::cursor(screen);
+                let _ = write!(out, "\x1b[?{row};{col}R");
+            }
+            (None, None, 'c') if plain => out.push_str(PRIMARY_ATTRIBUTES),
+            (Some(b'>'), None, 'c') if plain => out.push_str(SECONDARY_ATTRIBUTES),
+            // XTVERSION: the terminal's name and version.
+            (Some(b'>'), None, 'q') if plain => {
+                let _ = write!(out, "\x1bP>|taria-mcp {}\x1b\\", env!("CARGO_PKG_VERSION"));
+            }
+            // Window reports: the text area's size in cells (`18t`) and the screen's
+            // (`19t`), the same here. No pixel sizes: the pseudo-terminal has none.
+            (None, None, 't') if matches!(first, Some(18 | 19)) && params.len() == 1 => {
+                let (rows, cols) = screen.size();
+                let kind = if first == Some(18) { 8 } else { 9 };
+                let _ = write!(out, "\x1b[{kind};{rows};{cols}t");
+            }
+            // The keyboard protocol's flags: none in effect (see the module's doc).
+            (Some(b'?'), None, 'u') if plain => out.push_str("\x1b[?0u"),
+            (Some(b'?'), None, 'h' | 'l') => {
+                for mode in params.iter().filter_map(|p| p.first()) {
+                    self.set_private_mode(*mode, c == 'h');
+                }
+            }
+            // DECRQM: the state of a mode, DEC private ones as the app set them; this
+            // terminal keeps no ANSI mode.
+            (Some(b'?'), Some(b'$'), 'p') => {
+                let mode = first.unwrap_or(0);
+                let state = self.private_mode(screen, mode) as u8;
+                let _ = write!(self.pending, "\x1b[?{mode};{state}$y");
+            }
+            (Some(b'$'), None, 'p') => {
+                let mode = first.unwrap_or(0);
+                let _ = write!(out, "\x1b[{mode};{}$y", ModeState::Unknown as u8);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terminal(cols: u16, rows: u16) -> Terminal {
+        Terminal::new(Size { cols, rows })
+    }
+
+    fn answer(terminal: &mut Terminal, output: &str) -> String {
+        String::from_utf8(terminal.feed(output.as_bytes())).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_cursor_report_says_where_the_cursor_is() {
+        let mut t = terminal(80, 24);
+        assert_eq!(answer(&mut t, "\x1b[6n"), "\x1b[1;1R");
+        assert_eq!(answer(&mut t, "\x1b[5;10H\x1b[6n"), "\x1b[5;10R");
+        assert_eq!(answer(&mut t, "ab\r\nxyz\x1b[?6n"), "\x1b[?6;4R");
+        // Written up to the last column: reported on it.
+        assert_eq!(answer(&mut t, "\x1b[1;75Habcdef\x1b[6n"), "\x1b[1;80R");
+    }
+
+    #[test]
+    fn a_query_split_between_reads_is_answered_once_whole() {
+        let mut t = terminal(80, 24);
+        assert_eq!(answer(&mut t, "\x1b[3;4Hhello \x1b"), "");
+        assert_eq!(answer(&mut t, "["), "");
+        assert_eq!(answer(&mut t, "6"), "");
+        assert_eq!(answer(&mut t, "n!"), "\x1b[3;10R");
+        assert_eq!(answer(&mut t, "\x1b[?"), "");
+        assert_eq!(answer(&mut t, "u"), "\x1b[?0u");
+    }
+
+    #[test]
+    fn several_queries_in_one_read_are_answered_in_order() {
+        let mut t = terminal(80, 24);
+        // What crossterm's keyboard enhancement check sends, then a cursor query.
+        assert_eq!(
+            answer(&mut t, "\x1b[?u\x1b[c\x1b[2;2H\x1b[6n\x1b[>c\x1b[0c\x1b[5n"),
+            "\x1b[?0u\x1b[?62;22c\x1b[2;2R\x1b[>1;0;0c\x1b[?62;22c\x1b[0n"
+        );
+        assert!(answer(&mut t, "\x1b[>q").starts_with("\x1bP>|taria-mcp "));
+    }
+
+    #[test]
+    fn the_size_report_follows_a_resize() {
+        let mut t = terminal(80, 24);
+        assert_eq!(
+            answer(&mut t, "\x1b[18t\x1b[19t"),
+            "\x1b[8;24;80t\x1b[9;24;80t"
+        );
+        t.resize(Size {
+            cols: 132,
+            rows: 50,
+        });
+        assert_eq!(answer(&mut t, "\x1b[18t"), "\x1b[8;50;132t");
+        // The cursor stays in the smaller screen.
+        assert_eq!(answer(&mut t, "\x1b[50;132H"), "");
+        t.resize(Size { cols: 40, rows: 10 });
+        assert_eq!(answer(&mut t, "\x1b[6n"), "\x1b[10;40R");
+        // Pixel sizes are not known, so not answered.
+        assert_eq!(answer(&mut t, "\x1b[14t\x1b[16t"), "");
+    }
+
+    #[test]
+    fn turning_focus_reporting_on_reports_the_focus() {
+        let mut t = terminal(80, 24);
+        assert_eq!(answer(&mut t, "\x1b[?1049;1004h"), "\x1b[I");
+        // Already on: nothing new to report.
+        assert_eq!(answer(&mut t, "\x1b[?1004h"), "");
+        assert_eq!(answer(&mut t, "\x1b[?1004$p"), "\x1b[?1004;1$y");
+        assert_eq!(answer(&mut t, "\x1b[?1004l\x1b[?1004$p"), "\x1b[?1004;2$y");
+        assert_eq!(answer(&mut t, "\x1b[?1004h"), "\x1b[I");
+    }
+
+    #[test]
+    fn mode_queries_say_what_the_app_set() {
+        let mut t = terminal(80, 24);
+        let query = "\x1b[?1049$p\x1b[?2004$p\x1b[?25$p\x1b[?2026$p\x1b[?1006$p\x1b[?7777$p";
+        assert_eq!(
+            answer(&mut t, query),
+            "\x1b[?1049;2$y\x1b[?2004;2$y\x1b[?25;1$y\x1b[?2026;2$y\x1b[?1006;2$y\x1b[?7777;0$y"
+        );
+        answer(
+            &mut t,
+            "\x1b[?1049h\x1b[?2004h\x1b[?25l\x1b[?2026h\x1b[?1006h",
+        );
+        assert_eq!(
+            answer(&mut t, query),
+            "\x1b[?1049;1$y\x1b[?2004;1$y\x1b[?25;2$y\x1b[?2026;1$y\x1b[?1006;1$y\x1b[?7777;0$y"
+        );
+        assert_eq!(answer(&mut t, "\x1b[4$p"), "\x1b[4;0$y");
+    }
+
+    #[test]
+    fn answers_echoed_back_are_not_taken_for_queries() {
+        let mut t = terminal(80, 24);
+        let echoed = "\x1b[1;1R\x1b[?62;22c\x1b[>1;0;0c\x1b[8;24;80t\x1b[?1004;1$y\x1b[0n";
+        assert_eq!(answer(&mut t, echoed), "");
+    }
+}
