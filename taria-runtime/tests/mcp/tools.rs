@@ -50,12 +50,17 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
             "{name}"
         );
         // Every argument is described, but those whose name says it all (the
-        // instructions and tool descriptions say what a node id is).
+        // instructions and tool descriptions say what a node id is; `amount` sits
+        // beside `direction`, "for scroll"; a resize out of range says the range).
         let arguments = tool["inputSchema"]["properties"].as_object();
         for (field, schema) in arguments.into_iter().flatten() {
             let plain = matches!(
                 (name, field.as_str()),
-                ("act" | "set_value", "node") | ("set_value", "value") | ("find_nodes", "id")
+                ("act" | "set_value", "node")
+                    | ("set_value", "value")
+                    | ("find_nodes", "id")
+                    | ("act", "amount")
+                    | ("resize", "cols" | "rows")
             );
             assert_eq!(
                 schema["description"].is_string(),

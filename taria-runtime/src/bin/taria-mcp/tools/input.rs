@@ -43,7 +43,8 @@ pub(crate) struct ActArgs {
     #[serde(default, deserialize_with = "super::args::optional")]
     #[schemars(extend("enum" = ["up", "down", "left", "right"]))]
     pub(crate) direction: Option<String>,
-    /// For scroll (default 1).
+    // Scroll steps, default 1 (no description: `direction`'s says it is for scroll,
+    // and tools/list is read every turn).
     #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) amount: Option<u32>,
 }

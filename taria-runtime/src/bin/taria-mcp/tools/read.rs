@@ -18,7 +18,7 @@ use crate::render::{self, Format};
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ReadTreeArgs {
-    /// outline (default) or json.
+    /// Default outline.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) format: Option<FormatArg>,
     /// Only this subtree.
