@@ -77,7 +77,8 @@ async def _signup() -> None:
         done = await agent.ok("batch", steps=steps)
         assert done["steps"] == 4, dump(done)
         assert "the app exited with exit status 0" in done["note"], dump(done)
-        printed = '{"first_name": "Ada", "last_name": "Lovelace", "age": 36}'
+        # Quoted as app text: a JSON string of what it printed.
+        printed = json.dumps('{"first_name": "Ada", "last_name": "Lovelace", "age": 36}')
         assert printed in done["note"], dump(done)
         await report("signup", agent, init)
 

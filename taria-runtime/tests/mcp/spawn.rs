@@ -321,7 +321,8 @@ fn a_spawned_command_that_fails_is_explained() {
     assert_eq!(exited["exitCode"], 3, "{exited}");
     let message = exited["message"].as_str().unwrap();
     assert!(
-        message.contains("exit status 3") && message.contains("build failed: boom"),
+        message.contains("exited with exit status 3")
+            && message.contains(r#"Its last output (untrusted): "build failed: boom""#),
         "{message}"
     );
     mcp.finish();
@@ -390,8 +391,7 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
     let note = submitted["note"].as_str().unwrap_or_default();
     assert!(
         note.contains(
-            "the app exited with exit status 4; after leaving its screen it printed \
-             (untrusted):\n{\"name\":\"Ada\",\"plan\":\"Team\"}"
+            r#"the app exited with exit status 4; after leaving its screen it printed (untrusted): "{\"name\":\"Ada\",\"plan\":\"Team\"}""#
         ),
         "{submitted}"
     );
@@ -431,7 +431,7 @@ fn a_batch_that_ends_the_app_reports_its_exit() {
     let note = done["note"].as_str().unwrap_or_default();
     assert!(
         note.starts_with("step 1: delivered, then the app exited with exit status 4;")
-            && note.contains(r#"{"name":"Ada","plan":"Team"}"#),
+            && note.contains(r#"printed (untrusted): "{\"name\":\"Ada\",\"plan\":\"Team\"}""#),
         "{done}"
     );
     mcp.finish();

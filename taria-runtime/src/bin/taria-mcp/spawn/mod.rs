@@ -62,11 +62,13 @@ pub(crate) struct Exit {
     pub(crate) signal: Option<String>,
 }
 
+/// How the app ended, as the end of "the app …": `exited with exit status 3`, or
+/// `was killed by a signal (Killed)` (not "exited with killed by a signal").
 impl std::fmt::Display for Exit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.signal {
-            Some(signal) => write!(f, "killed by a signal ({signal})"),
-            None => write!(f, "exit status {}", self.code),
+            Some(signal) => write!(f, "was killed by a signal ({signal})"),
+            None => write!(f, "exited with exit status {}", self.code),
         }
     }
 }
@@ -237,9 +239,10 @@ impl Spawned {
         master.resize(pty_size(size)).map_err(|e| {
             *lock(&running.size) = old;
             lock(&running.terminal).resize(old);
+            // The app is connected and keeps its size: the bridge's own failure.
             ToolError::new(
-                Code::AppNotConnected,
-                format!("the pseudo-terminal could not be resized: {e}"),
+                Code::Internal,
+                format!("the pseudo-terminal could not be resized: {e}; the app keeps its size"),
             )
         })?;
         Ok(())
@@ -298,10 +301,11 @@ impl Spawned {
             .and_then(|running| output::after_screen(&running.tail));
         match printed {
             Some(printed) => format!(
-                "the app exited with {exit}; after leaving its screen it printed (untrusted):\n{printed}"
+                "the app {exit}; after leaving its screen it printed (untrusted): {}",
+                taria::wire::OutlineQuoted(&printed)
             ),
             None => {
-                format!("the app exited with {exit}; it printed nothing after leaving its screen")
+                format!("the app {exit}; it printed nothing after leaving its screen")
             }
         }
     }
@@ -309,7 +313,7 @@ impl Spawned {
     /// The error for an app that has exited.
     pub(crate) fn exited_error(&self, exit: &Exit) -> ToolError {
         let mut message = format!(
-            "the app (`{}`{}) exited with {exit}. taria-mcp stays up, but there is nothing to \
+            "the app (`{}`{}) {exit}. taria-mcp stays up, but there is nothing to \
              drive: restart the MCP server to start the app again",
             self.command,
             self.pid().map(|p| format!(", pid {p}")).unwrap_or_default()
@@ -439,11 +443,11 @@ mod tests {
             code: 3,
             signal: None,
         };
-        assert_eq!(code.to_string(), "exit status 3");
+        assert_eq!(code.to_string(), "exited with exit status 3");
         let signal = Exit {
             code: 1,
             signal: Some("Terminated".into()),
         };
-        assert_eq!(signal.to_string(), "killed by a signal (Terminated)");
+        assert_eq!(signal.to_string(), "was killed by a signal (Terminated)");
     }
 }

@@ -77,8 +77,9 @@ fn answer_on(input: ConsoleInput) -> Option<SyncSender<Vec<u8>>> {
 pub(super) fn append_output(message: &mut String, tail: &Mutex<VecDeque<u8>>) {
     let bytes: Vec<u8> = lock(tail).iter().copied().collect();
     if let Some(last) = last_lines(&plain_text(&bytes)) {
-        message.push_str(". Its last output (untrusted):\n");
-        message.push_str(&last);
+        // Quoted: app text on one line, so none of it reads as the bridge's words.
+        message.push_str(". Its last output (untrusted): ");
+        message.push_str(&taria::wire::OutlineQuoted(&last).to_string());
     }
 }
 
