@@ -43,6 +43,12 @@ fn a_select_on_a_nested_tab_is_refused_through_the_bridge_and_nothing_is_pressed
         ),
         "{message}"
     );
+    // The bridge adds no advice of its own that contradicts it ("nothing handles it;
+    // try press_key …" after a refusal that names what to do).
+    assert!(
+        !message.contains("nothing in the app handles it"),
+        "{message}"
+    );
     let app = app.app.lock().unwrap();
     assert_eq!(app.keys, Vec::<String>::new(), "nothing was pressed");
     assert_eq!((app.outer, app.inner), (0, 0), "the app is as it was");

@@ -494,6 +494,12 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
              it as the message says"
                 .to_owned(),
         ),
+        // The router's words say which keys it pressed, if any, and what to try: advice
+        // of our own to press keys would contradict a refusal that pressed none.
+        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) if !said.is_empty() => (
+            Code::ActionUnsupported,
+            "its words say what was pressed, if anything, and what to try".to_owned(),
+        ),
         (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) => (
             Code::ActionUnsupported,
             "nothing in the app handles it; try press_key with the key the app uses for it"
