@@ -339,18 +339,13 @@ fn a_row_id_names_the_same_process_after_the_order_changes() {
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
-/// (`taria::testing::undrawn_text`), at a few terminal sizes (from 80x24 on: at
+/// (`AppHarness::assert_text_drawn`), at a few terminal sizes (from 80x24 on: at
 /// 60x16 the log is squeezed to its borders, and its text is not on screen).
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(120, 34), (160, 48), (80, 24), (100, 30)] {
         let mut h = dashboard();
         h.resize(width, height);
-        let undrawn = taria::testing::undrawn_text(&h.tree(), h.buffer());
-        assert!(
-            undrawn.is_empty(),
-            "{width}x{height}: {undrawn:#?}\n{}",
-            h.screen()
-        );
+        h.assert_text_drawn();
     }
 }

@@ -342,26 +342,16 @@ fn the_opened_folder_matches_its_outline() {
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
-/// (`taria::testing::undrawn_text`), at a few terminal sizes, with a preview open.
+/// (`AppHarness::assert_text_drawn`), at a few terminal sizes, with a preview open.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     let fixture = Fixture::new("bounds");
     for (width, height) in [(100, 24), (140, 40), (70, 16)] {
         let mut h = browse(&fixture.project());
         h.resize(width, height);
-        let undrawn = taria::testing::undrawn_text(&h.tree(), h.buffer());
-        assert!(
-            undrawn.is_empty(),
-            "{width}x{height}: {undrawn:#?}\n{}",
-            h.screen()
-        );
+        h.assert_text_drawn();
         h.press("down").unwrap();
         h.press("enter").unwrap();
-        let undrawn = taria::testing::undrawn_text(&h.tree(), h.buffer());
-        assert!(
-            undrawn.is_empty(),
-            "{width}x{height}: {undrawn:#?}\n{}",
-            h.screen()
-        );
+        h.assert_text_drawn();
     }
 }

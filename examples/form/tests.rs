@@ -314,24 +314,14 @@ fn the_first_frame_matches_its_outline() {
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
-/// (`taria::testing::undrawn_text`), at a few terminal sizes, empty and filled in.
+/// (`AppHarness::assert_text_drawn`), at a few terminal sizes, empty and filled in.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(80, 24), (120, 40), (60, 30)] {
         let mut h = form();
         h.resize(width, height);
-        let undrawn = taria::testing::undrawn_text(&h.tree(), h.buffer());
-        assert!(
-            undrawn.is_empty(),
-            "{width}x{height}: {undrawn:#?}\n{}",
-            h.screen()
-        );
+        h.assert_text_drawn();
         fill_in(&mut h, "ada@example.com");
-        let undrawn = taria::testing::undrawn_text(&h.tree(), h.buffer());
-        assert!(
-            undrawn.is_empty(),
-            "{width}x{height}: {undrawn:#?}\n{}",
-            h.screen()
-        );
+        h.assert_text_drawn();
     }
 }

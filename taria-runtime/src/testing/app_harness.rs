@@ -327,6 +327,25 @@ impl<A: Actions> AppHarness<A> {
         screen
     }
 
+    /// Checks that every node the last frame gives bounds shows its label or value
+    /// inside them on the drawn screen ([`undrawn_text`](super::undrawn_text)): the
+    /// tree says nothing the screen does not show.
+    ///
+    /// # Panics
+    ///
+    /// Naming each node whose text is not drawn where its bounds say, with the screen.
+    #[track_caller]
+    pub fn assert_text_drawn(&self) {
+        let undrawn = super::undrawn_text(&self.tree(), self.buffer());
+        let (width, height) = self.size();
+        assert!(
+            undrawn.is_empty(),
+            "at {width}x{height}, the text of these nodes is not drawn inside their bounds: \
+             {undrawn:#?}\n{}",
+            self.screen()
+        );
+    }
+
     /// Compares the last frame's outline with the golden file at `path` (relative
     /// to the package root under `cargo test`); see [`assert_snapshot`](super::assert_snapshot).
     ///
