@@ -15,6 +15,7 @@
 mod support;
 
 mod batch;
+mod drawn;
 mod empty_arguments;
 mod errors;
 mod fake_app;

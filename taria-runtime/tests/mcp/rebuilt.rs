@@ -7,14 +7,9 @@ use serde_json::json;
 
 use crate::harness::{Mcp, outline};
 
-/// The built `rebuilt` example (see `spawn::before_after`).
+/// The built `rebuilt` example.
 fn rebuilt() -> String {
-    let app = crate::spawn::before_after().replace("before-after", "rebuilt");
-    assert!(
-        std::path::Path::new(&app).is_file(),
-        "{app} is missing: build the examples first (`cargo build -p taria-examples --examples`)"
-    );
-    app
+    crate::spawn::example_app("rebuilt")
 }
 
 #[test]

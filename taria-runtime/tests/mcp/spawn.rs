@@ -75,10 +75,15 @@ fn an_app_whose_label_is_in_use_says_so_when_it_exits() {
 
 /// The built `before-after` example, next to this test binary's directory.
 pub(crate) fn before_after() -> String {
+    example_app("before-after")
+}
+
+/// The built example app `name`, next to this test binary's directory.
+pub(crate) fn example_app(name: &str) -> String {
     let exe = std::env::current_exe().unwrap();
     // Tests run from `<target>/<profile>/deps/`; examples are in `<target>/<profile>/examples/`.
     let profile = exe.parent().and_then(Path::parent).unwrap();
-    let app = profile.join("examples").join("before-after");
+    let app = profile.join("examples").join(name);
     assert!(
         app.is_file(),
         "{} is missing: build the examples first (`cargo build -p taria-examples --examples`), \
