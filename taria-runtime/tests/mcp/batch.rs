@@ -176,7 +176,9 @@ fn a_batch_failure_is_written_as_plainly_as_its_success() {
     assert!(
         lines[0].starts_with("error app_rejected: step 3 of 4 (act refuse activate) failed: ")
             && lines[0].contains("not today")
-            && lines[0].ends_with("; step 4 was not sent; status: rejected"),
+            && lines[0].contains("failed: rejected: the app says")
+            // The status is said once, not again as `; status: rejected`.
+            && lines[0].ends_with("; step 4 was not sent"),
         "{text}"
     );
     let revision = content["revision"].as_u64().unwrap();

@@ -231,6 +231,14 @@ impl ForModel for ToolError {
     fn for_model(&self) -> String {
         let mut out = format!("error {}: {}", self.code.as_str(), one_line(&self.message));
         for (key, value) in &self.extra {
+            // `rejected: the app says …` already says the status: not twice (it stays
+            // in the structured content).
+            if key == "status"
+                && matches!(value, serde_json::Value::String(status)
+                    if self.message.contains(&format!("{status}: ")))
+            {
+                continue;
+            }
             // A string that is not one plain word (it may be the app's: its output,
             // a status it made up) is quoted, so it cannot pass for `; key: value`.
             let value = match value {
