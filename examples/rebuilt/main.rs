@@ -4,7 +4,7 @@
 //! (`state_rebuilt`) instead of "delivered". Run with `--routed` for the route the
 //! integration guide documents: a `select` handler on the app's own field.
 //!
-//! `taria-runtime/tests/mcp/rebuilt.rs` drives both through the real bridge.
+//! `taria-runtime/taria-mcp/tests/mcp/rebuilt.rs` drives both through the real bridge.
 
 use std::io;
 

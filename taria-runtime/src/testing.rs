@@ -29,14 +29,15 @@
 mod app_harness;
 mod diff;
 mod drawn;
-mod matching;
 mod replay;
 mod snapshot;
 
 pub use app_harness::{ActError, AppHarness};
 pub use drawn::undrawn_text;
-pub use matching::Match;
-pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, Secrets, describe};
+pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
+// Defined with the recording format, whose rules they are (taria-mcp test-from follows
+// them too); here for the test author, who names them with the rest of a replay.
+pub use crate::wire::recording::{Match, Secrets};
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};

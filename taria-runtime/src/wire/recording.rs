@@ -29,6 +29,12 @@ use serde::{Deserialize, Serialize};
 use super::{AckStatus, Input, RejectReason};
 use crate::Tree;
 
+mod matching;
+mod secrets;
+
+pub use matching::Match;
+pub use secrets::Secrets;
+
 /// The recording format version this build writes.
 pub const RECORDING_VERSION: u32 = 1;
 

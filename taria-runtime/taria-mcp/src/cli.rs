@@ -1,10 +1,12 @@
 //! Command-line arguments: which app to attach to (or which command to spawn), and for
-//! how long to hold it.
+//! how long to hold it; or the `test-from` subcommand's ([`test_from`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use taria::wire::recording::RecordedSize;
+
+pub(crate) mod test_from;
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
@@ -96,14 +98,33 @@ pub(crate) struct Options {
 pub(crate) enum Command {
     /// Serve MCP.
     Run(Options),
-    /// Print the usage.
-    Help,
+    /// `test-from`: write a recording as a Rust test.
+    TestFrom(test_from::Options),
+    /// Print this usage text.
+    Help(&'static str),
     /// Print the version.
     Version,
 }
 
-/// Parses the arguments (without the program name). The error is one line.
+/// Parses the arguments (without the program name). The error is what to print: a
+/// line saying what is wrong (for `test-from`, followed by its usage).
 pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    let args: Vec<String> = args.into_iter().collect();
+    if args.first().map(String::as_str) == Some("test-from") {
+        return match test_from::parse(&args[1..]) {
+            Ok(Some(options)) => Ok(Command::TestFrom(options)),
+            Ok(None) => Ok(Command::Help(test_from::USAGE)),
+            Err(message) => Err(format!(
+                "taria-mcp test-from: {message}\n\n{}",
+                test_from::USAGE
+            )),
+        };
+    }
+    parse_serve(args).map_err(|message| format!("taria-mcp: {message}"))
+}
+
+/// The arguments of the MCP server (every form but `test-from`).
+fn parse_serve(args: Vec<String>) -> Result<Command, String> {
     let mut args = args.into_iter();
     let mut target = None;
     let mut idle_release = Some(Duration::from_secs(60));
@@ -131,7 +152,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
                 .ok_or_else(|| format!("{name} needs a value (see --help)"))
         };
         match flag.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
+            "-h" | "--help" => return Ok(Command::Help(USAGE)),
             "-V" | "--version" => return Ok(Command::Version),
             "--app" => {
                 let label = value("--app")?;
@@ -306,6 +327,33 @@ mod tests {
             run(&["--app", "a", "--cols", "80"])
                 .unwrap_err()
                 .contains("spawn mode")
+        );
+    }
+
+    #[test]
+    fn test_from_is_a_subcommand_with_its_own_usage() {
+        assert!(matches!(
+            run(&["test-from", "rec.jsonl", "--name", "replay_it"]),
+            Ok(Command::TestFrom(options)) if options.name == "replay_it"
+                && options.command == "taria-mcp test-from rec.jsonl --name replay_it"
+        ));
+        assert_eq!(
+            run(&["test-from", "--help"]),
+            Ok(Command::Help(test_from::USAGE))
+        );
+        assert_eq!(run(&["--help"]), Ok(Command::Help(USAGE)));
+        let error = run(&["test-from", "a", "--frobnicate"]).unwrap_err();
+        assert!(
+            error.starts_with(
+                "taria-mcp test-from: unknown option `--frobnicate`\n\nusage: taria-mcp test-from"
+            ),
+            "{error}"
+        );
+        assert!(
+            run(&["--app", "a", "test-from"])
+                .unwrap_err()
+                .starts_with("taria-mcp: unknown argument `test-from`"),
+            "test-from is a subcommand: it comes first"
         );
     }
 

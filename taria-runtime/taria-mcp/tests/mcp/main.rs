@@ -11,7 +11,8 @@
     reason = "tool arguments read best as `json!(…)` values"
 )]
 
-#[path = "../support/mod.rs"]
+// The test apps and socket client taria's own tests use (a real session on a thread).
+#[path = "../../../tests/support/mod.rs"]
 mod support;
 
 mod batch;

@@ -25,22 +25,20 @@ use rmcp::ServiceExt as _;
 use tracing_subscriber::EnvFilter;
 
 fn main() -> ExitCode {
-    // `taria-mcp test-from FILE`: a recording turned into a Rust test (no MCP server).
-    if std::env::args().nth(1).as_deref() == Some("test-from") {
-        return test_from::main(std::env::args().skip(2));
-    }
     let command = match cli::parse(std::env::args().skip(1)) {
         Ok(command) => command,
         Err(message) => {
-            eprintln!("taria-mcp: {message}");
+            eprintln!("{message}");
             return ExitCode::from(2);
         }
     };
     let options = match command {
-        cli::Command::Help => {
-            eprintln!("{}", cli::USAGE);
+        cli::Command::Help(usage) => {
+            eprintln!("{usage}");
             return ExitCode::SUCCESS;
         }
+        // A recording turned into a Rust test: no MCP server.
+        cli::Command::TestFrom(options) => return test_from::run(&options),
         cli::Command::Version => {
             eprintln!("taria-mcp {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;

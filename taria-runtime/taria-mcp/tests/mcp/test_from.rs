@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }
 
 fn test_from(args: &[&str]) -> Output {
