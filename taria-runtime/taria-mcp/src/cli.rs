@@ -1,12 +1,13 @@
 //! Command-line arguments: which app to attach to (or which command to spawn), and for
-//! how long to hold it; or the `test-from` subcommand's ([`test_from`]).
+//! how long to hold it; or, first word `test-from`, that subcommand's
+//! (`test_from::args`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use taria::wire::recording::RecordedSize;
 
-pub(crate) mod test_from;
+use crate::test_from::args as test_from;
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\

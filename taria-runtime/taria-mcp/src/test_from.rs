@@ -8,12 +8,13 @@ use std::process::ExitCode;
 
 use taria::wire::recording::{Match, Secrets};
 
-pub(crate) use crate::cli::test_from::Options;
+pub(crate) use args::Options;
 use taria::wire::recording::{RecordedInput, RecordedRead, Recording, ReplayLine};
 use taria::wire::{AckStatus, ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
-pub(crate) mod escape;
+pub(crate) mod args;
+mod escape;
 
 use escape::{comment_text, literal_str};
 
@@ -58,7 +59,7 @@ pub(crate) fn run(options: &Options) -> ExitCode {
 }
 
 /// Lowercase ASCII letters and digits, runs of anything else as one `sep`.
-pub(crate) fn slug(text: &str, sep: char) -> String {
+fn slug(text: &str, sep: char) -> String {
     let mut out = String::new();
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {

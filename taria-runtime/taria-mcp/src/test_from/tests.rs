@@ -3,8 +3,8 @@ use std::path::PathBuf;
 
 use taria::wire::recording::{RecordedLine, Recording};
 
+use super::args::parse;
 use super::{Options, generate};
-use crate::cli::test_from::parse;
 
 /// The input lines of a recording with every kind of step a generated test has to
 /// write, in the file format: `(tool, input, ack)`.

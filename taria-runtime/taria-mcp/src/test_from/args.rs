@@ -1,11 +1,12 @@
-//! `taria-mcp test-from FILE [options]`: the subcommand's arguments.
+//! `taria-mcp test-from FILE [options]`: the subcommand's arguments (the command line
+//! dispatches to [`parse`] when its first word is `test-from`).
 
 use std::path::{Path, PathBuf};
 
 use taria::wire::recording::Match;
 
-use crate::test_from::escape::{comment_safe, shell_word};
-use crate::test_from::slug;
+use super::escape::{comment_safe, shell_word};
+use super::slug;
 
 /// The usage text, printed by `taria-mcp test-from --help`.
 pub(crate) const USAGE: &str = "\

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""The import layers of a crate: which of its top-level modules import which, and where
+that runs in a circle.
+
+    python3 .ci/layers.py taria-runtime/src              # the taria library
+    python3 .ci/layers.py taria-runtime/taria-mcp/src    # the bridge
+    python3 .ci/layers.py --check DIR...                 # exit 1 on a circle across folders
+
+Every `use crate::…` / `use super::…` path, and every `crate::…` path in code, is an
+arrow from the file that writes it to the module it names (the longest prefix that is a
+module file). Test code is left out (`tests.rs` files and `#[cfg(test)] mod` blocks).
+Arrows are then grouped by top-level module (a "folder": `recorder` is
+`recorder.rs` and `recorder/`). It prints:
+
+* the folders in layer order, lowest first, and for each the folders it imports;
+* circles: groups of folders that import each other, each with the fewest arrows
+  whose removal breaks it (the arrows "back up"), and the files behind each;
+* the files that import through the crate root's re-exports (`use crate::Tree` in a
+  library whose `Tree` lives in `model`), which hide the real layer.
+"""
+
+import itertools
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+USE = re.compile(r"\buse\s+((?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{|;|::\*| as )", re.S)
+USE_BLOCK = re.compile(r"\buse\s+((?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)*)::\{", re.S)
+INLINE = re.compile(r"(?<![A-Za-z0-9_:])((?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+CFG_TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+COMMENT = re.compile(r"//[^\n]*")
+
+
+def module_path(src: Path, file: Path) -> tuple:
+    rel = file.relative_to(src).with_suffix("")
+    parts = list(rel.parts)
+    if parts in (["lib"], ["main"]):
+        return ()
+    if parts[-1] == "mod":
+        parts = parts[:-1]
+    return tuple(parts)
+
+
+def strip_tests(text: str) -> str:
+    """Drops `#[cfg(test)] mod x { … }` blocks (brace matching) and comments."""
+    text = COMMENT.sub("", text)
+    out, i = [], 0
+    for m in CFG_TEST_MOD.finditer(text):
+        if m.start() < i:
+            continue
+        out.append(text[i:m.start()])
+        depth, j = 1, m.end()
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        i = j
+    out.append(text[i:])
+    return "".join(out)
+
+
+def resolve(path: str, here: tuple, is_dir_module: bool, modules: set) -> tuple:
+    """The module a `crate::a::b::C` / `super::x` path names: its longest prefix that is
+    a module file."""
+    segs = path.split("::")
+    if segs[0] == "crate":
+        base, rest = (), segs[1:]
+    else:
+        # `super` from a file module `a/b.rs` (module a::b) is `a`; `self` is `a::b`.
+        base = here
+        rest = segs
+        while rest and rest[0] in ("super", "self"):
+            if rest[0] == "super":
+                base = base[:-1]
+            rest = rest[1:]
+    full = base + tuple(rest)
+    for n in range(len(full), -1, -1):
+        if full[:n] in modules:
+            return full[:n]
+    return ()
+
+
+def arrows(src: Path):
+    files = {}
+    for f in sorted(src.rglob("*.rs")):
+        if f.name == "tests.rs" or "tests" in f.relative_to(src).parts[:-1]:
+            continue
+        files[module_path(src, f)] = f
+    modules = set(files)
+    edges = []  # (from module, to module, file)
+    for here, f in files.items():
+        text = strip_tests(f.read_text())
+        paths = set()
+        for m in USE_BLOCK.finditer(text):
+            # `use crate::a::{b::C, d}`: each item under the prefix.
+            start = m.end()
+            depth, j = 1, start
+            while j < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[j], 0)
+                j += 1
+            inner = text[start:j - 1]
+            for item in re.split(r",(?![^{]*\})", inner):
+                item = item.strip().split(" as ")[0].strip()
+                item = re.sub(r"::\{.*", "", item, flags=re.S)
+                if item and item != "self":
+                    paths.add(m.group(1) + "::" + item)
+                else:
+                    paths.add(m.group(1))
+        for m in USE.finditer(text):
+            paths.add(m.group(1))
+        for m in INLINE.finditer(text):
+            paths.add(m.group(1))
+        for p in paths:
+            target = resolve(p, here, False, modules)
+            if target != here and not is_inside(here, target):
+                edges.append((here, target, f, p))
+    return files, edges
+
+
+def is_inside(here: tuple, target: tuple) -> bool:
+    """A module naming its own ancestor chain's items below it is not a layer arrow:
+    `super::x` from `a::b` into `a` (the parent, its own folder) is."""
+    return len(target) > len(here) and target[: len(here)] == here
+
+
+def folder(module: tuple) -> str:
+    return module[0] if module else "(root)"
+
+
+def sccs(nodes, graph):
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.add(w)
+                if w == v:
+                    break
+            out.append(comp)
+
+    for v in nodes:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def fewest_back_arrows(comp, weight):
+    """The order of `comp`, lowest layer first, with the fewest (file-weighted) arrows
+    pointing up: exact, by dynamic programming over subsets (folders are few)."""
+    comp = sorted(comp)
+    n = len(comp)
+    w = [[weight.get((a, b), 0) for b in comp] for a in comp]
+    best = {0: (0, ())}
+    for mask in range(1, 1 << n):
+        choice = None
+        for v in range(n):
+            if not mask >> v & 1:
+                continue
+            rest = mask & ~(1 << v)
+            cost, order = best[rest]
+            # v goes above everything in `rest`: an arrow from below up to v points back.
+            cost += sum(w[u][v] for u in range(n) if rest >> u & 1)
+            if choice is None or cost < choice[0]:
+                choice = (cost, order + (v,))
+        best[mask] = choice
+    cost, order = best[(1 << n) - 1]
+    names = tuple(comp[i] for i in order)
+    rank = {v: i for i, v in enumerate(names)}
+    back = [(a, b) for (a, b) in weight if a in rank and b in rank and rank[a] < rank[b]]
+    return cost, names, back
+
+
+def report(src: Path, is_lib: bool) -> int:
+    files, edges = arrows(src)
+    # Root re-exports: a library's `use crate::Tree` goes through the facade.
+    facade = sorted({str(f.relative_to(src)) for (h, t, f, p) in edges if t == () and h != ()})
+    weight = defaultdict(int)
+    behind = defaultdict(set)
+    for h, t, f, p in edges:
+        a, b = folder(h), folder(t)
+        if a != b and t != ():
+            weight[(a, b)] += 1
+            behind[(a, b)].add(str(f.relative_to(src)))
+    nodes = sorted({folder(m) for m in files})
+    graph = defaultdict(set)
+    for a, b in weight:
+        graph[a].add(b)
+    comps = sccs(nodes, graph)
+    circles = [c for c in comps if len(c) > 1]
+    print(f"== {src}: {len(files)} files, {len(nodes)} folders")
+    for comp in comps:  # Tarjan emits sinks first: lowest layer first
+        for v in sorted(comp):
+            deps = sorted(graph[v])
+            print(f"  {v:<14} imports {', '.join(deps) if deps else '-'}")
+    back_total = 0
+    for comp in circles:
+        cost, order, back = fewest_back_arrows(comp, weight)
+        back_total += len(back)
+        print(f"  circle: {' -> '.join(order)} ({len(back)} arrows back up, {cost} file imports)")
+        for a, b in back:
+            print(f"    {a} -> {b}: {', '.join(sorted(behind[(a, b)]))}")
+    if is_lib:
+        print(f"  files importing through the crate root: {len(facade)}")
+        for f in facade:
+            print(f"    {f}")
+    print(f"  circles across folders: {len(circles)}; arrows back up: {back_total}")
+    return len(circles)
+
+
+def main(argv):
+    check = "--check" in argv
+    dirs = [a for a in argv if a != "--check"] or ["taria-runtime/src", "taria-runtime/taria-mcp/src"]
+    circles = 0
+    for d in dirs:
+        src = Path(d)
+        circles += report(src, (src / "lib.rs").exists())
+    if check and circles:
+        print(f"{circles} circle(s) across folders", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
