@@ -240,7 +240,7 @@ pub(crate) fn generate(
         code,
         "// from a recording of `{}` ({} at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
         comment_text(&recording.header.app),
-        crate::tools::text::count(steps.len(), "step", "steps"),
+        crate::plural::count(steps.len(), "step", "steps"),
         size.width,
         size.height
     );
