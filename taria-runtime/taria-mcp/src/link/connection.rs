@@ -206,8 +206,8 @@ impl Connection {
         self.opened
     }
 
-    /// Its writer, while it is open.
-    #[cfg(test)]
+    /// Its writer, while it is open (a test's second reader writes with it).
+    #[cfg(all(test, unix))]
     pub(super) fn writer(&self) -> Option<Arc<Writer>> {
         lock(&self.state).writer.clone()
     }
