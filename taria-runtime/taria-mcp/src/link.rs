@@ -6,8 +6,9 @@
 //! The state is in owned parts, each behind its own lock, none held across an
 //! `.await`:
 //!
-//! * [`Link`] (here, [`connect`], [`gone`]): which connection is open, why the last
-//!   one ended, the reconnection backoff; connecting one call at a time.
+//! * [`Link`] (here, [`connect`], [`gone`], [`write`](mod@write)): which connection
+//!   is open, why the last one ended, the reconnection backoff; connecting one call
+//!   at a time.
 //! * [`Connection`](connection) (one per connection): its writer, the inputs waiting
 //!   for their ack by `seq`, the screen requests, what the app said of itself; its
 //!   [`reader`] task feeds it and the mirror.
@@ -51,7 +52,7 @@ mod write;
 
 pub(crate) use activity::Activity;
 pub(crate) use connection::Ack;
-pub(crate) use mirror::{Mirror, Showing, View};
+pub(crate) use mirror::{Mirror, View};
 pub(crate) use send::{Inputs, Sent};
 
 /// What the link attaches to.
@@ -93,6 +94,14 @@ struct State {
     closed: Option<Closed>,
     /// The reconnection loop's next wait.
     backoff: Duration,
+}
+
+impl Inner {
+    /// See [`Link::app_left`].
+    fn app_left(&self) -> bool {
+        let state = lock(&self.state);
+        state.open.is_none() && state.closed == Some(Closed::Exited)
+    }
 }
 
 impl Link {
@@ -198,8 +207,7 @@ impl Link {
     /// Whether the app closed the last connection (it exited or restarted), and none
     /// has come since.
     pub(crate) fn app_left(&self) -> bool {
-        let state = lock(&self.inner.state);
-        state.open.is_none() && state.closed == Some(Closed::Exited)
+        self.inner.app_left()
     }
 
     /// What ended the last connection, in words that follow "delivered, then", when it

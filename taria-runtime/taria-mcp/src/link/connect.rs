@@ -284,12 +284,7 @@ async fn reconnect(weak: Weak<Inner>) {
     inner.reconnecting.store(false, Ordering::Release);
     // The connection made may have closed before the flag was down: that close
     // started no loop, so start one.
-    if connected
-        && (Link {
-            inner: Arc::clone(&inner),
-        })
-        .app_left()
-    {
+    if connected && inner.app_left() {
         inner.reconnect_soon();
     }
 }

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use taria::wire::{BridgeMessage, Input};
 use tokio::sync::oneshot;
 
+use super::Link;
 use super::connection::{Ack, Answer, Connection, NoPlace, Writer};
-use super::{Link, Showing, View};
+use super::mirror::{Showing, View};
 use crate::errors::{Code, ToolError};
 use crate::limits::{
     EFFECT_TIMEOUT, RATE_PER_SECOND, RateLimit, ack_bound, check_in_flight, rate_busy,
