@@ -1,7 +1,7 @@
-//! The stable error codes a tool answers with, and the tool error itself.
+//! The stable error codes a tool answers with, and the tool error itself (as a tool
+//! result: `tools::failure`).
 
-use rmcp::model::CallToolResult;
-use serde_json::{Map, Value as Json, json};
+use serde_json::{Map, Value as Json};
 
 /// Why a tool call failed. The names are stable: agents may branch on them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,23 +101,6 @@ impl ToolError {
     /// Shorthand for [`Code::InvalidArguments`].
     pub(crate) fn invalid(message: impl Into<String>) -> ToolError {
         ToolError::new(Code::InvalidArguments, message)
-    }
-
-    /// The tool result: structured content, and the text the model reads
-    /// (`error <code>: <message>; <field>: <value>…`).
-    pub(crate) fn into_result(self) -> CallToolResult {
-        use crate::tools::text::ForModel as _;
-        let text = self.for_model();
-        let mut object = Map::new();
-        object.insert("code".into(), json!(self.code.as_str()));
-        object.insert("message".into(), json!(self.message));
-        object.extend(self.extra);
-        if let Some(detail) = self.detail {
-            object.extend(detail.fields);
-        }
-        let mut result = CallToolResult::structured_error(Json::Object(object));
-        result.content = vec![rmcp::model::ContentBlock::text(text)];
-        result
     }
 }
 

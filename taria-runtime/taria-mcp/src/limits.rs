@@ -1,7 +1,8 @@
-//! Bounds on what an agent can make the bridge send: how many inputs may wait for the
-//! app's answer at once, and how many may be sent per second. Both refuse with `busy`
-//! before anything is sent, saying what to do; an input a token is only a moment away
-//! from waits for it instead ([`RATE_WAIT_MAX`]).
+//! The bounds an agent can rely on. What it can make the bridge send: how many inputs
+//! may wait for the app's answer at once, and how many may be sent per second; both
+//! refuse with `busy` before anything is sent, saying what to do (an input a token is
+//! only a moment away from waits for it instead, [`RATE_WAIT_MAX`]). And how long the
+//! bridge waits for the app: to write, for an ack, for the tree after an input.
 
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,25 @@ pub(crate) const BURST: f64 = 100.0;
 /// "retry in 2-15 ms" would only pay a round trip for what a wait of that long does,
 /// while a flood sent at once still meets `busy` after the first two or three.
 pub(crate) const RATE_WAIT_MAX: Duration = Duration::from_millis(50);
+
+/// How long an input may wait for its ack (plus [`ACK_PER_KEY`] for each key it types).
+pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+/// What each key of an input adds to its ack bound: an app reads typed keys one frame
+/// at a time (a 4,096-character text took 1.9–4.6 s in a debug build on a loaded
+/// 2-core machine), so a long, legal input must not time out on a slower one.
+pub(crate) const ACK_PER_KEY: Duration = Duration::from_millis(3);
+/// How long to wait for the tree that shows an input's effect.
+pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a message to the app may wait for its turn and for room in the socket: past
+/// that, the app has stopped reading it.
+pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long an input of `keys` key presses may wait for its ack(s): [`ACK_TIMEOUT`]
+/// plus [`ACK_PER_KEY`] for each key (`press_key` with `repeat` counts every press).
+pub(crate) fn ack_bound(keys: usize) -> Duration {
+    let keys = u32::try_from(keys).unwrap_or(u32::MAX);
+    ACK_TIMEOUT.saturating_add(ACK_PER_KEY.saturating_mul(keys))
+}
 
 /// Refuses an input when `waiting` inputs already wait for their ack.
 pub(crate) fn check_in_flight(waiting: usize) -> Result<(), ToolError> {

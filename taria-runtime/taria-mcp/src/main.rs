@@ -8,9 +8,12 @@ mod errors;
 mod jsonrpc;
 mod limits;
 mod link;
+mod lock;
 mod order;
+mod plural;
 mod record;
 mod render;
+mod seen;
 mod server;
 mod spawn;
 mod stdio;
@@ -19,8 +22,9 @@ mod test_from;
 mod tools;
 
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
+use link::Target;
 use rmcp::ServiceExt as _;
 use tracing_subscriber::EnvFilter;
 
@@ -149,14 +153,6 @@ fn start_recording(
     Ok(record::Recorder::start(file, path.to_owned(), mode, pty))
 }
 
-/// What the session drives.
-enum Target {
-    /// An app someone else runs, at this socket.
-    Attach(std::path::PathBuf),
-    /// The app taria-mcp started.
-    Spawn(Arc<spawn::Spawned>),
-}
-
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings).
 fn init_tracing() {
     let filter = EnvFilter::try_from_env("TARIA_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
@@ -177,19 +173,20 @@ async fn serve(
     idle_release: Option<std::time::Duration>,
     recorder: Option<record::Recorder>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let link = match target {
-        Target::Attach(socket) => link::Link::new(socket, idle_release, recorder),
-        Target::Spawn(spawned) => link::Link::spawned(spawned, recorder),
-    };
+    let activity = link::Activity::default();
+    let link = link::Link::new(target, idle_release, activity.clone(), recorder);
     tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
     // Listening starts now, before the handshake: a stop request is never lost.
     let stop = stop_signal();
     tokio::pin!(stop);
-    // Input calls are numbered by the transport as they arrive and sent in that order.
-    let arrivals = order::Arrivals::new(link.seen_slot());
+    // Input calls are numbered by the transport as they arrive, with the tree the agent
+    // had seen then, and sent in that order.
+    let seen = seen::Seen::default();
+    let arrivals = order::Arrivals::new(seen.clone());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
+    let bridge = server::Bridge::new(link, activity, seen, arrivals);
     let service = tokio::select! {
-        service = server::Bridge::new(link, arrivals).serve(transport) => service?,
+        service = bridge.serve(transport) => service?,
         () = &mut stop => return Ok(()),
     };
     let cancel = service.cancellation_token();
@@ -282,12 +279,4 @@ fn stop_signal() -> impl Future<Output = ()> {
             () = brk => {}
         }
     }
-}
-
-/// Locks `mutex`, going on with its data when a thread panicked holding it (a tool
-/// that panicked is answered `internal`; the bridge stays up).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

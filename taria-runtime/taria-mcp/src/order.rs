@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::pin::pin;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
@@ -22,8 +22,10 @@ use tokio::sync::watch;
 
 use crate::errors::ToolError;
 use crate::limits::RATE_WAIT_MAX;
-use crate::link::{Link, Seen, Sent};
+use crate::link::{Inputs, Sent};
+use crate::lock::lock;
 use crate::record::CallTag;
+use crate::seen::Seen;
 
 /// The tools whose calls send inputs, in arrival order; and `resize`, which changes
 /// what the app sees as an input does (resizes sent at once end at the last size).
@@ -52,8 +54,8 @@ pub(crate) struct Arrivals(Arc<Shared>);
 
 struct Shared {
     state: Mutex<State>,
-    /// The tree the agent was last given (the link's): noted as each input call
-    /// arrives, it is what that call's positional ids were read from.
+    /// What the agent saw: the tree it was last given, noted as each input call
+    /// arrives, is what that call's positional ids were read from.
     seen: Seen,
     /// Every number below this one is done with.
     front: watch::Sender<u64>,
@@ -97,7 +99,7 @@ impl Arrivals {
                 if let ClientRequest::CallToolRequest(call) = &request.request
                     && INPUT_TOOLS.contains(&call.params.name.as_ref())
                 {
-                    let seen = self.0.seen.get();
+                    let seen = self.0.seen.last();
                     let mut state = self.lock();
                     let number = state.next;
                     state.next += 1;
@@ -162,7 +164,7 @@ impl Arrivals {
     pub(crate) fn claim(&self, id: &RequestId) -> Turn {
         let (number, seen_at_arrival, ready) = match self.take_unclaimed(id) {
             Some((number, seen, arrived)) => (Some(number), seen, arrived),
-            None => (None, self.0.seen.get(), Instant::now()),
+            None => (None, self.0.seen.last(), Instant::now()),
         };
         Turn {
             arrivals: self.clone(),
@@ -176,7 +178,7 @@ impl Arrivals {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.0.state.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.0.state)
     }
 
     /// Number `n` is done with; the front moves past every done number.
@@ -240,33 +242,40 @@ impl Turn {
 
     /// Sends `input` in this call's turn and keeps the turn: more inputs of this call
     /// follow (the presses of a repeated key).
-    pub(crate) async fn send(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
+    pub(crate) async fn send(&mut self, inputs: &Inputs, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send(input, self.tag.as_ref(), self.rate_until()).await
+        inputs
+            .send(input, self.tag.as_ref(), self.rate_until())
+            .await
     }
 
     /// Sends the next input of a burst in this call's turn, waiting for room until
-    /// `deadline` (see [`Link::send_paced`]); keeps the turn.
+    /// `deadline` (see [`Inputs::send_paced`]); keeps the turn.
     pub(crate) async fn send_paced(
         &mut self,
-        link: &Link,
+        inputs: &Inputs,
         input: Input,
         first: &Sent,
         deadline: std::time::Instant,
     ) -> Result<Sent, ToolError> {
         self.wait().await;
-        link.send_paced(input, self.tag.as_ref(), first, deadline)
+        inputs
+            .send_paced(input, self.tag.as_ref(), first, deadline)
             .await
     }
 
     /// Sends this call's last input in its turn and passes the turn on as soon as the
     /// input is queued for the app's socket: the write itself (up to 5 s when the app
     /// stops reading) is not waited for in turn.
-    pub(crate) async fn send_last(&mut self, link: &Link, input: Input) -> Result<Sent, ToolError> {
+    pub(crate) async fn send_last(
+        &mut self,
+        inputs: &Inputs,
+        input: Input,
+    ) -> Result<Sent, ToolError> {
         self.wait().await;
         // In turn: connecting if need be, and waiting for the rate limit, then the
         // input's seq.
-        let placed = match link
+        let placed = match inputs
             .place(&input, self.tag.as_ref(), self.rate_until())
             .await
         {
@@ -279,7 +288,9 @@ impl Turn {
         // The first poll joins the writer's queue (tokio's mutex serves in the order of
         // first polls), or writes it: its place is fixed. Unconstrained, so tokio's
         // cooperative budget cannot make that first poll a no-op.
-        let mut send = pin!(tokio::task::unconstrained(link.write_placed(placed, input)));
+        let mut send = pin!(tokio::task::unconstrained(
+            inputs.write_placed(placed, input)
+        ));
         let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
         self.pass();
         match first {
@@ -437,15 +448,15 @@ mod tests {
     #[tokio::test]
     async fn a_turn_keeps_the_tree_the_agent_had_when_the_call_arrived() {
         use std::sync::Arc;
-        let seen = crate::link::Seen::default();
+        let seen = crate::seen::Seen::default();
         let arrivals = Arrivals::new(seen.clone());
         let mut before = taria::Tree::default();
         before.frame = 1;
-        seen.set(&Arc::new(before));
+        seen.saw(&Arc::new(before));
         arrivals.arrived(&call(7, "act"));
         let mut after = taria::Tree::default();
         after.frame = 2;
-        seen.set(&Arc::new(after));
+        seen.saw(&Arc::new(after));
         let turn = arrivals.claim(&RequestId::Number(7));
         assert_eq!(turn.seen_at_arrival().map(|t| t.frame), Some(1));
         let unnumbered = arrivals.claim(&RequestId::Number(8));

@@ -23,16 +23,17 @@ use taria::wire::recording::{
 };
 use taria::wire::{AckStatus, Input};
 
-use crate::link::Ack;
-use crate::lock;
+use crate::limits::EFFECT_TIMEOUT;
+use crate::lock::lock;
 
 mod redact;
 
 use redact::input_line;
+pub(crate) use redact::moves_focus;
 
 /// How long a delivered input's line waits for a tree drawn after it before it is
-/// written without one (as long as the input tools wait for it: `EFFECT_TIMEOUT`).
-const TREE_WAIT: Duration = crate::link::EFFECT_TIMEOUT;
+/// written without one (as long as the input tools wait for it).
+const TREE_WAIT: Duration = EFFECT_TIMEOUT;
 
 /// Which tool call an input or read belongs to: its tool, and its number in the
 /// recording (given the first time the call records something, so the inputs' calls
@@ -215,36 +216,33 @@ impl Recorder {
         book.flush();
     }
 
-    /// The app answered input `seq`; `now` is the newest tree, its revision and stamp.
+    /// The app answered input `seq` with `ack` (`None`: a status this bridge does not
+    /// know, so its effect is unknown); `now` is the newest tree, its revision and stamp.
     pub(crate) fn acked(
         &self,
         generation: u64,
         seq: u64,
-        ack: &Ack,
+        ack: Option<RecordedAck>,
         now: Option<(u64, &Arc<Tree>, u64)>,
     ) {
         let mut book = lock(&self.0.book);
-        let delivered = ack.status == Ok(AckStatus::Delivered);
+        let delivered = ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered);
         let folded = now.is_some_and(|(_, _, stamp)| {
             delivered && stamp > seq && book.shows_later(generation, seq, stamp)
         });
         if let Some(input) = book.input_mut(generation, seq) {
             input.acked = Some(Instant::now());
-            input.ack = ack.status.as_ref().ok().map(|&status| RecordedAck {
-                status,
-                reason: ack.reason,
-                message: ack.message.clone(),
-            });
+            // An ack of a status this bridge does not know: its effect is unknown.
+            if ack.is_none() {
+                input.done = true;
+            }
+            input.ack = ack;
             if folded {
                 input.folded = true;
             } else if let Some((revision, tree, stamp)) = now
                 && (!delivered || stamp >= seq)
             {
                 input.after = Some((revision, Arc::clone(tree)));
-            }
-            // An ack of a status this bridge does not know: its effect is unknown.
-            if ack.status.is_err() {
-                input.done = true;
             }
         }
         book.flush();

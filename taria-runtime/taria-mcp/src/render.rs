@@ -8,7 +8,7 @@ use serde_json::Value as Json;
 use taria::Node;
 use taria::wire::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
-use crate::tools::text;
+use crate::plural;
 
 /// The most characters one answer carries (agent hosts save or cut longer results).
 pub(crate) const MAX_CHARS: usize = 40_000;
@@ -107,7 +107,7 @@ pub(crate) fn render(
             let note = format!(
                 "{} more top-level {} left out (too large)",
                 roots.len() - i,
-                text::noun(roots.len() - i, "node", "nodes")
+                plural::noun(roots.len() - i, "node", "nodes")
             );
             match format {
                 Format::Outline => {
@@ -129,9 +129,9 @@ pub(crate) fn render(
     let truncated = match (out.cut_depth, out.cut_children) {
         (false, false) => None,
         (cut_depth, _) => {
-            let mut why = format!("{} left out", text::count(out.omitted, "node", "nodes"));
+            let mut why = format!("{} left out", plural::count(out.omitted, "node", "nodes"));
             if cut_depth {
-                let levels = text::count(depth_shown + 1, "level", "levels");
+                let levels = plural::count(depth_shown + 1, "level", "levels");
                 let _ = if depth_shown < asked {
                     write!(why, "; shown {levels} deep to stay under {cap} characters")
                 } else {
@@ -425,7 +425,7 @@ impl Writer {
                             "- … {} more {} of {} left out (too large): read_tree with \
                              root={}, or find_nodes",
                             left.len(),
-                            text::noun(left.len(), "child", "children"),
+                            plural::noun(left.len(), "child", "children"),
                             OutlineName(node.id.as_str()),
                             OutlineQuoted(node.id.as_str())
                         );

@@ -10,7 +10,7 @@
 //! Both are kept in one list, so a change is sent once to each, whatever the era.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rmcp::model::{
@@ -20,7 +20,8 @@ use rmcp::model::{
 use rmcp::service::{SubscriptionSendError, SubscriptionSink};
 use rmcp::{Peer, RoleServer};
 
-use crate::link::Link;
+use crate::link::{Link, Mirror};
+use crate::lock::lock;
 
 /// The resource that mirrors the tree.
 pub(crate) const TREE_URI: &str = "taria://tree";
@@ -63,7 +64,7 @@ pub(crate) struct Subscribers {
 
 impl Subscribers {
     fn with<R>(&self, f: impl FnOnce(&mut Vec<Subscriber>) -> R) -> R {
-        f(&mut self.list.lock().unwrap_or_else(PoisonError::into_inner))
+        f(&mut lock(&self.list))
     }
 
     /// Subscribes the session behind `peer` (`resources/subscribe`) to changes from
@@ -81,7 +82,7 @@ impl Subscribers {
     /// was subscribed before.
     fn note_baseline(&self, list: &[Subscriber], now: Option<Arc<taria::Tree>>) {
         if list.is_empty() {
-            *self.baseline.lock().unwrap_or_else(PoisonError::into_inner) = now;
+            *lock(&self.baseline) = now;
         }
     }
 
@@ -89,11 +90,7 @@ impl Subscribers {
     /// subscriber came at (once; newer than `last` when the notifier lagged), else
     /// `last`, the tree of the notification before.
     fn diff_base(&self, last: Option<&Arc<taria::Tree>>) -> Option<Arc<taria::Tree>> {
-        let baseline = self
-            .baseline
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
+        let baseline = lock(&self.baseline).take();
         baseline.or_else(|| last.cloned())
     }
 
@@ -207,7 +204,7 @@ pub(crate) async fn app_gone(link: &Link) {
         {}
         return;
     }
-    let mut changes = link.changes();
+    let mut changes = link.mirror().changes();
     loop {
         while !link.app_left() {
             if changes.changed().await.is_err() {
@@ -232,12 +229,12 @@ pub(crate) async fn app_gone(link: &Link) {
 /// Sends `notifications/resources/updated` when the tree changes (at most every 50 ms),
 /// with the changed ids in `_meta` (see [`changed_ids_meta`]). Runs for the bridge's
 /// life.
-pub(crate) async fn notify_changes(link: Link, subscribers: Subscribers) {
-    let mut changes = link.changes();
+pub(crate) async fn notify_changes(mirror: Mirror, subscribers: Subscribers) {
+    let mut changes = mirror.changes();
     let mut last_revision = 0;
     let mut last_tree: Option<Arc<taria::Tree>> = None;
     while changes.changed().await.is_ok() {
-        let Some(view) = link.cached_view() else {
+        let Some(view) = mirror.view() else {
             continue;
         };
         if view.revision == last_revision {

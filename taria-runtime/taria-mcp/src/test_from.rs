@@ -6,23 +6,20 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use taria::wire::recording::{Match, Secrets};
-
 pub(crate) use args::Options;
-use taria::wire::recording::{RecordedInput, RecordedRead, Recording, ReplayLine};
-use taria::wire::{AckStatus, ActionData, Input, RejectReason};
-use taria::{ScrollDirection, StateFlags, Tree, Value};
+use taria::Tree;
+use taria::wire::AckStatus;
+use taria::wire::recording::{Match, RecordedInput, RecordedRead, Recording, ReplayLine, Secrets};
 
 pub(crate) mod args;
+mod check;
 mod escape;
+mod layout;
+mod step;
 
 use escape::{comment_text, literal_str};
-
-/// The widest line rustfmt leaves on one line (its `max_width`).
-const MAX_WIDTH: usize = 100;
-/// The widest argument list rustfmt keeps on one line (`fn_call_width`, 60% of
-/// `max_width` under the default heuristics).
-const CALL_WIDTH: usize = 60;
+use layout::stmt;
+use step::{step_call, step_name, variant};
 
 /// Runs `taria-mcp test-from`: writes the test to stdout and its snapshots, or with
 /// `--check` compares them with what is committed.
@@ -81,46 +78,6 @@ pub(crate) struct Generated {
 }
 
 impl Generated {
-    /// Whether the test at `test` (but its first line, the command that made it) and
-    /// its snapshots on disk are what this recording generates: the first difference
-    /// of each file that differs.
-    pub(crate) fn check(&self, test: &Path) -> Result<(), String> {
-        let mut problems = Vec::new();
-        let after_header = |text: &str| {
-            text.split_once('\n')
-                .map_or("", |(_, rest)| rest)
-                .to_owned()
-        };
-        match std::fs::read_to_string(test) {
-            Ok(committed) => {
-                let (committed, generated) = (after_header(&committed), after_header(&self.code));
-                if let Some(difference) = first_difference(&committed, &generated, 2) {
-                    problems.push(format!("{}: {difference}", test.display()));
-                }
-            }
-            Err(e) => problems.push(format!("cannot read {}: {e}", test.display())),
-        }
-        for (path, outline) in &self.snapshots {
-            match std::fs::read_to_string(path) {
-                Ok(committed) => {
-                    if let Some(difference) = first_difference(&committed, outline, 1) {
-                        problems.push(format!("{path}: {difference}"));
-                    }
-                }
-                Err(e) => problems.push(format!("cannot read {path}: {e}")),
-            }
-        }
-        if problems.is_empty() {
-            return Ok(());
-        }
-        Err(format!(
-            "the recording no longer generates the committed test ({} file(s) differ; \
-             regenerate without --check to update them):\n{}",
-            problems.len(),
-            problems.join("\n")
-        ))
-    }
-
     fn write_snapshots(&self) -> Result<(), String> {
         for (path, outline) in &self.snapshots {
             let path = Path::new(path);
@@ -132,28 +89,6 @@ impl Generated {
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(())
-    }
-}
-
-/// The first line where `committed` and `generated` differ, as `line N: - … + …`
-/// (`first`: the number of their first line in the file).
-fn first_difference(committed: &str, generated: &str, first: usize) -> Option<String> {
-    if committed == generated {
-        return None;
-    }
-    let (mut old, mut new) = (committed.lines(), generated.lines());
-    let mut number = first;
-    loop {
-        match (old.next(), new.next()) {
-            (Some(a), Some(b)) if a == b => number += 1,
-            (a, b) => {
-                return Some(format!(
-                    "line {number}:\n  - {}\n  + {}",
-                    a.unwrap_or("(end of file)"),
-                    b.unwrap_or("(end of file)")
-                ));
-            }
-        }
     }
 }
 
@@ -240,7 +175,7 @@ pub(crate) fn generate(
         code,
         "// from a recording of `{}` ({} at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
         comment_text(&recording.header.app),
-        crate::tools::text::count(steps.len(), "step", "steps"),
+        crate::plural::count(steps.len(), "step", "steps"),
         size.width,
         size.height
     );
@@ -363,24 +298,6 @@ impl Body<'_> {
     }
 }
 
-/// A short name for a step's snapshot: `tasks-4-toggle`, `new-task-set-value`,
-/// `press-enter`, `type-text`.
-fn step_name(recorded: &RecordedInput) -> String {
-    let name = match &recorded.input.input {
-        Input::Act(request) => format!("{} {}", request.target, request.action.as_str()),
-        Input::Key { key } if !recorded.input.redacted => format!("press {key}"),
-        Input::Key { .. } => "press".into(),
-        _ => "type text".into(),
-    };
-    truncate(&slug(&name, '-'), 32)
-}
-
-fn truncate(text: &str, max: usize) -> String {
-    let mut text: String = text.chars().take(max).collect();
-    text.truncate(text.trim_end_matches('-').len());
-    text
-}
-
 /// `let rules = taria::testing::Match::new();`, then one `let rules = rules.…;`
 /// per rule.
 fn rules_code(rules: &Match) -> String {
@@ -399,209 +316,6 @@ fn rules_code(rules: &Match) -> String {
         out.push_str(&stmt("let rules = ", "rules.label", &args, ";", false));
     }
     out
-}
-
-/// The harness call for one step: its head (`h.act`) and arguments, and for a
-/// redacted input whose `--secret` was not given, the `compile_error!` message that
-/// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
-/// last one again when there are more inputs ([`Secrets`]).
-fn step_call(
-    recorded: &RecordedInput,
-    previous: &Tree,
-    secrets: &mut Secrets<String>,
-) -> (String, Vec<String>, Option<String>) {
-    let redacted = recorded.input.redacted;
-    let missing = std::cell::RefCell::new(None);
-    let secrets = std::cell::RefCell::new(secrets);
-    let secret = |node: Option<&str>| -> String {
-        if let Some(expr) = node.and_then(|node| secrets.borrow_mut().take(node).cloned()) {
-            return expr;
-        }
-        let node = node.unwrap_or("the focused node");
-        *missing.borrow_mut() = Some(format!(
-            "step {}: the value for `{node}` was redacted in the recording: regenerate with \
-             --secret {node}=EXPR",
-            recorded.step
-        ));
-        literal_str("")
-    };
-    let (head, args) = step_call_parts(recorded, previous, redacted, &secret);
-    (head, args, missing.into_inner())
-}
-
-fn step_call_parts(
-    recorded: &RecordedInput,
-    previous: &Tree,
-    redacted: bool,
-    secret: &dyn Fn(Option<&str>) -> String,
-) -> (String, Vec<String>) {
-    match &recorded.input.input {
-        Input::Act(request) => {
-            let node = literal_str(request.target.as_str());
-            let action = request.action.as_str();
-            match &request.data {
-                _ if redacted && action == "set_value" => (
-                    "h.set_value".into(),
-                    vec![node, secret(Some(request.target.as_str()))],
-                ),
-                _ if redacted => (
-                    "h.act_with".into(),
-                    vec![
-                        node,
-                        literal_str(action),
-                        format!(
-                            "taria::Value::from({})",
-                            secret(Some(request.target.as_str()))
-                        ),
-                    ],
-                ),
-                Some(ActionData::Value { value }) if action == "set_value" => {
-                    ("h.set_value".into(), vec![node, value_literal(value)])
-                }
-                Some(ActionData::Value { value }) => (
-                    "h.act_with".into(),
-                    vec![
-                        node,
-                        literal_str(action),
-                        format!("taria::Value::from({})", value_literal(value)),
-                    ],
-                ),
-                Some(ActionData::Scroll { direction, amount }) => (
-                    "h.scroll".into(),
-                    vec![
-                        node,
-                        format!("taria::ScrollDirection::{}", direction_name(*direction)),
-                        amount.to_string(),
-                    ],
-                ),
-                None => match seen_token(recorded, previous) {
-                    Some(token) => (
-                        "h.act_seen".into(),
-                        vec![node, literal_str(action), literal_str(token)],
-                    ),
-                    None => ("h.act".into(), vec![node, literal_str(action)]),
-                },
-            }
-        }
-        Input::Key { key } => {
-            let key = if redacted {
-                secret(focused(previous).as_deref())
-            } else {
-                literal_str(key)
-            };
-            ("h.press".into(), vec![key])
-        }
-        Input::Text { text, raw } => {
-            let text = if redacted {
-                secret(focused(previous).as_deref())
-            } else {
-                literal_str(text)
-            };
-            let call = if *raw {
-                "h.type_text_raw"
-            } else {
-                "h.type_text"
-            };
-            (call.into(), vec![text])
-        }
-        // `Input` is non-exhaustive, but a kind this build does not know does not
-        // parse: a recording never gets here.
-        _ => ("h.press".into(), vec![literal_str("")]),
-    }
-}
-
-/// The recorded identity token of an act, when it decides the app's answer: the id
-/// is not drawn in the tree before the step (a positional id scrolled away, refused
-/// because of its token), or the app refused the act as stale. Elsewhere the node
-/// drawn at the id is the one the agent meant, and a plain `h.act` does the same
-/// without tying the test to the node's label.
-fn seen_token<'r>(recorded: &'r RecordedInput, previous: &Tree) -> Option<&'r str> {
-    let Input::Act(request) = &recorded.input.input else {
-        return None;
-    };
-    let token = request.token.as_deref()?;
-    let stale = recorded
-        .ack
-        .as_ref()
-        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
-    (stale || previous.get(request.target.as_str()).is_none()).then_some(token)
-}
-
-fn focused(tree: &Tree) -> Option<String> {
-    tree.find(&taria::Query::new().state(StateFlags::FOCUSED))
-        .map(|n| n.id.to_string())
-}
-
-fn direction_name(direction: ScrollDirection) -> &'static str {
-    match direction {
-        ScrollDirection::Up => "Up",
-        ScrollDirection::Down => "Down",
-        ScrollDirection::Left => "Left",
-        ScrollDirection::Right => "Right",
-    }
-}
-
-/// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
-fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    taria::wire::wire_name(value)
-        .split('_')
-        .map(|part| {
-            let mut chars = part.chars();
-            chars.next().map_or_else(String::new, |c| {
-                c.to_ascii_uppercase().to_string() + chars.as_str()
-            })
-        })
-        .collect()
-}
-
-/// A Rust literal that converts into `value` (`"text"`, `5`, `2.5`, `true`).
-fn value_literal(value: &Value) -> String {
-    match value {
-        Value::Text(text) => literal_str(text),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) if n.fract() == 0.0 && n.abs() <= f64::from(i32::MAX) => {
-            format!("{n:.0}")
-        }
-        Value::Number(n) => format!("{n:?}"),
-    }
-}
-
-/// `prefix callee(args)tail` as rustfmt writes it: on one line when the arguments
-/// fit `fn_call_width` (one argument always does) and the line `max_width`; else,
-/// after a `let … =` prefix, the right-hand side alone on the next line when it fits
-/// there; else one argument per line (a trailing comma for a function, none for a
-/// macro), the call broken before its method when the receiver is longer than an
-/// indent (as rustfmt breaks a chain).
-fn stmt(prefix: &str, callee: &str, args: &[String], tail: &str, is_macro: bool) -> String {
-    let pad = " ".repeat(4);
-    let joined = args.join(", ");
-    let args_fit = args.len() == 1 || width(&joined) <= CALL_WIDTH;
-    let rhs = format!("{callee}({joined}){tail}");
-    if args_fit && 4 + width(prefix) + width(&rhs) <= MAX_WIDTH {
-        return format!("{pad}{prefix}{rhs}\n");
-    }
-    if args_fit && !prefix.is_empty() && 8 + width(&rhs) <= MAX_WIDTH {
-        return format!("{pad}{}\n{pad}    {rhs}\n", prefix.trim_end());
-    }
-    let (receiver, method) = callee.split_once('.').unwrap_or(("", callee));
-    if args.len() == 1 && receiver.len() > 4 {
-        return format!("{pad}{prefix}{receiver}\n{pad}    .{method}({joined}){tail}\n");
-    }
-    let mut out = format!("{pad}{prefix}{callee}(\n");
-    for (i, arg) in args.iter().enumerate() {
-        let comma = if is_macro && i + 1 == args.len() {
-            ""
-        } else {
-            ","
-        };
-        let _ = writeln!(out, "{pad}    {arg}{comma}");
-    }
-    let _ = writeln!(out, "{pad}){tail}");
-    out
-}
-
-fn width(text: &str) -> usize {
-    text.chars().count()
 }
 
 #[cfg(test)]

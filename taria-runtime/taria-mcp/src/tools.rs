@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::errors::ToolError;
+use text::ForModel as _;
 
 /// What every read says about app text.
 pub(crate) const UNTRUSTED: &str =
@@ -33,12 +34,27 @@ pub(crate) fn success<T: Serialize + text::ForModel>(value: &T) -> CallToolResul
             result.content = vec![rmcp::model::ContentBlock::text(value.for_model())];
             result
         }
-        Err(e) => ToolError::new(
+        Err(e) => failure(ToolError::new(
             crate::errors::Code::InvalidArguments,
             format!("internal: the result could not be serialized ({e})"),
-        )
-        .into_result(),
+        )),
     }
+}
+
+/// A failed call's result (`isError: true`): the error's fields as structured
+/// content, and the text the model reads (`error <code>: <message>; <field>: <value>…`).
+pub(crate) fn failure(error: ToolError) -> CallToolResult {
+    let text = error.for_model();
+    let mut object = serde_json::Map::new();
+    object.insert("code".into(), error.code.as_str().into());
+    object.insert("message".into(), error.message.into());
+    object.extend(error.extra);
+    if let Some(detail) = error.detail {
+        object.extend(detail.fields);
+    }
+    let mut result = CallToolResult::structured_error(serde_json::Value::Object(object));
+    result.content = vec![rmcp::model::ContentBlock::text(text)];
+    result
 }
 
 /// Either result as a tool result.
@@ -47,7 +63,7 @@ pub(crate) fn respond<T: Serialize + text::ForModel>(
 ) -> CallToolResult {
     match result {
         Ok(value) => success(&value),
-        Err(error) => error.into_result(),
+        Err(error) => failure(error),
     }
 }
 

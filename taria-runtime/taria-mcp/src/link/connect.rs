@@ -1,23 +1,33 @@
 //! Connecting to the app: the first connection (and waiting for a spawned app to
-//! serve), why a connection failed or ended in words, reconnection with backoff after
-//! the app went away, and letting go of an idle app.
+//! serve), a connection's end, reconnection with backoff after the app went away, and
+//! letting go of an idle app.
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use taria::wire::{self, BridgeMessage};
 use tokio::io::BufReader;
 
+use super::connection::{Closed, Connection, Half, Stream, write_message};
 use super::gone::connect_failed;
 use super::reader::read_loop;
-use super::send::write_message;
-use super::{
-    Closed, FIRST_TREE_TIMEOUT, Half, Inner, Link, RECONNECT_MAX, RECONNECT_MIN, RECONNECT_STABLE,
-    Stream, WRITE_TIMEOUT, lock,
-};
+use super::{Inner, Link};
 use crate::errors::{Code, ToolError};
+use crate::limits::WRITE_TIMEOUT;
+use crate::lock::lock;
 use crate::spawn::Spawned;
+
+/// How long a fresh connection may take to deliver its first tree.
+const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The first wait before reconnecting to an app that went away; it doubles with every
+/// attempt up to [`RECONNECT_MAX`], and starts again from here once a connection has
+/// lasted [`RECONNECT_STABLE`].
+pub(super) const RECONNECT_MIN: Duration = Duration::from_millis(100);
+/// The longest wait between reconnection attempts.
+const RECONNECT_MAX: Duration = Duration::from_secs(2);
+/// A connection that lasted this long resets the reconnection backoff.
+const RECONNECT_STABLE: Duration = Duration::from_secs(2);
 
 impl Link {
     /// Connects (or reconnects) unless connected with a tree, then waits for the first
@@ -50,8 +60,7 @@ impl Link {
                 self.size_recording().await;
                 return Ok(());
             }
-            let connected = lock(&self.inner.state).writer.is_some();
-            if !connected {
+            if !self.is_connected() {
                 match &self.inner.spawned {
                     Some(spawned) => self.connect_spawned(spawned, deadline).await?,
                     None => self.inner.connect().await?,
@@ -85,9 +94,9 @@ impl Link {
         recorder.sized(size);
     }
 
+    /// Whether a connection is open and has drawn its first tree.
     fn has_tree(&self) -> bool {
-        let state = lock(&self.inner.state);
-        state.writer.is_some() && state.tree.is_some()
+        self.inner.mirror.view().is_some()
     }
 
     /// Connects to the app taria-mcp started. A starting app's socket file may appear a
@@ -123,16 +132,13 @@ impl Link {
     }
 
     async fn wait_first_tree(&self) -> Result<(), ToolError> {
-        let mut changes = self.changes();
+        let mut changes = self.inner.mirror.changes();
         let deadline = tokio::time::Instant::now() + FIRST_TREE_TIMEOUT;
         loop {
-            {
-                let state = lock(&self.inner.state);
-                if state.tree.is_some() && state.writer.is_some() {
-                    return Ok(());
-                }
+            if self.has_tree() {
+                return Ok(());
             }
-            if lock(&self.inner.state).writer.is_none() {
+            if !self.is_connected() {
                 return Err(self.not_connected_now().await);
             }
             if tokio::time::timeout_at(deadline, changes.changed())
@@ -174,7 +180,7 @@ impl Inner {
                     {
                         connect_failed(&self.socket, &e)
                     }
-                    _ => self.not_connected(&state),
+                    _ => self.not_connected(state.closed.as_ref()),
                 });
             }
         };
@@ -187,26 +193,22 @@ impl Inner {
         };
         // The app may refuse us right away (busy); the reader will say so.
         let _ = write_message(&writer, &hello, || true).await;
-        let generation = {
+        let connection = {
             let mut state = lock(&self.state);
             state.generation += 1;
-            state.writer = Some(Arc::clone(&writer));
-            state.connected_at = Some(Instant::now());
-            state.app_revision = 0;
-            state.input = 0;
-            state.flat = None;
-            state.tree = None;
-            state.protocol = None;
+            let connection = Connection::open(state.generation, Arc::clone(&writer));
+            state.open = Some(Arc::clone(&connection));
             state.closed = None;
-            state.generation
+            self.mirror.open(state.generation);
+            connection
         };
         let task = tokio::spawn(read_loop(
             Arc::clone(self),
-            generation,
+            Arc::clone(&connection),
             BufReader::new(read),
             writer,
         ));
-        lock(&self.state).reader = Some(task);
+        connection.read_by(task);
         if let Some(spawned) = &self.spawned {
             spawned.mark_served();
         }
@@ -226,40 +228,29 @@ impl Inner {
     /// Forgets connection `generation` (once; later calls for it do nothing): waiters
     /// learn it is gone.
     pub(super) fn disconnected(self: &Arc<Self>, generation: u64, why: Closed) {
-        // Letting go ourselves: the reader holds the stream open too.
-        let letting_go = matches!(why, Closed::Released | Closed::Stalled);
+        let letting_go = why.letting_go();
         let (retry, reader) = {
             let mut state = lock(&self.state);
-            if state.generation != generation || state.writer.is_none() {
+            let Some(connection) = state
+                .open
+                .take_if(|connection| connection.generation() == generation)
+            else {
                 return;
-            }
-            state.writer = None;
-            let reader = state.reader.take();
-            if state
-                .connected_at
-                .take()
-                .is_some_and(|at| at.elapsed() >= RECONNECT_STABLE)
-            {
+            };
+            if connection.opened().elapsed() >= RECONNECT_STABLE {
                 state.backoff = RECONNECT_MIN;
             }
-            state.flat = None;
-            state.tree = None;
-            if state.closed.is_none() || letting_go {
-                state.closed = Some(why);
-            }
-            if let Some(recorder) = &self.recorder {
-                let why = state.closed.as_ref().unwrap_or(&Closed::Exited);
-                recorder.closed(generation, why.cut_off().1);
-            }
+            self.mirror.close(generation);
             // Whatever still waits for an answer on this connection hears why none comes.
-            let why = state.closed.clone().unwrap_or(Closed::Exited);
-            for (_, tx) in state.acks.drain() {
-                let _ = tx.send(Err(why.clone()));
-            }
-            for tx in state.screens.drain(..) {
-                let _ = tx.send(Err(why.clone()));
-            }
-            (state.closed == Some(Closed::Exited), reader)
+            let noted = |why: &Closed| {
+                if let Some(recorder) = &self.recorder {
+                    recorder.closed(generation, why.cut_off().1);
+                }
+            };
+            let (why, reader) = connection.close(why.clone(), noted).unwrap_or((why, None));
+            let retry = why == Closed::Exited;
+            state.closed = Some(why);
+            (retry, reader)
         };
         if let Some(task) = reader
             && letting_go
@@ -267,8 +258,6 @@ impl Inner {
             task.abort();
         }
         tracing::info!("disconnected from the app");
-        self.room.notify_waiters();
-        self.changed.send_modify(|n| *n += 1);
         if retry {
             self.reconnect_soon();
         }
@@ -283,34 +272,25 @@ impl Inner {
         );
         self.disconnected(generation, Closed::Stalled);
     }
-
-    fn idle_for(&self) -> Option<Duration> {
-        (self.in_flight.load(Ordering::Relaxed) == 0).then(|| lock(&self.last_use).elapsed())
-    }
 }
 
 /// After the app went away: tries to reconnect with backoff while the link is in use,
 /// so a restarted app is picked up (and resource subscribers hear of it). One loop per
 /// link ([`Inner::reconnect_soon`]); the wait doubles with every attempt, kept across
 /// loops, and starts again from [`RECONNECT_MIN`] once a connection has lasted.
-async fn reconnect(weak: std::sync::Weak<Inner>) {
+async fn reconnect(weak: Weak<Inner>) {
     let connected = reconnect_attempts(&weak).await;
     let Some(inner) = weak.upgrade() else { return };
     inner.reconnecting.store(false, Ordering::Release);
     // The connection made may have closed before the flag was down: that close
     // started no loop, so start one.
-    if connected {
-        let state = lock(&inner.state);
-        let gone = state.writer.is_none() && state.closed == Some(Closed::Exited);
-        drop(state);
-        if gone {
-            inner.reconnect_soon();
-        }
+    if connected && inner.app_left() {
+        inner.reconnect_soon();
     }
 }
 
 /// The reconnection attempts; whether one connected.
-async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
+async fn reconnect_attempts(weak: &Weak<Inner>) -> bool {
     loop {
         let delay = {
             let Some(inner) = weak.upgrade() else {
@@ -329,11 +309,15 @@ async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
             return false;
         }
         let idle_limit = inner.idle_release.unwrap_or(Duration::from_secs(600));
-        if inner.idle_for().is_some_and(|idle| idle > idle_limit) {
+        if inner
+            .activity
+            .idle_for()
+            .is_some_and(|idle| idle > idle_limit)
+        {
             return false;
         }
         let link = Link { inner };
-        if lock(&link.inner.state).writer.is_some() {
+        if link.is_connected() {
             return true;
         }
         match link.ensure_connected().await {
@@ -344,19 +328,15 @@ async fn reconnect_attempts(weak: &std::sync::Weak<Inner>) -> bool {
 }
 
 /// Lets go of the app after `idle` without a tool call.
-pub(super) async fn release_when_idle(inner: std::sync::Weak<Inner>, idle: Duration) {
+pub(super) async fn release_when_idle(inner: Weak<Inner>, idle: Duration) {
     let tick = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(5));
     loop {
         tokio::time::sleep(tick).await;
         let Some(inner) = inner.upgrade() else { return };
-        let generation = {
-            let state = lock(&inner.state);
-            if state.writer.is_none() {
-                continue;
-            }
-            state.generation
+        let Some(generation) = lock(&inner.state).open.as_ref().map(|c| c.generation()) else {
+            continue;
         };
-        if inner.idle_for().is_some_and(|i| i >= idle) {
+        if inner.activity.idle_for().is_some_and(|i| i >= idle) {
             tracing::info!(idle_secs = idle.as_secs(), "idle: releasing the app");
             inner.disconnected(generation, Closed::Released);
         }

@@ -6,18 +6,20 @@
 
 use std::time::Duration;
 
-use super::{Closed, Inner, Link, State, lock};
+use super::connection::Closed;
+use super::{Inner, Link};
 use crate::errors::{Code, ToolError};
+use crate::lock::lock;
 
 /// How long a spawned app whose connection ended is given to be seen exiting: a
 /// killed app's socket closes a moment before its exit status is read.
 const EXIT_WAIT: Duration = Duration::from_secs(1);
 
 impl Inner {
-    /// The error for "no usable connection", by what happened last. In spawn mode,
-    /// the app's exit when it is known, else spawn-mode words (see
+    /// The error for "no usable connection", by why the last one ended (`closed`). In
+    /// spawn mode, the app's exit when it is known, else spawn-mode words (see
     /// [`Link::not_connected_now`], which gives the exit time to be seen).
-    pub(super) fn not_connected(&self, state: &State) -> ToolError {
+    pub(super) fn not_connected(&self, closed: Option<&Closed>) -> ToolError {
         if let Some(spawned) = &self.spawned {
             if let Some(exit) = spawned.exit() {
                 return spawned.exited_error(&exit);
@@ -26,7 +28,7 @@ impl Inner {
                 Some(pid) => format!("the app taria-mcp started (pid {pid})"),
                 None => "the app taria-mcp started".to_owned(),
             };
-            return match &state.closed {
+            return match closed {
                 Some(Closed::Busy(message)) => ToolError::new(
                     Code::Busy,
                     format!("{app} refused taria-mcp's connection: {message}; retry later"),
@@ -67,7 +69,7 @@ impl Inner {
             };
         }
         let socket = self.socket.display();
-        match &state.closed {
+        match closed {
             Some(Closed::Busy(message)) => ToolError::new(
                 Code::Busy,
                 format!(
@@ -188,7 +190,13 @@ impl Link {
         {
             spawned.exited_within(EXIT_WAIT).await;
         }
-        self.inner.not_connected(&lock(&self.inner.state))
+        self.not_connected()
+    }
+
+    /// [`Inner::not_connected`], by why the last connection ended.
+    pub(super) fn not_connected(&self) -> ToolError {
+        self.inner
+            .not_connected(lock(&self.inner.state).closed.as_ref())
     }
 
     /// The error for an exchange the connection's end (`why`) cut off: `sent` says

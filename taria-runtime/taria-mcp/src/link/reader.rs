@@ -1,23 +1,29 @@
 //! The reader task of a connection: reads the app's lines (each capped at
-//! `wire::MAX_LINE_BYTES`), decodes them, and takes trees, patches, acks and screens
-//! into the link's state; an ack this taria-mcp does not fully know is still answered.
+//! `wire::MAX_LINE_BYTES`), decodes them, and takes trees and patches into the mirror,
+//! acks and screens into the connection; an ack this taria-mcp does not fully know is
+//! still answered.
 
 use std::sync::Arc;
 
-use taria::wire::FlatTree;
 use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use super::send::write_message;
-use super::{Ack, Closed, Inner, Screen, WriteHalf, lock};
+use super::Inner;
+use super::connection::{Ack, Closed, Connection, Screen, Writer, write_message};
+use super::mirror::Newest;
 
-impl Inner {
+/// What the reader of one connection knows of it.
+struct Reader {
+    inner: Arc<Inner>,
+    connection: Arc<Connection>,
+    /// The app's label, from its hello.
+    app: Option<String>,
+}
+
+impl Reader {
     /// Handles one message; returns whether the tree must be asked for again.
-    fn handle(&self, generation: u64, message: AppMessage) -> bool {
-        let mut state = lock(&self.state);
-        if state.generation != generation {
-            return false;
-        }
+    fn handle(&mut self, message: AppMessage) -> bool {
+        let generation = self.connection.generation();
         match message {
             AppMessage::Hello { v, app, pid, .. } => {
                 tracing::info!(app, pid, v, "app said hello");
@@ -27,80 +33,60 @@ impl Inner {
                         "the app speaks another protocol version; inputs are refused"
                     );
                 }
-                state.protocol = Some(v);
-                state.app = Some(app);
+                self.connection.said_hello(v);
+                self.app = Some(app);
             }
             AppMessage::Tree {
                 revision,
                 input,
                 tree,
             } => {
-                let first = state.tree.is_none();
-                state.flat = Some(FlatTree::from_tree(&tree));
-                state.tree = Some(Arc::new(tree));
-                state.app_revision = revision;
-                state.revision = state.revision.saturating_add(1);
-                state.input = input;
-                self.record_tree(generation, &state, first);
-                self.changed.send_modify(|n| *n += 1);
+                let noted = |newest: Newest<'_>, first| self.record_tree(newest, first);
+                self.inner
+                    .mirror
+                    .take_tree(generation, (revision, input), tree, noted);
             }
             AppMessage::Patch {
                 revision,
                 input,
                 patch,
             } => {
-                let consecutive = state.app_revision.checked_add(1) == Some(revision);
-                let Some(flat) = state.flat.as_mut().filter(|_| consecutive) else {
+                let noted = |newest: Newest<'_>, first| self.record_tree(newest, first);
+                let taken =
+                    self.inner
+                        .mirror
+                        .take_patch(generation, (revision, input), &patch, noted);
+                if taken.is_err() {
                     tracing::warn!(revision, "a patch out of order; asking for the whole tree");
                     return true;
-                };
-                flat.apply(&patch);
-                let tree = flat.to_tree();
-                state.tree = Some(Arc::new(tree));
-                state.app_revision = revision;
-                state.revision = state.revision.saturating_add(1);
-                state.input = input;
-                self.record_tree(generation, &state, false);
-                self.changed.send_modify(|n| *n += 1);
+                }
             }
             AppMessage::Ack {
                 seq,
                 status,
                 reason,
                 message,
-            } => {
-                drop(state);
-                self.answer(
-                    generation,
-                    seq,
-                    Ack {
-                        status: Ok(status),
-                        reason,
-                        unknown_reason: None,
-                        message,
-                    },
-                );
-            }
+            } => self.answer(
+                seq,
+                Ack {
+                    status: Ok(status),
+                    reason,
+                    unknown_reason: None,
+                    message,
+                },
+            ),
             AppMessage::Screen {
                 revision,
                 cols,
                 rows,
-            } => {
-                // The bridge's number for the app's `revision` (trees and patches come one
-                // revision apart; a screen from the future is the newest).
-                let behind = state.app_revision.saturating_sub(revision);
-                let revision = state.revision.saturating_sub(behind);
-                for tx in state.screens.drain(..) {
-                    let _ = tx.send(Ok(Screen {
-                        revision,
-                        cols,
-                        rows: rows.clone(),
-                    }));
-                }
-            }
+            } => self.connection.screen(&Screen {
+                revision: self.inner.mirror.revision_of(revision),
+                cols,
+                rows,
+            }),
             AppMessage::Error { code, message } => match code {
-                ErrorCode::Busy => state.closed = Some(Closed::Busy(message)),
-                ErrorCode::PermissionDenied => state.closed = Some(Closed::Refused(message)),
+                ErrorCode::Busy => self.connection.refused(Closed::Busy(message)),
+                ErrorCode::PermissionDenied => self.connection.refused(Closed::Refused(message)),
                 other => tracing::warn!(?other, message, "the app reported a protocol error"),
             },
             other => tracing::debug!(?other, "ignored an app message of a newer kind"),
@@ -109,39 +95,30 @@ impl Inner {
     }
 
     /// Tells the recording about the tree just taken (`first`: the connection's first).
-    fn record_tree(&self, generation: u64, state: &super::State, first: bool) {
-        if let (Some(recorder), Some(tree)) = (&self.recorder, &state.tree) {
-            let app = first.then(|| state.app.as_deref().unwrap_or("app"));
-            recorder.drew(generation, app, state.revision, state.input, tree);
+    fn record_tree(&self, (revision, tree, stamp): Newest<'_>, first: bool) {
+        if let Some(recorder) = &self.inner.recorder {
+            let app = first.then(|| self.app.as_deref().unwrap_or("app"));
+            recorder.drew(self.connection.generation(), app, revision, stamp, tree);
         }
     }
 
-    /// Hands `ack` to whoever waits for input `seq` on connection `generation`.
-    fn answer(&self, generation: u64, seq: u64, ack: Ack) {
-        let tx = {
-            let mut state = lock(&self.state);
-            if state.generation != generation {
-                return;
+    /// Hands `ack` to whoever waits for input `seq`; the recording notes it with the
+    /// newest tree.
+    fn answer(&self, seq: u64, ack: Ack) {
+        let noted = |ack: &Ack| {
+            if let Some(recorder) = &self.inner.recorder {
+                self.inner.mirror.with_newest(|now| {
+                    recorder.acked(self.connection.generation(), seq, ack.recorded(), now);
+                });
             }
-            if let Some(recorder) = &self.recorder {
-                let now = state
-                    .tree
-                    .as_ref()
-                    .map(|tree| (state.revision, tree, state.input));
-                recorder.acked(generation, seq, &ack, now);
-            }
-            state.acks.remove(&seq)
         };
-        if let Some(tx) = tx {
-            let _ = tx.send(Ok(ack));
-            self.room.notify_waiters();
-        }
+        self.connection.answer(seq, ack, noted);
     }
 }
 
-/// Marks connection `generation` down when its reader ends, however it ends: with
-/// `why` once the reader set it, as [`Closed::Failed`] when it did not (it panicked),
-/// so the link never looks connected with no one reading.
+/// Marks its connection down when its reader ends, however it ends: with `why` once
+/// the reader set it, as [`Closed::Failed`] when it did not (it panicked), so the link
+/// never looks connected with no one reading.
 struct ReaderDown {
     inner: Arc<Inner>,
     generation: u64,
@@ -157,18 +134,24 @@ impl Drop for ReaderDown {
 /// Reads the app's lines until the connection ends.
 pub(super) async fn read_loop(
     inner: Arc<Inner>,
-    generation: u64,
-    mut reader: impl AsyncBufRead + Unpin,
-    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
+    connection: Arc<Connection>,
+    mut lines: impl AsyncBufRead + Unpin,
+    writer: Arc<Writer>,
 ) {
+    let generation = connection.generation();
     let mut down = ReaderDown {
         inner: Arc::clone(&inner),
         generation,
         why: Closed::Failed,
     };
+    let mut reader = Reader {
+        inner,
+        connection,
+        app: None,
+    };
     let mut line = Vec::new();
     loop {
-        match read_line(&mut reader, &mut line).await {
+        match read_line(&mut lines, &mut line).await {
             Ok(Line::Complete) => {}
             Ok(Line::TooLong) => {
                 tracing::warn!("skipped an app line over {} bytes", wire::MAX_LINE_BYTES);
@@ -185,9 +168,7 @@ pub(super) async fn read_loop(
         }
         // A panic on what the app sent (a bug) must not leave the link looking
         // connected: the connection is dropped, and the next call reconnects.
-        let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            take(&inner, generation, &line)
-        }));
+        let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| reader.take(&line)));
         let Ok(ask_tree) = taken else {
             tracing::error!(
                 "taria-mcp failed on a line from the app (a bug in taria-mcp: please report it \
@@ -200,7 +181,7 @@ pub(super) async fn read_loop(
         {
             if e.kind() == std::io::ErrorKind::TimedOut {
                 down.why = Closed::Stalled;
-                inner.stalled(generation);
+                reader.inner.stalled(generation);
                 return;
             }
             break;
@@ -209,23 +190,25 @@ pub(super) async fn read_loop(
     down.why = Closed::Exited;
 }
 
-/// Decodes and handles one line from the app; returns whether the tree must be asked
-/// for again.
-fn take(inner: &Inner, generation: u64, line: &[u8]) -> bool {
-    match serde_json::from_slice::<AppMessage>(line) {
-        Ok(message) => inner.handle(generation, message),
-        Err(e) => {
-            if let Some((seq, ack)) = loose_ack(line) {
-                tracing::warn!(
-                    seq,
-                    error = %e,
-                    "an ack this taria-mcp does not fully know; answering it as such"
-                );
-                inner.answer(generation, seq, ack);
-            } else {
-                tracing::warn!(error = %e, "skipped an app line that is not a known message");
+impl Reader {
+    /// Decodes and handles one line from the app; returns whether the tree must be
+    /// asked for again.
+    fn take(&mut self, line: &[u8]) -> bool {
+        match serde_json::from_slice::<AppMessage>(line) {
+            Ok(message) => self.handle(message),
+            Err(e) => {
+                if let Some((seq, ack)) = loose_ack(line) {
+                    tracing::warn!(
+                        seq,
+                        error = %e,
+                        "an ack this taria-mcp does not fully know; answering it as such"
+                    );
+                    self.answer(seq, ack);
+                } else {
+                    tracing::warn!(error = %e, "skipped an app line that is not a known message");
+                }
+                false
             }
-            false
         }
     }
 }
@@ -330,7 +313,9 @@ mod tests {
 
     use super::*;
     use crate::errors::Code;
-    use crate::link::{ACK_TIMEOUT, Link};
+    use crate::limits::ACK_TIMEOUT;
+    use crate::link::{Activity, Inputs, Link, Target};
+    use crate::lock::lock;
 
     /// A reader whose input panics (as a bug on an app's line would).
     struct Panics;
@@ -367,9 +352,10 @@ mod tests {
             // Held open, never answering.
             std::thread::sleep(Duration::from_secs(30));
         });
-        let link = Link::new(socket, None, None);
+        let link = Link::new(Target::Attach(socket), None, Activity::default(), None);
+        let inputs = Inputs::new(link.clone());
         link.ensure_connected().await.unwrap();
-        let mut sent = link
+        let mut sent = inputs
             .send(
                 Input::Key { key: "a".into() },
                 None,
@@ -378,22 +364,21 @@ mod tests {
             .await
             .unwrap();
         // A second reader on the connection, one that panics.
-        let (generation, writer) = {
-            let state = lock(&link.inner.state);
-            (state.generation, state.writer.clone().unwrap())
-        };
+        let connection = link.open().unwrap();
+        let writer = connection.writer().unwrap();
         let reader = tokio::spawn(read_loop(
             Arc::clone(&link.inner),
-            generation,
+            connection,
             BufReader::new(Panics),
             writer,
         ));
         assert!(reader.await.unwrap_err().is_panic());
-        assert_eq!(link.last_revision(), (1, false), "the link is marked down");
-        assert!(link.cached_view().is_none(), "no frozen tree");
+        assert!(!link.is_connected(), "the link is marked down");
+        assert_eq!(link.mirror().revision(), 1);
+        assert!(link.mirror().view().is_none(), "no frozen tree");
         assert_eq!(lock(&link.inner.state).closed, Some(Closed::Failed));
         let started = Instant::now();
-        let error = link.ack(&mut sent).await.unwrap_err();
+        let error = inputs.ack(&mut sent).await.unwrap_err();
         assert!(
             started.elapsed() < ACK_TIMEOUT,
             "the waiting input heard at once"

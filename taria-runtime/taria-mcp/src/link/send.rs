@@ -1,25 +1,90 @@
-//! Sending to the app: an input takes a `seq` and a place among those waiting for
-//! their ack (under the in-flight and rate limits), is written with a timeout, and
-//! waits for its ack or its effect; the screen is asked for the same way.
+//! Sending inputs to the app: an input takes a `seq` and a place among those waiting
+//! for their ack on the open connection (under the in-flight and rate limits), is
+//! written with a timeout, and waits for its ack or its effect.
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use taria::wire::{BridgeMessage, Input};
-use tokio::io::AsyncWriteExt;
 use tokio::sync::oneshot;
 
-use super::{
-    ACK_TIMEOUT, Ack, Answer, EFFECT_TIMEOUT, Link, Screen, Sent, View, WRITE_TIMEOUT, WriteHalf,
-    ack_bound, current_view, lock,
-};
+use super::Link;
+use super::connection::{Ack, Answer, Connection, NoPlace, Writer};
+use super::mirror::{Showing, View};
 use crate::errors::{Code, ToolError};
-use crate::limits::{RATE_PER_SECOND, check_in_flight, rate_busy};
+use crate::limits::{
+    EFFECT_TIMEOUT, RATE_PER_SECOND, RateLimit, ack_bound, check_in_flight, rate_busy,
+};
+use crate::lock::lock;
 use crate::record::CallTag;
 
-impl Link {
-    /// Sends an input; the ack comes through [`Link::ack`]. Refused with `busy`
+/// Inputs on their way to the app. Cheap to clone (the clones share the `seq` and
+/// the rate limit).
+#[derive(Clone)]
+pub(crate) struct Inputs(Arc<Shared>);
+
+struct Shared {
+    link: Link,
+    next_seq: AtomicU64,
+    /// Inputs per second (see [`crate::limits`]).
+    rate: Mutex<RateLimit>,
+}
+
+/// An input on its way: its `seq` and the receiver of its ack.
+pub(crate) struct Sent {
+    /// The input's sequence number.
+    pub(crate) seq: u64,
+    /// The connection it went on.
+    connection: Arc<Connection>,
+    ack: oneshot::Receiver<Answer<Ack>>,
+}
+
+/// An input that has its place, to be written ([`Inputs::place`]).
+pub(crate) struct Placed {
+    reserved: Reserved,
+    ack: oneshot::Receiver<Answer<Ack>>,
+}
+
+/// An input's place: its connection and `seq`, its ack awaited.
+struct Reserved {
+    connection: Arc<Connection>,
+    writer: Arc<Writer>,
+    seq: u64,
+}
+
+/// Why an input could not take its place: `tx` is given back to try again.
+enum NoRoom {
+    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait for their ack.
+    InFlight(oneshot::Sender<Answer<Ack>>),
+    /// The rate limit is reached: a token comes in this long.
+    Rate(oneshot::Sender<Answer<Ack>>, Duration),
+    /// The connection has ended.
+    Closed(oneshot::Sender<Answer<Ack>>),
+}
+
+/// Why the place was refused, from inside the connection's lock.
+enum Over {
+    InFlight(ToolError),
+    Rate(Duration),
+}
+
+impl Inputs {
+    /// Inputs sent on `link`'s connection.
+    pub(crate) fn new(link: Link) -> Inputs {
+        Inputs(Arc::new(Shared {
+            link,
+            next_seq: AtomicU64::new(1),
+            rate: Mutex::new(RateLimit::new(Instant::now())),
+        }))
+    }
+
+    /// The link they go on.
+    pub(crate) fn link(&self) -> &Link {
+        &self.0.link
+    }
+
+    /// Sends an input; the ack comes through [`Inputs::ack`]. Refused with `busy`
     /// (nothing sent) when [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait
     /// for their ack, or when the rate limit has no token for it by `until`.
     /// `tag` says which call sent it, for the recording.
@@ -34,7 +99,7 @@ impl Link {
     }
 
     /// An input's place (its `seq`, among those awaiting an ack), connecting first if
-    /// need be; what [`Link::send`] does before writing. When the rate limit has no
+    /// need be; what [`Inputs::send`] does before writing. When the rate limit has no
     /// token, it waits for one if one comes by `until`
     /// ([`RATE_WAIT_MAX`](crate::limits::RATE_WAIT_MAX) after the input was ready),
     /// else it is refused `busy` with the wait.
@@ -44,11 +109,15 @@ impl Link {
         tag: Option<&CallTag>,
         until: Instant,
     ) -> Result<Placed, ToolError> {
-        self.ensure_connected().await?;
-        self.check_protocol()?;
+        let link = self.link();
+        link.ensure_connected().await?;
+        link.check_protocol()?;
         let (mut tx, ack) = oneshot::channel();
         loop {
-            match self.reserve(tx, None, input, tag) {
+            let Some(connection) = link.open() else {
+                return Err(link.not_connected());
+            };
+            match self.reserve(&connection, tx, input, tag) {
                 Ok(reserved) => return Ok(Placed { reserved, ack }),
                 Err((NoRoom::Rate(back, wait), error)) => {
                     if Instant::now() + wait > until {
@@ -57,7 +126,9 @@ impl Link {
                     tx = back;
                     tokio::time::sleep(wait).await;
                 }
-                Err((_, error)) => return Err(error),
+                // It ended just now: the next one, if one opened meanwhile.
+                Err((NoRoom::Closed(back), _)) => tx = back,
+                Err((NoRoom::InFlight(_), error)) => return Err(error),
             }
         }
     }
@@ -83,20 +154,20 @@ impl Link {
         first: &Sent,
         deadline: Instant,
     ) -> Result<Sent, ToolError> {
-        self.check_protocol()?;
+        self.link().check_protocol()?;
+        let connection = &first.connection;
         let (mut tx, rx) = oneshot::channel();
         let reserved = loop {
             // Registered before the check, so an ack in between is not missed.
-            let room = self.inner.room.notified();
+            let room = connection.room().notified();
             tokio::pin!(room);
             room.as_mut().enable();
-            let (returned, error, wait_for_ack) =
-                match self.reserve(tx, Some(first.generation), &input, tag) {
-                    Ok(reserved) => break reserved,
-                    Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
-                    Err((NoRoom::Rate(tx, _), error)) => (tx, error, false),
-                    Err((NoRoom::Closed, error)) => return Err(error),
-                };
+            let (returned, error, wait_for_ack) = match self.reserve(connection, tx, &input, tag) {
+                Ok(reserved) => break reserved,
+                Err((NoRoom::InFlight(tx), error)) => (tx, error, true),
+                Err((NoRoom::Rate(tx, _), error)) => (tx, error, false),
+                Err((NoRoom::Closed(_), error)) => return Err(error),
+            };
             tx = returned;
             let deadline = tokio::time::Instant::from_std(deadline);
             let waited = if wait_for_ack {
@@ -114,48 +185,57 @@ impl Link {
         self.send_reserved(reserved, input, rx).await
     }
 
-    /// Takes a `seq` and a place among the inputs waiting for an ack, or says why not
-    /// (and gives `tx` back). With `on`, only on that connection (the rest of a burst).
-    /// The recording notes `input` as it takes its place, so its lines are in `seq`
-    /// order.
+    /// Takes a `seq` and a place among the inputs waiting for an ack on `connection`,
+    /// or says why not (and gives `tx` back). The recording notes `input` as it takes
+    /// its place, so its lines are in `seq` order.
     fn reserve(
         &self,
+        connection: &Arc<Connection>,
         tx: oneshot::Sender<Answer<Ack>>,
-        on: Option<u64>,
         input: &Input,
         tag: Option<&CallTag>,
     ) -> Result<Reserved, (NoRoom, ToolError)> {
-        let mut state = lock(&self.inner.state);
-        if on.is_some_and(|generation| generation != state.generation) {
-            return Err((
-                NoRoom::Closed,
-                ToolError::new(
-                    Code::AppExited,
-                    "the app's connection ended in the middle of the burst (the app exited or \
-                     restarted): the rest of the presses were not sent; read the tree to see \
-                     where it stands",
-                ),
-            ));
-        }
-        let Some(writer) = state.writer.clone() else {
-            return Err((NoRoom::Closed, self.inner.not_connected(&state)));
+        let admit = |waiting| {
+            check_in_flight(waiting).map_err(Over::InFlight)?;
+            lock(&self.0.rate)
+                .take(Instant::now())
+                .map_err(Over::Rate)?;
+            let seq = self.0.next_seq.fetch_add(1, Ordering::Relaxed);
+            if let Some(recorder) = self.link().recorder() {
+                self.link().mirror().with_newest(|now| {
+                    let tree = now.map(|(_, tree, _)| tree);
+                    recorder.sent(connection.generation(), seq, input, tag, tree);
+                });
+            }
+            Ok(seq)
         };
-        if let Err(e) = check_in_flight(state.acks.len()) {
-            return Err((NoRoom::InFlight(tx), e));
+        match connection.expect_ack(tx, admit) {
+            Ok((seq, writer)) => Ok(Reserved {
+                connection: Arc::clone(connection),
+                writer,
+                seq,
+            }),
+            Err(NoPlace::Refused(tx, Over::InFlight(error))) => Err((NoRoom::InFlight(tx), error)),
+            Err(NoPlace::Refused(tx, Over::Rate(wait))) => {
+                Err((NoRoom::Rate(tx, wait), rate_busy(wait)))
+            }
+            Err(NoPlace::Closed(tx)) => Err((NoRoom::Closed(tx), self.closed_error(connection))),
         }
-        if let Err(wait) = lock(&self.inner.rate).take(Instant::now()) {
-            return Err((NoRoom::Rate(tx, wait), rate_busy(wait)));
+    }
+
+    /// The error for an input whose connection has ended: in the middle of a burst
+    /// when another has opened since, else why there is none.
+    fn closed_error(&self, connection: &Connection) -> ToolError {
+        let link = self.link();
+        if link.generation() == connection.generation() {
+            return link.not_connected();
         }
-        let seq = self.inner.next_seq.fetch_add(1, Ordering::Relaxed);
-        state.acks.insert(seq, tx);
-        if let Some(recorder) = &self.inner.recorder {
-            recorder.sent(state.generation, seq, input, tag, state.tree.as_ref());
-        }
-        Ok(Reserved {
-            writer,
-            generation: state.generation,
-            seq,
-        })
+        ToolError::new(
+            Code::AppExited,
+            "the app's connection ended in the middle of the burst (the app exited or \
+             restarted): the rest of the presses were not sent; read the tree to see where it \
+             stands",
+        )
     }
 
     async fn send_reserved(
@@ -165,69 +245,27 @@ impl Link {
         ack: oneshot::Receiver<Answer<Ack>>,
     ) -> Result<Sent, ToolError> {
         let Reserved {
+            connection,
             writer,
-            generation,
             seq,
         } = reserved;
         let message = BridgeMessage::Input { seq, input };
-        if let Err(e) = self.write(&writer, generation, &message).await {
-            lock(&self.inner.state).acks.remove(&seq);
-            if let Some(recorder) = &self.inner.recorder {
+        if let Err(e) = self.link().write(&connection, &writer, &message).await {
+            connection.forget(seq);
+            if let Some(recorder) = self.link().recorder() {
                 recorder.unsent(seq);
             }
-            self.inner.room.notify_waiters();
             return Err(e);
         }
         Ok(Sent {
             seq,
-            generation,
+            connection,
             ack,
         })
     }
 
-    /// Writes `message` on connection `generation`. When the app has not read its socket
-    /// for [`WRITE_TIMEOUT`], the connection is dropped: a line half written cannot be
-    /// completed, and the app discards it when it sees the connection close.
-    async fn write(
-        &self,
-        writer: &tokio::sync::Mutex<WriteHalf>,
-        generation: u64,
-        message: &BridgeMessage,
-    ) -> Result<(), ToolError> {
-        let current = || {
-            let state = lock(&self.inner.state);
-            state.generation == generation && state.writer.is_some()
-        };
-        match write_message(writer, message, current).await {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotConnected => Err(self
-                .inner
-                .not_connected(&lock(&self.inner.state))
-                .with("sent", false)),
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
-                self.inner.stalled(generation);
-                Err(ToolError::new(
-                    Code::Timeout,
-                    format!(
-                        "not sent: the app has not read its socket for {} s (is it stopped or \
-                         stuck?). taria-mcp dropped the connection, so the app discards anything \
-                         half sent, and reconnects on the next call",
-                        WRITE_TIMEOUT.as_secs()
-                    ),
-                )
-                .with("sent", false))
-            }
-            Err(e) => Err(ToolError::new(
-                Code::AppExited,
-                format!(
-                    "not sent: the connection to the app failed ({e}); retry, taria-mcp reconnects"
-                ),
-            )
-            .with("sent", false)),
-        }
-    }
-
-    /// Waits (at most [`ACK_TIMEOUT`]) for the ack of a sent one-key input.
+    /// Waits (at most [`ACK_TIMEOUT`](crate::limits::ACK_TIMEOUT)) for the ack of a
+    /// sent one-key input.
     pub(crate) async fn ack(&self, sent: &mut Sent) -> Result<Ack, ToolError> {
         let bound = ack_bound(1);
         self.ack_by(sent, Instant::now() + bound, bound).await
@@ -246,6 +284,7 @@ impl Link {
         match tokio::time::timeout_at(deadline, &mut sent.ack).await {
             Ok(Ok(Ok(ack))) => Ok(ack),
             Ok(Ok(Err(why))) => Err(self
+                .link()
                 .cut_off_error(
                     &why,
                     ("sent, but", "before answering"),
@@ -272,20 +311,17 @@ impl Link {
         }
     }
 
-    /// Waits (bounded) for the first tree that shows the effect of input `seq`;
-    /// `None` when it did not come in time or the connection changed.
+    /// Waits (at most [`EFFECT_TIMEOUT`]) for the first tree that shows the effect of
+    /// the input; `None` when it did not come in time or its connection ended.
     pub(crate) async fn effect(&self, sent: &Sent) -> Option<View> {
-        let mut changes = self.changes();
+        let mirror = self.link().mirror();
+        let mut changes = mirror.changes();
         let deadline = tokio::time::Instant::now() + EFFECT_TIMEOUT;
         loop {
-            {
-                let state = lock(&self.inner.state);
-                if state.generation != sent.generation || state.writer.is_none() {
-                    return None;
-                }
-                if state.input >= sent.seq {
-                    return current_view(&state);
-                }
+            match mirror.showing(sent.connection.generation(), sent.seq) {
+                Showing::Shown(view) => return Some(view),
+                Showing::Gone => return None,
+                Showing::NotYet => {}
             }
             if tokio::time::timeout_at(deadline, changes.changed())
                 .await
@@ -293,45 +329,6 @@ impl Link {
             {
                 return None;
             }
-        }
-    }
-
-    /// Asks for the rendered screen.
-    pub(crate) async fn screen(&self) -> Result<Screen, ToolError> {
-        self.ensure_connected().await?;
-        self.screen_now().await
-    }
-
-    /// Asks for the rendered screen on the connection there is.
-    pub(super) async fn screen_now(&self) -> Result<Screen, ToolError> {
-        let (tx, rx) = oneshot::channel();
-        let (writer, generation) = {
-            let mut state = lock(&self.inner.state);
-            let Some(writer) = state.writer.clone() else {
-                return Err(self.inner.not_connected(&state));
-            };
-            state.screens.push(tx);
-            (writer, state.generation)
-        };
-        self.write(&writer, generation, &BridgeMessage::GetScreen {})
-            .await?;
-        match tokio::time::timeout(ACK_TIMEOUT, rx).await {
-            Ok(Ok(Ok(screen))) => Ok(screen),
-            Ok(Ok(Err(why))) => Err(self
-                .cut_off_error(
-                    &why,
-                    ("", "before sending its screen"),
-                    "; retry once it is back",
-                )
-                .await),
-            Ok(Err(_)) => Err(ToolError::new(
-                Code::AppExited,
-                "the screen was lost on the way; retry",
-            )),
-            Err(_) => Err(ToolError::new(
-                Code::Timeout,
-                "the app did not send its screen within 5 s; its loop may be busy",
-            )),
         }
     }
 }
@@ -343,52 +340,4 @@ fn seconds(duration: Duration) -> String {
     } else {
         format!("{:.1} s", duration.as_secs_f64())
     }
-}
-
-/// Why an input could not take its place: `tx` is given back to try again.
-enum NoRoom {
-    /// [`MAX_IN_FLIGHT`](crate::limits::MAX_IN_FLIGHT) inputs wait for their ack.
-    InFlight(oneshot::Sender<Answer<Ack>>),
-    /// The rate limit is reached: a token comes in this long.
-    Rate(oneshot::Sender<Answer<Ack>>, Duration),
-    /// No connection.
-    Closed,
-}
-
-/// An input that has its place, to be written ([`Link::place`]).
-pub(crate) struct Placed {
-    reserved: Reserved,
-    ack: oneshot::Receiver<Answer<Ack>>,
-}
-
-/// An input's place: its connection and `seq`, its ack awaited.
-struct Reserved {
-    writer: Arc<tokio::sync::Mutex<WriteHalf>>,
-    generation: u64,
-    seq: u64,
-}
-
-/// Writes one message line, waiting at most [`WRITE_TIMEOUT`] for the writer and for
-/// room in the socket; `NotConnected` (nothing written) when, once it has the writer,
-/// `current` says the connection was dropped meanwhile.
-pub(super) async fn write_message(
-    writer: &tokio::sync::Mutex<WriteHalf>,
-    message: &BridgeMessage,
-    current: impl Fn() -> bool,
-) -> std::io::Result<()> {
-    let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
-    line.push(b'\n');
-    let write = async {
-        let mut writer = writer.lock().await;
-        if !current() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::NotConnected,
-                "the connection was dropped",
-            ));
-        }
-        writer.write_all(&line).await
-    };
-    tokio::time::timeout(WRITE_TIMEOUT, write)
-        .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "write timed out"))?
 }

@@ -1,15 +1,20 @@
 //! A recorded input's line with its secrets left out: the value of a `set_value` on
 //! a redacted node, and text or character keys typed while one has the focus (in
 //! the tree before the input or after it). A `type_text` comes in segments split
-//! where a key can move the focus (tools/input/typing.rs), so each is judged by
-//! where its own keys land.
+//! where a key can move the focus ([`moves_focus`], tools/input/typing.rs), so each
+//! is judged by where its own keys land.
 
 use taria::wire::recording::{RecordedInput, RecordedInputData, RecordedLine};
 use taria::wire::{ActionData, Input};
 use taria::{Node, Tree};
 
 use super::PendingInput;
-use crate::tools::input::typing::moves_focus;
+
+/// Whether the key typed for `c` can move the focus (tab, enter), as a character
+/// typed into a field does not: `type_text` sends its text in segments split here.
+pub(crate) fn moves_focus(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r')
+}
 
 /// An input's line, its secrets left out.
 pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {

@@ -15,9 +15,11 @@ use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeT
 use super::read::find;
 use super::text;
 use crate::errors::{Detail, ToolError};
-use crate::link::{Link, View};
+use crate::link::{Inputs, View};
 use crate::order::Turn;
+use crate::plural;
 use crate::render::{self, Format};
+use crate::seen::Seen;
 
 /// The most steps one batch takes.
 pub(crate) const MAX_STEPS: usize = 32;
@@ -177,18 +179,23 @@ impl StepInput {
             StepInput::SetValue(s) => format!("set_value {}", OutlineName(&s.node)),
             StepInput::TypeText(t) => format!(
                 "type_text of {}",
-                text::count(t.text.chars().count(), "character", "characters")
+                plural::count(t.text.chars().count(), "character", "characters")
             ),
             StepInput::PressKey(p) => format!("press_key {}", OutlineName(&p.key)),
         }
     }
 
-    async fn run(self, link: &Link, turn: &mut Turn) -> Result<InputResult, ToolError> {
+    async fn run(
+        self,
+        inputs: &Inputs,
+        seen: &Seen,
+        turn: &mut Turn,
+    ) -> Result<InputResult, ToolError> {
         match self {
-            StepInput::Act(args) => input::act(link, args, turn).await,
-            StepInput::SetValue(args) => input::set_value(link, args, turn).await,
-            StepInput::TypeText(args) => input::type_text(link, args, turn).await,
-            StepInput::PressKey(args) => input::press_key(link, args, turn).await,
+            StepInput::Act(args) => input::act(inputs, seen, args, turn).await,
+            StepInput::SetValue(args) => input::set_value(inputs, seen, args, turn).await,
+            StepInput::TypeText(args) => input::type_text(inputs, seen, args, turn).await,
+            StepInput::PressKey(args) => input::press_key(inputs, seen, args, turn).await,
         }
     }
 }
@@ -206,13 +213,13 @@ struct Done {
 
 impl Done {
     /// Their combined change, as the single input tools say it.
-    fn change(&self, link: &Link) -> InputResult {
+    fn change(&self, seen: &Seen) -> InputResult {
         let after = View {
             tree: Arc::clone(self.last.as_ref().unwrap_or(&self.first.tree)),
             revision: self.revision,
         };
         let mut change = super::change::describe_change(
-            link,
+            seen,
             &self.first.tree,
             self.live.as_ref(),
             &after,
@@ -235,7 +242,8 @@ impl Done {
 /// runs as its tool does, in the call's turn, until one fails. On a failure, the
 /// error names the step and says what the steps before it changed.
 pub(crate) async fn batch(
-    link: &Link,
+    inputs: &Inputs,
+    seen: &Seen,
     args: BatchArgs,
     turn: &mut Turn,
 ) -> Result<BatchResult, ToolError> {
@@ -256,10 +264,11 @@ pub(crate) async fn batch(
         .map(|(i, step)| step.into_input(i + 1))
         .collect::<Result<Vec<_>, _>>()?;
     turn.keep();
+    let link = inputs.link();
     let mut done = Done {
         first: link.view().await?,
         // As the agent knew the app before the steps (their own results are not shown).
-        live: link.seen_live(),
+        live: seen.last_live(),
         last: None,
         revision: 0,
         unseen: None,
@@ -271,7 +280,7 @@ pub(crate) async fn batch(
             // Its wait for the rate limit, if it meets it, counts from now.
             turn.ready_now();
         }
-        match step.run(link, turn).await {
+        match step.run(inputs, seen, turn).await {
             Ok(result) => {
                 done.revision = result.revision;
                 done.unseen = None;
@@ -281,12 +290,12 @@ pub(crate) async fn batch(
                 }
             }
             Err(error) => {
-                let change = (i > 0).then(|| done.change(link));
+                let change = (i > 0).then(|| done.change(seen));
                 return Err(failed(change, (i + 1, count), &what, error));
             }
         }
     }
-    let mut change = done.change(link);
+    let mut change = done.change(seen);
     let (read, truncated) = if args.read {
         let view = link.view().await?;
         let roots: Vec<&Node> = match &args.root {
@@ -294,7 +303,7 @@ pub(crate) async fn batch(
             Some(root) => vec![find(&view, root)?],
         };
         let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
-        link.saw(&view.tree);
+        seen.saw(&view.tree);
         if let Some(recorder) = link.recorder() {
             let mut arguments = serde_json::Map::new();
             arguments.insert("read".into(), true.into());
@@ -352,7 +361,7 @@ fn failed(
     fields.insert("failedStep".into(), number.into());
     fields.insert("delivered".into(), done.into());
     if let Some(change) = change {
-        let before = format!("{} before it", text::count(done, "step", "steps"));
+        let before = format!("{} before it", plural::count(done, "step", "steps"));
         lines = Some(text::steps_text(&before, &change));
         // The lines after say the revision the steps left.
         failure.extra.remove("revision");

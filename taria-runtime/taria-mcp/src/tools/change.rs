@@ -10,15 +10,17 @@ use taria::wire::{Around, OutlineName, OutlineRules as _};
 use taria::{Node, Role, Tree};
 
 use super::input::InputResult;
-use crate::link::{Link, View};
+use crate::link::View;
 use crate::render::{Format, MAX_CHARS, render};
+use crate::seen::Seen;
 
 /// Above this size the changed nodes' outline is cut.
 const CHANGES_MAX: usize = 12_000;
 
 /// The answer to an input the app handled, from the tree before it and the tree the
 /// app drew after it; `live` is the last tree the agent saw with no modal dialog open
-/// ([`Link::seen_live`], taken before the input's own result is shown).
+/// ([`Seen::last_live`], taken before the input's own result is shown), and the tree
+/// after is noted as seen.
 ///
 /// Listed: nodes that are new, and nodes whose own line changed; not nodes that only
 /// moved or whose index, count or scroll length shifted (a row added above them; a
@@ -29,13 +31,13 @@ const CHANGES_MAX: usize = 12_000;
 /// cells is its one line. The whole tree comes instead when it costs little more than
 /// its changes. `changedIds` keeps every node whose own line changed, implied or not.
 pub(crate) fn describe_change(
-    link: &Link,
+    seen: &Seen,
     before: &Arc<Tree>,
     live: Option<&Arc<Tree>>,
     after: &View,
     message: Option<String>,
 ) -> InputResult {
-    link.saw(&after.tree);
+    seen.saw(&after.tree);
     let patch = after.tree.diff(before);
     let changed = !patch.is_empty();
     // Every lookup by id below goes through these (`Tree::get` walks the tree).

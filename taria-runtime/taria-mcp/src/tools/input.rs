@@ -1,8 +1,8 @@
 //! The input tools: `act`, `set_value`, `type_text`, `press_key`. Each is checked
-//! against the last tree before it is sent, then answered with the app's ack and the
-//! tree the app drew after handling it.
+//! against the tree the agent saw before it is sent ([`check`]), sent in its turn
+//! (arrival order, [`crate::order`]) through [`Inputs`], then answered with the app's
+//! ack and what changed in the tree the app drew after handling it ([`answer`]).
 
-use std::fmt::Write as _;
 use std::str::FromStr as _;
 use std::sync::Arc;
 use std::time::Instant;
@@ -10,19 +10,20 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::{
-    AckStatus, ActionData, ActionRequest, Input, OutlineName, OutlineQuoted, RejectReason,
-    target_token,
-};
-use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree};
+use taria::wire::{AckStatus, ActionData, ActionRequest, Input, target_token};
+use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, ScrollDirection, Tree};
 
+mod answer;
 mod check;
-pub(crate) mod typing;
+mod typing;
 
 use super::read::find;
 use crate::errors::{Code, ToolError};
-use crate::link::{Ack, Link, Sent, ack_bound};
+use crate::limits::ack_bound;
+use crate::link::{Ack, Inputs};
 use crate::order::Turn;
+use crate::seen::Seen;
+use answer::{ack_error, settle};
 
 /// The most times `press_key` repeats a key.
 pub(crate) const MAX_REPEAT: u32 = 64;
@@ -200,11 +201,12 @@ impl PressKeyArgs {
 
 /// `act`; sent in the call's `turn` (arrival order).
 pub(crate) async fn act(
-    link: &Link,
+    inputs: &Inputs,
+    seen: &Seen,
     args: ActArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
-    let view = link.view().await?;
+    let view = inputs.link().view().await?;
     // An id off screen, under a scrolled list or table, is sent as it is: the app
     // holds it for that container's widget, which finds the item among all its items
     // (or answers that there is none). Nothing here to check it against.
@@ -221,7 +223,7 @@ pub(crate) async fn act(
         Err(error) => return Err(error),
     };
     let token = match node {
-        Some(node) => guard_position(turn.seen_at_arrival(), node)?,
+        Some(node) => check::position(turn.seen_at_arrival(), node)?,
         // A positional id the agent saw drawn, now off screen: the row at that index
         // may be another one now, and the app cannot tell without the node, so the
         // token goes along and the app refuses it (a keyed id is found by its key).
@@ -253,19 +255,21 @@ pub(crate) async fn act(
         token,
     });
     let before = Arc::clone(&view.tree);
-    let mut sent = turn.send_last(link, input).await?;
-    let ack = link.ack(&mut sent).await?;
-    settle(link, &before, &sent, ack, Some(&args.node)).await
+    let mut sent = turn.send_last(inputs, input).await?;
+    let ack = inputs.ack(&mut sent).await?;
+    settle(inputs, seen, (&before, &sent), ack, Some(&args.node)).await
 }
 
 /// `set_value`.
 pub(crate) async fn set_value(
-    link: &Link,
+    inputs: &Inputs,
+    seen: &Seen,
     args: SetValueArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     act(
-        link,
+        inputs,
+        seen,
         ActArgs {
             node: args.node,
             action: "set_value".into(),
@@ -280,22 +284,23 @@ pub(crate) async fn set_value(
 
 /// `type_text`.
 pub(crate) async fn type_text(
-    link: &Link,
+    inputs: &Inputs,
+    seen: &Seen,
     args: TypeTextArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     args.check()?;
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
-    let before = link.view().await?.tree;
+    let before = inputs.link().view().await?.tree;
     let raw = args.raw;
     if !raw {
         check::typing(&before)?;
     }
     // A segment at a time, where a key can move the focus (the recording's redaction
     // follows where each segment's keys land).
-    let (sent, ack) = typing::type_text(link, &args.text, raw, turn).await?;
-    settle(link, &before, &sent, ack, None).await
+    let (sent, ack) = typing::type_text(inputs, &args.text, raw, turn).await?;
+    settle(inputs, seen, (&before, &sent), ack, None).await
 }
 
 /// `press_key`: with `repeat`, the presses are sent one after another in one turn (no
@@ -305,14 +310,15 @@ pub(crate) async fn type_text(
 /// ack is counted. One deadline, `ack_bound(repeat)`, covers the whole call. Any
 /// press not delivered makes the call fail, saying how many were.
 pub(crate) async fn press_key(
-    link: &Link,
+    inputs: &Inputs,
+    seen: &Seen,
     args: PressKeyArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
     let repeat = args.check()?;
     // The call's clock starts once the calls before it have sent.
     turn.wait().await;
-    let before = link.view().await?.tree;
+    let before = inputs.link().view().await?.tree;
     let bound = ack_bound(repeat as usize);
     let deadline = Instant::now() + bound;
     let mut sent = Vec::new();
@@ -324,9 +330,9 @@ pub(crate) async fn press_key(
         // The first press is refused like any input when there is no room; the
         // others wait for it, so a burst is never cut short by its own presses.
         let result = match sent.first() {
-            _ if repeat == 1 => turn.send_last(link, key).await,
-            None => turn.send(link, key).await,
-            Some(first) => turn.send_paced(link, key, first, deadline).await,
+            _ if repeat == 1 => turn.send_last(inputs, key).await,
+            None => turn.send(inputs, key).await,
+            Some(first) => turn.send_paced(inputs, key, first, deadline).await,
         };
         match result {
             Ok(s) => sent.push(s),
@@ -342,7 +348,7 @@ pub(crate) async fn press_key(
     let mut delivered = 0;
     let mut first_failure: Option<ToolError> = None;
     for s in &mut sent {
-        match link.ack_by(s, deadline, bound).await {
+        match inputs.ack_by(s, deadline, bound).await {
             Ok(ack) if ack.status == Ok(AckStatus::Delivered) => {
                 delivered += 1;
             }
@@ -360,9 +366,9 @@ pub(crate) async fn press_key(
                 .last()
                 .ok_or_else(|| ToolError::new(Code::AppExited, "no key was sent"))?;
             let mut result = settle(
-                link,
-                &before,
-                last,
+                inputs,
+                seen,
+                (&before, last),
                 Ack {
                     status: Ok(AckStatus::Delivered),
                     reason: None,
@@ -382,7 +388,7 @@ pub(crate) async fn press_key(
                 return Err(failure);
             }
             Err(partial_failure(&args.key, delivered, repeat, failure)
-                .with("revision", link.last_revision().0))
+                .with("revision", inputs.link().mirror().revision()))
         }
     }
 }
@@ -397,194 +403,4 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
     let mut error = ToolError::new(failure.code, message);
     error.extra = failure.extra;
     error.with("delivered", delivered).with("repeat", repeat)
-}
-
-/// For a positional id: the token of the node the agent saw at that id, or
-/// `stale_reference` when another node is there now.
-fn guard_position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String>, ToolError> {
-    if node.stable {
-        return Ok(None);
-    }
-    let now = target_token(node);
-    let Some(old) = seen.and_then(|t| t.get(node.id.as_str())) else {
-        return Ok(Some(now));
-    };
-    if target_token(old) == now {
-        return Ok(Some(now));
-    }
-    Err(ToolError::new(
-        Code::StaleReference,
-        format!(
-            "`{}` is a positional id and the node there changed since you read it (it was {}, now {}); nothing was sent. Find the node you meant again (find_nodes by label) and retry with its current id",
-            OutlineName(node.id.as_str()),
-            old.outline_line(),
-            node.outline_line()
-        ),
-    ))
-}
-
-/// The error for an ack that is not `delivered`. A status this taria-mcp does not
-/// know is `protocol_mismatch`: the app answered, but not in words this bridge can
-/// read, so the input's effect is unknown (it may have been applied: `app_rejected`
-/// would say it was not, and invite a retry that could apply it twice).
-fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
-    let said = ack.message.clone().unwrap_or_default();
-    let status = match &ack.status {
-        Ok(status) => *status,
-        Err(unknown) => {
-            let mut message = format!(
-                "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
-                 does not know (it knows delivered, ignored, rejected, dropped)"
-            );
-            if !said.is_empty() {
-                let _ = write!(message, "; the app said {}", OutlineQuoted(&said));
-            }
-            message.push_str(
-                ". Its effect is unknown: read_tree to see what happened before retrying, and \
-                 use a taria-mcp built with the app's taria version",
-            );
-            return ToolError::new(Code::ProtocolMismatch, message)
-                .with("sent", true)
-                .with("status", unknown.clone());
-        }
-    };
-    let node = node.unwrap_or("the node");
-    let (code, next) = match (status, ack.reason) {
-        (_, Some(RejectReason::UnknownNode)) => (
-            Code::NotFound,
-            format!(
-                "the app has no `{node}` now (the tree changed); read_tree or find_nodes again"
-            ),
-        ),
-        (_, Some(RejectReason::ActionNotOffered)) => (
-            Code::ActionUnsupported,
-            "the node no longer offers it; read_tree to see what it offers now".to_owned(),
-        ),
-        (_, Some(RejectReason::Disabled)) => (
-            Code::Disabled,
-            "it is disabled now; wait_for_change or change what it depends on".to_owned(),
-        ),
-        (_, Some(RejectReason::OutOfDomain)) => (
-            Code::OutOfDomain,
-            "check the node's valueSchema (read_tree format=json)".to_owned(),
-        ),
-        (_, Some(RejectReason::StaleTarget)) => (
-            Code::StaleReference,
-            format!(
-                "`{node}` names another node than the one you read (the list changed); find it \
-                 again with find_nodes and retry with its current id"
-            ),
-        ),
-        (_, Some(RejectReason::InvalidInput)) => (Code::InvalidArguments, KEY_GRAMMAR.to_owned()),
-        // The app's message says it all (the words the pre-check uses).
-        (_, Some(RejectReason::NoTextInput)) => {
-            return ToolError::new(Code::ActionUnsupported, said).with("status", "rejected");
-        }
-        (_, Some(RejectReason::HandlerRejected)) => (
-            Code::AppRejected,
-            "the app's handler refused it; read its message, fix the cause, retry".to_owned(),
-        ),
-        (AckStatus::Dropped, _) | (_, Some(RejectReason::QueueFull)) => (
-            Code::Busy,
-            "the app's input queue is full; wait_for_change, then retry".to_owned(),
-        ),
-        (_, Some(RejectReason::StateRebuilt)) => (
-            Code::ActionUnsupported,
-            "nothing changed; the app's own keys (press_key) may do it until the app routes \
-             it as the message says"
-                .to_owned(),
-        ),
-        // The router's words say which keys it pressed, if any, and what to try: advice
-        // of our own to press keys would contradict a refusal that pressed none.
-        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) if !said.is_empty() => (
-            Code::ActionUnsupported,
-            "its words say what was pressed, if anything, and what to try".to_owned(),
-        ),
-        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) => (
-            Code::ActionUnsupported,
-            "nothing in the app handles it; try press_key with the key the app uses for it"
-                .to_owned(),
-        ),
-        _ => match &ack.unknown_reason {
-            Some(reason) => (
-                Code::AppRejected,
-                format!(
-                    "the app did not take it, for a reason this taria-mcp does not know \
-                     ({reason:?}); read its message, fix the cause, retry"
-                ),
-            ),
-            None => (Code::AppRejected, "the app did not take it".to_owned()),
-        },
-    };
-    let status = taria::wire::wire_name(&status);
-    let message = if said.is_empty() {
-        format!("{status}: {next}")
-    } else {
-        // The app's words quoted, so none of them can pass for the bridge's.
-        format!("{status}: the app says {} — {next}", OutlineQuoted(&said))
-    };
-    ToolError::new(code, message).with("status", status)
-}
-
-/// How long an input's result waits for a spawned app that closed its connection
-/// right after the input to exit, so the result can say how it exited.
-const EXIT_AFTER_INPUT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Turns an ack into the result: for `delivered`, waits for the tree the input produced.
-async fn settle(
-    link: &Link,
-    before: &Arc<Tree>,
-    sent: &Sent,
-    ack: Ack,
-    node: Option<&str>,
-) -> Result<InputResult, ToolError> {
-    if ack.status != Ok(AckStatus::Delivered) {
-        return Err(ack_error(&ack, node));
-    }
-    // Taken before anything shows the agent the tree after the input.
-    let live = link.seen_live();
-    let Some(after) = link.effect(sent).await else {
-        let (revision, connected) = link.last_revision();
-        let advice = if connected {
-            format!(
-                "delivered, but the app has not drawn a frame since; call wait_for_change with \
-                 since={revision} to see its effect"
-            )
-        } else if let Some(spawned) = link.spawned_app()
-            && let Some(exit) = spawned.exited_within(EXIT_AFTER_INPUT).await
-        {
-            format!("delivered, then {}", spawned.exit_note(&exit).await)
-        } else {
-            let cut_off = link
-                .cut_off()
-                .unwrap_or("the app closed the connection (it exited or restarted)");
-            format!(
-                "delivered, then {cut_off} before drawing again; read_tree to see where it stands"
-            )
-        };
-        return Ok(InputResult {
-            after: None,
-            status: "delivered".into(),
-            message: ack.message,
-            delivered: None,
-            revision,
-            changed: false,
-            changed_ids: Vec::new(),
-            removed_ids: Vec::new(),
-            scrolled_out_ids: Vec::new(),
-            removed_line: None,
-            scrolled_out_line: None,
-            changes: None,
-            outline: None,
-            events: Vec::new(),
-            note: Some(advice),
-        });
-    };
-    Ok(super::change::describe_change(
-        link,
-        before,
-        live.as_ref(),
-        &after,
-        ack.message,
-    ))
 }

@@ -12,7 +12,9 @@ use taria::{Action, Node, Role, StateFlags, Tree};
 use super::{UNTRUSTED, args};
 use crate::errors::{Code, ToolError};
 use crate::link::{Link, View};
+use crate::plural;
 use crate::render::{self, Format};
+use crate::seen::Seen;
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -88,6 +90,7 @@ fn is_zero(n: &usize) -> bool {
 /// `read_tree`.
 pub(crate) async fn read_tree(
     link: &Link,
+    seen: &Seen,
     args: ReadTreeArgs,
 ) -> Result<ReadTreeResult, ToolError> {
     let view = link.view().await?;
@@ -102,7 +105,7 @@ pub(crate) async fn read_tree(
         None => view.tree.roots.iter().collect(),
     };
     let shown = render::render(&roots, format, args.depth, render::MAX_CHARS);
-    link.saw(&view.tree);
+    seen.saw(&view.tree);
     Ok(ReadTreeResult {
         revision: view.revision,
         focused: view.tree.focused().map(|n| n.id.to_string()),
@@ -179,7 +182,7 @@ pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
     let mut text = format!(
         "# revision {} ({}). {UNTRUSTED}\n",
         view.revision,
-        super::text::count(view.tree.len(), "node", "nodes")
+        plural::count(view.tree.len(), "node", "nodes")
     );
     if let Some(truncated) = shown.truncated {
         text.push_str("# ");
@@ -286,6 +289,7 @@ pub(crate) struct FindNodesResult {
 /// `find_nodes`.
 pub(crate) async fn find_nodes(
     link: &Link,
+    seen: &Seen,
     args: FindNodesArgs,
 ) -> Result<FindNodesResult, ToolError> {
     let view = link.view().await?;
@@ -336,7 +340,7 @@ pub(crate) async fn find_nodes(
     let limit = args.limit.unwrap_or(50).clamp(1, 500);
     let parents = parent_ids(tree);
     let found = tree.find_all(&query);
-    link.saw(&view.tree);
+    seen.saw(&view.tree);
     let matches = found
         .iter()
         .take(limit)
@@ -467,13 +471,14 @@ pub(crate) struct WaitResult {
 /// cancellation.
 pub(crate) async fn wait_for_change(
     link: &Link,
+    seen: &Seen,
     args: WaitArgs,
     cancel: impl std::future::Future<Output = ()>,
 ) -> Result<WaitResult, ToolError> {
     let timeout = Duration::from_millis(args.timeout_ms.unwrap_or(10_000).min(60_000));
     match link.wait_past(args.since, timeout, cancel).await? {
         Some(view) => {
-            link.saw(&view.tree);
+            seen.saw(&view.tree);
             let roots: Vec<&Node> = view.tree.roots.iter().collect();
             let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
             Ok(WaitResult {
@@ -485,7 +490,7 @@ pub(crate) async fn wait_for_change(
         }
         None => Ok(WaitResult {
             changed: false,
-            revision: link.cached_view().map_or(args.since, |v| v.revision),
+            revision: link.mirror().view().map_or(args.since, |v| v.revision),
             outline: None,
             truncated: None,
         }),

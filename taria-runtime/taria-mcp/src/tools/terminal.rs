@@ -11,6 +11,7 @@ use crate::errors::ToolError;
 use crate::link::Link;
 use crate::order::Turn;
 use crate::render::{self, Format};
+use crate::seen::Seen;
 
 /// How long `resize` waits for the app to draw at the new size.
 pub(crate) const RESIZE_WAIT: Duration = Duration::from_secs(3);
@@ -53,6 +54,7 @@ pub(crate) struct ResizeResult {
 /// draws next.
 pub(crate) async fn resize(
     link: &Link,
+    seen: &Seen,
     args: ResizeArgs,
     turn: &mut Turn,
 ) -> Result<ResizeResult, ToolError> {
@@ -98,7 +100,7 @@ pub(crate) async fn resize(
         .await?;
     Ok(match waited {
         Some(view) => {
-            link.saw(&view.tree);
+            seen.saw(&view.tree);
             let roots: Vec<&Node> = view.tree.roots.iter().collect();
             let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
             ResizeResult {
@@ -115,7 +117,7 @@ pub(crate) async fn resize(
             cols,
             rows,
             changed: false,
-            revision: link.cached_view().map_or(before.revision, |v| v.revision),
+            revision: link.mirror().view().map_or(before.revision, |v| v.revision),
             outline: None,
             truncated: None,
             note: Some(format!(

@@ -16,6 +16,7 @@ use super::input::InputResult;
 use super::read::{FindNodesResult, ReadScreenResult, ReadTreeResult, WaitResult};
 use super::terminal::ResizeResult;
 use crate::errors::ToolError;
+use crate::plural::count;
 
 /// A result's text for the model.
 pub(crate) trait ForModel {
@@ -28,16 +29,6 @@ pub(crate) trait ForModel {
 /// cannot start a line that looks like the bridge's own, and JSON stays JSON.
 pub(crate) fn one_line(text: &str) -> String {
     taria::wire::OutlineText(text).to_string()
-}
-
-/// `n` and its noun, in the singular for one: `1 step`, `3 steps`.
-pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", noun(n, one, many))
-}
-
-/// The noun for `n` of it: `one` for 1, else `many`.
-pub(crate) fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }
 
 /// What steps of a batch did, as a batch's result says it: `3 steps: ` and the text

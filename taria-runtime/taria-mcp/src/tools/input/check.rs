@@ -1,14 +1,39 @@
-//! The bridge's check of an input before it is sent: the node offers the action, is
-//! enabled, and the value fits its domain.
+//! The bridge's check of an input before it is sent: the node at a positional id is
+//! the one the agent saw, offers the action, is enabled, and the value fits its domain.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use serde_json::Value as Json;
 use taria::wire::OutlineName;
-use taria::wire::{FocusedNode, Refusal, check_action, check_typing};
+use taria::wire::{FocusedNode, Refusal, check_action, check_typing, target_token};
 use taria::{ActionName, Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
+
+/// For a positional id: the token of the node the agent saw at that id, or
+/// `stale_reference` when another node is there now.
+pub(super) fn position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String>, ToolError> {
+    if node.stable {
+        return Ok(None);
+    }
+    let now = target_token(node);
+    let Some(old) = seen.and_then(|t| t.get(node.id.as_str())) else {
+        return Ok(Some(now));
+    };
+    if target_token(old) == now {
+        return Ok(Some(now));
+    }
+    Err(ToolError::new(
+        Code::StaleReference,
+        format!(
+            "`{}` is a positional id and the node there changed since you read it (it was {}, now {}); nothing was sent. Find the node you meant again (find_nodes by label) and retry with its current id",
+            OutlineName(node.id.as_str()),
+            old.outline_line(),
+            node.outline_line()
+        ),
+    ))
+}
 
 /// Checks `action` (with `value`, if given) on `node` as the agent last saw it, with
 /// the same [`check_action`] the app runs on the frame it drew; returns the value to

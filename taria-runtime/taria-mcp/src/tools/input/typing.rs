@@ -11,14 +11,10 @@ use taria::wire::{AckStatus, Input};
 
 use super::ack_error;
 use crate::errors::{Code, ToolError};
-use crate::link::{Ack, EFFECT_TIMEOUT, Link, Sent, ack_bound};
+use crate::limits::{EFFECT_TIMEOUT, ack_bound};
+use crate::link::{Ack, Inputs, Sent};
 use crate::order::Turn;
-
-/// Whether the key typed for `c` can move the focus (tab, enter), as a character
-/// typed into a field does not.
-pub(crate) fn moves_focus(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r')
-}
+use crate::record::moves_focus;
 
 /// `text` as runs of keys that can move the focus and runs of the others.
 fn segments(text: &str) -> Vec<&str> {
@@ -47,7 +43,7 @@ fn segments(text: &str) -> Vec<&str> {
 /// segment not delivered, or not drawn within [`EFFECT_TIMEOUT`], ends the call with
 /// an error saying how much was typed.
 pub(super) async fn type_text(
-    link: &Link,
+    inputs: &Inputs,
     text: &str,
     raw: bool,
     turn: &mut Turn,
@@ -67,16 +63,16 @@ pub(super) async fn type_text(
         let bound = ack_bound(part.chars().count());
         let deadline = Instant::now() + bound;
         let sent = match &first {
-            None if last => turn.send_last(link, input).await,
-            None => turn.send(link, input).await,
-            Some(first) => turn.send_paced(link, input, first, deadline).await,
+            None if last => turn.send_last(inputs, input).await,
+            None => turn.send(inputs, input).await,
+            Some(first) => turn.send_paced(inputs, input, first, deadline).await,
         };
         let mut sent = sent.map_err(partly)?;
         if last {
             // Every segment is sent: the next call may send while the ack comes.
             turn.done_sending();
         }
-        let ack = link
+        let ack = inputs
             .ack_by(&mut sent, deadline, bound)
             .await
             .map_err(partly)?;
@@ -87,8 +83,8 @@ pub(super) async fn type_text(
             return Err(partly(ack_error(&ack, None)));
         }
         typed += part.chars().count();
-        if link.effect(&sent).await.is_none() {
-            let why = if link.last_revision().1 {
+        if inputs.effect(&sent).await.is_none() {
+            let why = if inputs.link().is_connected() {
                 format!(
                     "the app drew no frame after them within {} s, and where the rest goes \
                      depends on where they moved the focus; wait_for_change, then type the rest",

@@ -134,7 +134,7 @@ impl Killer {
     }
 }
 
-use crate::lock;
+use crate::lock::lock;
 
 impl Spawned {
     /// Starts `command` in a pseudo-terminal of `size`. When it cannot be started the

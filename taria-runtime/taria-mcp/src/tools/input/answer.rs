@@ -1,0 +1,181 @@
+//! An input's answer: the app's ack turned into the result (with what changed in the
+//! tree drawn after it) or into an error that says what to do next.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use taria::wire::{AckStatus, OutlineQuoted, RejectReason};
+use taria::{KEY_GRAMMAR, Tree};
+
+use super::InputResult;
+use crate::errors::{Code, ToolError};
+use crate::link::{Ack, Inputs, Sent};
+use crate::seen::Seen;
+use crate::tools::change;
+
+/// The error for an ack that is not `delivered`. A status this taria-mcp does not
+/// know is `protocol_mismatch`: the app answered, but not in words this bridge can
+/// read, so the input's effect is unknown (it may have been applied: `app_rejected`
+/// would say it was not, and invite a retry that could apply it twice).
+pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
+    let said = ack.message.clone().unwrap_or_default();
+    let status = match &ack.status {
+        Ok(status) => *status,
+        Err(unknown) => {
+            let mut message = format!(
+                "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
+                 does not know (it knows delivered, ignored, rejected, dropped)"
+            );
+            if !said.is_empty() {
+                let _ = write!(message, "; the app said {}", OutlineQuoted(&said));
+            }
+            message.push_str(
+                ". Its effect is unknown: read_tree to see what happened before retrying, and \
+                 use a taria-mcp built with the app's taria version",
+            );
+            return ToolError::new(Code::ProtocolMismatch, message)
+                .with("sent", true)
+                .with("status", unknown.clone());
+        }
+    };
+    let node = node.unwrap_or("the node");
+    let (code, next) = match (status, ack.reason) {
+        (_, Some(RejectReason::UnknownNode)) => (
+            Code::NotFound,
+            format!(
+                "the app has no `{node}` now (the tree changed); read_tree or find_nodes again"
+            ),
+        ),
+        (_, Some(RejectReason::ActionNotOffered)) => (
+            Code::ActionUnsupported,
+            "the node no longer offers it; read_tree to see what it offers now".to_owned(),
+        ),
+        (_, Some(RejectReason::Disabled)) => (
+            Code::Disabled,
+            "it is disabled now; wait_for_change or change what it depends on".to_owned(),
+        ),
+        (_, Some(RejectReason::OutOfDomain)) => (
+            Code::OutOfDomain,
+            "check the node's valueSchema (read_tree format=json)".to_owned(),
+        ),
+        (_, Some(RejectReason::StaleTarget)) => (
+            Code::StaleReference,
+            format!(
+                "`{node}` names another node than the one you read (the list changed); find it \
+                 again with find_nodes and retry with its current id"
+            ),
+        ),
+        (_, Some(RejectReason::InvalidInput)) => (Code::InvalidArguments, KEY_GRAMMAR.to_owned()),
+        // The app's message says it all (the words the pre-check uses).
+        (_, Some(RejectReason::NoTextInput)) => {
+            return ToolError::new(Code::ActionUnsupported, said).with("status", "rejected");
+        }
+        (_, Some(RejectReason::HandlerRejected)) => (
+            Code::AppRejected,
+            "the app's handler refused it; read its message, fix the cause, retry".to_owned(),
+        ),
+        (AckStatus::Dropped, _) | (_, Some(RejectReason::QueueFull)) => (
+            Code::Busy,
+            "the app's input queue is full; wait_for_change, then retry".to_owned(),
+        ),
+        (_, Some(RejectReason::StateRebuilt)) => (
+            Code::ActionUnsupported,
+            "nothing changed; the app's own keys (press_key) may do it until the app routes \
+             it as the message says"
+                .to_owned(),
+        ),
+        // The router's words say which keys it pressed, if any, and what to try: advice
+        // of our own to press keys would contradict a refusal that pressed none.
+        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) if !said.is_empty() => (
+            Code::ActionUnsupported,
+            "its words say what was pressed, if anything, and what to try".to_owned(),
+        ),
+        (AckStatus::Ignored, _) | (_, Some(RejectReason::NoRoute)) => (
+            Code::ActionUnsupported,
+            "nothing in the app handles it; try press_key with the key the app uses for it"
+                .to_owned(),
+        ),
+        _ => match &ack.unknown_reason {
+            Some(reason) => (
+                Code::AppRejected,
+                format!(
+                    "the app did not take it, for a reason this taria-mcp does not know \
+                     ({reason:?}); read its message, fix the cause, retry"
+                ),
+            ),
+            None => (Code::AppRejected, "the app did not take it".to_owned()),
+        },
+    };
+    let status = taria::wire::wire_name(&status);
+    let message = if said.is_empty() {
+        format!("{status}: {next}")
+    } else {
+        // The app's words quoted, so none of them can pass for the bridge's.
+        format!("{status}: the app says {} — {next}", OutlineQuoted(&said))
+    };
+    ToolError::new(code, message).with("status", status)
+}
+
+/// How long an input's result waits for a spawned app that closed its connection
+/// right after the input to exit, so the result can say how it exited.
+const EXIT_AFTER_INPUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Turns an ack into the result: for `delivered`, waits for the tree the input produced.
+pub(super) async fn settle(
+    inputs: &Inputs,
+    seen: &Seen,
+    (before, sent): (&Arc<Tree>, &Sent),
+    ack: Ack,
+    node: Option<&str>,
+) -> Result<InputResult, ToolError> {
+    if ack.status != Ok(AckStatus::Delivered) {
+        return Err(ack_error(&ack, node));
+    }
+    // Taken before anything shows the agent the tree after the input.
+    let live = seen.last_live();
+    let link = inputs.link();
+    let Some(after) = inputs.effect(sent).await else {
+        let revision = link.mirror().revision();
+        let advice = if link.is_connected() {
+            format!(
+                "delivered, but the app has not drawn a frame since; call wait_for_change with \
+                 since={revision} to see its effect"
+            )
+        } else if let Some(spawned) = link.spawned_app()
+            && let Some(exit) = spawned.exited_within(EXIT_AFTER_INPUT).await
+        {
+            format!("delivered, then {}", spawned.exit_note(&exit).await)
+        } else {
+            let cut_off = link
+                .cut_off()
+                .unwrap_or("the app closed the connection (it exited or restarted)");
+            format!(
+                "delivered, then {cut_off} before drawing again; read_tree to see where it stands"
+            )
+        };
+        return Ok(InputResult {
+            after: None,
+            status: "delivered".into(),
+            message: ack.message,
+            delivered: None,
+            revision,
+            changed: false,
+            changed_ids: Vec::new(),
+            removed_ids: Vec::new(),
+            scrolled_out_ids: Vec::new(),
+            removed_line: None,
+            scrolled_out_line: None,
+            changes: None,
+            outline: None,
+            events: Vec::new(),
+            note: Some(advice),
+        });
+    };
+    Ok(change::describe_change(
+        seen,
+        before,
+        live.as_ref(),
+        &after,
+        ack.message,
+    ))
+}
