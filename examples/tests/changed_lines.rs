@@ -104,3 +104,25 @@ fn the_contacts_port_changes_at_most_10_lines_beyond_attributes() {
         10,
     );
 }
+
+/// Ported with the API before issue 21's loop shapes: a `ratatui::run` closure has no
+/// impl block for `#[taria::app]`, so the port drives a `taria::Session` by hand.
+#[test]
+fn the_popup_port_changes_at_most_23_lines_beyond_attributes() {
+    assert_port(
+        "popup",
+        include_str!("../ports/popup/plain.rs"),
+        include_str!("../ports/popup/taria.rs"),
+        23,
+    );
+}
+
+#[test]
+fn the_typing_port_changes_at_most_6_lines_beyond_attributes() {
+    assert_port(
+        "typing",
+        include_str!("../ports/typing/plain.rs"),
+        include_str!("../ports/typing/taria.rs"),
+        6,
+    );
+}
