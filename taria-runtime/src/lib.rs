@@ -61,7 +61,7 @@ pub use recorder::{
 };
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, agent_changed, drain, install, take_widget_actions,
+    DrawOutput, Session, SessionBuilder, agent_changed, drain, draw, install, take_widget_actions,
     widget_state, widget_state_rebuilt, with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
