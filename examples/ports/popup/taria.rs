@@ -1,10 +1,14 @@
-//! The list with a details popup of `plain.rs`, made agent-drivable with taria: the
-//! loop in `ratatui::run`'s closure drives a `taria::Session` by hand.
+//! The list with a details popup of `plain.rs`, made agent-drivable with taria:
+//! `#[taria::app]` on `main` makes the loop in its `ratatui::run` closure record each
+//! frame, read keys through taria and run the agent's actions. The list is
+//! `taria_widgets`' (an agent selects and activates planets, enter opens the popup);
+//! the popup is recorded as a modal dialog, its paragraph the text inside it, `esc`
+//! its `dismiss`.
 //!
 //! Run it with `cargo run --example popup`.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::Line;
@@ -47,18 +51,17 @@ const PLANETS: [(&str, &str); 8] = [
     ),
 ];
 
+#[taria::app(label = "popup")]
 fn main() -> std::io::Result<()> {
     // The app's state is two locals; the closure below borrows them.
     let mut planets = ListState::default().with_selected(Some(0));
     let mut show_popup = false;
-    let mut session = taria::Session::builder("popup").start();
 
     ratatui::run(|terminal| {
         loop {
-            session.drain(&mut ());
-            session.draw(terminal, |frame| render(frame, &mut planets, show_popup))?;
+            terminal.draw(|frame| render(frame, &mut planets, show_popup))?;
 
-            if let Some(Event::Key(key)) = session.next_event(None)?
+            if let Event::Key(key) = event::read()?
                 && key.kind == KeyEventKind::Press
             {
                 match key.code {
@@ -86,11 +89,11 @@ fn render(frame: &mut Frame<'_>, planets: &mut ListState, show_popup: bool) {
     );
 
     let list = List::new(PLANETS.map(|(name, _)| name))
+        .id("planets")
+        .activate_key("enter")
         .block(Block::bordered().title("Planets"))
         .highlight_style(Style::new().black().on_cyan())
-        .highlight_symbol("> ")
-        .id("planets")
-        .activate_key("enter");
+        .highlight_symbol("> ");
     frame.render_stateful_widget(list, content, planets);
 
     if show_popup {
@@ -100,11 +103,8 @@ fn render(frame: &mut Frame<'_>, planets: &mut ListState, show_popup: bool) {
             .block(Block::bordered().title(name).on_blue());
         let popup_area = centered_area(area, 60, 30);
         let _details = taria::scope(|n| {
-            n.role(Role::Dialog)
-                .id("details")
-                .bounds(popup_area)
-                .modal(true);
-            n.key_fallback(Action::Dismiss, "esc");
+            n.role(Role::Dialog).id("details").modal(true);
+            n.bounds(popup_area).key_fallback(Action::Dismiss, "esc");
         });
         // clears out any background in the area before rendering the popup
         frame.render_widget(Clear, popup_area);

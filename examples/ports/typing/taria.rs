@@ -1,14 +1,15 @@
-//! The typing test of `plain.rs`, made agent-drivable with taria: the draw is in a
-//! method of `TypingTest` (`#[taria::app]` on its impl records it), the loop in `main`
-//! runs the agent's actions and reads keys through taria. An agent reads the text and
-//! types it (`type_text` into the focused input); the app prints its stats as it exits.
+//! The typing test of `plain.rs`, made agent-drivable with taria. Its loop is in
+//! `main`, which gets `#[taria::app]` (the agent's actions run at the top of the loop,
+//! keys are read through taria); the frame is drawn in a method the loop calls, which
+//! draws with `taria::draw`. An agent reads the text and types it (`type_text` into
+//! the focused input); the app prints its stats as it exits.
 //!
 //! Run it with `cargo run --example typing`.
 
 use std::io;
 use std::time::Instant;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -17,16 +18,16 @@ use ratatui::{DefaultTerminal, Frame};
 
 const TEXT: &str = "a quick movement of the enemy will jeopardize six gunboats";
 
+#[taria::app(label = "typing")]
 fn main() -> io::Result<()> {
     let mut terminal = ratatui::init();
     let mut test = TypingTest::new(TEXT);
 
     let result = loop {
-        taria::drain(&mut test);
         if let Err(err) = test.render(&mut terminal) {
             break Err(err);
         }
-        match taria::event::read() {
+        match event::read() {
             Ok(Event::Key(key)) if key.kind == KeyEventKind::Press => match key.code {
                 KeyCode::Esc => break Ok(()),
                 KeyCode::Backspace => test.backspace(),
@@ -58,7 +59,6 @@ struct TypingTest {
     started: Option<Instant>,
 }
 
-#[taria::app(label = "typing")]
 impl TypingTest {
     fn new(target: &'static str) -> Self {
         Self {
@@ -118,7 +118,7 @@ impl TypingTest {
     }
 
     fn render(&self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-        terminal.draw(|frame| {
+        taria::draw(terminal, |frame| {
             let [title, text, input, stats, help] = Layout::vertical([
                 Constraint::Length(1),
                 Constraint::Length(5),
