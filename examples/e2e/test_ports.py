@@ -157,3 +157,45 @@ async def _typing() -> None:
         assert "the app exited with exit status 0" in done["note"], dump(done)
         assert "1 mistakes · 100% done" in done["note"], dump(done)
         await report("typing", agent, init)
+
+
+def test_every_action_the_popup_and_typing_ports_offer_is_performed() -> None:
+    asyncio.run(_offered())
+
+
+def offered(tree: list[dict]) -> list[tuple[str, str]]:
+    """Each (node id, action) the tree offers, its children's `childActions` included."""
+    found = []
+    for node in tree:
+        found += [(node["id"], action) for action in node.get("actions", [])]
+        children = node.get("children", [])
+        for child in children:
+            found += [(child["id"], action) for action in node.get("childActions", [])]
+        found += offered(children)
+    return found
+
+
+async def _offered() -> None:
+    # What each offered action takes beyond its node.
+    arguments = {"select": {}, "scroll": {"direction": "down"}, "activate": {}, "dismiss": {}}
+    async with spawned("popup", cols=80, rows=24) as (agent, init):
+        listed = await agent.ok("read_tree", format="json")
+        actions = offered(listed["tree"])
+        assert {a for _, a in actions} == {"select", "scroll", "activate"}, actions
+        # Each item is selected before it is activated, so each act changes something.
+        for node, action in sorted(actions, key=lambda na: (na[0], na[1] != "select")):
+            extra = dict(arguments[action])
+            if node == "planets" and action == "select":
+                extra["value"] = 2  # the list's own select takes the item's index
+            done = await agent.ok("act", node=node, action=action, **extra)
+            assert done["status"] == "delivered" and done["changed"], (node, action, dump(done))
+            if action == "activate":
+                # The popup is open: what it offers is performed too, and closes it.
+                popup = offered((await agent.ok("read_tree", format="json"))["tree"])
+                assert popup == [("details", "dismiss")], popup
+                closed = await agent.ok("act", node="details", action="dismiss")
+                assert closed["status"] == "delivered" and closed["changed"], dump(closed)
+    async with spawned("typing", cols=80, rows=24) as (agent, init):
+        listed = await agent.ok("read_tree", format="json")
+        # The typing test takes text (its input is focused), and offers no action.
+        assert offered(listed["tree"]) == [], dump(listed)

@@ -48,7 +48,7 @@ use transport::Transport;
 /// Most apps never name it: `#[taria::app]` starts one for the UI thread. Apps with
 /// their own loop (async, tokio) start it with [`Session::builder`] and call
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
-/// functions [`drain`](crate::drain) and [`crate::event`]).
+/// functions [`drain`](crate::drain), [`draw`](crate::draw) and [`crate::event`]).
 ///
 /// If the endpoint cannot start (label in use, no runtime directory), the app runs
 /// exactly as before (see [`SessionBuilder::start`]).

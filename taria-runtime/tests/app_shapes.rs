@@ -453,7 +453,7 @@ fn check_toggle_and_keys(
         let (_, tree) =
             client.input_and_tree(json!({"kind": "act", "node": "check", "action": "toggle"}));
         assert_eq!(
-            tree.get("check").unwrap().state.checked,
+            tree.get("check").expect("the checkbox").state.checked,
             Some(taria::Checked::True),
             "the frame after the act shows it"
         );

@@ -1,11 +1,10 @@
-//! The list with a details popup of `plain.rs`, made agent-drivable with taria:
-//! `#[taria::app]` on `main` makes the loop in its `ratatui::run` closure record each
-//! frame, read keys through taria and run the agent's actions. The list is
-//! `taria_widgets`' (an agent selects and activates planets, enter opens the popup);
-//! the popup is recorded as a modal dialog, its paragraph the text inside it, `esc`
-//! its `dismiss`.
+//! A list with a details popup in the style of ratatui's `popup` example, as a ratatui
+//! author writes it without taria: ratatui 0.30's shape, the loop in a
+//! `ratatui::run(|terminal| loop { … })` closure and the state in `main`'s locals; the
+//! popup is a `Clear`, then a bordered `Paragraph` centered over the list.
 //!
-//! Run it with `cargo run --example popup`.
+//! `taria.rs` beside it is the same app made agent-drivable; `cargo run --example
+//! popup-plain` runs this one.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};

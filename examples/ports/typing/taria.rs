@@ -1,10 +1,11 @@
-//! The typing test of `plain.rs`, made agent-drivable with taria. Its loop is in
-//! `main`, which gets `#[taria::app]` (the agent's actions run at the top of the loop,
-//! keys are read through taria); the frame is drawn in a method the loop calls, which
-//! draws with `taria::draw`. An agent reads the text and types it (`type_text` into
-//! the focused input); the app prints its stats as it exits.
+//! A typing test in the style of the terminal typing tests people publish, as its author
+//! writes it without taria: a target text coloured as you go, what you typed, and live
+//! stats (speed, accuracy, progress). The app renders in a method with no loop around
+//! it; `main` holds the loop and reads the keys. When the text is typed the app leaves
+//! its screen and prints the result.
 //!
-//! Run it with `cargo run --example typing`.
+//! `taria.rs` beside it is the same app made agent-drivable; `cargo run --example
+//! typing-plain` runs this one.
 
 use std::io;
 use std::time::Instant;
