@@ -1,5 +1,5 @@
-"""An agent does a task in each of the three apps ported to taria from ratatui-style
-originals (`examples/ports/`): the official MCP client, the real `taria-mcp` bridge in
+"""An agent does a task in each of the apps ported to taria from ratatui-style and
+third-party-style originals (`examples/ports/`): the official MCP client, the real `taria-mcp` bridge in
 spawn mode, the real port in the bridge's pseudo-terminal. Each task uses only ids and
 actions the agent read from the tree (nothing guessed), and checks that the app ended
 where a person's keys would have left it.
@@ -107,3 +107,95 @@ async def _contacts() -> None:
         line = next(l for l in (cell.get("changes") or cell["outline"]).splitlines() if "contacts/19/2" in l)
         assert "[selected]" in line, dump(cell)
         await report("contacts", agent, init)
+
+
+def test_an_agent_reads_a_planet_s_details_in_the_popup_and_closes_it() -> None:
+    asyncio.run(_popup())
+
+
+async def _popup() -> None:
+    async with spawned("popup", cols=80, rows=24) as (agent, init):
+        tree = await agent.ok("read_tree")
+        planets = ids_labelled(tree["outline"], "list_item")
+        # The details of a planet the list does not select: the item's `activate`
+        # selects it, then presses the list's key (enter), which opens the popup.
+        opened = await agent.ok("act", node=planets["Neptune"], action="activate")
+        assert opened["status"] == "delivered", dump(opened)
+        shown = opened.get("changes") or opened["outline"]
+        dialog = next(l for l in shown.splitlines() if "- dialog" in l)
+        assert "[id=details]" in dialog and "dismiss" in dialog, dump(opened)
+        # The popup's text is inside the dialog, once: the planet's facts.
+        assert shown.count("2,000 km/h") == 1, dump(opened)
+        closed = await agent.ok("act", node="details", action="dismiss")
+        assert closed["status"] == "delivered", dump(closed)
+        after = await agent.ok("find_nodes", role="dialog")
+        assert after["matches"] == [], dump(after)
+        # The list kept the planet the agent opened.
+        found = await agent.ok("find_nodes", role="list_item", state=["selected"])
+        assert [m["label"] for m in found["matches"]] == ["Neptune"], dump(found)
+        await report("popup", agent, init)
+
+
+def test_an_agent_takes_the_typing_test_and_reads_its_result() -> None:
+    asyncio.run(_typing())
+
+
+async def _typing() -> None:
+    async with spawned("typing", cols=80, rows=24) as (agent, init):
+        found = await agent.ok("find_nodes", role="text")
+        text = found["matches"][0]["value"]
+        assert text.startswith("a quick movement"), dump(found)
+        # The text with its last letter wrong: one mistake, shown in the stats.
+        typed = await agent.ok("type_text", text=text[:-1] + "z")
+        assert typed["status"] == "delivered", dump(typed)
+        stats = await agent.ok("find_nodes", id="stats")
+        assert "1 mistakes" in stats["matches"][0]["label"], dump(stats)
+        fixed = await agent.ok("press_key", key="backspace")
+        assert fixed["status"] == "delivered", dump(fixed)
+        # The last letter ends the test: the app leaves its screen and prints its stats.
+        done = await agent.ok("type_text", text=text[-1])
+        assert "the app exited with exit status 0" in done["note"], dump(done)
+        assert "1 mistakes · 100% done" in done["note"], dump(done)
+        await report("typing", agent, init)
+
+
+def test_every_action_the_popup_and_typing_ports_offer_is_performed() -> None:
+    asyncio.run(_offered())
+
+
+def offered(tree: list[dict]) -> list[tuple[str, str]]:
+    """Each (node id, action) the tree offers, its children's `childActions` included."""
+    found = []
+    for node in tree:
+        found += [(node["id"], action) for action in node.get("actions", [])]
+        children = node.get("children", [])
+        for child in children:
+            found += [(child["id"], action) for action in node.get("childActions", [])]
+        found += offered(children)
+    return found
+
+
+async def _offered() -> None:
+    # What each offered action takes beyond its node.
+    arguments = {"select": {}, "scroll": {"direction": "down"}, "activate": {}, "dismiss": {}}
+    async with spawned("popup", cols=80, rows=24) as (agent, init):
+        listed = await agent.ok("read_tree", format="json")
+        actions = offered(listed["tree"])
+        assert {a for _, a in actions} == {"select", "scroll", "activate"}, actions
+        # Each item is selected before it is activated, so each act changes something.
+        for node, action in sorted(actions, key=lambda na: (na[0], na[1] != "select")):
+            extra = dict(arguments[action])
+            if node == "planets" and action == "select":
+                extra["value"] = 2  # the list's own select takes the item's index
+            done = await agent.ok("act", node=node, action=action, **extra)
+            assert done["status"] == "delivered" and done["changed"], (node, action, dump(done))
+            if action == "activate":
+                # The popup is open: what it offers is performed too, and closes it.
+                popup = offered((await agent.ok("read_tree", format="json"))["tree"])
+                assert popup == [("details", "dismiss")], popup
+                closed = await agent.ok("act", node="details", action="dismiss")
+                assert closed["status"] == "delivered" and closed["changed"], dump(closed)
+    async with spawned("typing", cols=80, rows=24) as (agent, init):
+        listed = await agent.ok("read_tree", format="json")
+        # The typing test takes text (its input is focused), and offers no action.
+        assert offered(listed["tree"]) == [], dump(listed)

@@ -77,7 +77,7 @@ pub(crate) fn inherent_impl(item: TokenStream, name: &str) -> Result<ItemImpl, T
 }
 
 /// The first tokens of an item (its keyword and name), to point an error at.
-fn item_head(item: &Item) -> TokenStream {
+pub(crate) fn item_head(item: &Item) -> TokenStream {
     match item {
         Item::Struct(s) => pair(&s.struct_token, &s.ident),
         Item::Enum(e) => pair(&e.enum_token, &e.ident),
@@ -94,7 +94,7 @@ fn pair(a: &impl ToTokens, b: &impl ToTokens) -> TokenStream {
 }
 
 /// Removes every `#[action]` attribute in `imp`, so the block compiles as written.
-fn strip_action_attrs(imp: &mut ItemImpl) {
+pub(crate) fn strip_action_attrs(imp: &mut ItemImpl) {
     for item in &mut imp.items {
         if let Some(attrs) = item_attrs(item) {
             attrs.retain(|a| !is_action_attr(a));

@@ -1,189 +1,350 @@
-//! `#[taria::app]`: `#[taria::actions]`, plus a rewrite of the app's own loop
-//! ([`rewrite`]) so it records frames, reads input through taria and runs pending
-//! agent actions each iteration.
+//! `#[taria::app]`: makes the code that holds an app's loop record its frames, read
+//! input through taria and run pending agent actions before each frame ([`rewrite`]).
+//! It goes on whatever holds the loop ([`Target`]):
+//!
+//! * the app's inherent impl block: `#[taria::actions]` too, and the app is `self`;
+//! * a function (`main`, whose `ratatui::run(|terminal| loop { … })` closure is
+//!   rewritten with it, a free function, an associated one): the app is the value
+//!   `handlers = …` names, else there are no handlers;
+//! * one method: the app is `self`.
+//!
+//! Each placement that leaves nowhere to run the agent's actions is an error that
+//! names the shape and what to write instead ([`Placement`]).
 
+pub(crate) mod args;
 pub(crate) mod rewrite;
 
 use proc_macro2::TokenStream;
-use quote::quote;
-use syn::LitStr;
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Block, Expr, FnArg, ImplItem, Item, ItemFn, ItemImpl, Signature};
 
-use crate::actions::{impl_actions, inherent_impl};
+use crate::actions::handler::{is_mut_ref_self, is_self_type};
+use crate::actions::{impl_actions, item_head, strip_action_attrs};
 use crate::errors::Errors;
-
-/// The longest app label.
-const MAX_LABEL_LEN: usize = 64;
+use args::{AppArgs, parse_args};
+use rewrite::{Anchor, Found, Missing, Rewrite, rewrite_block};
 
 pub(crate) fn app(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
-    let label = errors.ok(parse_args(args)).flatten();
-    let mut imp = match inherent_impl(item, "app") {
-        Ok(imp) => imp,
-        Err(fallback) => {
-            let errors = errors.finish(()).err().map(|e| e.to_compile_error());
-            return quote! { #fallback #errors };
+    let args = errors.ok(parse_args(args)).unwrap_or_default();
+    let out = match syn::parse2::<Item>(item.clone()) {
+        Ok(Item::Impl(imp)) if imp.trait_.is_none() => app_impl(imp, &args, &mut errors),
+        Ok(Item::Fn(function)) => app_fn(function, &args, &mut errors),
+        Ok(Item::Impl(mut imp)) => {
+            let (_, path, for_token) = imp.trait_.as_ref().expect("a trait impl");
+            errors.push(syn::Error::new_spanned(
+                quote! { #path #for_token },
+                format!("{USAGE}, not on a trait impl"),
+            ));
+            strip_action_attrs(&mut imp);
+            imp.into_token_stream()
+        }
+        Ok(other) => {
+            errors.push(syn::Error::new_spanned(item_head(&other), USAGE));
+            item
+        }
+        Err(_) => {
+            errors.push(syn::Error::new(proc_macro2::Span::call_site(), USAGE));
+            item
         }
     };
-    let dispatch = impl_actions(&mut imp, &mut errors);
-    rewrite::rewrite_impl(&mut imp, &label_expr(label.as_ref()), &mut errors);
     let errors = errors.finish(()).err().map(|e| e.to_compile_error());
-    quote! { #imp #dispatch #errors }
+    quote! { #out #errors }
 }
 
-/// Parses `label = "…"`, the only argument.
-fn parse_args(args: TokenStream) -> syn::Result<Option<LitStr>> {
-    let mut label: Option<LitStr> = None;
-    let parser = syn::meta::parser(|meta| {
-        if meta.path.is_ident("label") {
-            if label.is_some() {
-                return Err(meta.error("`label` is given twice: give it once"));
+/// Where the attribute goes, said by every placement error.
+const USAGE: &str = "`#[taria::app]` goes on the code that holds the app's loop: the function \
+    (`#[taria::app] fn main()`, also around a `ratatui::run(|terminal| loop { … })` closure) or \
+    the app's inherent impl block (`#[taria::app] impl App { … }`)";
+
+/// The app's impl block: its handlers, then every method rewritten.
+fn app_impl(mut imp: ItemImpl, args: &AppArgs, errors: &mut Errors) -> TokenStream {
+    if let Some((keyword, _)) = &args.handlers {
+        errors.push(syn::Error::new_spanned(
+            keyword,
+            "`handlers` is for `#[taria::app]` on a function: on an impl block the app is `self`, \
+             whose `#[action]` methods here handle agent actions; remove `handlers = …`",
+        ));
+    }
+    take_nested_apps(&mut imp, errors);
+    let dispatch = impl_actions(&mut imp, errors);
+    let label = args.label_expr();
+    let head = {
+        let (impl_token, self_ty) = (&imp.impl_token, &imp.self_ty);
+        quote! { #impl_token #self_ty }
+    };
+    let mut bodies: Vec<Body<'_>> = imp
+        .items
+        .iter_mut()
+        .filter_map(|item| match item {
+            ImplItem::Fn(method) => Some(Body::method(&method.sig, &mut method.block)),
+            _ => None,
+        })
+        .collect();
+    if let Err(placement) = place_drains(&mut bodies, &label) {
+        errors.push(placement.error(&head, Kind::Impl));
+    }
+    quote! { #imp #dispatch }
+}
+
+/// A `#[taria::app]` on a method of an impl block that has one itself: an error at the
+/// inner one, which is removed (the block's covers the method).
+fn take_nested_apps(imp: &mut ItemImpl, errors: &mut Errors) {
+    for item in &mut imp.items {
+        let ImplItem::Fn(method) = item else {
+            continue;
+        };
+        method.attrs.retain(|attr| {
+            let nested = is_app_attr(attr);
+            if nested {
+                errors.push(syn::Error::new_spanned(
+                    attr,
+                    "`#[taria::app]` on the impl block already covers this method: remove this one",
+                ));
             }
-            let lit: LitStr = meta.value()?.parse().map_err(|e| {
-                syn::Error::new(
-                    e.span(),
-                    "the label is a string literal, e.g. `label = \"todo\"`",
-                )
-            })?;
-            check_label(&lit)?;
-            label = Some(lit);
-            return Ok(());
-        }
-        Err(meta.error(
-            "unknown argument; `#[taria::app]` takes an optional `label = \"…\"` (default: the binary's name)",
-        ))
-    });
-    syn::parse::Parser::parse2(parser, args)?;
-    Ok(label)
+            !nested
+        });
+    }
 }
 
-/// An app label: 1 to 64 ASCII letters, digits, `-`, `_` or `.`.
-fn check_label(lit: &LitStr) -> syn::Result<()> {
-    let label = lit.value();
-    let valid = (1..=MAX_LABEL_LEN).contains(&label.len())
-        && label
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    if valid {
+fn is_app_attr(attr: &syn::Attribute) -> bool {
+    let path = attr.path();
+    path.is_ident("app")
+        || (path.segments.len() == 2
+            && path.segments[0].ident == "taria"
+            && path.segments[1].ident == "app")
+}
+
+/// A function, or a method annotated on its own.
+fn app_fn(mut function: ItemFn, args: &AppArgs, errors: &mut Errors) -> TokenStream {
+    let label = args.label_expr();
+    let head = {
+        let (fn_token, ident) = (&function.sig.fn_token, &function.sig.ident);
+        quote! { #fn_token #ident }
+    };
+    let mut body = match (function.sig.receiver().is_some(), &args.handlers) {
+        (true, handlers) => {
+            if let Some((keyword, _)) = handlers {
+                errors.push(syn::Error::new_spanned(
+                    keyword,
+                    format!(
+                        "`handlers` is for a function without `self`: in `{}` the app is \
+                         `self`, whose `#[action]` methods (in a `#[taria::actions]` impl \
+                         block) handle agent actions; remove `handlers = …`",
+                        function.sig.ident
+                    ),
+                ));
+            }
+            Body::method(&function.sig, &mut function.block)
+        }
+        (false, Some((_, app))) => Body::function(&function.sig, &mut function.block, lend(app)),
+        (false, None) => Body::function(&function.sig, &mut function.block, quote! { &mut () }),
+    };
+    if let Err(placement) = place_drains(std::slice::from_mut(&mut body), &label) {
+        let name = function.sig.ident.to_string();
+        errors.push(placement.error(&head, Kind::Fn(&name)));
+    }
+    function.into_token_stream()
+}
+
+/// `&mut <app>` for the drain, whether `app` is the value or a `&mut` to it: a method
+/// call borrows either (spanned at `app`, so a type without handlers is named there).
+fn lend(app: &Expr) -> TokenStream {
+    quote_spanned! {app.span()=>
+        {
+            use ::taria::__private::Lend as _;
+            (#app).__taria_lend()
+        }
+    }
+}
+
+/// One body the attribute rewrites.
+struct Body<'a> {
+    block: &'a mut Block,
+    /// The drain's argument lending the app; `None` where it cannot (`&self`).
+    app: Option<TokenStream>,
+    /// The function's name.
+    name: String,
+    /// Where to point at the function: its receiver, else its name.
+    at: TokenStream,
+}
+
+impl<'a> Body<'a> {
+    /// A method's (or an associated function's) body: the app is `self`.
+    fn method(sig: &Signature, block: &'a mut Block) -> Body<'a> {
+        let app = match sig.inputs.first() {
+            Some(FnArg::Receiver(r)) if is_mut_ref_self(&r.ty) => Some(quote! { &mut *self }),
+            Some(FnArg::Receiver(r))
+                if r.reference.is_none() && r.mutability.is_some() && is_self_type(&r.ty) =>
+            {
+                Some(quote! { &mut self })
+            }
+            Some(FnArg::Receiver(_)) => None,
+            // An associated function: no app to lend, nor any handlers to lend to.
+            _ => Some(quote! { &mut () }),
+        };
+        let at = match sig.inputs.first() {
+            Some(receiver @ FnArg::Receiver(_)) => receiver.to_token_stream(),
+            _ => sig.ident.to_token_stream(),
+        };
+        Body {
+            block,
+            app,
+            name: sig.ident.to_string(),
+            at,
+        }
+    }
+
+    /// A function's body, lending `app`.
+    fn function(sig: &Signature, block: &'a mut Block, app: TokenStream) -> Body<'a> {
+        Body {
+            block,
+            app: Some(app),
+            name: sig.ident.to_string(),
+            at: sig.ident.to_token_stream(),
+        }
+    }
+
+    fn rewrite(&self, label: &TokenStream, anchor: Anchor) -> (Block, Found) {
+        let mut block = (*self.block).clone();
+        let rewrite = Rewrite {
+            label,
+            app: self.app.as_ref(),
+            anchor,
+        };
+        let found = rewrite_block(&mut block, &rewrite);
+        (block, found)
+    }
+}
+
+/// What the attribute is on, for its errors.
+#[derive(Clone, Copy)]
+enum Kind<'a> {
+    Impl,
+    /// A function, by name.
+    Fn(&'a str),
+}
+
+/// Why the attribute cannot run the agent's actions where it is.
+enum Placement {
+    /// A method without a mutable `self` draws in a loop (or, where nothing draws,
+    /// reads events in one: `reads`).
+    LoopWithoutApp {
+        name: String,
+        at: TokenStream,
+        reads: bool,
+    },
+    /// The only draws are in methods without a mutable `self` and no loop around them.
+    DrawWithoutApp { name: String, at: TokenStream },
+    /// Nothing draws a frame or reads events.
+    Nothing,
+}
+
+impl Placement {
+    /// The error, pointing at the function, or at `head` (`impl App`, `fn main`).
+    fn error(&self, head: &TokenStream, kind: Kind<'_>) -> syn::Error {
+        match self {
+            Placement::LoopWithoutApp { name, at, reads } => syn::Error::new_spanned(
+                at,
+                format!(
+                    "`{name}` {} in a loop, where `#[taria::app]` runs pending agent actions \
+                     before each frame; that changes the app, so the run loop must be a \
+                     method taking `&mut self` or `mut self`",
+                    if *reads {
+                        "reads events"
+                    } else {
+                        "draws frames"
+                    }
+                ),
+            ),
+            Placement::DrawWithoutApp { name, at } => syn::Error::new_spanned(
+                at,
+                format!(
+                    "`{name}` draws a frame with no loop around it and takes `&self`, so \
+                     `#[taria::app]` has nowhere to run the agent's actions before the frame: \
+                     when the loop is elsewhere (`main`), put `#[taria::app]` on the function \
+                     that holds the loop and draw here with `taria::draw(terminal, |frame| …)`; \
+                     or let `{name}` take `&mut self`"
+                ),
+            ),
+            Placement::Nothing => {
+                let message = match kind {
+                    Kind::Impl => "none of this impl block's methods draws a frame \
+                        (`terminal.draw(…)`) or reads events, so `#[taria::app]` has no loop to \
+                        make drivable here: put it on the function that holds the loop \
+                        (`#[taria::app] fn main()`); for an impl block of handlers only, use \
+                        `#[taria::actions]`"
+                        .to_owned(),
+                    Kind::Fn(name) => format!(
+                        "`{name}` neither draws a frame (`terminal.draw(…)`) nor reads events, so \
+                         `#[taria::app]` has no loop to make drivable here: put it on the code \
+                         that holds the loop, the impl block of the app whose method loops \
+                         (`#[taria::app] impl App {{ … }}`) or the function with the `loop`"
+                    ),
+                };
+                syn::Error::new_spanned(head, message)
+            }
+        }
+    }
+}
+
+/// Rewrites `bodies`, with drains before each frame they draw; where that places none
+/// (the draws are in `&self` methods with the loop elsewhere, or there are none), at
+/// each event read instead (the loop reads in a `&mut self` method, or in a function
+/// whose draw is in a method); else says why it cannot.
+fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Placement> {
+    let rewrite_all = |anchor| -> Vec<(Block, Found)> {
+        bodies.iter().map(|b| b.rewrite(label, anchor)).collect()
+    };
+    let total = |rewritten: &[(Block, Found)], count: fn(&Found) -> usize| {
+        rewritten.iter().map(|(_, f)| count(f)).sum::<usize>()
+    };
+    let first = |rewritten: &[(Block, Found)], missing: Missing| {
+        rewritten
+            .iter()
+            .position(|(_, f)| f.missing == Some(missing))
+    };
+    let mut anchor = Anchor::Draws;
+    let mut chosen = rewrite_all(Anchor::Draws);
+    if total(&chosen, |f| f.drains) == 0 && first(&chosen, Missing::Loop).is_none() {
+        let by_reads = rewrite_all(Anchor::Reads);
+        let reading_loop_without_app = first(&by_reads, Missing::Loop).is_some();
+        if total(&by_reads, |f| f.drains) > 0
+            || (total(&chosen, |f| f.draws) == 0 && reading_loop_without_app)
+        {
+            chosen = by_reads;
+            anchor = Anchor::Reads;
+        }
+    }
+    let placed = total(&chosen, |f| f.drains) > 0;
+    let loop_without_app = first(&chosen, Missing::Loop);
+    let draw_without_app = first(&chosen, Missing::Draw);
+    for (body, (block, _)) in bodies.iter_mut().zip(chosen) {
+        *body.block = block;
+    }
+    let named = |i: usize| (bodies[i].name.clone(), bodies[i].at.clone());
+    // A drawing loop that cannot drain is an error even beside one that can; a
+    // reading loop only when nothing else drains (reads are the fallback anchor).
+    if let Some(i) = loop_without_app
+        && (anchor == Anchor::Draws || !placed)
+    {
+        let (name, at) = named(i);
+        return Err(Placement::LoopWithoutApp {
+            name,
+            at,
+            reads: anchor == Anchor::Reads,
+        });
+    }
+    if placed {
         return Ok(());
     }
-    Err(syn::Error::new(
-        lit.span(),
-        format!(
-            "`{label}` is not a valid app label: use 1 to {MAX_LABEL_LEN} ASCII letters, digits, `-`, `_` or `.` \
-             (agents find the app by this name)"
-        ),
-    ))
-}
-
-/// The label expression: the literal, else the binary's name, else the package's.
-fn label_expr(label: Option<&LitStr>) -> TokenStream {
-    if let Some(label) = label {
-        return quote! { #label };
+    if let Some(i) = draw_without_app {
+        let (name, at) = named(i);
+        return Err(Placement::DrawWithoutApp { name, at });
     }
-    quote! {
-        match ::core::option_env!("CARGO_BIN_NAME") {
-            ::core::option::Option::Some(__taria_name) => __taria_name,
-            ::core::option::Option::None => ::core::env!("CARGO_PKG_NAME"),
-        }
-    }
+    Err(Placement::Nothing)
 }
 
 #[cfg(test)]
-mod tests {
-    use quote::quote;
-
-    use super::{app, parse_args};
-
-    fn label(args: proc_macro2::TokenStream) -> Result<Option<String>, String> {
-        parse_args(args)
-            .map(|l| l.map(|l| l.value()))
-            .map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn the_label_is_optional_and_checked() {
-        assert_eq!(label(quote! {}), Ok(None));
-        assert_eq!(
-            label(quote! { label = "todo-2.b_c" }),
-            Ok(Some("todo-2.b_c".into()))
-        );
-        assert!(
-            label(quote! { label = "my app" })
-                .unwrap_err()
-                .contains("not a valid app label")
-        );
-        assert!(
-            label(quote! { label = "" })
-                .unwrap_err()
-                .contains("not a valid app label")
-        );
-        let long = "a".repeat(65);
-        assert!(
-            label(quote! { label = #long })
-                .unwrap_err()
-                .contains("1 to 64")
-        );
-        assert!(
-            label(quote! { label = todo })
-                .unwrap_err()
-                .contains("string literal")
-        );
-        assert!(
-            label(quote! { name = "x" })
-                .unwrap_err()
-                .contains("unknown argument")
-        );
-        assert!(
-            label(quote! { label = "a", label = "b" })
-                .unwrap_err()
-                .contains("twice")
-        );
-    }
-
-    #[test]
-    fn the_app_gets_an_actions_impl_and_its_loop_is_rewritten() {
-        let out = app(
-            quote! { label = "todo" },
-            quote! {
-                impl App {
-                    fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-                        while !self.exit {
-                            terminal.draw(|f| self.draw(f))?;
-                            self.handle_events()?;
-                        }
-                        Ok(())
-                    }
-                    #[action(node = "quit", activate)]
-                    fn quit(&mut self) { self.exit = true; }
-                }
-            },
-        )
-        .to_string();
-        assert!(out.contains(
-            "while ! self . exit { :: taria :: drain (& mut * self) ; \
-             :: taria :: __private :: app_draw (\"todo\" , | | terminal . draw (| f | self . draw (f))) ? ;"
-        ), "{out}");
-        assert!(out.contains("impl :: taria :: Actions for App"), "{out}");
-        assert!(!out.contains("compile_error"), "{out}");
-    }
-
-    #[test]
-    fn without_a_label_the_binary_name_is_used() {
-        let out = app(
-            quote! {},
-            quote! { impl App { fn once(&self, t: &mut T) { t.draw(|f| ()); } } },
-        )
-        .to_string();
-        assert!(
-            out.contains("app_draw (match :: core :: option_env ! (\"CARGO_BIN_NAME\")"),
-            "{out}"
-        );
-    }
-
-    #[test]
-    fn a_bad_label_still_rewrites_and_reports() {
-        let out = app(quote! { label = "my app" }, quote! { impl App {} }).to_string();
-        assert!(out.contains("impl :: taria :: Actions for App"), "{out}");
-        assert!(out.contains("not a valid app label"), "{out}");
-    }
-}
+mod tests;

@@ -8,7 +8,7 @@
 //! (with `fmt` for format strings) and `derive` generate code; `target` classifies
 //! the annotated item, `errors` collects every error of a call so they are all
 //! reported at once. `actions` generates an app's action dispatch from its
-//! `#[action]` handlers, `app` adds the rewrite of the app's draw loop.
+//! `#[action]` handlers, `app` adds the rewrite of the app's loop, wherever it is.
 
 mod actions;
 mod app;
@@ -110,15 +110,15 @@ pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
     actions::stray_action(item.into()).into()
 }
 
-/// Makes a ratatui app in the usual shape drivable by agents, without changing its
-/// loop: everything [`macro@actions`] does, plus a rewrite of the impl block's methods.
+/// Makes a ratatui app drivable by agents without changing its loop: goes on the code
+/// that holds the loop, whatever its shape.
 ///
 /// ```text
 /// #[taria::app]                       // or #[taria::app(label = "todo")]
-/// impl App {
+/// impl App {                          // the loop in a method: the app is `self`
 ///     fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
 ///         while !self.exit {
-///             // + taria::drain(&mut *self);   pending agent actions run here
+///             // + pending agent actions run here, before each frame
 ///             terminal.draw(|frame| self.draw(frame))?;   // recorded for agents
 ///             self.handle_events()?;
 ///         }
@@ -130,15 +130,31 @@ pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
 ///     #[action(node = "quit", activate)]
 ///     fn quit(&mut self) { self.exit = true; }
 /// }
+///
+/// #[taria::app(label = "popup")]      // the loop in main's ratatui::run closure
+/// fn main() -> io::Result<()> {
+///     let mut show = false;
+///     ratatui::run(|terminal| loop { terminal.draw(|f| render(f, show))?; … })
+/// }
+///
+/// #[taria::app(handlers = app)]       // a loop in a function; `app`'s #[action]s
+/// fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> { loop { … } }
 /// ```
 ///
+/// * On an inherent impl block it is [`macro@actions`] too; on one method, the handlers
+///   are in a `#[taria::actions]` block around it. On a function, `handlers = <expr>`
+///   names the app (owned or `&mut`) whose `#[action]` methods handle agent actions;
+///   without it there are none (actions go to widgets and key fallbacks).
 /// * `<terminal>.draw(f)` (one argument that is not a reference, receiver not `self`)
-///   becomes `taria::__private::app_draw(label, || <terminal>.draw(f))`;
+///   becomes `taria::__private::app_draw(label, || <terminal>.draw(f))`; a draw the
+///   code only calls (a method with no loop around its draw) uses `taria::draw`.
 /// * `…event::read()` and `…event::poll(timeout)` (any path ending in `event::`)
-///   become `taria::event::read()` / `taria::event::poll(timeout)`;
-/// * the innermost `loop`, `while` or `for` around such a draw starts with
-///   `taria::drain(&mut *self);` (`&mut self` methods) or `taria::drain(&mut self);`
-///   (`mut self`); a drawing loop in any other method is an error.
+///   become `taria::event::read()` / `taria::event::poll(timeout)`.
+/// * Pending agent actions run before each frame: at the top of the innermost `loop`,
+///   `while` or `for` around each draw, else in the statement before the draw; in code
+///   that draws nothing itself, by its event reads instead. Where that needs the app
+///   and there is none to lend (a `&self` method), or the code neither draws nor reads
+///   events, it is an error that names the shape and the fix.
 ///
 /// `label` names the app to agents: 1 to 64 ASCII letters, digits, `-`, `_` or `.`;
 /// the default is the binary's name (`CARGO_BIN_NAME`, else `CARGO_PKG_NAME`).

@@ -164,15 +164,26 @@ pub fn amount_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, Str
     })
 }
 
+/// `#[taria::app]`'s drain before each frame: starts this thread's session on first
+/// use, then runs the agent's pending actions (see [`crate::Session::drain`]).
+pub fn app_drain<A: Actions + ?Sized>(label: &str, app: &mut A) -> usize {
+    crate::session::with_current_or_start(label, |session| session.drain(app)).unwrap_or(0)
+}
+
+/// Lends `#[taria::app(handlers = app)]`'s value to [`app_drain`] whether `app` is the
+/// value or a `&mut` to it: a method call reborrows either (`&mut app` would need a
+/// `mut` binding of the reference).
+pub trait Lend {
+    /// `self`, mutably.
+    fn __taria_lend(&mut self) -> &mut Self {
+        self
+    }
+}
+
+impl<T: ?Sized> Lend for T {}
+
 /// `#[taria::app]`'s wrapper around each `.draw(…)` call: starts this thread's
 /// session on first use, records and publishes the frame.
 pub fn app_draw<R: crate::DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
-    let mut draw = Some(draw);
-    if let Some(output) = crate::session::with_current_or_start(label, |session| {
-        session.record(|| (draw.take().expect("draw runs once"))())
-    }) {
-        return output;
-    }
-    // The session is busy (a draw inside a draw): draw without recording.
-    (draw.take().expect("draw runs once"))()
+    crate::session::record(Some(label), draw)
 }

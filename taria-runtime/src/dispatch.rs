@@ -289,6 +289,13 @@ pub enum Outcome {
 /// assert_eq!(counter.handle_action(&Invocation::new("count", Action::Increment)), Outcome::Handled);
 /// assert_eq!(counter.0, 1);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not handle agent actions",
+    label = "not an app with `#[action]` handlers",
+    note = "handlers are `#[action]` methods in a `#[taria::actions]` (or `#[taria::app]`) impl \
+            block of the type; an app without handlers passes `&mut ()`, or leaves \
+            `handlers = …` out of `#[taria::app]`"
+)]
 pub trait Actions {
     /// Runs the handler for `invocation`, or returns [`Outcome::NotHandled`].
     fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome;

@@ -9,8 +9,10 @@
 //! * **Annotating render code:** [`widget`] (attribute) and [`Semantic`] (derive);
 //!   [`scope`] and [`leaf`] by hand, for nodes drawn in a loop, each describing its
 //!   node through a [`NodeBuilder`];
-//! * **Running the app:** [`app`] on the event loop's `impl` (or a [`Session`] by
-//!   hand), which serves the tree on a local socket and hands agents' inputs to
+//! * **Running the app:** [`app`] on the code that holds the event loop (the app's
+//!   `impl`, or the function: `main` with its `ratatui::run` closure; [`draw`] for a
+//!   frame drawn in a method that loop calls), or a [`Session`] by hand, which serves
+//!   the tree on a local socket and hands agents' inputs to
 //!   [`actions`] handlers ([`Invocation`], [`Outcome`]) and widgets
 //!   ([`take_widget_actions`]; [`agent_changed`] tells the app which took one);
 //! * **The semantic model** both sides read: [`Tree`], [`Node`], [`Role`], [`Action`],
@@ -61,7 +63,7 @@ pub use recorder::{
 };
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, agent_changed, drain, install, take_widget_actions,
+    DrawOutput, Session, SessionBuilder, agent_changed, drain, draw, install, take_widget_actions,
     widget_state, widget_state_rebuilt, with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
@@ -69,3 +71,9 @@ pub use taria_derive::{Semantic, action, actions, app, widget};
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The integration guide's complete examples (the loop shapes of `#[taria::app]`) are
+/// compiled as doctests too; its excerpts are `rust,ignore`.
+#[doc = include_str!("../../docs/integration-guide.md")]
+#[cfg(doctest)]
+pub struct IntegrationGuideDoctests;

@@ -24,8 +24,8 @@ mod terminal;
 mod transport;
 
 pub use builder::SessionBuilder;
-pub use current::{drain, install, with_session};
-pub(crate) use current::{with_current, with_current_or_start};
+pub use current::{drain, draw, install, with_session};
+pub(crate) use current::{record, with_current, with_current_or_start};
 pub use record::DrawOutput;
 pub use route::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 pub(crate) use terminal::{last_from_agent, pause_reader, resume_reader, thread_signal};
@@ -48,7 +48,7 @@ use transport::Transport;
 /// Most apps never name it: `#[taria::app]` starts one for the UI thread. Apps with
 /// their own loop (async, tokio) start it with [`Session::builder`] and call
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
-/// functions [`drain`](crate::drain) and [`crate::event`]).
+/// functions [`drain`](crate::drain), [`draw`](crate::draw) and [`crate::event`]).
 ///
 /// If the endpoint cannot start (label in use, no runtime directory), the app runs
 /// exactly as before (see [`SessionBuilder::start`]).

@@ -1,98 +1,134 @@
-//! The loop rewrite of `#[taria::app]`, on every method body of the impl block:
+//! The rewrite `#[taria::app]` makes of a body (a function's, or each method's of an
+//! impl block):
 //!
 //! * `<terminal>.draw(<f>)` → `::taria::__private::app_draw(<label>, || <terminal>.draw(<f>))`
 //!   (the frame is recorded when an agent is attached);
 //! * `…event::read()` → `::taria::event::read()`, `…event::poll(t)` →
 //!   `::taria::event::poll(t)` (input waits also wake for agent requests);
-//! * the innermost `loop` / `while` / `for` around each rewritten draw starts with
-//!   `::taria::drain(&mut *self);` (pending agent actions run before each frame).
+//! * a drain, `::taria::__private::app_drain(<label>, <app>)`, runs pending agent
+//!   actions before each frame: at the top of the innermost `loop` / `while` / `for`
+//!   around each draw, or as the statement before one with no loop around it. In
+//!   code that draws no frame itself (its draw is in a method the loop calls), the
+//!   drains go by the event reads instead, in the same way ([`Anchor`]).
 //!
 //! A `.draw(…)` call is taken for a terminal's when it has one argument that is not a
 //! reference (`Canvas` contexts draw `&shape`) and its receiver is not `self` (an app's
 //! own `fn draw(&self, frame)`); draws inside its argument are left alone.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Block, Expr, ExprCall, ExprMethodCall, FnArg, ImplItem, ImplItemFn, Item, ItemImpl};
+use syn::{Block, Expr, ExprCall, ExprMethodCall, Item};
 
-use crate::actions::handler::{is_mut_ref_self, is_self_type};
-use crate::errors::Errors;
-
-/// Rewrites every method of `imp`; `label` is the app label expression.
-pub(crate) fn rewrite_impl(imp: &mut ItemImpl, label: &TokenStream, errors: &mut Errors) {
-    for item in &mut imp.items {
-        if let ImplItem::Fn(method) = item {
-            rewrite_method(method, label, errors);
-        }
-    }
+/// What the drains are placed by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Anchor {
+    /// Before each frame the code draws.
+    Draws,
+    /// At the top of each loop that reads events: the code draws no frame itself.
+    Reads,
 }
 
-fn rewrite_method(method: &mut ImplItemFn, label: &TokenStream, errors: &mut Errors) {
+/// How a body is rewritten.
+pub(crate) struct Rewrite<'a> {
+    /// The app label expression.
+    pub(crate) label: &'a TokenStream,
+    /// The drain's argument that lends the app (`&mut *self`, `&mut ()`, the
+    /// `handlers` value), or `None` where the code cannot lend it (`&self`).
+    pub(crate) app: Option<&'a TokenStream>,
+    pub(crate) anchor: Anchor,
+}
+
+/// What the rewrite of one body found.
+#[derive(Default, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// Terminal draws rewritten.
+    pub(crate) draws: usize,
+    /// Drains placed.
+    pub(crate) drains: usize,
+    /// The first place a drain was needed where there is no app to lend.
+    pub(crate) missing: Option<Missing>,
+}
+
+/// Where a drain could not be placed for want of an app to lend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Missing {
+    /// At the top of a loop.
+    Loop,
+    /// Before a draw with no loop around it.
+    Draw,
+    /// Before an event read with no loop around it (reads anchor the drains).
+    Read,
+}
+
+/// Rewrites `block` as `rewrite` says.
+pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
     let mut rewriter = Rewriter {
-        label,
-        app: mutable_self(method),
+        rewrite,
         loops: Vec::new(),
         in_draw: 0,
-        loop_without_mut_self: false,
+        owed: None,
+        found: Found::default(),
     };
-    rewriter.visit_block_mut(&mut method.block);
-    if rewriter.loop_without_mut_self {
-        let name = &method.sig.ident;
-        let at = match method.sig.inputs.first() {
-            Some(receiver @ FnArg::Receiver(_)) => receiver.to_token_stream(),
-            _ => name.to_token_stream(),
-        };
-        errors.push(syn::Error::new_spanned(
-            at,
-            format!(
-                "`{name}` draws frames in a loop, where `#[taria::app]` runs pending agent actions \
-                 before each frame; that changes the app, so the run loop must be a method taking \
-                 `&mut self` or `mut self`"
-            ),
-        ));
-    }
-}
-
-/// How to borrow the app mutably in `method`: `&mut *self`, `&mut self`, or not at all.
-fn mutable_self(method: &ImplItemFn) -> Option<TokenStream> {
-    match method.sig.inputs.first() {
-        Some(FnArg::Receiver(r)) if is_mut_ref_self(&r.ty) => Some(quote! { &mut *self }),
-        Some(FnArg::Receiver(r))
-            if r.reference.is_none() && r.mutability.is_some() && is_self_type(&r.ty) =>
-        {
-            Some(quote! { &mut self })
-        }
-        _ => None,
-    }
+    rewriter.visit_block_mut(block);
+    rewriter.found
 }
 
 struct Rewriter<'a> {
-    label: &'a TokenStream,
-    /// `&mut *self` or `&mut self`, when the method can lend the app mutably.
-    app: Option<TokenStream>,
-    /// For each enclosing loop, whether its body holds a rewritten draw.
+    rewrite: &'a Rewrite<'a>,
+    /// For each enclosing loop, whether its body holds what anchors a drain.
     loops: Vec<bool>,
     /// How deep we are inside the argument of a rewritten draw.
     in_draw: usize,
-    /// A loop needs a drain but the method has no mutable `self`.
-    loop_without_mut_self: bool,
+    /// A drain owed before the statement being visited (an anchor with no loop around
+    /// it). A statement of its own, not part of the anchor's expression: there it
+    /// would borrow the app inside a call whose receiver has it borrowed already
+    /// (`self.state.on(event::read()?)`).
+    owed: Option<Expr>,
+    found: Found,
 }
 
 impl Rewriter<'_> {
-    /// Visits a loop body; if it draws, starts it with a drain.
+    /// A drain of the app, spanned at `span`; `None` (noted as missing) without an app.
+    fn drain(&mut self, span: Span, missing: Missing) -> Option<Expr> {
+        let Some(app) = self.rewrite.app else {
+            self.found.missing.get_or_insert(missing);
+            return None;
+        };
+        self.found.drains += 1;
+        let label = self.rewrite.label;
+        Some(syn::parse_quote_spanned! {span=>
+            ::taria::__private::app_drain(#label, #app)
+        })
+    }
+
+    /// Notes an anchor: its innermost loop drains, else (a draw) it drains itself.
+    fn anchor_in_loop(&mut self) -> bool {
+        match self.loops.last_mut() {
+            Some(anchored) => {
+                *anchored = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Visits a loop body; if it holds an anchor, starts it with a drain.
     fn visit_loop_body(&mut self, body: &mut Block, keyword: Span) {
         self.loops.push(false);
         self.visit_block_mut(body);
-        if self.loops.pop() == Some(true) {
-            match &self.app {
-                Some(app) => body.stmts.insert(
-                    0,
-                    syn::parse_quote_spanned! {keyword=> ::taria::drain(#app); },
-                ),
-                None => self.loop_without_mut_self = true,
-            }
+        if self.loops.pop() == Some(true)
+            && let Some(drain) = self.drain(keyword, Missing::Loop)
+        {
+            body.stmts
+                .insert(0, syn::parse_quote_spanned! {keyword=> #drain; });
+        }
+    }
+
+    /// An anchor with no loop around it: a drain before its statement.
+    fn owe_drain(&mut self, span: Span, missing: Missing) {
+        if self.owed.is_none() {
+            self.owed = self.drain(span, missing);
         }
     }
 
@@ -106,14 +142,16 @@ impl Rewriter<'_> {
             self.visit_expr_mut(arg);
         }
         self.in_draw -= 1;
+        self.found.draws += 1;
         let span = call.method.span();
-        let label = self.label;
+        let label = self.rewrite.label;
         let original = std::mem::replace(expr, Expr::Verbatim(TokenStream::new()));
-        *expr = syn::parse_quote_spanned! {span=>
+        let draw: Expr = syn::parse_quote_spanned! {span=>
             ::taria::__private::app_draw(#label, || #original)
         };
-        if let Some(draws) = self.loops.last_mut() {
-            *draws = true;
+        *expr = draw;
+        if self.rewrite.anchor == Anchor::Draws && !self.anchor_in_loop() {
+            self.owe_drain(span, Missing::Draw);
         }
     }
 }
@@ -126,8 +164,12 @@ impl VisitMut for Rewriter<'_> {
             }
             Expr::Call(call) => {
                 visit_mut::visit_expr_call_mut(self, call);
-                if let Some(replacement) = event_call(call) {
-                    *expr = replacement;
+                if let Some(read) = event_call(call) {
+                    let span = read.span();
+                    *expr = read;
+                    if self.rewrite.anchor == Anchor::Reads && !self.anchor_in_loop() {
+                        self.owe_drain(span, Missing::Read);
+                    }
                 }
             }
             Expr::Loop(l) => {
@@ -148,7 +190,22 @@ impl VisitMut for Rewriter<'_> {
         }
     }
 
-    /// Items nested in a method body are not the app's methods: leave them alone.
+    /// Each statement that owes a drain gets it just before it.
+    fn visit_block_mut(&mut self, block: &mut Block) {
+        let outer = self.owed.take();
+        let mut i = 0;
+        while i < block.stmts.len() {
+            self.visit_stmt_mut(&mut block.stmts[i]);
+            if let Some(drain) = self.owed.take() {
+                block.stmts.insert(i, syn::parse_quote! { #drain; });
+                i += 1;
+            }
+            i += 1;
+        }
+        self.owed = outer;
+    }
+
+    /// Items nested in a body are not the app's code: leave them alone.
     fn visit_item_mut(&mut self, _: &mut Item) {}
 }
 
@@ -194,180 +251,5 @@ fn event_call(call: &ExprCall) -> Option<Expr> {
             })
         }
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proc_macro2::TokenStream;
-    use quote::{ToTokens, quote};
-    use syn::ItemImpl;
-
-    use super::rewrite_impl;
-    use crate::errors::Errors;
-
-    fn rewrite(item: TokenStream) -> (String, Option<String>) {
-        let mut imp: ItemImpl = syn::parse2(item).expect("an impl block");
-        let mut errors = Errors::default();
-        rewrite_impl(&mut imp, &quote! { "app" }, &mut errors);
-        (
-            imp.into_token_stream().to_string(),
-            errors.finish(()).err().map(|e| e.to_string()),
-        )
-    }
-
-    fn expected(item: TokenStream) -> String {
-        syn::parse2::<ItemImpl>(item)
-            .expect("an impl block")
-            .into_token_stream()
-            .to_string()
-    }
-
-    #[test]
-    fn the_standard_ratatui_loop_records_drains_and_reads_through_taria() {
-        let (out, errors) = rewrite(quote! {
-            impl App {
-                pub fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-                    while !self.exit {
-                        terminal.draw(|frame| self.draw(frame))?;
-                        self.handle_events()?;
-                    }
-                    Ok(())
-                }
-                fn draw(&self, frame: &mut Frame) {
-                    frame.render_widget(self, frame.area());
-                }
-                fn handle_events(&mut self) -> io::Result<()> {
-                    if event::poll(Duration::from_millis(250))? {
-                        match crossterm::event::read()? {
-                            Event::Key(key) => self.on_key(key),
-                            _ => {}
-                        }
-                    }
-                    event::read()?;
-                    let _ = ratatui::crossterm::event::read();
-                    Ok(())
-                }
-            }
-        });
-        assert_eq!(errors, None);
-        assert_eq!(
-            out,
-            expected(quote! {
-                impl App {
-                    pub fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-                        while !self.exit {
-                            ::taria::drain(&mut *self);
-                            ::taria::__private::app_draw("app", || terminal.draw(|frame| self.draw(frame)))?;
-                            self.handle_events()?;
-                        }
-                        Ok(())
-                    }
-                    fn draw(&self, frame: &mut Frame) {
-                        frame.render_widget(self, frame.area());
-                    }
-                    fn handle_events(&mut self) -> io::Result<()> {
-                        if (event::poll, ::taria::event::poll(Duration::from_millis(250))).1? {
-                            match (crossterm::event::read, ::taria::event::read()).1? {
-                                Event::Key(key) => self.on_key(key),
-                                _ => {}
-                            }
-                        }
-                        (event::read, ::taria::event::read()).1?;
-                        let _ = (ratatui::crossterm::event::read, ::taria::event::read()).1;
-                        Ok(())
-                    }
-                }
-            })
-        );
-    }
-
-    #[test]
-    fn an_owned_app_is_lent_and_only_the_innermost_drawing_loop_drains() {
-        let (out, errors) = rewrite(quote! {
-            impl App {
-                fn run(mut self, mut terminal: DefaultTerminal) -> Result<()> {
-                    loop {
-                        for _ in 0..2 {
-                            self.terminal.draw(render)?;
-                        }
-                        let _ = event::read()?;
-                        if self.quit { break Ok(()); }
-                    }
-                }
-            }
-        });
-        assert_eq!(errors, None);
-        assert_eq!(
-            out,
-            expected(quote! {
-                impl App {
-                    fn run(mut self, mut terminal: DefaultTerminal) -> Result<()> {
-                        loop {
-                            for _ in 0..2 {
-                                ::taria::drain(&mut self);
-                                ::taria::__private::app_draw("app", || self.terminal.draw(render))?;
-                            }
-                            let _ = (event::read, ::taria::event::read()).1?;
-                            if self.quit { break Ok(()); }
-                        }
-                    }
-                }
-            })
-        );
-    }
-
-    #[test]
-    fn other_draws_and_calls_are_left_alone() {
-        let source = quote! {
-            impl App {
-                fn paint(&mut self, ctx: &mut Context, shapes: &[Line]) {
-                    for shape in shapes {
-                        ctx.draw(&shape);
-                        self.draw(ctx);
-                        pen.draw();
-                    }
-                    let _ = read();
-                    let _ = event::read(1);
-                    let _ = event::poll();
-                    let _ = other::read();
-                    fn nested(t: &mut Terminal) { loop { t.draw(|f| ()); } }
-                }
-            }
-        };
-        let (out, errors) = rewrite(source.clone());
-        assert_eq!(errors, None);
-        assert_eq!(out, expected(source));
-    }
-
-    #[test]
-    fn a_draw_inside_a_draw_is_wrapped_once() {
-        let (out, _) = rewrite(quote! {
-            impl App {
-                fn once(&self, t: &mut T, u: &mut T) {
-                    t.draw(|f| { u.draw(|g| ()); })
-                }
-            }
-        });
-        assert_eq!(out.matches("app_draw").count(), 1, "{out}");
-    }
-
-    #[test]
-    fn a_drawing_loop_needs_a_mutable_self() {
-        let (out, errors) = rewrite(quote! {
-            impl App {
-                fn run(&self, terminal: &mut DefaultTerminal) {
-                    loop { terminal.draw(|f| self.draw(f)).ok(); }
-                }
-                fn show(&self, terminal: &mut DefaultTerminal) {
-                    terminal.draw(|f| self.draw(f)).ok();
-                }
-            }
-        });
-        let errors = errors.expect("an error");
-        assert!(errors.contains("`run` draws frames in a loop"), "{errors}");
-        assert!(errors.contains("`&mut self` or `mut self`"), "{errors}");
-        assert!(!out.contains("drain"), "{out}");
-        assert_eq!(out.matches("app_draw").count(), 2, "{out}");
     }
 }

@@ -1,9 +1,13 @@
-//! This thread's session: what `#[taria::app]` starts on its first draw, and what the
-//! free functions [`drain`], [`with_session`] and [`crate::event`] use.
+//! This thread's session: what `#[taria::app]` starts on its first drain or draw, and
+//! what the free functions [`drain`], [`draw`], [`with_session`] and [`crate::event`]
+//! use.
 
 use std::cell::RefCell;
 
-use super::{Session, terminal};
+use ratatui::backend::Backend;
+use ratatui::{CompletedFrame, Frame, Terminal};
+
+use super::{DrawOutput, Session, terminal};
 use crate::Actions;
 
 thread_local! {
@@ -57,4 +61,63 @@ pub fn with_session<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
 /// [`Session::drain`]); does nothing without one. Returns how many were taken.
 pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
     with_current(|session| session.drain(app)).unwrap_or(0)
+}
+
+/// Draws a frame on `terminal` with this thread's session (started by `#[taria::app]`
+/// or [`install`]): recorded and published while an agent is connected, as
+/// `#[taria::app]` does with each `terminal.draw(…)` in the code it is on. This is
+/// for a draw that code only calls: the loop in `main` carries the attribute, and
+/// the frame is drawn in a method it calls. Without a session on this thread, or
+/// inside another draw, it is `terminal.draw(render)`.
+///
+/// ```no_run
+/// use ratatui::crossterm::event::{self, Event};
+/// use ratatui::{DefaultTerminal, Frame};
+///
+/// struct Clock { ticks: u32 }
+///
+/// impl Clock {
+///     // The loop is in `main`: this method only draws.
+///     fn render(&self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+///         taria::draw(terminal, |frame| self.draw(frame))?; // was `terminal.draw(…)`
+///         Ok(())
+///     }
+///     fn draw(&self, frame: &mut Frame<'_>) {
+///         frame.render_widget(format!("{} ticks", self.ticks), frame.area());
+///     }
+/// }
+///
+/// #[taria::app(label = "clock")]
+/// fn main() -> std::io::Result<()> {
+///     let mut terminal = ratatui::init();
+///     let mut clock = Clock { ticks: 0 };
+///     loop {
+///         clock.render(&mut terminal)?;
+///         if let Event::Key(_) = event::read()? {
+///             break;
+///         }
+///         clock.ticks += 1;
+///     }
+///     ratatui::restore();
+///     Ok(())
+/// }
+/// ```
+pub fn draw<B: Backend>(
+    terminal: &mut Terminal<B>,
+    render: impl FnOnce(&mut Frame<'_>),
+) -> Result<CompletedFrame<'_>, B::Error> {
+    record(None, move || terminal.draw(render))
+}
+
+/// Runs `draw`, recorded by this thread's session (first started, labelled `start`,
+/// when given and there is none); unrecorded when there is no session or it is busy
+/// (a draw inside a draw).
+pub(crate) fn record<R: DrawOutput>(start: Option<&str>, draw: impl FnOnce() -> R) -> R {
+    let mut draw = Some(draw);
+    let mut run = || (draw.take().expect("draw runs once"))();
+    let recorded = match start {
+        Some(label) => with_current_or_start(label, |session| session.record(&mut run)),
+        None => with_current(|session| session.record(&mut run)),
+    };
+    recorded.unwrap_or_else(run)
 }

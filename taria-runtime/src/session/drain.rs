@@ -57,7 +57,8 @@ impl Session {
     /// drawn tree, then given to `app`'s handler, else turned into key presses from
     /// the node's key fallback; keys and text go to the app's input path
     /// ([`crate::event`]). Each input is answered once. Returns how many inputs were
-    /// taken. Call it once per loop turn, before drawing.
+    /// taken. Call it once per loop turn, before drawing. An app without `#[action]`
+    /// handlers passes `&mut ()`: its actions go to its widgets and key fallbacks.
     pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
         self.take_queued();
         self.settle_without_frame();

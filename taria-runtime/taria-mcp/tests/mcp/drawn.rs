@@ -3,61 +3,152 @@
 //! ported apps, before-after, rebuilt): each node with bounds shows its label or value
 //! inside them on the screen `read_screen` returns (`taria::testing::undrawn_text`, the
 //! check the other examples' headless tests make with `AppHarness::assert_text_drawn`).
+//! Issue 21.6: nor does it say anything twice: no two nodes share their bounds and
+//! their text (a popup's text in the dialog and again beside it).
 
 use ratatui::buffer::Buffer;
-use serde_json::json;
+use serde_json::{Value, json};
 use taria::wire::recording::{RecordedLine, Recording};
+use taria::{Node, Role, Tree};
 
 use crate::harness::Mcp;
 use crate::spawn::example_app;
 
+const COLS: usize = 100;
+const ROWS: usize = 30;
+
 /// Each app in the bridge's pty at 100x30, its first tree (the `--record` file keeps
 /// the tree as the app sent it, bounds included) against the screen read in the same
-/// frame.
+/// frame; the popup also with its popup open, the tree after the `act` that opened it
+/// against the screen read after it.
 #[test]
 #[ignore = "needs the ported apps built as apps (`cargo test` builds them as tests): .ci/run \
             runs it after `cargo build --workspace --all-features --examples`"]
 fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
-    for app in ["before-after", "checklist", "signup", "contacts", "rebuilt"] {
-        let path = example_app(app);
-        let record = crate::support::temp_dir(&format!("drawn-{app}")).join("session.jsonl");
-        let mut mcp = Mcp::launch(&[
-            "--cols",
-            "100",
-            "--rows",
-            "30",
-            "--record",
-            record.to_str().unwrap(),
-            "--",
-            &path,
-        ]);
-        let tree = mcp.ok("read_tree", json!({}));
-        let screen = mcp.ok("read_screen", json!({}));
-        assert_eq!(
-            screen["revision"], tree["revision"],
-            "{app}: the same frame"
-        );
-        mcp.finish();
-        let rows: Vec<String> = screen["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| format!("{:<100}", row.as_str().unwrap()))
-            .chain(std::iter::repeat(" ".repeat(100)))
-            .take(30)
-            .collect();
-        let recording = Recording::read(&record).unwrap();
-        let Some(RecordedLine::Tree(first)) = recording.lines.first() else {
-            panic!(
-                "{app}: the recording starts with no tree: {:?}",
-                recording.lines
+    let opening = [json!({"node": "planets/7", "action": "activate"})];
+    let apps: [(&str, &[Value]); 7] = [
+        ("before-after", &[]),
+        ("checklist", &[]),
+        ("signup", &[]),
+        ("contacts", &[]),
+        ("rebuilt", &[]),
+        ("popup", &opening),
+        ("typing", &[]),
+    ];
+    for (app, acts) in apps {
+        for (tree, screen) in trees_and_screens(app, acts) {
+            let undrawn = taria::testing::undrawn_text(&tree, &screen);
+            assert!(
+                undrawn.is_empty(),
+                "{app}: the text of these nodes is not drawn inside their bounds: {undrawn:#?}\n{}",
+                tree.outline()
             );
-        };
-        let undrawn = taria::testing::undrawn_text(&first.tree, &Buffer::with_lines(rows));
-        assert!(
-            undrawn.is_empty(),
-            "{app}: the text of these nodes is not drawn inside their bounds: {undrawn:#?}\n{}",
-            first.tree.outline()
-        );
+            let twice = said_twice(&tree);
+            assert!(
+                twice.is_empty(),
+                "{app}: these nodes share their bounds and their text: {twice:#?}\n{}",
+                tree.outline()
+            );
+        }
     }
+}
+
+/// The app's first tree and, after each of `acts` (delivered), the tree the app drew
+/// after it, each with the screen of the same frame.
+fn trees_and_screens(app: &str, acts: &[Value]) -> Vec<(Tree, Buffer)> {
+    let path = example_app(app);
+    let record = crate::support::temp_dir(&format!("drawn-{app}")).join("session.jsonl");
+    let (cols, rows) = (COLS.to_string(), ROWS.to_string());
+    let mut mcp = Mcp::launch(&[
+        "--cols",
+        &cols,
+        "--rows",
+        &rows,
+        "--record",
+        record.to_str().unwrap(),
+        "--",
+        &path,
+    ]);
+    let tree = mcp.ok("read_tree", json!({}));
+    let mut screens = vec![screen_of(app, &mut mcp, &tree)];
+    for act in acts {
+        let done = mcp.ok("act", act.clone());
+        assert_eq!(done["status"], "delivered", "{app}: {act} -> {done}");
+        screens.push(screen_of(app, &mut mcp, &done));
+    }
+    mcp.finish();
+    let recording = Recording::read(&record).unwrap();
+    let trees = recording.lines.into_iter().filter_map(|line| match line {
+        RecordedLine::Tree(first) => Some(first.tree),
+        RecordedLine::Input(input) => input.tree,
+        _ => None,
+    });
+    let pairs: Vec<(Tree, Buffer)> = trees.zip(screens).collect();
+    assert_eq!(pairs.len(), acts.len() + 1, "{app}: a tree for each screen");
+    pairs
+}
+
+/// The screen the app drew in the frame of `result` (a read or an input's result).
+fn screen_of(app: &str, mcp: &mut Mcp, result: &Value) -> Buffer {
+    let screen = mcp.ok("read_screen", json!({}));
+    assert_eq!(
+        screen["revision"], result["revision"],
+        "{app}: the same frame"
+    );
+    let rows: Vec<String> = screen["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| format!("{:<COLS$}", row.as_str().unwrap()))
+        .chain(std::iter::repeat(" ".repeat(COLS)))
+        .take(ROWS)
+        .collect();
+    Buffer::with_lines(rows)
+}
+
+/// The nodes that say what another says where it says it: the same bounds and the
+/// same label or value (a node without text says nothing twice). A row's cell that
+/// repeats its row's text (a one-column table) is not counted: the outline writes a
+/// row and its plain cells as one line.
+fn said_twice(tree: &Tree) -> Vec<String> {
+    struct Said<'t> {
+        node: &'t Node,
+        parent: Option<&'t Node>,
+        text: String,
+    }
+    let mut said: Vec<Said<'_>> = Vec::new();
+    let mut nodes: Vec<(&Node, Option<&Node>)> = tree.roots.iter().map(|n| (n, None)).collect();
+    while let Some((node, parent)) = nodes.pop() {
+        nodes.extend(node.children.iter().map(|child| (child, Some(node))));
+        if node.bounds.width == 0 || node.bounds.height == 0 {
+            continue;
+        }
+        let value = node.value.as_ref().map(ToString::to_string);
+        for text in [node.label.clone(), value].into_iter().flatten() {
+            if !text.is_empty() {
+                said.push(Said { node, parent, text });
+            }
+        }
+    }
+    let cell_of = |cell: &Said<'_>, row: &Said<'_>| {
+        cell.node.role == Role::Cell && cell.parent.is_some_and(|p| std::ptr::eq(p, row.node))
+    };
+    let mut twice = Vec::new();
+    for (i, a) in said.iter().enumerate() {
+        for b in &said[i + 1..] {
+            if !std::ptr::eq(a.node, b.node)
+                && a.node.bounds == b.node.bounds
+                && a.text == b.text
+                && !cell_of(a, b)
+                && !cell_of(b, a)
+            {
+                let (bounds, text) = (a.node.bounds, &a.text);
+                twice.push(format!(
+                    "{} and {}: {text:?} at {bounds:?}",
+                    a.node.id, b.node.id
+                ));
+            }
+        }
+    }
+    twice
 }

@@ -1,0 +1,493 @@
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+
+use super::app;
+
+/// The attribute's output for `item` (`label = "app"`): its first item (the rewritten
+/// impl block or function), and the errors, if any.
+fn rewrite(item: TokenStream) -> (String, Option<String>) {
+    rewrite_with(quote! { label = "app" }, item)
+}
+
+fn rewrite_with(args: TokenStream, item: TokenStream) -> (String, Option<String>) {
+    let out = app(args, item);
+    let file: syn::File = syn::parse2(out).expect("items");
+    let errors: Vec<String> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "compile_error") =>
+            {
+                Some(m.mac.tokens.to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    let first = file.items[0].to_token_stream().to_string();
+    (first, (!errors.is_empty()).then(|| errors.join("\n")))
+}
+
+/// Asserts the attribute (`args`) rewrites `item` without errors into code holding
+/// `needle`.
+fn assert_rewritten(args: TokenStream, item: TokenStream, needle: &str) {
+    let (out, errors) = rewrite_with(args, item);
+    assert_eq!(errors, None);
+    assert!(out.contains(needle), "{needle}\nnot in\n{out}");
+}
+
+fn expected(item: TokenStream) -> String {
+    syn::parse2::<syn::Item>(item)
+        .expect("an item")
+        .into_token_stream()
+        .to_string()
+}
+
+#[test]
+fn the_app_gets_an_actions_impl_and_its_loop_is_rewritten() {
+    let out = app(
+        quote! { label = "todo" },
+        quote! {
+            impl App {
+                fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                    while !self.exit {
+                        terminal.draw(|f| self.draw(f))?;
+                        self.handle_events()?;
+                    }
+                    Ok(())
+                }
+                #[action(node = "quit", activate)]
+                fn quit(&mut self) { self.exit = true; }
+            }
+        },
+    )
+    .to_string();
+    assert!(
+        out.contains(
+            "while ! self . exit { :: taria :: __private :: app_drain (\"todo\" , & mut * self) ; \
+             :: taria :: __private :: app_draw (\"todo\" , | | terminal . draw (| f | self . draw (f))) ? ;"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("impl :: taria :: Actions for App"), "{out}");
+    assert!(!out.contains("compile_error"), "{out}");
+}
+
+#[test]
+fn without_a_label_the_binary_name_is_used() {
+    let out = app(
+        quote! {},
+        quote! { impl App { fn once(&mut self, t: &mut T) { t.draw(|f| ()); } } },
+    )
+    .to_string();
+    assert!(
+        out.contains("app_draw (match :: core :: option_env ! (\"CARGO_BIN_NAME\")"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_label_still_rewrites_and_reports() {
+    let out = app(
+        quote! { label = "my app" },
+        quote! { impl App { fn run(&mut self, t: &mut T) { loop { t.draw(|f| ()); } } } },
+    )
+    .to_string();
+    assert!(out.contains("impl :: taria :: Actions for App"), "{out}");
+    assert!(out.contains("app_drain"), "{out}");
+    assert!(out.contains("not a valid app label"), "{out}");
+}
+
+#[test]
+fn the_standard_ratatui_loop_records_drains_and_reads_through_taria() {
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            pub fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                while !self.exit {
+                    terminal.draw(|frame| self.draw(frame))?;
+                    self.handle_events()?;
+                }
+                Ok(())
+            }
+            fn draw(&self, frame: &mut Frame) {
+                frame.render_widget(self, frame.area());
+            }
+            fn handle_events(&mut self) -> io::Result<()> {
+                if event::poll(Duration::from_millis(250))? {
+                    match crossterm::event::read()? {
+                        Event::Key(key) => self.on_key(key),
+                        _ => {}
+                    }
+                }
+                event::read()?;
+                let _ = ratatui::crossterm::event::read();
+                Ok(())
+            }
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(
+        out,
+        expected(quote! {
+            impl App {
+                pub fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                    while !self.exit {
+                        ::taria::__private::app_drain("app", &mut *self);
+                        ::taria::__private::app_draw("app", || terminal.draw(|frame| self.draw(frame)))?;
+                        self.handle_events()?;
+                    }
+                    Ok(())
+                }
+                fn draw(&self, frame: &mut Frame) {
+                    frame.render_widget(self, frame.area());
+                }
+                fn handle_events(&mut self) -> io::Result<()> {
+                    if (event::poll, ::taria::event::poll(Duration::from_millis(250))).1? {
+                        match (crossterm::event::read, ::taria::event::read()).1? {
+                            Event::Key(key) => self.on_key(key),
+                            _ => {}
+                        }
+                    }
+                    (event::read, ::taria::event::read()).1?;
+                    let _ = (ratatui::crossterm::event::read, ::taria::event::read()).1;
+                    Ok(())
+                }
+            }
+        })
+    );
+}
+
+#[test]
+fn an_owned_app_is_lent_and_only_the_innermost_drawing_loop_drains() {
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            fn run(mut self, mut terminal: DefaultTerminal) -> Result<()> {
+                loop {
+                    for _ in 0..2 {
+                        self.terminal.draw(render)?;
+                    }
+                    let _ = event::read()?;
+                    if self.quit { break Ok(()); }
+                }
+            }
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(
+        out,
+        expected(quote! {
+            impl App {
+                fn run(mut self, mut terminal: DefaultTerminal) -> Result<()> {
+                    loop {
+                        for _ in 0..2 {
+                            ::taria::__private::app_drain("app", &mut self);
+                            ::taria::__private::app_draw("app", || self.terminal.draw(render))?;
+                        }
+                        let _ = (event::read, ::taria::event::read()).1?;
+                        if self.quit { break Ok(()); }
+                    }
+                }
+            }
+        })
+    );
+}
+
+#[test]
+fn other_draws_and_calls_are_left_alone() {
+    let body = quote! {
+        fn paint(&mut self, ctx: &mut Context, shapes: &[Line]) {
+            for shape in shapes {
+                ctx.draw(&shape);
+                self.draw(ctx);
+                pen.draw();
+            }
+            let _ = read();
+            let _ = event::read(1);
+            let _ = event::poll();
+            let _ = other::read();
+            fn nested(t: &mut Terminal) { loop { t.draw(|f| ()); } }
+        }
+    };
+    let (out, errors) = rewrite(quote! { impl App { #body } });
+    assert_eq!(out, expected(quote! { impl App { #body } }));
+    let errors = errors.expect("nothing to rewrite is an error");
+    assert!(
+        errors.contains("none of this impl block's methods draws a frame"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_draw_inside_a_draw_is_wrapped_once() {
+    let (out, _) = rewrite(quote! {
+        impl App {
+            fn once(&mut self, t: &mut T, u: &mut T) {
+                t.draw(|f| { u.draw(|g| ()); })
+            }
+        }
+    });
+    assert_eq!(out.matches("app_draw").count(), 1, "{out}");
+}
+
+#[test]
+fn a_drawing_loop_needs_a_mutable_self() {
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            fn run(&self, terminal: &mut DefaultTerminal) {
+                loop { terminal.draw(|f| self.draw(f)).ok(); }
+            }
+            fn show(&self, terminal: &mut DefaultTerminal) {
+                terminal.draw(|f| self.draw(f)).ok();
+            }
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(errors.contains("`run` draws frames in a loop"), "{errors}");
+    assert!(errors.contains("`&mut self` or `mut self`"), "{errors}");
+    assert!(!out.contains("drain"), "{out}");
+    assert_eq!(out.matches("app_draw").count(), 2, "{out}");
+}
+
+#[test]
+fn a_draw_with_no_loop_around_it_drains_in_the_statement_before_it() {
+    assert_rewritten(
+        quote! { label = "app" },
+        quote! {
+            impl App {
+                fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                    while !self.exit {
+                        self.render(terminal)?;
+                        self.handle_events()?;
+                    }
+                    Ok(())
+                }
+                fn render(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                    terminal.draw(|f| self.draw(f))?;
+                    Ok(())
+                }
+            }
+        },
+        "{ :: taria :: __private :: app_drain (\"app\" , & mut * self) ; \
+         :: taria :: __private :: app_draw (\"app\" , | | terminal . draw (| f | self . draw (f))) ? ;",
+    );
+}
+
+#[test]
+fn a_read_in_a_call_on_the_app_drains_in_the_statement_before_it() {
+    // Inside the call, `&mut *self` would be a second borrow of what the receiver
+    // `self.state` holds.
+    assert_rewritten(
+        quote! { label = "app" },
+        quote! {
+            impl App {
+                fn render(&self, terminal: &mut DefaultTerminal) {
+                    terminal.draw(|f| self.draw(f)).ok();
+                }
+                fn handle_events(&mut self) -> io::Result<()> {
+                    self.state.on(&event::read()?);
+                    Ok(())
+                }
+            }
+        },
+        "{ :: taria :: __private :: app_drain (\"app\" , & mut * self) ; \
+         self . state . on (& (event :: read , :: taria :: event :: read ()) . 1 ?) ;",
+    );
+}
+
+#[test]
+fn a_draw_in_a_shared_self_method_drains_at_the_loop_s_reads_instead() {
+    // The loop's method reads through a helper, the frame is drawn in a `&self`
+    // method: the helper's read is where the loop turns, so the drain goes there.
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                while !self.exit {
+                    self.render(terminal)?;
+                    self.handle_events()?;
+                }
+                Ok(())
+            }
+            fn render(&self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                terminal.draw(|f| self.draw(f))?;
+                Ok(())
+            }
+            fn handle_events(&mut self) -> io::Result<()> {
+                if let Event::Key(key) = event::read()? { self.on_key(key); }
+                Ok(())
+            }
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    assert!(
+        out.contains("app_draw (\"app\" , | | terminal . draw"),
+        "the draw is still recorded: {out}"
+    );
+}
+
+#[test]
+fn a_draw_in_a_shared_self_method_with_the_loop_elsewhere_is_an_error() {
+    let (out, errors) = rewrite(quote! {
+        impl TypingTest {
+            fn render(&self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                terminal.draw(|f| self.draw(f))?;
+                Ok(())
+            }
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("`render` draws a frame with no loop around it and takes `&self`"),
+        "{errors}"
+    );
+    assert!(errors.contains("taria::draw(terminal"), "{errors}");
+    assert!(out.contains("app_draw"), "{out}");
+}
+
+#[test]
+fn handlers_are_for_functions() {
+    let (_, errors) = rewrite_with(
+        quote! { handlers = app },
+        quote! { impl App { fn run(&mut self, t: &mut T) { loop { t.draw(|f| ()); } } } },
+    );
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("`handlers` is for `#[taria::app]` on a function"),
+        "{errors}"
+    );
+    let (_, errors) = rewrite_with(
+        quote! { handlers = app },
+        quote! { fn run(&mut self, t: &mut T) { loop { t.draw(|f| ()); } } },
+    );
+    let errors = errors.expect("an error");
+    assert!(errors.contains("in `run` the app is `self`"), "{errors}");
+}
+
+#[test]
+fn an_app_attribute_on_a_method_of_an_app_impl_is_reported_and_removed() {
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            #[taria::app]
+            fn run(&mut self, t: &mut T) { loop { t.draw(|f| ()); } }
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(errors.contains("already covers this method"), "{errors}");
+    assert!(!out.contains("# [taria :: app]"), "{out}");
+}
+
+#[test]
+fn a_ratatui_run_closure_in_main_is_rewritten_with_no_handlers() {
+    let (out, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut on = false;
+            ratatui::run(|terminal| loop {
+                terminal.draw(|frame| render(frame, on))?;
+                if let Event::Key(_) = event::read()? { on = !on; }
+            })
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(
+        out,
+        expected(quote! {
+            fn main() -> io::Result<()> {
+                let mut on = false;
+                ratatui::run(|terminal| loop {
+                    ::taria::__private::app_drain("app", &mut ());
+                    ::taria::__private::app_draw("app", || terminal.draw(|frame| render(frame, on)))?;
+                    if let Event::Key(_) = (event::read, ::taria::event::read()).1? { on = !on; }
+                })
+            }
+        })
+    );
+}
+
+#[test]
+fn a_function_lends_its_handlers_value() {
+    assert_rewritten(
+        quote! { label = "app", handlers = app },
+        quote! {
+            fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+                while !app.exit {
+                    terminal.draw(|frame| app.draw(frame))?;
+                    app.on(event::read()?);
+                }
+                Ok(())
+            }
+        },
+        "app_drain (\"app\" , { use :: taria :: __private :: Lend as _ ; (app) . __taria_lend () }) ;",
+    );
+}
+
+#[test]
+fn a_function_that_only_reads_drains_at_the_top_of_its_reading_loop() {
+    // The draw is in a method (`taria::draw` there): main's loop reads.
+    assert_rewritten(
+        quote! { label = "app" },
+        quote! {
+            fn main() -> io::Result<()> {
+                let mut terminal = ratatui::init();
+                let mut test = TypingTest::new();
+                loop {
+                    test.render(&mut terminal)?;
+                    if let Event::Key(key) = event::read()? { test.on_key(key); }
+                }
+            }
+        },
+        "loop { :: taria :: __private :: app_drain (\"app\" , & mut ()) ; test . render",
+    );
+}
+
+#[test]
+fn a_function_that_neither_draws_nor_reads_is_an_error() {
+    let (out, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let terminal = ratatui::init();
+            let result = App::default().run(terminal);
+            ratatui::restore();
+            result
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(errors.contains("`main` neither draws a frame"), "{errors}");
+    assert!(
+        errors.contains("the impl block of the app whose method loops"),
+        "{errors}"
+    );
+    assert!(out.contains("App :: default () . run (terminal)"), "{out}");
+}
+
+#[test]
+fn a_method_annotated_on_its_own_drains_with_self() {
+    assert_rewritten(
+        quote! { label = "app" },
+        quote! {
+            fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                loop { terminal.draw(|f| self.draw(f))?; self.keys()?; }
+            }
+        },
+        "loop { :: taria :: __private :: app_drain (\"app\" , & mut * self) ;",
+    );
+}
+
+#[test]
+fn other_items_are_emitted_with_the_error() {
+    let out = app(quote! {}, quote! { struct App { exit: bool } }).to_string();
+    assert!(out.contains("struct App"), "{out}");
+    assert!(
+        out.contains("goes on the code that holds the app's loop"),
+        "{out}"
+    );
+    let out = app(
+        quote! {},
+        quote! { impl Widget for App { #[action(node = "x", activate)] fn render(self) {} } },
+    )
+    .to_string();
+    assert!(out.contains("not on a trait impl"), "{out}");
+    assert!(!out.contains("# [action"), "{out}");
+}

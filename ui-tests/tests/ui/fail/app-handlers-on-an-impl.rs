@@ -1,0 +1,16 @@
+use ratatui::DefaultTerminal;
+
+struct App;
+
+#[taria::app(handlers = app)]
+impl App {
+    fn run(&mut self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+        loop {
+            terminal.draw(|frame| frame.render_widget("hi", frame.area()))?;
+        }
+    }
+}
+
+fn main() {
+    let _ = App::run;
+}

@@ -1,0 +1,16 @@
+use ratatui::DefaultTerminal;
+
+struct App;
+
+impl App {
+    #[taria::app]
+    fn run(&self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+        loop {
+            terminal.draw(|frame| frame.render_widget("hi", frame.area()))?;
+        }
+    }
+}
+
+fn main() {
+    let _ = App::run;
+}
