@@ -4,7 +4,8 @@ use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
 use crate::builder::IntoText;
-use crate::{Displayed, NodeBuilder, Semantic};
+use crate::recorder::{Displayed, NodeBuilder};
+use crate::semantic::Semantic;
 
 pub use crate::recorder::{leaf, scope};
 
@@ -138,7 +139,7 @@ pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, Inde
 }
 
 /// The payload value (a handler's `value` parameter).
-pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
+pub fn value_arg<T: crate::dispatch::FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
     let value = invocation
         .value()
         .ok_or_else(|| format!("`{}` needs a value", invocation.action()))?;
@@ -146,7 +147,7 @@ pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, 
 }
 
 /// The scroll direction (a handler's `direction` parameter).
-pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::ScrollDirection, String> {
+pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::model::ScrollDirection, String> {
     invocation
         .scroll()
         .map(|(d, _)| d)
@@ -166,7 +167,7 @@ pub fn amount_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, Str
 
 /// `#[taria::app]`'s wrapper around each `.draw(…)` call: starts this thread's
 /// session on first use, records and publishes the frame.
-pub fn app_draw<R: crate::DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
+pub fn app_draw<R: crate::session::DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
     let mut draw = Some(draw);
     if let Some(output) = crate::session::with_current_or_start(label, |session| {
         session.record(|| (draw.take().expect("draw runs once"))())

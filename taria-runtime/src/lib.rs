@@ -25,8 +25,8 @@
 
 mod dispatch;
 mod endpoint;
+mod error;
 pub mod event;
-mod keys;
 mod model;
 mod recorder;
 mod semantic;
@@ -48,14 +48,12 @@ pub mod builder {
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome};
-pub use endpoint::{EndpointError, SOCKET_ENV, check_socket_path};
-pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
+pub use error::EndpointError;
 pub use model::{
     Action, ActionName, ActionSet, Bounds, Checked, Diagnostic, DomainError, Node, NodeId,
     Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value,
     ValueSchema,
 };
-pub(crate) use model::{ActionData, ActionRequest};
 pub use recorder::{
     Displayed, NodeBuilder, Recorder, Scope, escape_key, is_recording, leaf, scope, unescape_key,
 };

@@ -4,7 +4,6 @@ mod action;
 mod node;
 mod node_id;
 mod outline;
-mod patch;
 mod query;
 mod role;
 mod state;
@@ -14,7 +13,6 @@ pub use action::{Action, ActionData, ActionName, ActionRequest, ActionSet, Scrol
 pub use node::{Diagnostic, Node, State, Tree};
 pub use node_id::NodeId;
 pub use outline::{Around, OutlineName, OutlineQuoted, OutlineRules, OutlineText, outline_line_id};
-pub use patch::{FlatNode, FlatTree, NodeUpdate, Patch};
 pub use query::Query;
 pub use role::Role;
 pub use state::{Bounds, Checked, Position, ScrollInfo, StateFlags};

@@ -24,7 +24,7 @@ pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 use crate::model::Tree;
 
 /// The value domain of node `index` of `arena`.
-pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::ValueSchema {
+pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
     to_tree::schema(arena, &arena.nodes[index as usize])
 }
 

@@ -36,7 +36,9 @@ use std::sync::Arc;
 
 use ratatui::crossterm::event::Event;
 
-use crate::{Recorder, Tree};
+use crate::model::Tree;
+
+use crate::recorder::Recorder;
 use builder::StartError;
 use events::{Events, KeyEnd, PendingEvent};
 use route::{Answer, Router};
@@ -48,7 +50,7 @@ use transport::Transport;
 /// Most apps never name it: `#[taria::app]` starts one for the UI thread. Apps with
 /// their own loop (async, tokio) start it with [`Session::builder`] and call
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
-/// functions [`drain`](crate::drain) and [`crate::event`]).
+/// functions [`drain`](crate::session::drain) and [`crate::event`]).
 ///
 /// If the endpoint cannot start (label in use, no runtime directory), the app runs
 /// exactly as before (see [`SessionBuilder::start`]).

@@ -42,7 +42,9 @@ pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
 
-use crate::{Recorder, Tree};
+use crate::model::Tree;
+
+use crate::recorder::Recorder;
 
 /// A headless terminal with a recorder: each [`Harness::render`] draws one frame.
 pub struct Harness {

@@ -450,7 +450,7 @@ fn every_rejection_says_why() {
             "invalid_input",
         ),
         (
-            json!({"kind": "text", "text": "x".repeat(taria::wire::MAX_TEXT_CHARS + 1)}),
+            json!({"kind": "text", "text": "x".repeat(taria::wire::protocol::MAX_TEXT_CHARS + 1)}),
             "rejected",
             "invalid_input",
         ),
@@ -484,7 +484,7 @@ fn a_matching_token_passes_and_a_changed_node_is_stale() {
     let app = RunningApp::start("token");
     let (mut client, _) = Client::handshake(&app.socket);
     let tree = client.current();
-    let token = taria::wire::target_token(tree.get("tasks/1").unwrap());
+    let token = taria::wire::protocol::target_token(tree.get("tasks/1").unwrap());
     let (ack, _) =
         client.input_and_tree(json!({"kind": "act", "node": "tasks/0", "action": "archive"}));
     assert_eq!(ack["status"], "delivered");
@@ -500,7 +500,7 @@ fn a_full_queue_drops_inputs_and_says_so() {
     let app = RunningApp::start("flood");
     let (mut client, _) = Client::handshake(&app.socket);
     app.pause();
-    let n = taria::wire::INPUT_QUEUE_CAPACITY + 5;
+    let n = taria::wire::protocol::INPUT_QUEUE_CAPACITY + 5;
     for seq in 1..=n {
         client.send(&json!({"type": "input", "seq": seq, "kind": "key", "key": "f1"}));
     }
@@ -512,12 +512,15 @@ fn a_full_queue_drops_inputs_and_says_so() {
     }
     app.resume();
     let mut delivered = 0;
-    while delivered < taria::wire::INPUT_QUEUE_CAPACITY {
+    while delivered < taria::wire::protocol::INPUT_QUEUE_CAPACITY {
         let ack = client.until("delivered ack", |m| m["type"] == "ack");
         assert_eq!(ack["status"], "delivered");
         delivered += 1;
     }
-    assert_eq!((dropped, delivered), (5, taria::wire::INPUT_QUEUE_CAPACITY));
+    assert_eq!(
+        (dropped, delivered),
+        (5, taria::wire::protocol::INPUT_QUEUE_CAPACITY)
+    );
 }
 
 #[test]
@@ -539,7 +542,7 @@ fn bad_lines_get_error_lines_and_the_connection_keeps_working() {
         let error = client.until(code, |m| m["type"] == "error");
         assert_eq!(error["code"], code, "{}", String::from_utf8_lossy(line));
     }
-    let mut huge = vec![b'x'; taria::wire::MAX_LINE_BYTES + 10];
+    let mut huge = vec![b'x'; taria::wire::protocol::MAX_LINE_BYTES + 10];
     huge.push(b'\n');
     client.send_raw(&huge);
     assert_eq!(
@@ -1023,7 +1026,7 @@ fn an_input_is_checked_against_what_the_inputs_before_it_did() {
 fn an_input_after_one_that_removed_its_node_is_stale_not_misapplied() {
     let app = RunningApp::start("settle-gone");
     let (mut client, _) = Client::handshake(&app.socket);
-    let token = taria::wire::target_token(client.current().get("tasks/1").unwrap());
+    let token = taria::wire::protocol::target_token(client.current().get("tasks/1").unwrap());
     let archive = |seq: u64| json!({"type": "input", "seq": seq, "kind": "act", "node": "tasks/1", "action": "archive", "token": token});
     let mut both = serde_json::to_vec(&archive(1)).unwrap();
     both.push(b'\n');

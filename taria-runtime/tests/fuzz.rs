@@ -17,11 +17,11 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json, json};
-use taria::wire::{
-    AppMessage, BridgeMessage, FlatNode, FlatTree, NodeUpdate, OutlineRules as _, Patch,
-    outline_line_id,
-};
-use taria::{Action, ActionName, Checked, KeyChord, Node, NodeId, Role, Tree, Value, ValueSchema};
+use taria::wire::mirror::{FlatNode, FlatTree, NodeUpdate, Patch};
+use taria::wire::outline::{OutlineRules as _, outline_line_id};
+use taria::wire::protocol::KeyChord;
+use taria::wire::protocol::{AppMessage, BridgeMessage};
+use taria::{Action, ActionName, Checked, Node, NodeId, Role, Tree, Value, ValueSchema};
 
 /// Cases per property: `TARIA_FUZZ_CASES`, else 256.
 fn config() -> ProptestConfig {

@@ -5,7 +5,7 @@
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::widgets::Paragraph;
 use taria::testing::{ActError, AppHarness};
-use taria::wire::{AckStatus, RejectReason};
+use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Query, Role, ScrollDirection, StateFlags, Value};
 
 #[derive(Default)]

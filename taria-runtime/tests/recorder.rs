@@ -2,7 +2,7 @@
 
 use taria::builder::MAX_DEPTH;
 use taria::testing::Harness;
-use taria::wire::OutlineRules as _;
+use taria::wire::outline::OutlineRules as _;
 use taria::{Action, Diagnostic, Query, Recorder, Role, StateFlags};
 
 fn button(id: &str) {

@@ -244,7 +244,10 @@ pub enum ActionData {
 /// `token`; docs/protocol.md); `data` is the scroll payload for [`Action::Scroll`] and
 /// the value for any other action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "crate::wire::WireAct", into = "crate::wire::WireAct")]
+#[serde(
+    from = "crate::wire::protocol::WireAct",
+    into = "crate::wire::protocol::WireAct"
+)]
 pub struct ActionRequest {
     /// The node the action is for.
     pub target: NodeId,
@@ -253,7 +256,7 @@ pub struct ActionRequest {
     /// Its payload, if the action takes one.
     pub data: Option<ActionData>,
     /// The target's identity as the sender last saw it (see
-    /// [`target_token`](crate::wire::target_token)): the app refuses the action when
+    /// [`target_token`](crate::wire::protocol::target_token)): the app refuses the action when
     /// the node at `target` changed since.
     pub token: Option<String>,
 }
@@ -262,7 +265,7 @@ impl ActionRequest {
     /// A request for `action` on `target`, with no payload.
     ///
     /// ```
-    /// use taria::{Action, wire::ActionRequest};
+    /// use taria::{Action, wire::protocol::ActionRequest};
     /// let request = ActionRequest::new("tasks/3", Action::Toggle);
     /// assert_eq!(request.target.as_str(), "tasks/3");
     /// ```

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A node's id: explicit (`id = "save"`, stable across frames) or derived from the
-/// parent chain plus a key or a position (see [`Node::stable`](crate::Node::stable)).
+/// parent chain plus a key or a position (see [`Node::stable`](crate::model::Node::stable)).
 ///
 /// ```
 /// use taria::NodeId;

@@ -222,7 +222,7 @@ impl FrameArena {
     }
 
     /// The frame's owned tree.
-    pub(crate) fn to_tree(&self) -> crate::Tree {
+    pub(crate) fn to_tree(&self) -> crate::model::Tree {
         super::to_tree::build(self)
     }
 

@@ -8,8 +8,8 @@ use super::arena::{
 use super::text::{IntoText, TextSink};
 use crate::model::{Action, Bounds, Checked, Role, ScrollInfo, StateFlags};
 
-/// Describes the node being recorded. Handed to the closure of [`scope`](crate::scope)
-/// and [`leaf`](crate::leaf), which runs only while a frame is being recorded, so
+/// Describes the node being recorded. Handed to the closure of [`scope`](crate::recorder::scope)
+/// and [`leaf`](crate::recorder::leaf), which runs only while a frame is being recorded, so
 /// labels and values are formatted only then.
 ///
 /// Every setter returns `&mut Self` for chaining; a later call overrides an earlier one.

@@ -192,7 +192,7 @@ pub fn unescape_key(segment: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A text argument of [`NodeBuilder`](crate::NodeBuilder) (`id`, `key`, `label`):
+/// A text argument of [`NodeBuilder`](crate::recorder::NodeBuilder) (`id`, `key`, `label`):
 /// text (`&str`, `String`, `Cow<str>`, …), an integer, a `char` or `bool`,
 /// `format_args!(…)`, a tuple of these (written one after the other, so
 /// `("Task ", i, ": ", title)` needs no formatting), or any `Display` type wrapped in

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::{Session, terminal};
-use crate::Actions;
+use crate::dispatch::Actions;
 
 thread_local! {
     static CURRENT: RefCell<Option<Session>> = const { RefCell::new(None) };

@@ -9,9 +9,9 @@ use super::events::Events;
 use super::route::{Answer, Router};
 use super::transport::Transport;
 use super::{Session, send};
-use crate::Actions;
+use crate::dispatch::Actions;
 use crate::endpoint::QueuedInput;
-use crate::wire::{AckStatus, Input};
+use crate::wire::protocol::{AckStatus, Input};
 
 /// How long inputs wait behind one that may have changed the app when the app
 /// draws no frame after it (see [`Session::drain`]).

@@ -19,9 +19,11 @@ use keys::chord_for_char;
 pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 
 use super::events::Events;
+use crate::dispatch::{Actions, Invocation, Outcome};
+use crate::model::{ActionName, ActionRequest, StateFlags};
 use crate::recorder::FrameArena;
-use crate::wire::{AckStatus, AppMessage, FocusedNode, Input, RejectReason, check_typing};
-use crate::{ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags};
+use crate::wire::check::{FocusedNode, check_typing};
+use crate::wire::protocol::{AckStatus, AppMessage, Input, KeyChord, RejectReason};
 
 /// The final answer to an input, before it is addressed.
 #[derive(Debug)]

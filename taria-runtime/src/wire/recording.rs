@@ -26,8 +26,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{AckStatus, Input, RejectReason};
-use crate::Tree;
+use super::protocol::{AckStatus, Input, RejectReason};
+use crate::model::Tree;
 
 mod matching;
 mod secrets;
@@ -565,8 +565,7 @@ impl<W: Write> RecordingWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::ActionRequest;
-    use crate::{Action, Node, Role, ScrollDirection, Value};
+    use crate::model::{Action, ActionRequest, Node, Role, ScrollDirection, Value};
 
     fn tree(label: &str) -> Tree {
         let mut node = Node {
@@ -586,12 +585,12 @@ mod tests {
 
     fn every_kind() -> Vec<RecordedLine> {
         let mut scroll = ActionRequest::new("log", Action::Scroll);
-        scroll.data = Some(crate::wire::ActionData::Scroll {
+        scroll.data = Some(crate::model::ActionData::Scroll {
             direction: ScrollDirection::Up,
             amount: 4,
         });
         let mut set = ActionRequest::new("volume", Action::SetValue);
-        set.data = Some(crate::wire::ActionData::Value {
+        set.data = Some(crate::model::ActionData::Value {
             value: Value::Number(7.0),
         });
         set.token = Some("00ab".into());
@@ -816,7 +815,7 @@ mod tests {
             role: Role::Text,
             ..Node::default()
         };
-        status.bounds = crate::Bounds {
+        status.bounds = crate::model::Bounds {
             x: 0,
             y: 24,
             width: 40,

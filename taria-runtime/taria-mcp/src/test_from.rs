@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use taria::wire::recording::{Match, Secrets};
 
 pub(crate) use args::Options;
+use taria::wire::protocol::{AckStatus, ActionData, Input, RejectReason};
 use taria::wire::recording::{RecordedInput, RecordedRead, Recording, ReplayLine};
-use taria::wire::{AckStatus, ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
 pub(crate) mod args;
@@ -335,11 +335,17 @@ impl Body<'_> {
                 let (field, expected) = match (status, reason) {
                     (AckStatus::Rejected, Some(reason)) => (
                         "refused.map_err(|e| e.reason)",
-                        format!("Err(taria::wire::RejectReason::{})", variant(&reason)),
+                        format!(
+                            "Err(taria::wire::protocol::RejectReason::{})",
+                            variant(&reason)
+                        ),
                     ),
                     (status, _) => (
                         "refused.map_err(|e| e.status)",
-                        format!("Err(taria::wire::AckStatus::{})", variant(&status)),
+                        format!(
+                            "Err(taria::wire::protocol::AckStatus::{})",
+                            variant(&status)
+                        ),
                     ),
                 };
                 code.push_str(&stmt(
@@ -543,7 +549,7 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
 fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    taria::wire::wire_name(value)
+    taria::wire::protocol::wire_name(value)
         .split('_')
         .map(|part| {
             let mut chars = part.chars();

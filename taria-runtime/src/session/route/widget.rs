@@ -7,7 +7,8 @@
 use std::cell::{Cell, RefCell};
 
 use super::keys::KeyPlan;
-use crate::{ActionRequest, Invocation, Outcome};
+use crate::dispatch::{Invocation, Outcome};
+use crate::model::ActionRequest;
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {

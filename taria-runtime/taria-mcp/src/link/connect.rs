@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use taria::wire::{self, BridgeMessage};
+use taria::wire::protocol;
+
+use taria::wire::protocol::BridgeMessage;
 use tokio::io::BufReader;
 
 use super::gone::connect_failed;
@@ -159,7 +161,7 @@ impl Link {
 impl Inner {
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
-        let connected = match taria::wire::socket_name(&self.socket) {
+        let connected = match taria::wire::socket::socket_name(&self.socket) {
             Ok(name) => Stream::connect(name).await,
             Err(e) => Err(e),
         };
@@ -182,7 +184,7 @@ impl Inner {
         let (read, write) = (Half(Arc::clone(&stream)), Half(stream));
         let writer = Arc::new(tokio::sync::Mutex::new(write));
         let hello = BridgeMessage::Hello {
-            v: wire::PROTOCOL_VERSION,
+            v: protocol::PROTOCOL_VERSION,
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
         };
         // The app may refuse us right away (busy); the reader will say so.

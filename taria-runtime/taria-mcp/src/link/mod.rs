@@ -25,8 +25,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use taria::Tree;
-use taria::wire::FlatTree;
-use taria::wire::{self, AckStatus, RejectReason};
+use taria::wire::mirror::FlatTree;
+use taria::wire::protocol;
+use taria::wire::protocol::{AckStatus, RejectReason};
 use tokio::sync::{oneshot, watch};
 
 use crate::errors::{Code, ToolError};
@@ -41,7 +42,7 @@ mod reader;
 mod send;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
-/// app listens on, see `taria::wire::socket_name`).
+/// app listens on, see `taria::wire::socket::socket_name`).
 type Stream = interprocess::local_socket::tokio::Stream;
 type WriteHalf = Half;
 
@@ -405,13 +406,13 @@ impl Link {
     /// Fails when the app speaks another protocol version (inputs would be misread).
     pub(crate) fn check_protocol(&self) -> Result<(), ToolError> {
         match lock(&self.inner.state).protocol {
-            Some(v) if v != wire::PROTOCOL_VERSION => Err(ToolError::new(
+            Some(v) if v != protocol::PROTOCOL_VERSION => Err(ToolError::new(
                 Code::ProtocolMismatch,
                 format!(
                     "the app speaks taria protocol v{v}, this taria-mcp speaks v{}: reading works, \
                      but inputs are refused so they cannot be misread; use a taria-mcp built with \
                      the app's taria version",
-                    wire::PROTOCOL_VERSION
+                    protocol::PROTOCOL_VERSION
                 ),
             )),
             _ => Ok(()),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use taria::wire::{BridgeMessage, Input};
+use taria::wire::protocol::{BridgeMessage, Input};
 use tokio::io::AsyncWriteExt;
 use tokio::sync::oneshot;
 

@@ -375,7 +375,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lines.len(), shown.shown + markers, "{}", outline);
         let all: Vec<&str> = roots.iter().flat_map(|r| r.descendants()).map(|n| n.id.as_str()).collect();
         for line in lines.iter().filter(|l| !l.trim_start().starts_with("- … ")) {
-            if let Some(id) = taria::wire::outline_line_id(line) {
+            if let Some(id) = taria::wire::outline::outline_line_id(line) {
                 proptest::prop_assert!(all.contains(&id.as_str()), "{} from {}", id, line);
             }
         }

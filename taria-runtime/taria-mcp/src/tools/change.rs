@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::wire::{Around, OutlineName, OutlineRules as _};
+use taria::wire::outline::{Around, OutlineName, OutlineRules as _};
 use taria::{Node, Role, Tree};
 
 use super::input::InputResult;
@@ -151,7 +151,7 @@ fn note(changed: bool, whole: bool) -> Option<String> {
 /// The parents whose one selected child was not selected before: a sibling's lost
 /// `[selected]` goes without saying there (not where several children are selected).
 fn gained_selection<'t>(
-    patch: &'t taria::wire::Patch,
+    patch: &'t taria::wire::mirror::Patch,
     before: &Indexed<'_>,
     after: &Indexed<'t>,
 ) -> HashSet<&'t str> {

@@ -10,11 +10,12 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::{
-    AckStatus, ActionData, ActionRequest, Input, OutlineName, OutlineQuoted, RejectReason,
-    target_token,
+use taria::wire::outline::{OutlineName, OutlineQuoted};
+use taria::wire::protocol::{
+    AckStatus, ActionData, ActionRequest, Input, RejectReason, target_token,
 };
-use taria::{Action, ActionName, KEY_GRAMMAR, KeyChord, Node, ScrollDirection, Tree};
+use taria::wire::protocol::{KEY_GRAMMAR, KeyChord};
+use taria::{Action, ActionName, Node, ScrollDirection, Tree};
 
 mod check;
 pub(crate) mod typing;
@@ -169,10 +170,10 @@ impl TypeTextArgs {
     /// How many characters the text has, within the cap and not none.
     pub(crate) fn check(&self) -> Result<usize, ToolError> {
         let chars = self.text.chars().count();
-        if chars > taria::wire::MAX_TEXT_CHARS {
+        if chars > taria::wire::protocol::MAX_TEXT_CHARS {
             return Err(ToolError::invalid(format!(
                 "the text has {chars} characters; type at most {} at once (split it into several calls)",
-                taria::wire::MAX_TEXT_CHARS
+                taria::wire::protocol::MAX_TEXT_CHARS
             )));
         }
         if chars == 0 {
@@ -214,7 +215,8 @@ pub(crate) async fn act(
         Ok(node) => Some(node),
         Err(_)
             if value.is_none()
-                && taria::wire::scrolled_holder(&args.node, |id| view.tree.get(id)).is_some() =>
+                && taria::wire::check::scrolled_holder(&args.node, |id| view.tree.get(id))
+                    .is_some() =>
         {
             None
         }
@@ -516,7 +518,7 @@ fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             None => (Code::AppRejected, "the app did not take it".to_owned()),
         },
     };
-    let status = taria::wire::wire_name(&status);
+    let status = taria::wire::protocol::wire_name(&status);
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {

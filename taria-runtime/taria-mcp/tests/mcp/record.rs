@@ -8,10 +8,10 @@ use std::process::{Command, Stdio};
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode};
 use serde_json::{Value, json};
+use taria::wire::protocol::{AckStatus, Input, RejectReason};
 use taria::wire::recording::{
     InputTool, RecordedInput, RecordedLine, RecordedSize, Recording, RecordingMode,
 };
-use taria::wire::{AckStatus, Input, RejectReason};
 use taria::{Action, Actions, Invocation, Outcome, Role, Tree};
 
 use crate::harness::{Mcp, RunningApp};
@@ -265,9 +265,9 @@ fn check_reads_and_order(recording: &Recording) {
     );
 }
 
-fn set_volume(value: u8) -> taria::wire::ActionRequest {
-    let mut request = taria::wire::ActionRequest::new("volume", Action::SetValue);
-    request.data = Some(taria::wire::ActionData::Value {
+fn set_volume(value: u8) -> taria::wire::protocol::ActionRequest {
+    let mut request = taria::wire::protocol::ActionRequest::new("volume", Action::SetValue);
+    request.data = Some(taria::wire::protocol::ActionData::Value {
         value: taria::Value::Number(f64::from(value)),
     });
     request
@@ -387,7 +387,11 @@ fn secrets_are_never_written() {
     let refusal = recording.inputs().nth(1).unwrap();
     assert!(refusal.input.redacted, "{refusal:?}");
     let ack = refusal.ack.as_ref().unwrap();
-    assert_eq!(ack.status, taria::wire::AckStatus::Rejected, "{ack:?}");
+    assert_eq!(
+        ack.status,
+        taria::wire::protocol::AckStatus::Rejected,
+        "{ack:?}"
+    );
     assert!(ack.reason.is_some() && ack.message.is_none(), "{ack:?}");
     let inputs = &inputs[1..];
     assert_eq!(

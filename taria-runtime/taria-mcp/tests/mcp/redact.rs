@@ -7,7 +7,7 @@ use std::process::Command;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode};
 use serde_json::json;
-use taria::wire::Input;
+use taria::wire::protocol::Input;
 use taria::wire::recording::Recording;
 use taria::{Actions, Invocation, Outcome, Role};
 

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
-use taria::wire::OutlineName;
-use taria::wire::{FocusedNode, Refusal, check_action, check_typing};
+use taria::wire::check::{FocusedNode, Refusal, check_action, check_typing};
+use taria::wire::outline::OutlineName;
 use taria::{ActionName, Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
@@ -109,7 +109,7 @@ mod tests {
     use ratatui::Frame;
     use serde_json::json;
     use taria::testing::AppHarness;
-    use taria::wire::{AckStatus, RejectReason};
+    use taria::wire::protocol::{AckStatus, RejectReason};
     use taria::{Action, Actions, Invocation, Outcome, Role};
 
     use super::*;
