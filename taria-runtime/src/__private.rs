@@ -3,8 +3,7 @@
 use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
-use crate::builder::IntoText;
-use crate::recorder::{Displayed, NodeBuilder};
+use crate::recorder::{Displayed, IntoText, NodeBuilder};
 use crate::semantic::Semantic;
 
 pub use crate::recorder::{leaf, scope};

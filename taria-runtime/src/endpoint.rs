@@ -6,6 +6,9 @@
 
 mod connection;
 mod line;
+mod screen;
+
+pub use screen::screen_text;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

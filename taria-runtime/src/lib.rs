@@ -38,9 +38,10 @@ pub mod wire;
 /// an invalid mark may be given as), and the recorder's limits. Code rarely names them;
 /// they are here so their documentation says what each setter takes.
 pub mod builder {
+    pub use crate::model::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
     pub use crate::recorder::{
-        IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH,
-        MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES, TextSink, ValueSink, ValueToken,
+        IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, TextSink, ValueSink,
+        ValueToken,
     };
 }
 

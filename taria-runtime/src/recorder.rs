@@ -14,7 +14,6 @@ use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 
 pub(crate) use arena::FrameArena;
-pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
@@ -26,11 +25,6 @@ use crate::model::Tree;
 /// The value domain of node `index` of `arena`.
 pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
     to_tree::schema(arena, &arena.nodes[index as usize])
-}
-
-/// Hashes text the way node ids are hashed (Fx-style; fast, not DoS-resistant).
-pub(crate) fn hash_id_text(bytes: &[u8]) -> u64 {
-    arena::hash_bytes(bytes)
 }
 
 thread_local! {

@@ -371,7 +371,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             )?;
         }
         if turn.want_screen {
-            let rows = crate::testing::screen_text(&working.buffer);
+            let rows = super::screen_text(&working.buffer);
             let cols = working.buffer.area.width;
             write_message(
                 &mut out,

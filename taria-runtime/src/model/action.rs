@@ -244,10 +244,7 @@ pub enum ActionData {
 /// `token`; docs/protocol.md); `data` is the scroll payload for [`Action::Scroll`] and
 /// the value for any other action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(
-    from = "crate::wire::protocol::WireAct",
-    into = "crate::wire::protocol::WireAct"
-)]
+#[serde(from = "WireAct", into = "WireAct")]
 pub struct ActionRequest {
     /// The node the action is for.
     pub target: NodeId,
@@ -298,6 +295,77 @@ impl ActionRequest {
                 Some((ScrollDirection::Down, 1))
             }
             _ => None,
+        }
+    }
+}
+
+/// An `act` input's fields as they are on the wire (see [`ActionRequest`]).
+#[derive(Clone, Serialize, Deserialize)]
+struct WireAct {
+    node: NodeId,
+    action: ActionName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    /// For `scroll`: `up`, `down`, `left` or `right` (default down).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    direction: Option<ScrollDirection>,
+    /// For `scroll`: how far (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    amount: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+}
+
+impl From<WireAct> for ActionRequest {
+    fn from(wire: WireAct) -> ActionRequest {
+        let WireAct {
+            node,
+            action,
+            value,
+            direction,
+            amount,
+            token,
+        } = wire;
+        // A scroll carries its payload (defaults: down, 1); any other action its value.
+        let data = match action {
+            ActionName::Core(Action::Scroll) if direction.is_some() || amount.is_some() => {
+                Some(ActionData::Scroll {
+                    direction: direction.unwrap_or(ScrollDirection::Down),
+                    amount: amount.unwrap_or(1),
+                })
+            }
+            ActionName::Core(Action::Scroll) => None,
+            _ => value.map(|value| ActionData::Value { value }),
+        };
+        ActionRequest {
+            target: node,
+            action,
+            data,
+            token,
+        }
+    }
+}
+
+impl From<ActionRequest> for WireAct {
+    fn from(request: ActionRequest) -> WireAct {
+        let ActionRequest {
+            target,
+            action,
+            data,
+            token,
+        } = request;
+        let (value, direction, amount) = match data {
+            Some(ActionData::Value { value }) => (Some(value), None, None),
+            Some(ActionData::Scroll { direction, amount }) => (None, Some(direction), Some(amount)),
+            None => (None, None, None),
+        };
+        WireAct {
+            node: target,
+            action,
+            value,
+            direction,
+            amount,
+            token,
         }
     }
 }

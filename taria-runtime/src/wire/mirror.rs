@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
 
-use crate::model::{Diagnostic, Node, NodeId, Tree};
+use crate::model::{Diagnostic, MAX_DEPTH, Node, NodeId, Tree};
 
 /// A node without its children, with its parent's id and its children's ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -192,7 +192,7 @@ impl FlatTree {
     }
 
     fn build(&self, id: &NodeId, placed: &mut HashSet<NodeId>, depth: usize) -> Option<Node> {
-        if depth > crate::builder::MAX_DEPTH || !placed.insert(id.clone()) {
+        if depth > MAX_DEPTH || !placed.insert(id.clone()) {
             return None;
         }
         let flat = self.nodes.get(id)?;

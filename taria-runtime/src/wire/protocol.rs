@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::mirror::Patch;
-use crate::model::{ActionName, NodeId, ScrollDirection, Tree, Value};
+use crate::model::{ActionName, Tree, hash_id_text};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -150,79 +150,6 @@ pub enum Input {
     },
 }
 
-/// An `act` input's fields as they are on the wire (see [`ActionRequest`]).
-#[derive(Clone, Serialize, Deserialize)]
-pub(crate) struct WireAct {
-    node: NodeId,
-    action: ActionName,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    value: Option<Value>,
-    /// For `scroll`: `up`, `down`, `left` or `right` (default down).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    direction: Option<ScrollDirection>,
-    /// For `scroll`: how far (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    amount: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
-}
-
-impl From<WireAct> for ActionRequest {
-    fn from(wire: WireAct) -> ActionRequest {
-        let WireAct {
-            node,
-            action,
-            value,
-            direction,
-            amount,
-            token,
-        } = wire;
-        // A scroll carries its payload (defaults: down, 1); any other action its value.
-        let data = match action {
-            ActionName::Core(crate::model::Action::Scroll)
-                if direction.is_some() || amount.is_some() =>
-            {
-                Some(ActionData::Scroll {
-                    direction: direction.unwrap_or(ScrollDirection::Down),
-                    amount: amount.unwrap_or(1),
-                })
-            }
-            ActionName::Core(crate::model::Action::Scroll) => None,
-            _ => value.map(|value| ActionData::Value { value }),
-        };
-        ActionRequest {
-            target: node,
-            action,
-            data,
-            token,
-        }
-    }
-}
-
-impl From<ActionRequest> for WireAct {
-    fn from(request: ActionRequest) -> WireAct {
-        let ActionRequest {
-            target,
-            action,
-            data,
-            token,
-        } = request;
-        let (value, direction, amount) = match data {
-            Some(ActionData::Value { value }) => (Some(value), None, None),
-            Some(ActionData::Scroll { direction, amount }) => (None, Some(direction), Some(amount)),
-            None => (None, None, None),
-        };
-        WireAct {
-            node: target,
-            action,
-            value,
-            direction,
-            amount,
-            token,
-        }
-    }
-}
-
 /// The final status of an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -325,12 +252,13 @@ pub(crate) fn token_from_parts<'a>(
     for action in actions {
         let _ = write!(text, "{}:{action}", action.len());
     }
-    format!("{:016x}", crate::recorder::hash_id_text(text.as_bytes()))
+    format!("{:016x}", hash_id_text(text.as_bytes()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{ScrollDirection, Value};
 
     /// The bug: parts were joined with `\u{1f}`, so a label holding it could pass for
     /// a shorter label plus an action, and a stale positional id went through.
