@@ -38,9 +38,9 @@ thread_local! {
 /// Whether a frame is being recorded on this thread right now.
 ///
 /// ```
-/// assert!(!taria::is_recording());
-/// let mut recorder = taria::Recorder::new();
-/// recorder.record(|| assert!(taria::is_recording()));
+/// assert!(!taria::widget::is_recording());
+/// let mut recorder = taria::widget::Recorder::new();
+/// recorder.record(|| assert!(taria::widget::is_recording()));
 /// ```
 #[inline]
 #[must_use]
@@ -54,7 +54,8 @@ pub fn is_recording() -> bool {
 /// flag check. The node's parent is the innermost open scope.
 ///
 /// ```
-/// use taria::{Recorder, Role};
+/// use taria::Role;
+/// use taria::widget::Recorder;
 ///
 /// let mut recorder = Recorder::new();
 /// recorder.record(|| {
@@ -176,7 +177,8 @@ impl Drop for Scope {
 ///
 /// ```
 /// use ratatui::{Terminal, backend::TestBackend, widgets::Paragraph};
-/// use taria::{Recorder, Role};
+/// use taria::Role;
+/// use taria::widget::Recorder;
 ///
 /// let mut terminal = Terminal::new(TestBackend::new(20, 2)).unwrap();
 /// let mut recorder = Recorder::new();

@@ -67,7 +67,7 @@ impl support::LoopApp for HeaderApp {
             n.role(taria::Role::Heading).id("header").label(&header);
         });
         let selected = &mut self.selected;
-        taria::take_widget_actions("tasks", |action| {
+        taria::widget::take_widget_actions("tasks", |action| {
             match action
                 .matches("tasks/*")
                 .and_then(|i| i.parse::<usize>().ok())

@@ -17,11 +17,12 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json, json};
+use taria::node::{ActionName, NodeId, ValueSchema};
 use taria::wire::mirror::{FlatNode, FlatTree, NodeUpdate, Patch};
 use taria::wire::outline::{OutlineRules as _, outline_line_id};
 use taria::wire::protocol::KeyChord;
 use taria::wire::protocol::{AppMessage, BridgeMessage};
-use taria::{Action, ActionName, Checked, Node, NodeId, Role, Tree, Value, ValueSchema};
+use taria::{Action, Checked, Node, Role, Tree, Value};
 
 /// Cases per property: `TARIA_FUZZ_CASES`, else 256.
 fn config() -> ProptestConfig {

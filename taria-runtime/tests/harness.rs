@@ -270,7 +270,7 @@ fn draw_total(frame: &mut ratatui::Frame<'_>, app: &mut Total) {
     });
     frame.render_widget(Paragraph::new(total.as_str()), frame.area());
     let count = &mut app.count;
-    taria::take_widget_actions("count", |action| {
+    taria::widget::take_widget_actions("count", |action| {
         if action.is(taria::Action::Increment) {
             *count += 1;
             taria::Outcome::Handled
@@ -413,7 +413,7 @@ impl taria::Actions for Todos {
 fn draw_todos(frame: &mut ratatui::Frame<'_>, app: &mut Todos) {
     if app.widget {
         let selected = &mut app.selected;
-        taria::take_widget_actions("todos", |inv| match inv.index() {
+        taria::widget::take_widget_actions("todos", |inv| match inv.index() {
             Some(i) if inv.is(Action::Select) => {
                 *selected = Some(i as usize);
                 taria::Outcome::Handled
@@ -691,5 +691,5 @@ fn a_key_with_a_slash_is_one_escaped_segment_and_the_handler_gets_it_back() {
         h.app().opened,
         ["a/b", "50%", "First Name", "toggled a/b", "nested src/a/b"]
     );
-    assert_eq!(taria::escape_key("a/b"), "a%2Fb");
+    assert_eq!(taria::builder::escape_key("a/b"), "a%2Fb");
 }

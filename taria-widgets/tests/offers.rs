@@ -146,7 +146,7 @@ fn a_widget_drawn_without_the_app_s_state_offers_none_of_its_own_actions() {
         .unwrap()
         .actions
         .iter()
-        .map(taria::ActionName::as_str)
+        .map(taria::node::ActionName::as_str)
         .collect();
     assert_eq!(offered, ["select", "scroll"]);
 }

@@ -1,8 +1,9 @@
 //! The key grammar as the macros check a `key("…")` fallback at compile time: the
 //! same words and the same reading as `taria::wire::protocol::KeyChord`'s parser
-//! (`taria-runtime/src/wire/protocol/keys.rs`), which the macro crate cannot call. The ui-tests pass
-//! case `key-grammar-matches-the-runtime.rs` includes this file and checks that both
-//! accept exactly the same chords and that `GRAMMAR` is `taria::wire::protocol::KEY_GRAMMAR`.
+//! (`taria-runtime/src/wire/protocol/keys.rs`), which the macro crate cannot call.
+//! The ui-tests pass case `key-grammar-matches-the-runtime.rs` includes this file and
+//! checks that both accept exactly the same chords and that `GRAMMAR` is
+//! `taria::wire::protocol::KEY_GRAMMAR`.
 
 /// The modifiers, with their aliases.
 pub(crate) const MODIFIERS: &[&str] = &[
@@ -52,8 +53,8 @@ pub(crate) enum KeyProblem {
     Key(String),
 }
 
-/// Reads `input` as `taria::wire::protocol::KeyChord` does, saying what is wrong when it would not
-/// parse.
+/// Reads `input` as `taria::wire::protocol::KeyChord` does, saying what is wrong when
+/// it would not parse.
 pub(crate) fn check_key(input: &str) -> Result<(), KeyProblem> {
     let trimmed = input.trim();
     // `+` alone or as the last part (`ctrl++`) is the plus key.

@@ -89,7 +89,8 @@ impl std::fmt::Display for Action {
 /// A set of core actions, one bit each.
 ///
 /// ```
-/// use taria::{Action, ActionSet};
+/// use taria::Action;
+/// use taria::node::ActionSet;
 /// let set = ActionSet::EMPTY.with(Action::Toggle).with(Action::Focus);
 /// assert!(set.contains(Action::Toggle));
 /// assert_eq!(set.iter().collect::<Vec<_>>(), [Action::Focus, Action::Toggle]);
@@ -262,7 +263,8 @@ impl ActionRequest {
     /// A request for `action` on `target`, with no payload.
     ///
     /// ```
-    /// use taria::{Action, wire::protocol::ActionRequest};
+    /// use taria::Action;
+    /// use taria::wire::protocol::ActionRequest;
     /// let request = ActionRequest::new("tasks/3", Action::Toggle);
     /// assert_eq!(request.target.as_str(), "tasks/3");
     /// ```

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// parent chain plus a key or a position (see [`Node::stable`](crate::model::Node::stable)).
 ///
 /// ```
-/// use taria::NodeId;
+/// use taria::node::NodeId;
 /// let id = NodeId::new("todo-list/3");
 /// assert_eq!(id.as_str(), "todo-list/3");
 /// assert_eq!(format!("{id:?}"), "#todo-list/3");

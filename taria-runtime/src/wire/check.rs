@@ -121,7 +121,7 @@ impl Refusal {
 /// use taria::wire::check::{Refusal, check_action};
 /// use taria::{Action, Role};
 ///
-/// let mut recorder = taria::Recorder::new();
+/// let mut recorder = taria::widget::Recorder::new();
 /// recorder.record(|| {
 ///     taria::leaf(|n| {
 ///         n.role(Role::Slider).id("volume").value(3.0).min(0.0).max(10.0).action(Action::SetValue);

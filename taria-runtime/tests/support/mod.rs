@@ -98,7 +98,7 @@ impl TestApp {
         let count = self.tasks.len();
         let selected = &mut self.selected;
         let keys_only = self.keys_only;
-        taria::take_widget_actions("tasks", |action| {
+        taria::widget::take_widget_actions("tasks", |action| {
             if keys_only {
                 return Outcome::NotHandled;
             }

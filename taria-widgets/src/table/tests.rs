@@ -259,10 +259,10 @@ fn a_cell_s_padding_lines_are_not_part_of_its_value() {
 #[test]
 fn rows_built_while_recording_draw_what_ratatui_draws() {
     let area = Rect::new(0, 0, 30, 12);
-    let mut recorder = taria::Recorder::new();
+    let mut recorder = taria::widget::Recorder::new();
     for state in states() {
         let table = recorder.record(|| {
-            assert!(taria::is_recording());
+            assert!(taria::widget::is_recording());
             ours(12)
         });
         assert!(matches!(table.rows, Rows::Ours { .. }));
@@ -392,7 +392,7 @@ fn pair(
     } else {
         vec![]
     };
-    let ours = taria::Recorder::new().record(|| {
+    let ours = taria::widget::Recorder::new().record(|| {
         let rows = spec.iter().enumerate().map(|(i, s @ &(h, t, b, ..))| {
             let row = Row::new(
                 cells(i, s)
@@ -448,7 +448,7 @@ fn only_the_rows_on_screen_go_to_ratatui_and_it_draws_the_same() {
         HighlightSpacing::WhenSelected,
         HighlightSpacing::Never,
     ];
-    let mut recorder = taria::Recorder::new();
+    let mut recorder = taria::widget::Recorder::new();
     // Cases whose recorded rows' start was compared (an area too small for any
     // row records none).
     let mut compared_offsets = 0;
@@ -553,7 +553,7 @@ fn windows_reach_the_padded_and_the_scrolled_past_cases() {
 fn a_recorded_frame_converts_only_the_rows_on_screen() {
     let area = Rect::new(0, 0, 30, 41);
     let frames = |len: usize, column: Option<usize>| {
-        let mut recorder = taria::Recorder::new();
+        let mut recorder = taria::widget::Recorder::new();
         let mut state = TableState::default()
             .with_selected(Some(len / 2))
             .with_selected_column(column);

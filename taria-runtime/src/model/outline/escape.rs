@@ -137,8 +137,9 @@ impl std::fmt::Display for OutlineName<'_> {
 /// part of its parent) or one that is not an outline line.
 ///
 /// ```
-/// assert_eq!(taria::wire::outline::outline_line_id(r#"- button "Save [id=x]" [id=save]"#).as_deref(), Some("save"));
-/// assert_eq!(taria::wire::outline::outline_line_id(r#"  - list_item [id="notes/a b\n" positional]"#).as_deref(), Some("notes/a b\n"));
+/// use taria::wire::outline::outline_line_id;
+/// assert_eq!(outline_line_id(r#"- button "Save [id=x]" [id=save]"#).as_deref(), Some("save"));
+/// assert_eq!(outline_line_id(r#"  - list_item [id="notes/a b\n" positional]"#).as_deref(), Some("notes/a b\n"));
 /// ```
 #[must_use]
 pub fn outline_line_id(line: &str) -> Option<String> {

@@ -119,7 +119,7 @@ impl Drop for Lent<'_> {
 ///
 /// impl Counter<'_> {
 ///     fn render(self) {
-///         taria::take_widget_actions("counter", |action: &Invocation<'_>| {
+///         taria::widget::take_widget_actions("counter", |action: &Invocation<'_>| {
 ///             if action.is(Action::Increment) {
 ///                 *self.value += 1;
 ///                 return Outcome::Handled;

@@ -315,11 +315,14 @@ fn hostile_node() -> impl proptest::strategy::Strategy<Value = Node> {
     )
         .prop_map(|(id, label, custom, action, role, index)| {
             let mut node = Node::default();
-            node.id = taria::NodeId::new(id);
+            node.id = taria::node::NodeId::new(id);
             node.label = label;
             node.custom_role = custom;
             node.role = role;
-            node.actions = action.iter().map(|a| taria::ActionName::parse(a)).collect();
+            node.actions = action
+                .iter()
+                .map(|a| taria::node::ActionName::parse(a))
+                .collect();
             node.position.index = index;
             node
         })
@@ -341,7 +344,7 @@ fn hostile_leaf() -> impl proptest::strategy::Strategy<Value = Node> {
     )
         .prop_map(|(id, role)| {
             let mut node = Node::default();
-            node.id = taria::NodeId::new(String::from_iter(id));
+            node.id = taria::node::NodeId::new(String::from_iter(id));
             node.role = role;
             node
         })

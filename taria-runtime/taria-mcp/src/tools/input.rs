@@ -10,12 +10,13 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
+use taria::node::ActionName;
 use taria::wire::outline::{OutlineName, OutlineQuoted};
 use taria::wire::protocol::{
     AckStatus, ActionData, ActionRequest, Input, RejectReason, target_token,
 };
 use taria::wire::protocol::{KEY_GRAMMAR, KeyChord};
-use taria::{Action, ActionName, Node, ScrollDirection, Tree};
+use taria::{Action, Node, ScrollDirection, Tree};
 
 mod check;
 pub(crate) mod typing;

@@ -23,9 +23,10 @@ pub(crate) trait ForModel {
     fn for_model(&self) -> String;
 }
 
-/// `text` on one line ([`taria::wire::outline::OutlineText`]: what could end a line, hide or reorder
-/// text is escaped as the outline escapes it), so app text (a message, a screen row)
-/// cannot start a line that looks like the bridge's own, and JSON stays JSON.
+/// `text` on one line ([`taria::wire::outline::OutlineText`]: what could end a line,
+/// hide or reorder text is escaped as the outline escapes it), so app text (a message,
+/// a screen row) cannot start a line that looks like the bridge's own, and JSON stays
+/// JSON.
 pub(crate) fn one_line(text: &str) -> String {
     taria::wire::outline::OutlineText(text).to_string()
 }

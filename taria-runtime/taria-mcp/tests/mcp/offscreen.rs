@@ -49,7 +49,7 @@ impl Actions for Log {
 
 impl support::LoopApp for Log {
     fn render(&mut self, _frame: &mut Frame<'_>) {
-        taria::take_widget_actions("log", |inv| {
+        taria::widget::take_widget_actions("log", |inv| {
             let line = inv
                 .target()
                 .strip_prefix("log/")

@@ -4,9 +4,10 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
+use taria::node::ActionName;
 use taria::wire::check::{FocusedNode, Refusal, check_action, check_typing};
 use taria::wire::outline::OutlineName;
-use taria::{ActionName, Node, Tree, Value};
+use taria::{Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
 
