@@ -10,10 +10,11 @@ use std::borrow::Cow;
 
 use super::keys::{KeyPlan, Selecting};
 use super::widget::{SelectFirst, WidgetAction};
-use super::{Answer, keys_unreachable, press};
+use super::{keys_unreachable, press};
 use crate::dispatch::{Actions, Invocation, Outcome};
 use crate::model::{Action, ActionName, ActionRequest, OutlineName, StateFlags, Tree};
 use crate::recorder::FrameArena;
+use crate::session::answer::Answer;
 use crate::session::events::Events;
 use crate::wire::protocol::{KeyChord, RejectReason};
 

@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
-use super::Answer;
 use crate::model::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
 use crate::recorder::FrameArena;
+use crate::session::answer::Answer;
 use crate::wire::check::{ActionTarget, Refusal, check_action, scrolled_holder};
 use crate::wire::protocol::RejectReason;
 
