@@ -60,9 +60,9 @@ pub mod builder {
     };
 }
 
-/// The parts of a [`Node`] and a [`Tree`]: what a test or a
-/// consumer reading a node field by field names. The types an app names (roles,
-/// actions, values, state flags) are at the crate root.
+/// The parts of a [`Node`] and a [`Tree`]: what a test or a consumer reading a node
+/// field by field names. The types an app names (roles, actions, values, state flags)
+/// are at the crate root.
 pub mod node {
     pub use crate::model::{
         ActionName, ActionSet, Bounds, Diagnostic, DomainError, NodeId, Position, ScrollInfo,

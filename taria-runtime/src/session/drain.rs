@@ -1,6 +1,7 @@
 //! Taking the agent's inputs in order, one at a time: after one that may have
 //! changed the app, the next waits for a frame drawn after it and is validated
-//! against that frame. Trees are stamped with the newest input handled before them.
+//! against that frame. Their answers, and the stamp of the trees after them, are
+//! `answer.rs`'s.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
