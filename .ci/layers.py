@@ -16,7 +16,12 @@ Arrows are then grouped by top-level module (a "folder": `recorder` is
 * circles: groups of folders that import each other, each with the fewest arrows
   whose removal breaks it (the arrows "back up"), and the files behind each;
 * the files that import through the crate root's re-exports (`use crate::Tree` in a
-  library whose `Tree` lives in `model`), which hide the real layer.
+  library whose `Tree` lives in `model`). Such an import is counted as an arrow to the
+  module the root re-exports the name from (`model`), so a re-export cannot hide a
+  circle; it is listed because it hides the layer from the reader.
+
+`--check` fails on a circle across folders, and, for a library, on a file importing
+through the crate root.
 """
 
 import itertools
@@ -59,9 +64,80 @@ def strip_tests(text: str) -> str:
     return "".join(out)
 
 
-def resolve(path: str, here: tuple, is_dir_module: bool, modules: set) -> tuple:
+def split_use_tree(text: str) -> list:
+    """`a::{b::{C, D}, e as f, self}` -> [`a::b::C`, `a::b::D`, `a::e as f`, `a`]."""
+    text = " ".join(text.split())
+    m = re.match(r"^(.*?)::\{(.*)\}$", text, re.S)
+    if not m:
+        return [text] if text else []
+    prefix, inner = m.group(1), m.group(2)
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items.append(inner[start:i])
+            start = i + 1
+    items.append(inner[start:])
+    out = []
+    for item in (i.strip() for i in items):
+        if not item:
+            continue
+        if item == "self" or item.startswith("self "):
+            out.append(prefix + item[4:])
+        else:
+            out.extend(split_use_tree(prefix + "::" + item))
+    return out
+
+
+def use_statements(text: str):
+    """Every `use …;` in `text` (comments and tests already stripped), flattened:
+    (the path used, the name it is known by here)."""
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        for item in split_use_tree(m.group(1).strip()):
+            path, _, alias = item.partition(" as ")
+            path = path.strip().lstrip(":")
+            name = alias.strip() or path.split("::")[-1]
+            yield path, name
+
+
+def root_facade(src: Path, modules: set) -> dict:
+    """The names the crate root re-exports from its own modules (`pub use
+    model::Tree;`, and `pub mod builder { pub use crate::recorder::MAX_DEPTH; }`),
+    each as the module path it names: `("Tree",)` -> `("model", "Tree")`."""
+    root = next((src / n for n in ("lib.rs", "main.rs") if (src / n).exists()), None)
+    if root is None:
+        return {}
+    text = strip_tests(root.read_text())
+    facade = {}
+
+    def add(scope: tuple, body: str):
+        for path, name in use_statements(body):
+            segs = path.split("::")
+            if segs[0] == "crate":
+                segs = segs[1:]
+            elif segs[0] in ("super", "self") or (segs[0],) not in modules:
+                continue  # an outside crate (`taria_derive::…`)
+            facade[scope + (name,)] = tuple(segs)
+
+    # Inline modules of the root (`pub mod builder { … }`) are facades too.
+    inline = []
+    for m in re.finditer(r"\bmod\s+(\w+)\s*\{", text):
+        depth, j = 1, m.end()
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        add((m.group(1),), text[m.end():j - 1])
+        inline.append((m.start(), j))
+    outside = "".join(text[a:b] for a, b in zip([0] + [e for _, e in inline], [s for s, _ in inline] + [len(text)]))
+    add((), outside)
+    return facade
+
+
+def resolve(path: str, here: tuple, modules: set, facade: dict) -> tuple:
     """The module a `crate::a::b::C` / `super::x` path names: its longest prefix that is
-    a module file."""
+    a module file; a name the crate root re-exports is followed to where it comes
+    from. Returns that module and whether the path went through the root's
+    re-exports."""
     segs = path.split("::")
     if segs[0] == "crate":
         base, rest = (), segs[1:]
@@ -74,10 +150,17 @@ def resolve(path: str, here: tuple, is_dir_module: bool, modules: set) -> tuple:
                 base = base[:-1]
             rest = rest[1:]
     full = base + tuple(rest)
-    for n in range(len(full), -1, -1):
-        if full[:n] in modules:
-            return full[:n]
-    return ()
+    via_root = False
+    for _ in range(8):  # a re-export of a re-export, at most a few deep
+        n = next(n for n in range(len(full), -1, -1) if n == 0 or full[:n] in modules)
+        if n:
+            return full[:n], via_root
+        through = next((full[:k] for k in (2, 1) if full[:k] in facade), None)
+        if through is None:
+            return (), via_root
+        full = facade[through] + full[len(through):]
+        via_root = True
+    return (), via_root
 
 
 def arrows(src: Path):
@@ -87,7 +170,8 @@ def arrows(src: Path):
             continue
         files[module_path(src, f)] = f
     modules = set(files)
-    edges = []  # (from module, to module, file)
+    facade = root_facade(src, modules)
+    edges = []  # (from module, to module, file, path, through the root's re-exports)
     for here, f in files.items():
         text = strip_tests(f.read_text())
         paths = set()
@@ -111,9 +195,11 @@ def arrows(src: Path):
         for m in INLINE.finditer(text):
             paths.add(m.group(1))
         for p in paths:
-            target = resolve(p, here, False, modules)
+            target, via_root = resolve(p, here, modules, facade)
+            if here != () and via_root:
+                edges.append((here, (), f, p, True))
             if target != here and not is_inside(here, target):
-                edges.append((here, target, f, p))
+                edges.append((here, target, f, p, False))
     return files, edges
 
 
@@ -186,10 +272,12 @@ def fewest_back_arrows(comp, weight):
 def report(src: Path, is_lib: bool) -> int:
     files, edges = arrows(src)
     # Root re-exports: a library's `use crate::Tree` goes through the facade.
-    facade = sorted({str(f.relative_to(src)) for (h, t, f, p) in edges if t == () and h != ()})
+    facade = sorted({str(f.relative_to(src)) for (h, t, f, p, via) in edges if via})
     weight = defaultdict(int)
     behind = defaultdict(set)
-    for h, t, f, p in edges:
+    for h, t, f, p, via in edges:
+        if via:
+            continue
         a, b = folder(h), folder(t)
         if a != b and t != ():
             weight[(a, b)] += 1
@@ -217,18 +305,21 @@ def report(src: Path, is_lib: bool) -> int:
         for f in facade:
             print(f"    {f}")
     print(f"  circles across folders: {len(circles)}; arrows back up: {back_total}")
-    return len(circles)
+    return len(circles), len(facade) if is_lib else 0
 
 
 def main(argv):
     check = "--check" in argv
     dirs = [a for a in argv if a != "--check"] or ["taria-runtime/src", "taria-runtime/taria-mcp/src"]
-    circles = 0
+    circles = facade = 0
     for d in dirs:
         src = Path(d)
-        circles += report(src, (src / "lib.rs").exists())
-    if check and circles:
-        print(f"{circles} circle(s) across folders", file=sys.stderr)
+        c, f = report(src, (src / "lib.rs").exists())
+        circles += c
+        facade += f
+    if check and (circles or facade):
+        print(f"{circles} circle(s) across folders, {facade} file(s) importing through "
+              "the crate root", file=sys.stderr)
         return 1
     return 0
 

@@ -10,7 +10,8 @@
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use ratatui::layout::Rect;
-use taria::{Action, Recorder, Role};
+use taria::widget::Recorder;
+use taria::{Action, Role};
 use taria_benches::{ANNOTATED_NODES, Data, HEIGHT, WIDTH, draw_annotated, draw_plain, new_buffer};
 
 fn main() {

@@ -14,7 +14,7 @@ use divan::{Bencher, black_box};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::widgets::{StatefulWidget, Widget};
-use taria::Recorder;
+use taria::widget::Recorder;
 
 fn main() {
     divan::Divan::default()

@@ -13,13 +13,13 @@ use crate::data::{Data, Job, Task};
 use crate::paint;
 
 /// Draws the frame into `buf` (reset first, as a terminal does between frames),
-/// recording its semantic tree when a [`taria::Recorder`] is recording.
+/// recording its semantic tree when a [`taria::widget::Recorder`] is recording.
 ///
 /// ```
 /// use taria_benches::{Data, draw_annotated, new_buffer};
 ///
 /// let (mut buf, data) = (new_buffer(), Data::sample());
-/// let mut recorder = taria::Recorder::new();
+/// let mut recorder = taria::widget::Recorder::new();
 /// recorder.record(|| draw_annotated(&mut buf, &data));
 /// let tree = recorder.tree();
 /// let task = tree.get("tasks/1007").unwrap();

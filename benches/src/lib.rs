@@ -13,7 +13,7 @@
 //! let data = Data::sample();
 //! let (mut plain, mut annotated) = (new_buffer(), new_buffer());
 //! draw_plain(&mut plain, &data);
-//! let mut recorder = taria::Recorder::new();
+//! let mut recorder = taria::widget::Recorder::new();
 //! recorder.record(|| draw_annotated(&mut annotated, &data));
 //! assert_eq!(plain, annotated);
 //! assert_eq!(recorder.node_count(), ANNOTATED_NODES);
@@ -56,7 +56,8 @@ pub fn new_buffer() -> Buffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use taria::{Recorder, Role};
+    use taria::Role;
+    use taria::widget::Recorder;
 
     #[test]
     fn annotated_frame_draws_exactly_what_the_plain_frame_draws() {

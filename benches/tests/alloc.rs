@@ -8,7 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use taria::Recorder;
+use taria::widget::Recorder;
 use taria_benches::{ANNOTATED_NODES, Data, JOBS, TASKS, draw_annotated, draw_plain, new_buffer};
 
 /// Frames drawn per measurement.

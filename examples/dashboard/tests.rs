@@ -4,7 +4,7 @@
 //! sees the same machine.
 
 use taria::testing::AppHarness;
-use taria::wire::RejectReason;
+use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, ScrollDirection, StateFlags, Value};
 
 use crate::app::{App, SEED};

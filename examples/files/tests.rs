@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use taria::testing::AppHarness;
-use taria::wire::RejectReason;
+use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, StateFlags, Value};
 
 use crate::app::{App, PREVIEW_BYTES, printable};

@@ -3,7 +3,7 @@
 //! nodes and on screen, the password kept out of both, and the tree's golden outlines.
 
 use taria::testing::AppHarness;
-use taria::wire::RejectReason;
+use taria::wire::protocol::RejectReason;
 use taria::{Checked, Node, Query, Role, StateFlags, Value};
 
 use crate::app::App;
@@ -244,7 +244,10 @@ fn an_agent_moves_the_focus_to_a_field_then_types_into_it() {
     h.type_text("longer than eight").unwrap();
     assert!(h.screen().contains("•••••••••••••••••"), "{}", h.screen());
     let refused = h.act("plan", "focus").unwrap_err();
-    assert_eq!(refused.reason, taria::wire::RejectReason::ActionNotOffered);
+    assert_eq!(
+        refused.reason,
+        taria::wire::protocol::RejectReason::ActionNotOffered
+    );
 }
 
 #[test]

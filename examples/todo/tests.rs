@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::{Event, KeyEventKind};
 use taria::testing::AppHarness;
-use taria::wire::RejectReason;
+use taria::wire::protocol::RejectReason;
 use taria::{Checked, Query, Role, StateFlags};
 
 use crate::app::App;

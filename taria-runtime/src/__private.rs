@@ -3,8 +3,11 @@
 use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
-use crate::builder::IntoText;
-use crate::{Displayed, NodeBuilder, Semantic};
+use crate::dispatch::FromValue;
+use crate::model::ScrollDirection;
+use crate::recorder::{Displayed, IntoText, NodeBuilder};
+use crate::semantic::Semantic;
+use crate::session::DrawOutput;
 
 pub use crate::recorder::{leaf, scope};
 
@@ -138,7 +141,7 @@ pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, Inde
 }
 
 /// The payload value (a handler's `value` parameter).
-pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
+pub fn value_arg<T: FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
     let value = invocation
         .value()
         .ok_or_else(|| format!("`{}` needs a value", invocation.action()))?;
@@ -146,7 +149,7 @@ pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, 
 }
 
 /// The scroll direction (a handler's `direction` parameter).
-pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::ScrollDirection, String> {
+pub fn direction_arg(invocation: &Invocation<'_>) -> Result<ScrollDirection, String> {
     invocation
         .scroll()
         .map(|(d, _)| d)
@@ -184,6 +187,6 @@ impl<T: ?Sized> Lend for T {}
 
 /// `#[taria::app]`'s wrapper around each `.draw(…)` call: starts this thread's
 /// session on first use, records and publishes the frame.
-pub fn app_draw<R: crate::DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
+pub fn app_draw<R: DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
     crate::session::record(Some(label), draw)
 }

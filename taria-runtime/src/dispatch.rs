@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::fmt::Display;
 
-use crate::{Action, ActionName, ActionRequest, ScrollDirection, Value};
+use crate::model::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
 /// An action request as a handler sees it: already validated against the tree the
 /// agent saw (the node exists, offers the action, is not disabled, the value fits),

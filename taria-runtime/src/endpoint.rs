@@ -6,7 +6,9 @@
 
 mod connection;
 mod line;
-mod path;
+mod screen;
+
+pub use screen::screen_text;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -17,67 +19,10 @@ use interprocess::local_socket::traits::{Listener as _, Stream as _};
 use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
-pub use path::{SOCKET_ENV, check_socket_dir, check_socket_path, private_socket_dir, socket_path};
-
+use crate::error::EndpointError;
 use crate::recorder::FrameArena;
-use crate::wire::{AppMessage, Input};
-
-/// Why the endpoint could not start. The app keeps running without it.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum EndpointError {
-    /// The label is not usable in a socket name.
-    #[error("invalid app label {label:?}: use 1-64 ASCII letters, digits, '-', '_' or '.'")]
-    InvalidLabel {
-        /// The label given.
-        label: String,
-    },
-    /// Another live app already serves this label.
-    #[error(
-        "label {label:?} is in use: another app is listening at {path}; give this app another label (or stop the other one)"
-    )]
-    LabelInUse {
-        /// The label.
-        label: String,
-        /// The socket path.
-        path: PathBuf,
-    },
-    /// The socket directory could be reached by someone else.
-    #[error("refusing to use {path} for the socket: {reason}")]
-    InsecureDirectory {
-        /// The directory.
-        path: PathBuf,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A file that is not a socket is in the way.
-    #[error("{path} exists and is not a socket; remove it or set TARIA_SOCKET to another path")]
-    NotASocket {
-        /// The path.
-        path: PathBuf,
-    },
-    /// The socket path is longer than a Unix socket address can hold.
-    #[error(
-        "the socket path {path} is {len} bytes, but a socket path can be at most {max} bytes \
-         on this system; set TARIA_SOCKET to a shorter path"
-    )]
-    PathTooLong {
-        /// The path.
-        path: PathBuf,
-        /// Its length in bytes.
-        len: usize,
-        /// The most this system takes.
-        max: usize,
-    },
-    /// An I/O error while setting up.
-    #[error("cannot set up the socket at {path}: {source}")]
-    Io {
-        /// The path involved.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-}
+use crate::wire::protocol::{AppMessage, Input};
+use crate::wire::socket::{self, socket_name, socket_path};
 
 /// What the app's event wait wakes up for.
 #[derive(Default)]
@@ -219,9 +164,9 @@ impl Endpoint {
         path: &Path,
         signal: Arc<Signal>,
     ) -> Result<Endpoint, EndpointError> {
-        path::check_label(label)?;
-        path::check_socket_path(path)?;
-        path::prepare_dir(path)?;
+        socket::check_label(label)?;
+        socket::check_socket_path(path)?;
+        socket::prepare_dir(path)?;
         remove_stale_socket(label, path)?;
         let io_error = |source| EndpointError::Io {
             path: path.to_owned(),
@@ -335,26 +280,6 @@ impl FileId {
     fn of(_: &Path) -> Option<FileId> {
         None
     }
-}
-
-/// The local socket name an app serving `path` listens on: the socket file on Unix;
-/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
-#[cfg(unix)]
-pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
-    use interprocess::local_socket::{GenericFilePath, ToFsName as _};
-    path.to_fs_name::<GenericFilePath>()
-}
-
-/// The local socket name an app serving `path` listens on: the socket file on Unix;
-/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
-#[cfg(windows)]
-pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
-    // Named pipes live in their own namespace; the path's file name names the pipe.
-    use interprocess::local_socket::{GenericNamespaced, ToNsName as _};
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("taria");
-    format!("taria-{stem}")
-        .to_ns_name::<GenericNamespaced>()
-        .map(interprocess::local_socket::Name::into_owned)
 }
 
 /// A listener on `path` (`AddrInUse` when the name is taken).

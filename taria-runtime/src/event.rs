@@ -2,7 +2,7 @@
 //! terminal events with the agent's key and text input.
 //!
 //! With a session installed on this thread (by `#[taria::app]` or
-//! [`install`](crate::install)), agent keys arrive here as ordinary key events, in
+//! [`install`](crate::session::install)), agent keys arrive here as ordinary key events, in
 //! order, after the app has handled the previous ones; when agent inputs wait to be
 //! drained, `read` returns [`Event::FocusGained`] so the app's loop turns once (most
 //! apps ignore that event). Without a session these are crossterm's own functions.
@@ -113,11 +113,11 @@ mod tests {
     fn a_pause_taken_while_the_session_is_in_use_still_holds_its_reader() {
         let dir = std::env::temp_dir().join(format!("taria-pause-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let session = crate::Session::builder("pause")
+        let session = crate::session::Session::builder("pause")
             .socket(dir.join("app.sock"))
             .terminal_input(false)
             .start();
-        drop(crate::install(session));
+        drop(crate::session::install(session));
         // As inside an `#[action]` handler, which runs while `drain` holds the session:
         // the guard counts as a pause of the session's reader while it lives.
         let pause_count =

@@ -6,29 +6,43 @@
 //!
 //! The crate root is what an app author uses:
 //!
-//! * **Annotating render code:** [`widget`] (attribute) and [`Semantic`] (derive);
-//!   [`scope`] and [`leaf`] by hand, for nodes drawn in a loop, each describing its
-//!   node through a [`NodeBuilder`];
+//! * **Annotating render code:** [`widget`](macro@widget) (attribute) and
+//!   [`Semantic`] (derive); [`scope`] and [`leaf`] by hand, for nodes drawn in a loop,
+//!   each describing its node through a [`NodeBuilder`] ([`Displayed`] for any
+//!   `Display` text);
 //! * **Running the app:** [`app`] on the code that holds the event loop (the app's
 //!   `impl`, or the function: `main` with its `ratatui::run` closure; [`draw`] for a
-//!   frame drawn in a method that loop calls), or a [`Session`] by hand, which serves
-//!   the tree on a local socket and hands agents' inputs to
-//!   [`actions`] handlers ([`Invocation`], [`Outcome`]) and widgets
-//!   ([`take_widget_actions`]; [`agent_changed`] tells the app which took one);
-//! * **The semantic model** both sides read: [`Tree`], [`Node`], [`Role`], [`Action`],
-//!   [`Value`], [`State`], [`Query`].
+//!   frame drawn in a method that loop calls), or a [`Session`] by hand ([`drain`],
+//!   [`install`], [`with_session`]), which serves the tree on a local socket and hands
+//!   agents' inputs to [`actions`] handlers ([`Invocation`], [`Outcome`]);
+//!   [`agent_changed`] tells the app which `taria-widgets` widget took one into its
+//!   state;
+//! * **The semantic model** an app names: [`Role`], [`Action`], [`Value`],
+//!   [`Checked`], [`ScrollDirection`], and for reading its tree [`Tree`], [`Node`],
+//!   [`Query`], [`StateFlags`].
 //!
-//! Two layers for other audiences: [`testing`] renders an app headless and drives it
-//! as an agent would, for test authors; [`wire`] is what a consumer of a running app
-//! (`taria-mcp`, another bridge) builds on. [`builder`] holds the argument traits of
-//! [`NodeBuilder`]'s setters and the recorder's limits, which code rarely names.
+//! One module for each other audience:
+//!
+//! * [`testing`]: renders an app headless and drives it as an agent would, for test
+//!   authors;
+//! * [`widget`](mod@widget): what a widget's implementation calls (a recorder, the
+//!   agent's actions for a stateful widget), for widget authors such as
+//!   `taria-widgets`;
+//! * [`wire`]: what a consumer of a running app (`taria-mcp`, another bridge) builds
+//!   on: the socket, the protocol, the mirror of the tree.
+//!
+//! And two that spell out the rest of the model and the builder: [`node`], the parts
+//! of a [`Node`] (its id, state, bounds, position, value schema, action names) and of
+//! a [`Tree`] (its diagnostics); [`builder`], the argument traits of
+//! [`NodeBuilder`]'s setters, the recorder's limits and how a key becomes part of an
+//! id. [`event`] is crossterm's `event::read`/`poll` with the agent's keys merged in.
 //!
 //! [ratatui]: https://ratatui.rs
 
 mod dispatch;
 mod endpoint;
+mod error;
 pub mod event;
-mod keys;
 mod model;
 mod recorder;
 mod semantic;
@@ -37,34 +51,48 @@ pub mod testing;
 pub mod wire;
 
 /// The argument traits of [`NodeBuilder`]'s setters (what a flag, a text, a value or
-/// an invalid mark may be given as), and the recorder's limits. Code rarely names them;
+/// an invalid mark may be given as), the recorder's limits, and how a key becomes one
+/// segment of an id ([`escape_key`](builder::escape_key)). Code rarely names them;
 /// they are here so their documentation says what each setter takes.
 pub mod builder {
+    pub use crate::model::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
     pub use crate::recorder::{
-        IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, MAX_DEPTH,
-        MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES, TextSink, ValueSink, ValueToken,
+        IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, TextSink, ValueSink,
+        ValueToken, escape_key, unescape_key,
     };
+}
+
+/// The parts of a [`Node`] and a [`Tree`]: what a test or a consumer reading a node
+/// field by field names. The types an app names (roles, actions, values, state flags)
+/// are at the crate root.
+pub mod node {
+    pub use crate::model::{
+        ActionName, ActionSet, Bounds, Diagnostic, DomainError, NodeId, Position, ScrollInfo,
+        State, ValueSchema,
+    };
+}
+
+/// What a widget's implementation calls, for widget authors (`taria-widgets` is one):
+/// whether a frame is being recorded ([`is_recording`](widget::is_recording), to skip
+/// work nobody reads), the agent's actions a stateful widget takes into its state
+/// while it renders ([`take_widget_actions`](widget::take_widget_actions)) and what it
+/// left there ([`widget_state`](widget::widget_state)), and a [`Recorder`](widget::Recorder)
+/// to test a widget's nodes frame by frame.
+pub mod widget {
+    pub use crate::recorder::{Recorder, is_recording};
+    pub use crate::session::{take_widget_actions, widget_state, widget_state_rebuilt};
 }
 
 #[doc(hidden)]
 pub mod __private;
 
 pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome};
-pub use endpoint::{EndpointError, SOCKET_ENV, check_socket_path};
-pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
-pub use model::{
-    Action, ActionName, ActionSet, Bounds, Checked, Diagnostic, DomainError, Node, NodeId,
-    Position, Query, Role, ScrollDirection, ScrollInfo, State, StateFlags, Tree, Value,
-    ValueSchema,
-};
-pub(crate) use model::{ActionData, ActionRequest};
-pub use recorder::{
-    Displayed, NodeBuilder, Recorder, Scope, escape_key, is_recording, leaf, scope, unescape_key,
-};
+pub use error::EndpointError;
+pub use model::{Action, Checked, Node, Query, Role, ScrollDirection, StateFlags, Tree, Value};
+pub use recorder::{Displayed, NodeBuilder, Scope, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, agent_changed, drain, draw, install, take_widget_actions,
-    widget_state, widget_state_rebuilt, with_session,
+    DrawOutput, Session, SessionBuilder, agent_changed, drain, draw, install, with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
 

@@ -14,7 +14,6 @@ use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 
 pub(crate) use arena::FrameArena;
-pub use arena::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
@@ -24,13 +23,8 @@ pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 use crate::model::Tree;
 
 /// The value domain of node `index` of `arena`.
-pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::ValueSchema {
+pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
     to_tree::schema(arena, &arena.nodes[index as usize])
-}
-
-/// Hashes text the way node ids are hashed (Fx-style; fast, not DoS-resistant).
-pub(crate) fn hash_id_text(bytes: &[u8]) -> u64 {
-    arena::hash_bytes(bytes)
 }
 
 thread_local! {
@@ -44,9 +38,9 @@ thread_local! {
 /// Whether a frame is being recorded on this thread right now.
 ///
 /// ```
-/// assert!(!taria::is_recording());
-/// let mut recorder = taria::Recorder::new();
-/// recorder.record(|| assert!(taria::is_recording()));
+/// assert!(!taria::widget::is_recording());
+/// let mut recorder = taria::widget::Recorder::new();
+/// recorder.record(|| assert!(taria::widget::is_recording()));
 /// ```
 #[inline]
 #[must_use]
@@ -60,7 +54,8 @@ pub fn is_recording() -> bool {
 /// flag check. The node's parent is the innermost open scope.
 ///
 /// ```
-/// use taria::{Recorder, Role};
+/// use taria::Role;
+/// use taria::widget::Recorder;
 ///
 /// let mut recorder = Recorder::new();
 /// recorder.record(|| {
@@ -182,7 +177,8 @@ impl Drop for Scope {
 ///
 /// ```
 /// use ratatui::{Terminal, backend::TestBackend, widgets::Paragraph};
-/// use taria::{Recorder, Role};
+/// use taria::Role;
+/// use taria::widget::Recorder;
 ///
 /// let mut terminal = Terminal::new(TestBackend::new(20, 2)).unwrap();
 /// let mut recorder = Recorder::new();

@@ -1,6 +1,6 @@
 //! [`Semantic`]: a widget or state type that describes its own node.
 
-use crate::NodeBuilder;
+use crate::recorder::NodeBuilder;
 
 /// A type whose fields supply a node's label, value and state.
 ///

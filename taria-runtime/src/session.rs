@@ -6,6 +6,8 @@
 //! * `record.rs`: recording each frame while a consumer is connected, publishing it;
 //! * `drain.rs`: taking the agent's inputs one at a time, in order, each against a
 //!   frame drawn after the one before it;
+//! * `answer.rs`: the one way an input's answer goes out (counted as handled, then
+//!   sent over the transport);
 //! * `route.rs`: where an input goes (handler, widget, key fallback, ignored);
 //! * `events.rs`: the merge of the agent's keys and the terminal's events that
 //!   [`crate::event`] reads;
@@ -14,6 +16,7 @@
 //!
 //! The handler API the router calls is `dispatch.rs` at the crate root.
 
+mod answer;
 mod builder;
 mod current;
 mod drain;
@@ -36,10 +39,13 @@ use std::sync::Arc;
 
 use ratatui::crossterm::event::Event;
 
-use crate::{Recorder, Tree};
+use crate::model::Tree;
+
+use crate::recorder::Recorder;
+use answer::{Answer, Answers};
 use builder::StartError;
 use events::{Events, KeyEnd, PendingEvent};
-use route::{Answer, Router};
+use route::Router;
 use transport::Transport;
 
 /// taria's side of an app: a recorder, the consumer's transport, the router of its
@@ -48,7 +54,7 @@ use transport::Transport;
 /// Most apps never name it: `#[taria::app]` starts one for the UI thread. Apps with
 /// their own loop (async, tokio) start it with [`Session::builder`] and call
 /// [`Session::draw`] and [`Session::drain`] (or [`install`] it and use the free
-/// functions [`drain`](crate::drain), [`draw`](crate::draw) and [`crate::event`]).
+/// functions [`drain`](crate::session::drain), [`draw`](crate::session::draw) and [`crate::event`]).
 ///
 /// If the endpoint cannot start (label in use, no runtime directory), the app runs
 /// exactly as before (see [`SessionBuilder::start`]).
@@ -63,6 +69,7 @@ pub struct Session {
     events: Events,
     router: Router,
     inputs: drain::Inputs,
+    answers: Answers,
 }
 
 /// An app whose endpoint could not start hears why when the session ends (see
@@ -100,6 +107,7 @@ impl Session {
             label,
             recorder: Recorder::new(),
             always_record: false,
+            answers: Answers::new(transport.clone()),
             transport,
             start_error: None,
             events,
@@ -157,12 +165,6 @@ impl Session {
         self.transport.as_deref().map_or(0, Transport::live)
     }
 
-    /// Answers input `seq` of `connection` (see [`drain::Inputs::answer`]).
-    fn answer(&mut self, connection: u64, seq: u64, answer: Answer) -> bool {
-        self.inputs
-            .answer(self.transport.as_deref(), connection, seq, answer)
-    }
-
     /// Says the app reads its events (so key inputs are queued for it) without it
     /// calling [`crate::event`]: a harness hands the events over itself.
     pub(crate) fn set_reads_events(&mut self) {
@@ -214,24 +216,16 @@ impl Session {
     fn deliver(&mut self, event: PendingEvent) -> Event {
         terminal::set_last_from_agent(event.input.is_some());
         if let Some(key) = event.input
-            && key.connection == self.inputs.connection
+            && key.connection == self.answers.connection()
         {
             match key.ends {
                 KeyEnd::Input => {
-                    self.answer(key.connection, key.seq, Answer::delivered());
+                    self.answers.send(key.seq, Answer::delivered());
                 }
                 KeyEnd::Stage => self.events.signal.poke(),
                 KeyEnd::Nothing => {}
             }
         }
         event.event
-    }
-}
-
-/// Sends an answer to `connection` over `transport`, without counting the input as
-/// handled.
-fn send(transport: Option<&dyn Transport>, connection: u64, seq: u64, answer: Answer) {
-    if let Some(transport) = transport {
-        transport.send(connection, answer.into_message(seq));
     }
 }

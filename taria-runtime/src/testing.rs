@@ -32,6 +32,7 @@ mod drawn;
 mod replay;
 mod snapshot;
 
+pub use crate::endpoint::screen_text;
 pub use app_harness::{ActError, AppHarness};
 pub use drawn::undrawn_text;
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
@@ -42,7 +43,9 @@ pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
 
-use crate::{Recorder, Tree};
+use crate::model::Tree;
+
+use crate::recorder::Recorder;
 
 /// A headless terminal with a recorder: each [`Harness::render`] draws one frame.
 pub struct Harness {
@@ -96,30 +99,4 @@ impl Harness {
     pub fn resize(&mut self, width: u16, height: u16) {
         self.terminal.backend_mut().resize(width, height);
     }
-}
-
-/// A buffer's text, one string per row; wide characters count once.
-#[must_use]
-pub fn screen_text(buffer: &Buffer) -> Vec<String> {
-    let area = buffer.area;
-    (area.top()..area.bottom())
-        .map(|y| {
-            let mut row = String::with_capacity(area.width as usize);
-            let mut skip = 0;
-            for x in area.left()..area.right() {
-                if skip > 0 {
-                    skip -= 1;
-                    continue;
-                }
-                let symbol = buffer[(x, y)].symbol();
-                row.push_str(symbol);
-                skip = unicode_width(symbol).saturating_sub(1);
-            }
-            row
-        })
-        .collect()
-}
-
-fn unicode_width(symbol: &str) -> usize {
-    ratatui::text::Span::raw(symbol).width()
 }

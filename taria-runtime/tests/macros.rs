@@ -4,8 +4,9 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Paragraph, StatefulWidget, Widget};
+use taria::node::{ActionName, ValueSchema};
 use taria::testing::Harness;
-use taria::{Action, ActionName, Checked, Role, Semantic, ValueSchema};
+use taria::{Action, Checked, Role, Semantic};
 
 #[derive(Semantic)]
 #[taria(role = checkbox)]
@@ -108,7 +109,7 @@ fn attribute_on_impls_and_functions_records_the_described_tree() {
     let ship = tree.get("tasks/list_item#1/101").unwrap();
     assert_eq!(
         ship.bounds,
-        taria::Bounds {
+        taria::node::Bounds {
             x: 0,
             y: 1,
             width: 30,
@@ -130,7 +131,7 @@ fn attribute_on_impls_and_functions_records_the_described_tree() {
     assert!(volume.offers(Action::Increment.name()));
     assert_eq!(
         tree.get("status").unwrap().bounds,
-        taria::Bounds {
+        taria::node::Bounds {
             x: 0,
             y: 0,
             width: 30,

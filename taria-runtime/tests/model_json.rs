@@ -1,7 +1,8 @@
 //! The JSON form: compact, lenient with what a newer peer sends, round-trips.
 
+use taria::node::{ActionName, ValueSchema};
 use taria::testing::Harness;
-use taria::{Action, ActionName, Role, Tree, Value, ValueSchema};
+use taria::{Action, Role, Tree, Value};
 
 #[test]
 fn json_drops_empty_fields_and_uses_camel_case() {

@@ -1,9 +1,11 @@
 //! The recorder: ids, nesting, limits, modal dialogs, the disabled path.
 
 use taria::builder::MAX_DEPTH;
+use taria::node::Diagnostic;
 use taria::testing::Harness;
-use taria::wire::OutlineRules as _;
-use taria::{Action, Diagnostic, Query, Recorder, Role, StateFlags};
+use taria::widget::Recorder;
+use taria::wire::outline::OutlineRules as _;
+use taria::{Action, Query, Role, StateFlags};
 
 fn button(id: &str) {
     taria::leaf(|n| {
@@ -16,7 +18,7 @@ fn button(id: &str) {
 
 #[test]
 fn nodes_outside_a_recorded_frame_are_not_recorded() {
-    assert!(!taria::is_recording());
+    assert!(!taria::widget::is_recording());
     let mut called = false;
     taria::leaf(|_| called = true);
     let _scope = taria::scope(|_| called = true);
@@ -204,7 +206,7 @@ fn a_panicking_draw_leaves_the_thread_able_to_record_again() {
         });
     }));
     assert!(result.is_err());
-    assert!(!taria::is_recording());
+    assert!(!taria::widget::is_recording());
     recorder.record(|| button("ok"));
     assert_eq!(recorder.tree().roots.len(), 1);
 }
@@ -392,7 +394,7 @@ fn children_share_on_their_parent_line_the_actions_they_all_offer() {
     );
     assert_eq!(
         tree.get("files").unwrap().shared_child_actions(),
-        [taria::ActionName::Core(Action::Select)]
+        [taria::node::ActionName::Core(Action::Select)]
     );
 }
 
@@ -412,7 +414,11 @@ fn an_action_offered_twice_is_listed_once() {
     });
     let tree = recorder.tree();
     let note = tree.get("note").unwrap();
-    let names: Vec<&str> = note.actions.iter().map(taria::ActionName::as_str).collect();
+    let names: Vec<&str> = note
+        .actions
+        .iter()
+        .map(taria::node::ActionName::as_str)
+        .collect();
     assert_eq!(names, ["toggle", "archive"]);
     assert_eq!(note.keys.get("archive").map(String::as_str), Some("ctrl+a"));
 }

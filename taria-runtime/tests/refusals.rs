@@ -8,7 +8,7 @@ mod nested_tabs;
 
 use nested_tabs::NestedTabs;
 use taria::testing::AppHarness;
-use taria::wire::{AckStatus, RejectReason};
+use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Role};
 
 fn nested(app: NestedTabs) -> AppHarness<NestedTabs> {

@@ -8,7 +8,7 @@ use taria::{Action, NodeBuilder};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "one bool per independent state a control records, as in taria::State"
+    reason = "one bool per independent state a control records, as in taria::node::State"
 )]
 pub(crate) struct FieldState<'a> {
     pub(crate) focused: bool,

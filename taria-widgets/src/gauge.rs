@@ -62,7 +62,7 @@ macro_rules! gauge_core {
             pub fn block(mut self, block: impl Into<Block<'a>>) -> Self {
                 let (block, label) = block.into().into_parts();
                 self.inner = self.inner.block(block);
-                if taria::is_recording() {
+                if taria::widget::is_recording() {
                     self.texts.get_or_insert_default().block_label = label;
                 }
                 self
@@ -84,7 +84,7 @@ macro_rules! gauge_core {
             #[must_use = "method moves the value of self and returns the modified value"]
             pub fn label<T: Into<$label<'a>>>(mut self, label: T) -> Self {
                 let label = label.into();
-                if taria::is_recording() {
+                if taria::widget::is_recording() {
                     self.texts.get_or_insert_default().label = Some(label.clone());
                 }
                 self.inner = self.inner.label(label);

@@ -55,7 +55,7 @@
 //!
 //! **Agent actions without app code.** A stateful widget rendered with an explicit
 //! [`id`](List::id) takes the agent actions addressed to it or its children while it
-//! renders (through [`taria::take_widget_actions`]) and applies them to the state the
+//! renders (through [`taria::widget::take_widget_actions`]) and applies them to the state the
 //! app passed in, before recording, so the frame shows the effect. The app's own
 //! `#[action]` handlers run first: a widget only sees what no handler took. Without
 //! an id a widget records a derived id and takes nothing. An item or row off screen
@@ -135,11 +135,11 @@ pub(crate) trait Items {
     fn count(&self) -> usize;
 
     /// The item the id segment `segment` names now: the key it escapes
-    /// ([`taria::unescape_key`]) where an item has that key, else an unkeyed item's
+    /// ([`taria::builder::unescape_key`]) where an item has that key, else an unkeyed item's
     /// index written as its id writes it (`3`; `+3` and `03` name nothing). The one
     /// lookup for items on screen, off screen, and a cell's row.
     fn named(&self, segment: &str) -> Option<usize> {
-        if let Some(now) = self.position_of_key(&taria::unescape_key(segment)) {
+        if let Some(now) = self.position_of_key(&taria::builder::unescape_key(segment)) {
             return Some(now);
         }
         segment
@@ -174,7 +174,7 @@ pub(crate) fn keyed_item(
     match item_index(inv) {
         Some(i) if items.is_keyed(i) => Err(format!(
             "the {what} `{}` is no longer in the {container}",
-            taria::unescape_key(segment)
+            taria::builder::unescape_key(segment)
         )),
         index => Ok(index),
     }

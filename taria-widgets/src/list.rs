@@ -124,7 +124,7 @@ impl<'a> List<'a> {
     /// ```
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn item_keys<K: std::fmt::Display>(mut self, keys: impl IntoIterator<Item = K>) -> Self {
-        if taria::is_recording() {
+        if taria::widget::is_recording() {
             self.keys = keys.into_iter().map(|k| k.to_string()).collect();
         }
         self
@@ -162,7 +162,7 @@ impl<'a> List<'a> {
     /// ```
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn checked(mut self, states: impl IntoIterator<Item = bool>) -> Self {
-        if taria::is_recording() {
+        if taria::widget::is_recording() {
             self.checked = states.into_iter().collect();
         }
         self

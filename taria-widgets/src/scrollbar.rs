@@ -339,7 +339,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.reason,
-            taria::wire::RejectReason::UnknownNode,
+            taria::wire::protocol::RejectReason::UnknownNode,
             "{error:?}"
         );
         assert_eq!(h.app().0.get_position(), 0, "unchanged");

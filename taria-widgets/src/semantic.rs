@@ -37,7 +37,7 @@ pub(crate) trait Semantic: Sized {
     /// A fingerprint of the part of `state` an agent's action sets (the selection, the
     /// scroll offset), for widgets that take `select` or `scroll`: the next frame
     /// compares it with the state the app hands in, to tell an app that rebuilds the
-    /// state each frame ([`taria::widget_state`]). `None`: not compared.
+    /// state each frame ([`taria::widget::widget_state`]). `None`: not compared.
     #[inline]
     fn fingerprint(state: &Self::State) -> Option<u64> {
         let _ = state;
@@ -45,13 +45,13 @@ pub(crate) trait Semantic: Sized {
     }
 
     /// Takes the agent's actions addressed to the widget into `state` (through
-    /// [`taria::take_widget_actions`]), when it has an id and its state is not one the
+    /// [`taria::widget::take_widget_actions`]), when it has an id and its state is not one the
     /// app rebuilds each frame; whether it took one.
     #[inline]
     fn take_actions(&self, state: &mut Self::State) -> bool {
         match self.widget_id() {
-            Some(id) if !taria::widget_state_rebuilt(id) => {
-                taria::take_widget_actions(id, |inv| self.apply(state, inv))
+            Some(id) if !taria::widget::widget_state_rebuilt(id) => {
+                taria::widget::take_widget_actions(id, |inv| self.apply(state, inv))
             }
             _ => false,
         }
@@ -66,10 +66,10 @@ pub(crate) trait Semantic: Sized {
 
     /// `StatefulWidget::render`: takes the agent's actions, records, draws. While a
     /// frame is recorded (an agent is connected) it also reports what the app handed
-    /// in and what it left ([`taria::widget_state`]).
+    /// in and what it left ([`taria::widget::widget_state`]).
     #[inline]
     fn render_with(self, area: Rect, buf: &mut Buffer, state: &mut Self::State) {
-        let recording = taria::is_recording();
+        let recording = taria::widget::is_recording();
         let handed = if recording {
             Self::fingerprint(state)
         } else {
@@ -79,7 +79,7 @@ pub(crate) trait Semantic: Sized {
         if let (Some(id), Some(handed), Some(left)) =
             (self.widget_id(), handed, Self::fingerprint(state))
         {
-            taria::widget_state(id, handed, left, took);
+            taria::widget::widget_state(id, handed, left, took);
         }
         if recording && on_screen(area, buf) {
             self.describe(area, state, Offer::new(self.widget_id(), true));
@@ -92,7 +92,7 @@ pub(crate) trait Semantic: Sized {
     #[inline]
     fn render_alone(self, area: Rect, buf: &mut Buffer) {
         let mut state = self.own_state();
-        if taria::is_recording() && on_screen(area, buf) {
+        if taria::widget::is_recording() && on_screen(area, buf) {
             self.describe(area, &state, Offer::new(self.widget_id(), false));
         }
         self.hand_over(area, buf, &mut state);
@@ -117,11 +117,11 @@ pub(crate) struct Offer {
 
 impl Offer {
     /// For a widget with the app's `id`, drawn with the app's state or not. A state
-    /// the app was seen to rebuild each frame ([`taria::widget_state_rebuilt`]) does
+    /// the app was seen to rebuild each frame ([`taria::widget::widget_state_rebuilt`]) does
     /// not keep what the widget sets: nothing performs its own actions then.
     pub(crate) fn new(id: Option<&str>, stateful: bool) -> Offer {
         Offer {
-            takes: stateful && id.is_some_and(|id| !taria::widget_state_rebuilt(id)),
+            takes: stateful && id.is_some_and(|id| !taria::widget::widget_state_rebuilt(id)),
         }
     }
 

@@ -140,7 +140,7 @@ impl<'a> Sparkline<'a> {
         T::Item: Into<SparklineBar>,
     {
         let bars = data.into_iter().map(Into::<SparklineBar>::into);
-        if taria::is_recording() {
+        if taria::widget::is_recording() {
             let mut stats = Stats::default();
             #[expect(clippy::cast_precision_loss, reason = "a summary for reading")]
             let bars = bars.inspect(|bar| stats.add(bar.value.map(|v| v as f64)));

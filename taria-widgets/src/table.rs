@@ -42,7 +42,7 @@ pub use row::Row;
 /// offset and selection moved to match), so drawing it costs no more per row than
 /// ratatui's table: the other rows are only dropped, as ratatui drops its own.
 ///
-/// Built with recording off (`!taria::is_recording()`, as in the draw closure of an
+/// Built with recording off (`!taria::widget::is_recording()`, as in the draw closure of an
 /// unrecorded frame), the table and its rows hold ratatui's rows, handed to ratatui
 /// at render untouched. Drawn in a recorded frame after all, such a table records
 /// its rows on screen without labels or cells if all rows share a height and
@@ -153,7 +153,7 @@ impl<'a> Rows<'a> {
     {
         let rows = rows.into_iter().map(Into::into);
         let mut columns = 0;
-        if taria::is_recording() {
+        if taria::widget::is_recording() {
             let rows = rows
                 .inspect(|row: &Row<'a>| columns = columns.max(row.cell_count))
                 .collect();
@@ -400,7 +400,7 @@ impl Table<'_> {
                 }
                 _ => format!(
                     "the row `{}` is no longer in the table",
-                    taria::unescape_key(row_part)
+                    taria::builder::unescape_key(row_part)
                 ),
             }));
         };

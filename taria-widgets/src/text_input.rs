@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(node.value, Some(Value::Text("Ada".into())));
         assert_eq!(
             node.value_schema,
-            Some(taria::ValueSchema::Text { max_len: Some(8) })
+            Some(taria::node::ValueSchema::Text { max_len: Some(8) })
         );
         assert!(node.state.focused);
         let pin = tree.get("pin").expect("pin");

@@ -72,7 +72,7 @@ const TITLES: [&str; 8] = [
 fn both_ways(mut ours: impl FnMut(), mut theirs: impl FnMut()) {
     let plain = count(&mut theirs);
     assert_eq!(count(&mut ours), plain, "no recorder");
-    let mut recorder = taria::Recorder::new();
+    let mut recorder = taria::widget::Recorder::new();
     recorder.set_enabled(false);
     assert_eq!(
         count(|| recorder.record(&mut ours)),

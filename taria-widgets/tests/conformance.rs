@@ -191,7 +191,7 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(n.value, Some(taria::Value::Text("Ada".into())));
                 assert_eq!(
                     n.value_schema,
-                    Some(taria::ValueSchema::Text { max_len: Some(5) })
+                    Some(taria::node::ValueSchema::Text { max_len: Some(5) })
                 );
             },
         },
@@ -202,7 +202,7 @@ fn contracts() -> Vec<Contract> {
             actions: &["toggle", "set_value"],
             check: |n| {
                 assert_eq!(n.state.checked, Some(taria::Checked::True));
-                assert_eq!(n.value_schema, Some(taria::ValueSchema::Bool));
+                assert_eq!(n.value_schema, Some(taria::node::ValueSchema::Bool));
             },
         },
         Contract {
@@ -229,7 +229,7 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(n.value, Some(taria::Value::Text("High".into())));
                 assert_eq!(
                     n.value_schema,
-                    Some(taria::ValueSchema::Options {
+                    Some(taria::node::ValueSchema::Options {
                         options: vec!["Low".into(), "High".into()]
                     })
                 );
@@ -345,7 +345,7 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(n.value, Some(taria::Value::Number(3.0)));
                 assert_eq!(
                     n.value_schema,
-                    Some(taria::ValueSchema::Number {
+                    Some(taria::node::ValueSchema::Number {
                         min: Some(0.0),
                         max: Some(10.0),
                         step: Some(0.5)
@@ -402,7 +402,11 @@ fn every_widget_keeps_its_contract() {
             )
         });
         assert_eq!(node.role, contract.role, "{}", contract.widget);
-        let actions: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
+        let actions: Vec<&str> = node
+            .actions
+            .iter()
+            .map(taria::node::ActionName::as_str)
+            .collect();
         assert_eq!(actions, contract.actions, "{}", contract.widget);
         if actions.contains(&"set_value") {
             assert!(

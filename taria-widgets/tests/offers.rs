@@ -110,7 +110,7 @@ fn every_action_an_id_less_widget_offers_is_performed_or_refused_before_any_key(
             // key fallback is refused before any key (issue 20.4), the app as it was.
             Err(refused) => {
                 assert!(
-                    refused.status == taria::wire::AckStatus::Ignored
+                    refused.status == taria::wire::protocol::AckStatus::Ignored
                         && refused.message.contains("no key was pressed"),
                     "{action} on {node}: {refused:?}\n{before}"
                 );
@@ -146,7 +146,7 @@ fn a_widget_drawn_without_the_app_s_state_offers_none_of_its_own_actions() {
         .unwrap()
         .actions
         .iter()
-        .map(taria::ActionName::as_str)
+        .map(taria::node::ActionName::as_str)
         .collect();
     assert_eq!(offered, ["select", "scroll"]);
 }

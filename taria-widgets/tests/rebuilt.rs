@@ -6,7 +6,7 @@
 use ratatui::Frame;
 use ratatui::layout::Constraint;
 use taria::testing::AppHarness;
-use taria::wire::{AckStatus, RejectReason};
+use taria::wire::protocol::{AckStatus, RejectReason};
 use taria_widgets::{List, ListState, Row, Table, TableState};
 
 /// The state rebuilt in the draw, from the app's own field.
@@ -129,6 +129,10 @@ fn a_select_on_a_table_whose_state_the_app_keeps_is_delivered() {
     h.scroll("t", taria::ScrollDirection::Up, 2).unwrap();
     assert_eq!(h.app().state.selected(), Some(18));
     let node = h.node("t");
-    let offered: Vec<&str> = node.actions.iter().map(taria::ActionName::as_str).collect();
+    let offered: Vec<&str> = node
+        .actions
+        .iter()
+        .map(taria::node::ActionName::as_str)
+        .collect();
     assert_eq!(offered, ["select", "scroll"]);
 }

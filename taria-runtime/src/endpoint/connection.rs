@@ -11,11 +11,11 @@ use interprocess::local_socket::traits::Stream as _;
 
 use super::line::{Line, LineReader};
 use super::{PublishedFrame, QueuedInput, Shared};
-use crate::wire::{
-    AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, MAX_LINE_BYTES,
-    MAX_TEXT_CHARS, PROTOCOL_VERSION, RejectReason,
+use crate::model::Tree;
+use crate::wire::protocol::{
+    AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, KeyChord,
+    MAX_LINE_BYTES, MAX_TEXT_CHARS, PROTOCOL_VERSION, RejectReason,
 };
-use crate::{KeyChord, Tree};
 
 /// How long a write may block before the client is considered stalled and dropped.
 pub(crate) const SEND_TIMEOUT: Duration = Duration::from_secs(5);
@@ -126,7 +126,7 @@ fn refuse(stream: &Stream, code: ErrorCode, message: &str) {
 #[cfg(unix)]
 fn check_peer(stream: &Stream) -> Result<(), String> {
     use interprocess::local_socket::traits::StreamCommon as _;
-    let me = super::path::user_id();
+    let me = crate::wire::socket::user_id();
     match stream.peer_creds().ok().and_then(|c| c.euid()) {
         Some(uid) if uid != me => Err(format!(
             "this app runs as uid {me}; connections from uid {uid} are refused"
@@ -371,7 +371,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             )?;
         }
         if turn.want_screen {
-            let rows = crate::testing::screen_text(&working.buffer);
+            let rows = super::screen_text(&working.buffer);
             let cols = working.buffer.area.width;
             write_message(
                 &mut out,

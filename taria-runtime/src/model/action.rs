@@ -89,7 +89,8 @@ impl std::fmt::Display for Action {
 /// A set of core actions, one bit each.
 ///
 /// ```
-/// use taria::{Action, ActionSet};
+/// use taria::Action;
+/// use taria::node::ActionSet;
 /// let set = ActionSet::EMPTY.with(Action::Toggle).with(Action::Focus);
 /// assert!(set.contains(Action::Toggle));
 /// assert_eq!(set.iter().collect::<Vec<_>>(), [Action::Focus, Action::Toggle]);
@@ -244,7 +245,7 @@ pub enum ActionData {
 /// `token`; docs/protocol.md); `data` is the scroll payload for [`Action::Scroll`] and
 /// the value for any other action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "crate::wire::WireAct", into = "crate::wire::WireAct")]
+#[serde(from = "WireAct", into = "WireAct")]
 pub struct ActionRequest {
     /// The node the action is for.
     pub target: NodeId,
@@ -253,7 +254,7 @@ pub struct ActionRequest {
     /// Its payload, if the action takes one.
     pub data: Option<ActionData>,
     /// The target's identity as the sender last saw it (see
-    /// [`target_token`](crate::wire::target_token)): the app refuses the action when
+    /// [`target_token`](crate::wire::protocol::target_token)): the app refuses the action when
     /// the node at `target` changed since.
     pub token: Option<String>,
 }
@@ -262,7 +263,8 @@ impl ActionRequest {
     /// A request for `action` on `target`, with no payload.
     ///
     /// ```
-    /// use taria::{Action, wire::ActionRequest};
+    /// use taria::Action;
+    /// use taria::wire::protocol::ActionRequest;
     /// let request = ActionRequest::new("tasks/3", Action::Toggle);
     /// assert_eq!(request.target.as_str(), "tasks/3");
     /// ```
@@ -295,6 +297,77 @@ impl ActionRequest {
                 Some((ScrollDirection::Down, 1))
             }
             _ => None,
+        }
+    }
+}
+
+/// An `act` input's fields as they are on the wire (see [`ActionRequest`]).
+#[derive(Clone, Serialize, Deserialize)]
+struct WireAct {
+    node: NodeId,
+    action: ActionName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    /// For `scroll`: `up`, `down`, `left` or `right` (default down).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    direction: Option<ScrollDirection>,
+    /// For `scroll`: how far (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    amount: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+}
+
+impl From<WireAct> for ActionRequest {
+    fn from(wire: WireAct) -> ActionRequest {
+        let WireAct {
+            node,
+            action,
+            value,
+            direction,
+            amount,
+            token,
+        } = wire;
+        // A scroll carries its payload (defaults: down, 1); any other action its value.
+        let data = match action {
+            ActionName::Core(Action::Scroll) if direction.is_some() || amount.is_some() => {
+                Some(ActionData::Scroll {
+                    direction: direction.unwrap_or(ScrollDirection::Down),
+                    amount: amount.unwrap_or(1),
+                })
+            }
+            ActionName::Core(Action::Scroll) => None,
+            _ => value.map(|value| ActionData::Value { value }),
+        };
+        ActionRequest {
+            target: node,
+            action,
+            data,
+            token,
+        }
+    }
+}
+
+impl From<ActionRequest> for WireAct {
+    fn from(request: ActionRequest) -> WireAct {
+        let ActionRequest {
+            target,
+            action,
+            data,
+            token,
+        } = request;
+        let (value, direction, amount) = match data {
+            Some(ActionData::Value { value }) => (Some(value), None, None),
+            Some(ActionData::Scroll { direction, amount }) => (None, Some(direction), Some(amount)),
+            None => (None, None, None),
+        };
+        WireAct {
+            node: target,
+            action,
+            value,
+            direction,
+            amount,
+            token,
         }
     }
 }

@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 /// A node's id: explicit (`id = "save"`, stable across frames) or derived from the
-/// parent chain plus a key or a position (see [`Node::stable`](crate::Node::stable)).
+/// parent chain plus a key or a position (see [`Node::stable`](crate::model::Node::stable)).
 ///
 /// ```
-/// use taria::NodeId;
+/// use taria::node::NodeId;
 /// let id = NodeId::new("todo-list/3");
 /// assert_eq!(id.as_str(), "todo-list/3");
 /// assert_eq!(format!("{id:?}"), "#todo-list/3");
@@ -56,4 +56,22 @@ impl PartialEq<&str> for NodeId {
     fn eq(&self, other: &&str) -> bool {
         &*self.0 == *other
     }
+}
+
+/// Hashes id text: FxHash-style, fast, not DoS-resistant (ids come from the app). The
+/// recorder's duplicate-id map keys on it, and a target token is one (on the wire:
+/// its output must not change).
+pub(crate) fn hash_id_text(bytes: &[u8]) -> u64 {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+    let mut h: u64 = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(26) ^ u64::from(b)).wrapping_mul(K);
+    }
+    (h ^ bytes.len() as u64).wrapping_mul(K).rotate_left(20)
 }

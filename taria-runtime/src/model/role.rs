@@ -6,9 +6,10 @@ macro_rules! roles {
     ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal,)+) => {
         /// The core role of a node.
         ///
-        /// A custom role (see [`NodeBuilder::custom_role`](crate::NodeBuilder::custom_role))
-        /// always names one of these as its base, so a consumer that does not know the
-        /// custom name still treats the node as its base role.
+        /// A custom role (see
+        /// [`NodeBuilder::custom_role`](crate::recorder::NodeBuilder::custom_role)) always
+        /// names one of these as its base, so a consumer that does not know the custom
+        /// name still treats the node as its base role.
         ///
         /// ```
         /// use taria::Role;

@@ -65,7 +65,8 @@ value_from_integer!(f32, i8, i16, i32, u8, u16, u32);
 /// The domain of a settable value, published so a consumer can validate before sending.
 ///
 /// ```
-/// use taria::{Value, ValueSchema};
+/// use taria::Value;
+/// use taria::node::ValueSchema;
 /// let volume = ValueSchema::Number { min: Some(0.0), max: Some(10.0), step: Some(1.0) };
 /// assert!(volume.check(&Value::Number(3.0)).is_ok());
 /// assert!(volume.check(&Value::Number(11.0)).is_err());

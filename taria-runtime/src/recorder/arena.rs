@@ -9,16 +9,10 @@ use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::text::{IntoText, TextSink, truncate};
-use crate::model::{Action, ActionSet, Bounds, Checked, Position, Role, ScrollInfo, StateFlags};
-
-/// How deep nodes may nest; deeper nodes are left out and reported.
-pub const MAX_DEPTH: usize = 64;
-/// How many nodes one frame may hold; more are left out and reported.
-pub const MAX_NODES: usize = 65_536;
-/// The most bytes kept of a label (cut at a character boundary).
-pub const MAX_LABEL_BYTES: usize = 1024;
-/// The most bytes kept of a text value (cut at a character boundary).
-pub const MAX_VALUE_BYTES: usize = 64 * 1024;
+use crate::model::{
+    Action, ActionSet, Bounds, Checked, MAX_DEPTH, MAX_NODES, Position, Role, ScrollInfo,
+    StateFlags, hash_id_text,
+};
 
 /// A byte range of [`FrameArena::text`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -121,27 +115,11 @@ impl Hasher for IdHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        self.0 = hash_bytes(bytes);
+        self.0 = hash_id_text(bytes);
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = n;
     }
-}
-
-/// FxHash-style hashing of id text: fast, not DoS-resistant (ids come from the app).
-pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
-    const K: u64 = 0xf135_7aea_2e62_a9c5;
-    let mut h: u64 = 0;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
-    }
-    for &b in chunks.remainder() {
-        h = (h.rotate_left(26) ^ u64::from(b)).wrapping_mul(K);
-    }
-    (h ^ bytes.len() as u64).wrapping_mul(K).rotate_left(20)
 }
 
 /// The per-frame store.
@@ -222,13 +200,13 @@ impl FrameArena {
     }
 
     /// The frame's owned tree.
-    pub(crate) fn to_tree(&self) -> crate::Tree {
+    pub(crate) fn to_tree(&self) -> crate::model::Tree {
         super::to_tree::build(self)
     }
 
     /// The index of the node with this id.
     pub(crate) fn find(&self, id: &str) -> Option<u32> {
-        let mut hash = hash_bytes(id.as_bytes());
+        let mut hash = hash_id_text(id.as_bytes());
         loop {
             let index = *self.ids.get(&hash)?;
             if self.str(self.nodes.get(index as usize)?.id) == id {
@@ -376,7 +354,7 @@ impl FrameArena {
         'ids: loop {
             // Open addressing on the id's hash: a different id with the same hash
             // moves on to the next slot, so neither is lost.
-            let mut hash = hash_bytes(self.str(id).as_bytes());
+            let mut hash = hash_id_text(self.str(id).as_bytes());
             loop {
                 match self.ids.entry(hash) {
                     Entry::Occupied(other)
@@ -487,7 +465,7 @@ mod tests {
         let mut arena = FrameArena::default();
         let x = open_with_id(&mut arena, "x");
         // Pretend "x" landed in the slot of "y"'s hash: a collision.
-        arena.ids.insert(super::hash_bytes(b"y"), x);
+        arena.ids.insert(crate::model::hash_id_text(b"y"), x);
         let y = open_with_id(&mut arena, "y");
         assert_ne!(x, y);
         assert_eq!(

@@ -2,14 +2,14 @@
 
 use std::fmt::Display;
 
-use super::arena::{
-    ActionRef, FrameArena, IdSource, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Range32, ValueRecord,
-};
+use super::arena::{ActionRef, FrameArena, IdSource, Range32, ValueRecord};
 use super::text::{IntoText, TextSink};
-use crate::model::{Action, Bounds, Checked, Role, ScrollInfo, StateFlags};
+use crate::model::{
+    Action, Bounds, Checked, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Role, ScrollInfo, StateFlags,
+};
 
-/// Describes the node being recorded. Handed to the closure of [`scope`](crate::scope)
-/// and [`leaf`](crate::leaf), which runs only while a frame is being recorded, so
+/// Describes the node being recorded. Handed to the closure of [`scope`](crate::recorder::scope)
+/// and [`leaf`](crate::recorder::leaf), which runs only while a frame is being recorded, so
 /// labels and values are formatted only then.
 ///
 /// Every setter returns `&mut Self` for chaining; a later call overrides an earlier one.

@@ -152,7 +152,7 @@ pub(crate) fn push_key(out: &mut String, key: &str) {
 
 /// The id segment a key becomes: `/` written `%2F`, `%` written `%25`, anything else
 /// as it is (`a/b` is `a%2Fb`, `50%` is `50%25`, `First Name` stays). For naming a
-/// keyed node by hand: `format!("files/{}", taria::escape_key(name))`.
+/// keyed node by hand: `format!("files/{}", taria::builder::escape_key(name))`.
 #[must_use]
 pub fn escape_key(key: &str) -> Cow<'_, str> {
     if !needs_escape(key) {
@@ -192,7 +192,7 @@ pub fn unescape_key(segment: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A text argument of [`NodeBuilder`](crate::NodeBuilder) (`id`, `key`, `label`):
+/// A text argument of [`NodeBuilder`](crate::recorder::NodeBuilder) (`id`, `key`, `label`):
 /// text (`&str`, `String`, `Cow<str>`, …), an integer, a `char` or `bool`,
 /// `format_args!(…)`, a tuple of these (written one after the other, so
 /// `("Task ", i, ": ", title)` needs no formatting), or any `Display` type wrapped in

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use super::Session;
 use super::transport::{InProcess, Socket, Transport};
-use crate::endpoint::{Endpoint, EndpointError, Signal};
+use crate::endpoint::{Endpoint, Signal};
+use crate::error::EndpointError;
 
 /// How a [`Session`] is set up; from [`Session::builder`].
 ///
@@ -36,7 +37,7 @@ impl SessionBuilder {
         }
     }
 
-    /// Binds at `path` instead of the path [`socket_path`](crate::wire::socket_path)
+    /// Binds at `path` instead of the path [`socket_path`](crate::wire::socket::socket_path)
     /// resolves.
     pub fn socket(mut self, path: impl Into<PathBuf>) -> SessionBuilder {
         self.socket = Some(path.into());

@@ -8,7 +8,7 @@ use ratatui::backend::Backend;
 use ratatui::{CompletedFrame, Frame, Terminal};
 
 use super::{DrawOutput, Session, terminal};
-use crate::Actions;
+use crate::dispatch::Actions;
 
 thread_local! {
     static CURRENT: RefCell<Option<Session>> = const { RefCell::new(None) };

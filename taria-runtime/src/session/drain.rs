@@ -1,29 +1,26 @@
 //! Taking the agent's inputs in order, one at a time: after one that may have
 //! changed the app, the next waits for a frame drawn after it and is validated
-//! against that frame. Trees are stamped with the newest input handled before them.
+//! against that frame. Their answers, and the stamp of the trees after them, are
+//! `answer.rs`'s.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use super::Session;
+use super::answer::Answers;
 use super::events::Events;
-use super::route::{Answer, Router};
-use super::transport::Transport;
-use super::{Session, send};
-use crate::Actions;
+use super::route::Router;
+use crate::dispatch::Actions;
 use crate::endpoint::QueuedInput;
-use crate::wire::{AckStatus, Input};
+use crate::wire::protocol::Input;
 
 /// How long inputs wait behind one that may have changed the app when the app
 /// draws no frame after it (see [`Session::drain`]).
 const SETTLE_WITHOUT_FRAME: Duration = Duration::from_secs(1);
 
-/// The agent's inputs on their way in, and how far the app has got with them.
+/// The agent's inputs on their way in (their answers go out through [`Answers`]).
 #[derive(Default)]
 pub(super) struct Inputs {
-    /// The connection `handled` counts for.
-    pub(super) connection: u64,
-    /// The newest input of `connection` whose handling is complete.
-    pub(super) handled: u64,
     /// Inputs taken from the transport, waiting their turn.
     inbox: VecDeque<QueuedInput>,
     /// Since when an input taken may have changed the app (a handler took it, it
@@ -31,25 +28,6 @@ pub(super) struct Inputs {
     /// in `inbox` for a frame drawn after its effect, and are validated against that
     /// frame (a dialog the first one opened, a node it removed).
     settling: Option<Instant>,
-}
-
-impl Inputs {
-    /// Answers input `seq` of `connection`; a delivered input counts as handled (the
-    /// next published frame is stamped with it). Returns whether it was delivered.
-    pub(super) fn answer(
-        &mut self,
-        transport: Option<&dyn Transport>,
-        connection: u64,
-        seq: u64,
-        answer: Answer,
-    ) -> bool {
-        let delivered = answer.status == AckStatus::Delivered;
-        if delivered {
-            self.handled = self.handled.max(seq);
-        }
-        send(transport, connection, seq, answer);
-        delivered
-    }
 }
 
 impl Session {
@@ -89,7 +67,7 @@ impl Session {
             let Some(queued) = self.inputs.inbox.pop_front() else {
                 break;
             };
-            if queued.connection != self.inputs.connection || queued.connection != live {
+            if queued.connection != self.answers.connection() || queued.connection != live {
                 continue;
             }
             count += 1;
@@ -107,7 +85,7 @@ impl Session {
             );
             match answer {
                 Some(answer) => {
-                    let delivered = self.answer(connection, seq, answer);
+                    let delivered = self.answers.send(seq, answer);
                     handled_now |= delivered;
                     if delivered {
                         self.inputs.settling = Some(Instant::now());
@@ -137,7 +115,7 @@ impl Session {
             return false;
         };
         transport.take_inputs(&mut |connection, queued| {
-            if connection != self.inputs.connection && connection != 0 {
+            if connection != self.answers.connection() && connection != 0 {
                 self.switch_connection(connection);
             }
             if !self.inputs.inbox.is_empty() || queued.is_empty() {
@@ -153,6 +131,7 @@ impl Session {
     fn switch_connection(&mut self, connection: u64) {
         switch_connection(
             &mut self.inputs,
+            &mut self.answers,
             &mut self.router,
             &mut self.events,
             connection,
@@ -207,12 +186,12 @@ impl Session {
 /// before are dropped.
 pub(super) fn switch_connection(
     inputs: &mut Inputs,
+    answers: &mut Answers,
     router: &mut Router,
     events: &mut Events,
     connection: u64,
 ) {
-    inputs.connection = connection;
-    inputs.handled = 0;
+    answers.follow(connection);
     inputs.settling = None;
     inputs
         .inbox

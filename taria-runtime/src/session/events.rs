@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::Event;
 
 use super::terminal;
-use crate::KeyChord;
 use crate::endpoint::{self, Signal};
+use crate::wire::protocol::KeyChord;
 
 /// An event the app reads from [`crate::event`], with the input it belongs to.
 pub(super) struct PendingEvent {

@@ -7,7 +7,6 @@ use ratatui::buffer::Buffer;
 use ratatui::{CompletedFrame, Frame, Terminal};
 
 use super::Session;
-use super::route::{Answer, Settled};
 
 impl Session {
     /// Records every frame, even with no bridge connected (for an in-app inspector or
@@ -45,7 +44,7 @@ impl Session {
         let recorder = &mut self.recorder;
         let (output, first_held) = self
             .router
-            .lend(self.inputs.connection, || recorder.record(draw));
+            .lend(self.answers.connection(), || recorder.record(draw));
         self.settle_held();
         if connected && let Some(buffer) = output.buffer() {
             self.publish(buffer, first_held);
@@ -53,7 +52,8 @@ impl Session {
         // Counts from the next frame on. No need to wake the loop for it: `drain`
         // already did when it held these actions for the widgets, so the event read
         // after this frame returns at once and the loop draws again.
-        self.inputs.handled = self.inputs.handled.max(self.router.taken_in_last_frame());
+        self.answers
+            .count_handled(self.router.taken_in_last_frame());
         self.settle();
         output
     }
@@ -77,43 +77,31 @@ impl Session {
         let Session {
             recorder,
             inputs,
+            answers,
             router,
             events,
             ..
         } = self;
         transport.publish(recorder.arena(), buffer, &mut |connection| {
-            if connection != inputs.connection {
-                super::drain::switch_connection(inputs, router, events, connection);
+            if connection != answers.connection() {
+                super::drain::switch_connection(inputs, answers, router, events, connection);
             }
-            match first_held {
-                Some(first) => inputs.handled.min(first.saturating_sub(1)),
-                None => inputs.handled,
-            }
+            answers.stamp(first_held)
         });
     }
 
     /// Answers the actions held for the frame just drawn (see `Router::settle`).
     fn settle_held(&mut self) {
-        let connection = self.inputs.connection;
         let Session {
             router,
             events,
-            transport,
-            inputs,
+            answers,
             recorder,
             ..
         } = self;
-        let transport = transport.as_deref();
-        router.settle(connection, recorder.arena(), events, |seq, settled| {
-            match settled {
-                // Answered now; counted as handled from the next frame on.
-                Settled::TakenInFrame => {
-                    super::send(transport, connection, seq, Answer::delivered());
-                }
-                Settled::Answer(answer) => {
-                    inputs.answer(transport, connection, seq, answer);
-                }
-            }
+        let connection = answers.connection();
+        router.settle(connection, recorder.arena(), events, |seq, answer| {
+            answers.send(seq, answer);
         });
     }
 }

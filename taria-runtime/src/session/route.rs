@@ -18,79 +18,13 @@ mod widget;
 use keys::chord_for_char;
 pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 
+use super::answer::Answer;
 use super::events::Events;
+use crate::dispatch::{Actions, Invocation, Outcome};
+use crate::model::{ActionName, ActionRequest, StateFlags};
 use crate::recorder::FrameArena;
-use crate::wire::{AckStatus, AppMessage, FocusedNode, Input, RejectReason, check_typing};
-use crate::{ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags};
-
-/// The final answer to an input, before it is addressed.
-#[derive(Debug)]
-pub(super) struct Answer {
-    pub(super) status: AckStatus,
-    reason: Option<RejectReason>,
-    message: Option<String>,
-}
-
-impl Answer {
-    pub(super) fn delivered() -> Answer {
-        Answer {
-            status: AckStatus::Delivered,
-            reason: None,
-            message: None,
-        }
-    }
-
-    pub(super) fn ignored(message: String) -> Answer {
-        Answer {
-            status: AckStatus::Ignored,
-            reason: Some(RejectReason::NoRoute),
-            message: Some(message),
-        }
-    }
-
-    /// A widget took `request`, but the next frame handed the widget `widget`'s state
-    /// back as the app keeps it: the app rebuilds it each frame.
-    fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
-        Answer {
-            status: AckStatus::Ignored,
-            reason: Some(RejectReason::StateRebuilt),
-            message: Some(format!(
-                "`{action}` on `{target}` did not stick: the app rebuilds `{widget}`'s state \
-                 each frame (e.g. `TableState::default().with_selected(…)` in its draw), so the \
-                 next frame undid what the widget set and nothing changed; the app can route it \
-                 to its own field with #[action(node = \"{target}\", {action})] (see the \
-                 integration guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
-            )),
-        }
-    }
-
-    pub(super) fn rejected(reason: RejectReason, message: String) -> Answer {
-        Answer {
-            status: AckStatus::Rejected,
-            reason: Some(reason),
-            message: Some(message),
-        }
-    }
-
-    pub(super) fn into_message(self, seq: u64) -> AppMessage {
-        AppMessage::Ack {
-            seq,
-            status: self.status,
-            reason: self.reason,
-            message: self.message,
-        }
-    }
-}
-
-/// What became of an action held for a frame's widgets.
-pub(super) enum Settled {
-    /// A widget took it while the frame was drawn: answered `delivered` now, its
-    /// effect shown from the next frame on.
-    TakenInFrame,
-    /// Answered now: refused by the widget, no route, its key fallback refused or
-    /// unable to reach the app.
-    Answer(Answer),
-}
+use crate::wire::check::{FocusedNode, check_typing};
+use crate::wire::protocol::{Input, KeyChord, RejectReason};
 
 /// The routes after the handler: actions held for the next frame's widgets, and key
 /// fallbacks in progress.
@@ -265,18 +199,15 @@ impl Router {
     /// Settles the actions held for the frame just drawn (`arena`), for `connection`
     /// (the others are dropped): taken by a widget, refused by it, else its key
     /// fallback starts (`stage.rs`); and key fallbacks whose navigation keys were read
-    /// before this frame go on. `on` gets each input number and what became of it.
+    /// before this frame go on. `on` gets each input number answered and its answer.
     pub(super) fn settle(
         &mut self,
         connection: u64,
         arena: &FrameArena,
         events: &mut Events,
-        mut on: impl FnMut(u64, Settled),
+        mut on: impl FnMut(u64, Answer),
     ) {
-        self.stages
-            .advance(connection, arena, events, |seq, answer| {
-                on(seq, Settled::Answer(answer));
-            });
+        self.stages.advance(connection, arena, events, &mut on);
         // Taken in the frame before: this frame showed whether the app kept it.
         for taken in self.confirming.drain(..) {
             if taken.connection != connection {
@@ -286,7 +217,7 @@ impl Router {
                 Some(false) => Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target),
                 _ => Answer::delivered(),
             };
-            on(taken.seq, Settled::Answer(answer));
+            on(taken.seq, answer);
         }
         let mut actions = std::mem::take(&mut self.held);
         for mut action in actions.drain(..) {
@@ -308,24 +239,20 @@ impl Router {
                                 target: action.request.target.as_str().to_owned(),
                             });
                         }
-                        _ => on(seq, Settled::TakenInFrame),
+                        _ => on(seq, Answer::taken_in_frame()),
                     }
                 }
-                Some(Outcome::Rejected(reason)) => on(
-                    seq,
-                    Settled::Answer(Answer::rejected(RejectReason::HandlerRejected, reason)),
-                ),
+                Some(Outcome::Rejected(reason)) => {
+                    on(seq, Answer::rejected(RejectReason::HandlerRejected, reason));
+                }
                 // An id off screen that no widget found: it names nothing.
                 Some(Outcome::NotHandled) | None if action.undrawn => {
                     let message = action.fallback.err().unwrap_or_default();
-                    on(
-                        seq,
-                        Settled::Answer(Answer::rejected(RejectReason::UnknownNode, message)),
-                    );
+                    on(seq, Answer::rejected(RejectReason::UnknownNode, message));
                 }
                 Some(Outcome::NotHandled) | None => {
                     if let Some(answer) = self.stages.start(action, arena, events) {
-                        on(seq, Settled::Answer(answer));
+                        on(seq, answer);
                     }
                 }
             }

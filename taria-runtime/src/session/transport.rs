@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 
 use crate::endpoint::{self, Endpoint, QueuedInput};
 use crate::recorder::FrameArena;
-use crate::wire::{AppMessage, Input};
+use crate::wire::protocol::{AppMessage, Input};
 
 /// A session's side of its consumer's connection.
 pub(crate) trait Transport: Send + Sync {

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 
-use crate::{Bounds, Node, Role, Tree, Value};
+use crate::model::{Bounds, Node, Role, Tree, Value};
 
 /// Roles whose label and value are not drawn text by design: the one list of
 /// exceptions (see `docs/protocol.md`, "Bounds"). A `scrollbar`'s value is its
@@ -154,13 +154,13 @@ mod tests {
     use ratatui::widgets::Paragraph;
 
     use super::undrawn_text;
-    use crate::Role;
+    use crate::model::Role;
     use crate::testing::Harness;
 
     fn frame(label: &'static str, drawn: &'static str, width: u16) -> Vec<String> {
         let mut harness = Harness::new(width, 2);
         let tree = harness.render(|frame| {
-            let _scope = crate::scope(|n| {
+            let _scope = crate::recorder::scope(|n| {
                 n.role(Role::Text).id("t").label(label).bounds(frame.area());
             });
             frame.render_widget(Paragraph::new(drawn), frame.area());

@@ -4,10 +4,10 @@
 use std::fmt;
 
 use super::{ActError, AppHarness, diff::diff};
-use crate::wire::recording::{Match, Secrets};
-use crate::wire::recording::{RecordedAck, RecordedInput, Recording, ReplayLine};
-use crate::wire::{AckStatus, ActionData, Input, RejectReason, wire_name};
-use crate::{Actions, StateFlags, Value};
+use crate::dispatch::Actions;
+use crate::model::{ActionData, StateFlags, Value};
+use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
+use crate::wire::recording::{Match, RecordedAck, RecordedInput, Recording, ReplayLine, Secrets};
 
 /// How many of the agent's reads before a failing step its error lists.
 const READS_SHOWN: usize = 3;
@@ -209,7 +209,7 @@ impl<'r> Replay<'r> {
     /// shows (a reconnect to the same app), else why the replay cannot go on.
     fn came_back<A: Actions>(
         &self,
-        recorded: &crate::Tree,
+        recorded: &crate::model::Tree,
         harness: &AppHarness<A>,
         last_step: u64,
     ) -> Result<(), ReplayError> {
@@ -234,7 +234,7 @@ impl<'r> Replay<'r> {
         &self,
         step: u64,
         input: Option<String>,
-        recorded: &crate::Tree,
+        recorded: &crate::model::Tree,
         harness: &AppHarness<A>,
         reads: &[String],
     ) -> Result<(), ReplayError> {
@@ -290,7 +290,7 @@ impl<'r> Replay<'r> {
 /// app had drawn) or no node is at that id in `now` (a positional id scrolled away:
 /// the app refuses it, where without a token a list's widget would take the index);
 /// else the token of the node at that id in `now`, which is the node the agent meant.
-fn replay_token(recorded: &RecordedInput, now: &crate::Tree) -> Option<String> {
+fn replay_token(recorded: &RecordedInput, now: &crate::model::Tree) -> Option<String> {
     let Input::Act(request) = &recorded.input.input else {
         return None;
     };
@@ -300,7 +300,7 @@ fn replay_token(recorded: &RecordedInput, now: &crate::Tree) -> Option<String> {
         .as_ref()
         .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
     match now.get(request.target.as_str()) {
-        Some(node) if !stale => Some(crate::wire::target_token(node)),
+        Some(node) if !stale => Some(crate::wire::protocol::target_token(node)),
         _ => Some(token.clone()),
     }
 }
@@ -312,7 +312,7 @@ fn redacted_node<A: Actions>(recorded: &RecordedInput, harness: &AppHarness<A>) 
         Input::Act(request) => Some(request.target.to_string()),
         _ => harness
             .tree()
-            .find(&crate::Query::new().state(StateFlags::FOCUSED))
+            .find(&crate::model::Query::new().state(StateFlags::FOCUSED))
             .map(|node| node.id.to_string()),
     }
 }

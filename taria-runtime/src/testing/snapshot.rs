@@ -3,14 +3,14 @@
 use std::path::{Path, PathBuf};
 
 use super::{AppHarness, Match};
-use crate::Actions;
+use crate::dispatch::Actions;
 
 /// The environment variable that makes [`assert_snapshot`] write the actual text
 /// into the golden file instead of comparing: `TARIA_SNAPSHOTS=overwrite cargo test`
 /// (like trybuild's `TRYBUILD=overwrite`).
 pub const SNAPSHOTS_ENV: &str = "TARIA_SNAPSHOTS";
 
-/// Compares `actual` (usually [`Tree::outline`](crate::Tree::outline)) with the
+/// Compares `actual` (usually [`Tree::outline`](crate::model::Tree::outline)) with the
 /// golden file at `path`. A relative path is taken from the current directory,
 /// which `cargo test` sets to the package root.
 ///

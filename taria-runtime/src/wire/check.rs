@@ -4,8 +4,11 @@
 
 use std::borrow::Cow;
 
-use super::{OutlineName, OutlineQuoted, RejectReason};
-use crate::{Action, ActionName, DomainError, Node, Role, ScrollInfo, Value, ValueSchema};
+use super::protocol::RejectReason;
+use crate::model::{
+    Action, ActionName, DomainError, Node, OutlineName, OutlineQuoted, Role, ScrollInfo, Value,
+    ValueSchema,
+};
 
 /// A node an action is checked against: a [`Node`] of a tree a consumer read, or the
 /// app's own record of the node it drew.
@@ -115,10 +118,10 @@ impl Refusal {
 /// the app applies it.
 ///
 /// ```
-/// use taria::wire::{Refusal, check_action};
+/// use taria::wire::check::{Refusal, check_action};
 /// use taria::{Action, Role};
 ///
-/// let mut recorder = taria::Recorder::new();
+/// let mut recorder = taria::widget::Recorder::new();
 /// recorder.record(|| {
 ///     taria::leaf(|n| {
 ///         n.role(Role::Slider).id("volume").value(3.0).min(0.0).max(10.0).action(Action::SetValue);
@@ -170,7 +173,7 @@ pub fn check_action(
     Ok(Some(value))
 }
 
-/// A node drawn with focus, as [`check_typing`] sees it: of a [`Tree`](crate::Tree)
+/// A node drawn with focus, as [`check_typing`] sees it: of a [`Tree`](crate::model::Tree)
 /// a consumer read, or of the frame the app drew.
 #[derive(Clone, Copy, Debug)]
 pub struct FocusedNode<'a> {
@@ -222,7 +225,7 @@ impl std::fmt::Display for TypingRefused {
 /// `text` input that is not `raw`, a bridge on the tree it read, so they agree.
 ///
 /// ```
-/// use taria::wire::{FocusedNode, check_typing};
+/// use taria::wire::check::{FocusedNode, check_typing};
 /// use taria::Role;
 ///
 /// let list = FocusedNode { role: Role::List, custom_role: None, id: "tasks", label: Some("Tasks") };
@@ -263,8 +266,8 @@ pub fn check_typing<'a>(
 #[cfg(test)]
 mod tests {
     use super::scrolled_holder;
+    use crate::model::{Action, Role};
     use crate::testing::Harness;
-    use crate::{Action, Role};
 
     /// Only a nearest ancestor that scrolls past its view, offers `scroll` and is not
     /// disabled holds an id it did not draw; a farther one never does.
@@ -275,14 +278,14 @@ mod tests {
             for (id, content, disabled) in
                 [("log", 100, false), ("short", 2, false), ("off", 100, true)]
             {
-                let _list = crate::scope(|n| {
+                let _list = crate::recorder::scope(|n| {
                     n.role(Role::List)
                         .id(id)
                         .scroll(0, content, 3)
                         .disabled(disabled)
                         .actions([Action::Select, Action::Scroll]);
                 });
-                crate::leaf(|n| {
+                crate::recorder::leaf(|n| {
                     n.role(Role::ListItem).key("0").label("line 0");
                 });
             }

@@ -32,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use taria::wire;
+use taria::wire::protocol;
 
 use crate::errors::{Code, ToolError};
 use crate::lock::lock;
@@ -191,13 +191,13 @@ impl Link {
     /// Fails when the app speaks another protocol version (inputs would be misread).
     pub(crate) fn check_protocol(&self) -> Result<(), ToolError> {
         match self.open().and_then(|connection| connection.protocol()) {
-            Some(v) if v != wire::PROTOCOL_VERSION => Err(ToolError::new(
+            Some(v) if v != protocol::PROTOCOL_VERSION => Err(ToolError::new(
                 Code::ProtocolMismatch,
                 format!(
                     "the app speaks taria protocol v{v}, this taria-mcp speaks v{}: reading works, \
                      but inputs are refused so they cannot be misread; use a taria-mcp built with \
                      the app's taria version",
-                    wire::PROTOCOL_VERSION
+                    protocol::PROTOCOL_VERSION
                 ),
             )),
             _ => Ok(()),

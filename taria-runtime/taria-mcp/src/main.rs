@@ -74,7 +74,7 @@ fn main() -> ExitCode {
     };
     let target = match &options.target {
         cli::Target::Socket(path) => Target::Attach(path.clone()),
-        cli::Target::Label(label) => match taria::wire::socket_path(label) {
+        cli::Target::Label(label) => match taria::wire::socket::socket_path(label) {
             Ok(path) => Target::Attach(path),
             Err(e) => {
                 eprintln!("taria-mcp: {e}");

@@ -17,7 +17,7 @@ use rmcp::model::{
     ServerJsonRpcMessage,
 };
 use taria::Tree;
-use taria::wire::Input;
+use taria::wire::protocol::Input;
 use tokio::sync::watch;
 
 use crate::errors::ToolError;

@@ -17,11 +17,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use taria::Tree;
+use taria::wire::protocol::{AckStatus, Input};
 use taria::wire::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedSize,
     RecordingHeader, RecordingMode, RecordingWriter,
 };
-use taria::wire::{AckStatus, Input};
 
 use crate::limits::EFFECT_TIMEOUT;
 use crate::lock::lock;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value as Json;
 use taria::Node;
-use taria::wire::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
+use taria::wire::outline::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
 use crate::plural;
 

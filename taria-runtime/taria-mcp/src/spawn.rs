@@ -302,7 +302,7 @@ impl Spawned {
         match printed {
             Some(printed) => format!(
                 "the app {exit}; after leaving its screen it printed (untrusted): {}",
-                taria::wire::OutlineQuoted(&printed)
+                taria::wire::outline::OutlineQuoted(&printed)
             ),
             None => {
                 format!("the app {exit}; it printed nothing after leaving its screen")

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub(crate) use args::Options;
 use taria::Tree;
-use taria::wire::AckStatus;
+use taria::wire::protocol::AckStatus;
 use taria::wire::recording::{Match, RecordedInput, RecordedRead, Recording, ReplayLine, Secrets};
 
 pub(crate) mod args;
@@ -270,11 +270,17 @@ impl Body<'_> {
                 let (field, expected) = match (status, reason) {
                     (AckStatus::Rejected, Some(reason)) => (
                         "refused.map_err(|e| e.reason)",
-                        format!("Err(taria::wire::RejectReason::{})", variant(&reason)),
+                        format!(
+                            "Err(taria::wire::protocol::RejectReason::{})",
+                            variant(&reason)
+                        ),
                     ),
                     (status, _) => (
                         "refused.map_err(|e| e.status)",
-                        format!("Err(taria::wire::AckStatus::{})", variant(&status)),
+                        format!(
+                            "Err(taria::wire::protocol::AckStatus::{})",
+                            variant(&status)
+                        ),
                     ),
                 };
                 code.push_str(&stmt(

@@ -171,7 +171,7 @@ mod tests {
             let _ = parses_or_explains::<TypeTextArgs>(&args);
             let _ = parses_or_explains::<ResizeArgs>(&args);
             if let Some(press) = parses_or_explains::<PressKeyArgs>(&args) {
-                let _ = press.key.parse::<taria::KeyChord>();
+                let _ = press.key.parse::<taria::wire::protocol::KeyChord>();
             }
         }
     }

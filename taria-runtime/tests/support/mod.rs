@@ -98,7 +98,7 @@ impl TestApp {
         let count = self.tasks.len();
         let selected = &mut self.selected;
         let keys_only = self.keys_only;
-        taria::take_widget_actions("tasks", |action| {
+        taria::widget::take_widget_actions("tasks", |action| {
             if keys_only {
                 return Outcome::NotHandled;
             }
@@ -170,7 +170,7 @@ impl TestApp {
     pub fn on_event(&mut self, event: &Event) {
         let Event::Key(key) = event else { return };
         self.keys.push(
-            taria::KeyChord {
+            taria::wire::protocol::KeyChord {
                 code: key.code,
                 modifiers: key.modifiers,
             }
@@ -385,7 +385,7 @@ pub struct Client {
     reader: BufReader<UnixStream>,
     pub next_seq: u64,
     /// The newest full tree, rebuilt from trees and patches.
-    pub tree: Option<taria::wire::FlatTree>,
+    pub tree: Option<taria::wire::mirror::FlatTree>,
     pub revision: u64,
     pub input: u64,
 }
@@ -452,10 +452,11 @@ impl Client {
         match message["type"].as_str() {
             Some("tree") => {
                 let tree: taria::Tree = serde_json::from_value(message["tree"].clone()).unwrap();
-                self.tree = Some(taria::wire::FlatTree::from_tree(&tree));
+                self.tree = Some(taria::wire::mirror::FlatTree::from_tree(&tree));
             }
             Some("patch") => {
-                let patch: taria::wire::Patch = serde_json::from_value(message.clone()).unwrap();
+                let patch: taria::wire::mirror::Patch =
+                    serde_json::from_value(message.clone()).unwrap();
                 assert_eq!(
                     message["revision"].as_u64(),
                     Some(self.revision + 1),

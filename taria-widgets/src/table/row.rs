@@ -10,7 +10,7 @@ use super::Cell;
 /// One row of a [`Table`](crate::Table): ratatui's [`Row`](ratatui::widgets::Row) with readable
 /// cells.
 ///
-/// A row built while no frame is being recorded (`!taria::is_recording()`, the
+/// A row built while no frame is being recorded (`!taria::widget::is_recording()`, the
 /// usual case for rows built in the draw closure of an unrecorded frame) holds
 /// ratatui's row directly, so the table hands it over at render without touching its
 /// cells; if such a row is rendered in a recorded frame after all, its `row` node
@@ -59,7 +59,7 @@ impl<'a> Cells<'a> {
         T::Item: Into<Cell<'a>>,
     {
         let cells = cells.into_iter().map(Into::into);
-        if taria::is_recording() {
+        if taria::widget::is_recording() {
             let cells: Vec<Cell<'a>> = cells.collect();
             let count = cells.len();
             (Cells::Ours(cells), count)

@@ -5,8 +5,9 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
+use crate::model::{Action, ActionName, Role, StateFlags};
 use crate::recorder::FrameArena;
-use crate::{Action, ActionName, KeyChord, Role, StateFlags};
+use crate::wire::protocol::KeyChord;
 
 /// The most key presses one action may turn into (navigation included).
 const MAX_FALLBACK_KEYS: usize = 512;

@@ -10,13 +10,13 @@ use std::borrow::Cow;
 
 use super::keys::{KeyPlan, Selecting};
 use super::widget::{SelectFirst, WidgetAction};
-use super::{Answer, keys_unreachable, press};
+use super::{keys_unreachable, press};
+use crate::dispatch::{Actions, Invocation, Outcome};
+use crate::model::{Action, ActionName, ActionRequest, OutlineName, StateFlags, Tree};
 use crate::recorder::FrameArena;
+use crate::session::answer::Answer;
 use crate::session::events::Events;
-use crate::wire::{OutlineName, RejectReason};
-use crate::{
-    Action, ActionName, ActionRequest, Actions, Invocation, KeyChord, Outcome, StateFlags, Tree,
-};
+use crate::wire::protocol::{KeyChord, RejectReason};
 
 /// Key fallbacks whose navigation keys are queued: each waits for the app to read
 /// them and draw a frame, which must show its node selected.
@@ -226,7 +226,11 @@ fn changed(before: &Tree, after: &Tree) -> String {
         .map(|n| n.node.id.as_str())
         .chain(patch.updated.iter().map(|u| u.id.as_str()))
         .collect();
-    let removed: Vec<&str> = patch.removed.iter().map(crate::NodeId::as_str).collect();
+    let removed: Vec<&str> = patch
+        .removed
+        .iter()
+        .map(crate::model::NodeId::as_str)
+        .collect();
     match (touched.is_empty(), removed.is_empty()) {
         (true, true) => "they changed nothing in the tree".to_owned(),
         (false, true) => format!("they changed: {}", names(touched)),

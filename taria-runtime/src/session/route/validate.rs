@@ -5,10 +5,11 @@
 
 use std::borrow::Cow;
 
-use super::Answer;
+use crate::model::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
 use crate::recorder::FrameArena;
-use crate::wire::{ActionTarget, Refusal, RejectReason, check_action, scrolled_holder};
-use crate::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
+use crate::session::answer::Answer;
+use crate::wire::check::{ActionTarget, Refusal, check_action, scrolled_holder};
+use crate::wire::protocol::RejectReason;
 
 /// A node of the frame the app last drew, as [`check_action`] sees it.
 struct Drawn<'a> {
@@ -39,7 +40,7 @@ impl ActionTarget for Drawn<'_> {
             .then(|| Cow::Owned(crate::recorder::schema_of(self.arena, self.index)))
     }
 
-    fn scroll(&self) -> Option<crate::ScrollInfo> {
+    fn scroll(&self) -> Option<crate::model::ScrollInfo> {
         self.arena.nodes[self.index as usize].scroll
     }
 }
@@ -94,7 +95,7 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
         return Err(refuse(refusal));
     }
     if let Some(token) = &request.token {
-        let current = crate::wire::token_from_parts(
+        let current = crate::wire::protocol::token_from_parts(
             record.role.name(),
             record.custom_role.map_or("", |s| arena.str(s)),
             record.label.map_or("", |s| arena.str(s)),

@@ -7,7 +7,8 @@
 use std::cell::{Cell, RefCell};
 
 use super::keys::KeyPlan;
-use crate::{ActionRequest, Invocation, Outcome};
+use crate::dispatch::{Invocation, Outcome};
+use crate::model::ActionRequest;
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {
@@ -118,7 +119,7 @@ impl Drop for Lent<'_> {
 ///
 /// impl Counter<'_> {
 ///     fn render(self) {
-///         taria::take_widget_actions("counter", |action: &Invocation<'_>| {
+///         taria::widget::take_widget_actions("counter", |action: &Invocation<'_>| {
 ///             if action.is(Action::Increment) {
 ///                 *self.value += 1;
 ///                 return Outcome::Handled;

@@ -1,13 +1,14 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 
 use super::{Replay, ReplayFailure};
+use crate::dispatch::{Actions, Invocation, Outcome};
+use crate::model::{Action, ActionData, ActionRequest, Role, Value};
 use crate::testing::{AppHarness, Match};
+use crate::wire::protocol::Input;
 use crate::wire::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedRead, RecordedSize, Recording, RecordingHeader, RecordingMode,
 };
-use crate::wire::{ActionData, ActionRequest, Input};
-use crate::{Action, Actions, Invocation, Outcome, Role, Value};
 
 /// A sign-in box: a redacted password, a clock showing when the app started, a status.
 struct Login {
@@ -37,7 +38,7 @@ fn login(started: &'static str) -> AppHarness<Login> {
     };
     AppHarness::new(app, 40, 3, |frame, app: &mut Login| {
         let area = frame.area();
-        crate::leaf(|n| {
+        crate::recorder::leaf(|n| {
             n.role(Role::TextInput)
                 .id("password")
                 .label("Password")
@@ -47,10 +48,10 @@ fn login(started: &'static str) -> AppHarness<Login> {
                 .action(Action::SetValue)
                 .bounds(area);
         });
-        crate::leaf(|n| {
+        crate::recorder::leaf(|n| {
             n.role(Role::Status).id("clock").label(app.started);
         });
-        crate::leaf(|n| {
+        crate::recorder::leaf(|n| {
             n.role(Role::Status).id("status").label(app.status.as_str());
         });
     })
@@ -97,7 +98,10 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             tool: InputTool::SetValue,
             input: redacted,
             ack: Some(RecordedAck {
-                status: answer.map_or_else(|e| e.status, |()| crate::wire::AckStatus::Delivered),
+                status: answer.map_or_else(
+                    |e| e.status,
+                    |()| crate::wire::protocol::AckStatus::Delivered,
+                ),
                 reason: None,
                 message: None,
             }),
@@ -342,7 +346,7 @@ impl Actions for Go {
 fn go(label: &'static str) -> AppHarness<Go> {
     AppHarness::new(Go { label, count: 0 }, 20, 2, |frame, app: &mut Go| {
         let area = frame.area();
-        crate::leaf(|n| {
+        crate::recorder::leaf(|n| {
             n.role(Role::Button)
                 .id("go")
                 .label(app.label)
@@ -355,14 +359,14 @@ fn go(label: &'static str) -> AppHarness<Go> {
 
 /// One `act go go` with the token of the node the agent saw (`seen`), answered as the
 /// app `h` answers it.
-fn record_go(mut h: AppHarness<Go>, seen: &crate::Node) -> Recording {
+fn record_go(mut h: AppHarness<Go>, seen: &crate::model::Node) -> Recording {
     let first = h.tree();
     let mut request = ActionRequest::new("go", "go");
-    request.token = Some(crate::wire::target_token(seen));
+    request.token = Some(crate::wire::protocol::target_token(seen));
     let input = Input::Act(request);
     let answer = h.submit(input.clone());
     let (status, reason) = match answer {
-        Ok(()) => (crate::wire::AckStatus::Delivered, None),
+        Ok(()) => (crate::wire::protocol::AckStatus::Delivered, None),
         Err(e) => (e.status, Some(e.reason)),
     };
     Recording {
@@ -403,7 +407,7 @@ fn a_recorded_stale_target_replays_as_stale() {
     };
     assert_eq!(
         input.ack.as_ref().unwrap().reason,
-        Some(crate::wire::RejectReason::StaleTarget)
+        Some(crate::wire::protocol::RejectReason::StaleTarget)
     );
     let mut h = go("Go");
     Replay::new(&recording)

@@ -1,6 +1,6 @@
 //! [`Match`]: which parts of a tree a replay or a snapshot compares.
 
-use crate::{Bounds, Node, Tree};
+use crate::model::{Bounds, Node, Tree};
 
 /// Which parts of a tree must match when a replay compares the tree the app draws
 /// now with the recorded one (and when a generated test compares it with its

@@ -6,7 +6,9 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
-use taria::wire::{self, BridgeMessage};
+use taria::wire::protocol;
+
+use taria::wire::protocol::BridgeMessage;
 use tokio::io::BufReader;
 
 use super::connection::{Closed, Connection, Half, Stream, write_message};
@@ -165,7 +167,7 @@ impl Link {
 impl Inner {
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
-        let connected = match taria::wire::socket_name(&self.socket) {
+        let connected = match taria::wire::socket::socket_name(&self.socket) {
             Ok(name) => Stream::connect(name).await,
             Err(e) => Err(e),
         };
@@ -188,7 +190,7 @@ impl Inner {
         let (read, write) = (Half(Arc::clone(&stream)), Half(stream));
         let writer = Arc::new(tokio::sync::Mutex::new(write));
         let hello = BridgeMessage::Hello {
-            v: wire::PROTOCOL_VERSION,
+            v: protocol::PROTOCOL_VERSION,
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
         };
         // The app may refuse us right away (busy); the reader will say so.

@@ -11,7 +11,7 @@
 use std::sync::{Arc, Mutex};
 
 use taria::Tree;
-use taria::wire::{FlatTree, Patch};
+use taria::wire::mirror::{FlatTree, Patch};
 use tokio::sync::watch;
 
 use crate::lock::lock;

@@ -1,11 +1,13 @@
 //! The reader task of a connection: reads the app's lines (each capped at
-//! `wire::MAX_LINE_BYTES`), decodes them, and takes trees and patches into the mirror,
+//! `protocol::MAX_LINE_BYTES`), decodes them, and takes trees and patches into the mirror,
 //! acks and screens into the connection; an ack this taria-mcp does not fully know is
 //! still answered.
 
 use std::sync::Arc;
 
-use taria::wire::{self, AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
+use taria::wire::protocol;
+
+use taria::wire::protocol::{AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use super::Inner;
@@ -27,7 +29,7 @@ impl Reader {
         match message {
             AppMessage::Hello { v, app, pid, .. } => {
                 tracing::info!(app, pid, v, "app said hello");
-                if v != wire::PROTOCOL_VERSION {
+                if v != protocol::PROTOCOL_VERSION {
                     tracing::warn!(
                         v,
                         "the app speaks another protocol version; inputs are refused"
@@ -154,7 +156,10 @@ pub(super) async fn read_loop(
         match read_line(&mut lines, &mut line).await {
             Ok(Line::Complete) => {}
             Ok(Line::TooLong) => {
-                tracing::warn!("skipped an app line over {} bytes", wire::MAX_LINE_BYTES);
+                tracing::warn!(
+                    "skipped an app line over {} bytes",
+                    protocol::MAX_LINE_BYTES
+                );
                 continue;
             }
             Ok(Line::End) => break,
@@ -267,7 +272,7 @@ enum Line {
     End,
 }
 
-/// Reads one line into `line` (without the newline), capped at [`wire::MAX_LINE_BYTES`]:
+/// Reads one line into `line` (without the newline), capped at [`protocol::MAX_LINE_BYTES`]:
 /// a longer line is skipped whole. A partial last line is discarded.
 async fn read_line(
     reader: &mut (impl AsyncBufRead + Unpin),
@@ -285,7 +290,7 @@ async fn read_line(
             None => (available, available.len(), false),
         };
         if !too_long {
-            if line.len() + chunk.len() > wire::MAX_LINE_BYTES {
+            if line.len() + chunk.len() > protocol::MAX_LINE_BYTES {
                 too_long = true;
                 line.clear();
             } else {
@@ -308,7 +313,7 @@ mod tests {
     use std::io::Write as _;
     use std::time::{Duration, Instant};
 
-    use taria::wire::Input;
+    use taria::wire::protocol::Input;
     use tokio::io::BufReader;
 
     use super::*;

@@ -4,8 +4,8 @@
 //! where a key can move the focus ([`moves_focus`], tools/input/typing.rs), so each
 //! is judged by where its own keys land.
 
+use taria::wire::protocol::{ActionData, Input};
 use taria::wire::recording::{RecordedInput, RecordedInputData, RecordedLine};
-use taria::wire::{ActionData, Input};
 use taria::{Node, Tree};
 
 use super::PendingInput;
@@ -95,12 +95,13 @@ fn secret_focused(tree: &Tree) -> bool {
 /// Whether `key` types a character (no ctrl, alt or super), as into a text field.
 fn types_a_character(key: &str) -> bool {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    key.parse::<taria::KeyChord>().is_ok_and(|chord| {
-        matches!(chord.code, KeyCode::Char(_))
-            && !chord
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-    })
+    key.parse::<taria::wire::protocol::KeyChord>()
+        .is_ok_and(|chord| {
+            matches!(chord.code, KeyCode::Char(_))
+                && !chord
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+        })
 }
 
 #[cfg(test)]

@@ -315,11 +315,14 @@ fn hostile_node() -> impl proptest::strategy::Strategy<Value = Node> {
     )
         .prop_map(|(id, label, custom, action, role, index)| {
             let mut node = Node::default();
-            node.id = taria::NodeId::new(id);
+            node.id = taria::node::NodeId::new(id);
             node.label = label;
             node.custom_role = custom;
             node.role = role;
-            node.actions = action.iter().map(|a| taria::ActionName::parse(a)).collect();
+            node.actions = action
+                .iter()
+                .map(|a| taria::node::ActionName::parse(a))
+                .collect();
             node.position.index = index;
             node
         })
@@ -341,7 +344,7 @@ fn hostile_leaf() -> impl proptest::strategy::Strategy<Value = Node> {
     )
         .prop_map(|(id, role)| {
             let mut node = Node::default();
-            node.id = taria::NodeId::new(String::from_iter(id));
+            node.id = taria::node::NodeId::new(String::from_iter(id));
             node.role = role;
             node
         })
@@ -375,7 +378,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lines.len(), shown.shown + markers, "{}", outline);
         let all: Vec<&str> = roots.iter().flat_map(|r| r.descendants()).map(|n| n.id.as_str()).collect();
         for line in lines.iter().filter(|l| !l.trim_start().starts_with("- … ")) {
-            if let Some(id) = taria::wire::outline_line_id(line) {
+            if let Some(id) = taria::wire::outline::outline_line_id(line) {
                 proptest::prop_assert!(all.contains(&id.as_str()), "{} from {}", id, line);
             }
         }

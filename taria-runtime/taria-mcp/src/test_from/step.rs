@@ -2,8 +2,8 @@
 //! `h.scroll`, `h.press`, `h.type_text`, …), with its arguments as Rust literals, a
 //! redacted value as the `--secret` given for it, and its snapshot's name.
 
+use taria::wire::protocol::{ActionData, Input, RejectReason};
 use taria::wire::recording::{RecordedInput, Secrets};
-use taria::wire::{ActionData, Input, RejectReason};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
 use super::escape::literal_str;
@@ -169,7 +169,7 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
 pub(super) fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    taria::wire::wire_name(value)
+    taria::wire::protocol::wire_name(value)
         .split('_')
         .map(|part| {
             let mut chars = part.chars();

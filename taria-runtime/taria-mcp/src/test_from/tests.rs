@@ -172,9 +172,9 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    h.scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
         "    snapshots.check(&h, \"08-files-scroll\");",
         "    let refused = h.act(\"tasks/999\", \"toggle\");",
-        "        refused.map_err(|e| e.reason),\n        Err(taria::wire::RejectReason::UnknownNode)\n",
+        "        refused.map_err(|e| e.reason),\n        Err(taria::wire::protocol::RejectReason::UnknownNode)\n",
         "    let refused = h.press(\"ctrl+k\");",
-        "        refused.map_err(|e| e.status),\n        Err(taria::wire::AckStatus::Ignored)\n",
+        "        refused.map_err(|e| e.status),\n        Err(taria::wire::protocol::AckStatus::Ignored)\n",
         "    snapshots.check(&h, \"11-press-ctrl-k\");",
         "    h.type_text(\"!!\")?;",
         "    snapshots.check(&h, \"13-type-text\");",
@@ -187,7 +187,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         // The recorded token where it decides the answer.
         "    let refused = h.act_seen(\"tasks/7\", \"select\", \"cd34\");",
         "    let refused = h.act_seen(\"terms\", \"toggle\", \"ef56\");",
-        "        Err(taria::wire::RejectReason::StaleTarget)\n    );\n    snapshots.check(&h, \"18-terms-toggle\");\n    Ok(())\n}\n",
+        "        Err(taria::wire::protocol::RejectReason::StaleTarget)\n    );\n    snapshots.check(&h, \"18-terms-toggle\");\n    Ok(())\n}\n",
     ] {
         assert!(
             code.lines().any(|l| l == line) || code.contains(line),

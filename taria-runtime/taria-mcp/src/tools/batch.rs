@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::OutlineName;
+use taria::wire::outline::OutlineName;
 use taria::{Node, Tree};
 
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::wire::{Around, OutlineName, OutlineRules as _};
+use taria::wire::outline::{Around, OutlineName, OutlineRules as _};
 use taria::{Node, Role, Tree};
 
 use super::input::InputResult;
@@ -153,7 +153,7 @@ fn note(changed: bool, whole: bool) -> Option<String> {
 /// The parents whose one selected child was not selected before: a sibling's lost
 /// `[selected]` goes without saying there (not where several children are selected).
 fn gained_selection<'t>(
-    patch: &'t taria::wire::Patch,
+    patch: &'t taria::wire::mirror::Patch,
     before: &Indexed<'_>,
     after: &Indexed<'t>,
 ) -> HashSet<&'t str> {
@@ -318,7 +318,7 @@ fn own_line(node: &Node) -> String {
     if let Some(scroll) = &mut node.scroll {
         scroll.content = 0;
     }
-    node.bounds = taria::Bounds::default();
+    node.bounds = taria::node::Bounds::default();
     node.outline_line()
 }
 
@@ -403,9 +403,9 @@ fn is_dialog(node: &Node) -> bool {
 fn split_scrolled_out(
     before: &Indexed<'_>,
     after: &Indexed<'_>,
-    removed: &[taria::NodeId],
+    removed: &[taria::node::NodeId],
 ) -> (Vec<String>, Vec<String>) {
-    let gone: HashSet<&str> = removed.iter().map(taria::NodeId::as_str).collect();
+    let gone: HashSet<&str> = removed.iter().map(taria::node::NodeId::as_str).collect();
     let scrolled = |id: &str| -> bool {
         // Up to the removed node whose parent stayed.
         let mut top = id;
@@ -513,7 +513,8 @@ fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{Indexed, gained_selection, moves, scrolled_out_line, split_scrolled_out};
-    use taria::{Node, NodeId, Role, ScrollInfo, Tree};
+    use taria::node::{NodeId, ScrollInfo};
+    use taria::{Node, Role, Tree};
 
     fn node(id: &str, role: Role, children: Vec<Node>) -> Node {
         let mut node = Node::default();

@@ -367,7 +367,11 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
     let flags = node.state.flags();
     let mut line = node.outline_line();
     if let Some(parent) = parent {
-        let _ = write!(line, " parent={}", taria::wire::OutlineName(parent));
+        let _ = write!(
+            line,
+            " parent={}",
+            taria::wire::outline::OutlineName(parent)
+        );
     }
     if let Some(schema) = &node.value_schema {
         let _ = write!(line, " valueSchema={}", super::text::compact(schema));
@@ -518,7 +522,7 @@ mod tests {
             tree: Arc::new(tree),
             revision: 1,
         };
-        let quoted = taria::wire::OutlineName("notes/a b").to_string();
+        let quoted = taria::wire::outline::OutlineName("notes/a b").to_string();
         assert_eq!(quoted, "\"notes/a b\"");
         assert_eq!(find(&view, &quoted).unwrap().id.as_str(), "notes/a b");
         assert_eq!(find(&view, "notes/a b").unwrap().id.as_str(), "notes/a b");

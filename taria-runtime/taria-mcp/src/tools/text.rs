@@ -3,13 +3,13 @@
 //! string. The typed JSON goes in `structuredContent`, per the output schema.
 //!
 //! App text reaches these lines only as the outline writes it (labels and values
-//! quoted, ids and names escaped when not plain, see `taria::wire::OutlineQuoted`), or
+//! quoted, ids and names escaped when not plain, see `taria::wire::outline::OutlineQuoted`), or
 //! through [`one_line`], so no app string can start a line of its own.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use taria::wire::{OutlineName, OutlineQuoted};
+use taria::wire::outline::{OutlineName, OutlineQuoted};
 
 use super::batch::BatchResult;
 use super::input::InputResult;
@@ -24,11 +24,12 @@ pub(crate) trait ForModel {
     fn for_model(&self) -> String;
 }
 
-/// `text` on one line ([`taria::wire::OutlineText`]: what could end a line, hide or reorder
-/// text is escaped as the outline escapes it), so app text (a message, a screen row)
-/// cannot start a line that looks like the bridge's own, and JSON stays JSON.
+/// `text` on one line ([`taria::wire::outline::OutlineText`]: what could end a line,
+/// hide or reorder text is escaped as the outline escapes it), so app text (a message,
+/// a screen row) cannot start a line that looks like the bridge's own, and JSON stays
+/// JSON.
 pub(crate) fn one_line(text: &str) -> String {
-    taria::wire::OutlineText(text).to_string()
+    taria::wire::outline::OutlineText(text).to_string()
 }
 
 /// What steps of a batch did, as a batch's result says it: `3 steps: ` and the text

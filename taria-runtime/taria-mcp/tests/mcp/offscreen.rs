@@ -9,8 +9,8 @@ use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 use serde_json::json;
 use taria::testing::{AppHarness, Replay};
+use taria::wire::protocol::{Input, RejectReason};
 use taria::wire::recording::Recording;
-use taria::wire::{Input, RejectReason};
 use taria::{Action, Actions, Invocation, Outcome, Role};
 
 use crate::harness::{Mcp, temp_socket};
@@ -49,7 +49,7 @@ impl Actions for Log {
 
 impl support::LoopApp for Log {
     fn render(&mut self, _frame: &mut Frame<'_>) {
-        taria::take_widget_actions("log", |inv| {
+        taria::widget::take_widget_actions("log", |inv| {
             let line = inv
                 .target()
                 .strip_prefix("log/")
@@ -361,7 +361,7 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
     let call = format!("    let refused = h.act_seen(\"log/1\", \"select\", \"{token}\");\n");
     assert!(code.contains(&call), "{code}");
     assert!(
-        code.contains("Err(taria::wire::RejectReason::UnknownNode)"),
+        code.contains("Err(taria::wire::protocol::RejectReason::UnknownNode)"),
         "{code}"
     );
     let mut h = harness();

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
+use taria::wire::protocol::{AckStatus, Input, RejectReason};
 use taria::wire::recording::{
     InputTool, RecordedInput, RecordedLine, RecordedSize, Recording, RecordingMode,
 };
-use taria::wire::{AckStatus, Input, RejectReason};
 use taria::{Action, Role, Tree};
 
 use crate::harness::{Mcp, RunningApp};
@@ -263,9 +263,9 @@ fn check_reads_and_order(recording: &Recording) {
     );
 }
 
-fn set_volume(value: u8) -> taria::wire::ActionRequest {
-    let mut request = taria::wire::ActionRequest::new("volume", Action::SetValue);
-    request.data = Some(taria::wire::ActionData::Value {
+fn set_volume(value: u8) -> taria::wire::protocol::ActionRequest {
+    let mut request = taria::wire::protocol::ActionRequest::new("volume", Action::SetValue);
+    request.data = Some(taria::wire::protocol::ActionData::Value {
         value: taria::Value::Number(f64::from(value)),
     });
     request

@@ -8,7 +8,7 @@ use std::process::Command;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode};
 use serde_json::json;
-use taria::wire::Input;
+use taria::wire::protocol::Input;
 use taria::wire::recording::Recording;
 use taria::{Action, Actions, Invocation, Outcome, Role};
 
@@ -247,7 +247,11 @@ fn secrets_are_never_written() {
     let refusal = recording.inputs().nth(1).unwrap();
     assert!(refusal.input.redacted, "{refusal:?}");
     let ack = refusal.ack.as_ref().unwrap();
-    assert_eq!(ack.status, taria::wire::AckStatus::Rejected, "{ack:?}");
+    assert_eq!(
+        ack.status,
+        taria::wire::protocol::AckStatus::Rejected,
+        "{ack:?}"
+    );
     assert!(ack.reason.is_some() && ack.message.is_none(), "{ack:?}");
     let inputs = &inputs[1..];
     assert_eq!(

@@ -4,7 +4,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use taria::testing::Harness;
-use taria::{Action, ActionName};
+use taria::Action;
+use taria::node::ActionName;
 
 #[taria::widget(
     role = list_item,

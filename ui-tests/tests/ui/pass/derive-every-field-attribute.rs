@@ -8,7 +8,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use taria::testing::Harness;
-use taria::{Checked, ValueSchema};
+use taria::Checked;
+use taria::node::ValueSchema;
 
 #[derive(taria::Semantic)]
 #[taria(role = text_input)]

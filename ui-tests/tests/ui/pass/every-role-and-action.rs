@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use taria::testing::Harness;
-use taria::{Action, ActionName, Role};
+use taria::{Action, Role};
+use taria::node::ActionName;
 
 /// The macros' vocabulary, as the macros themselves read it.
 #[path = "../../../../taria-derive/src/vocabulary/table.rs"]

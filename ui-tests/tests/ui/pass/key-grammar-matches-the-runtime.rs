@@ -1,17 +1,18 @@
 //! The macros check `key("…")` fallbacks with their own copy of the key grammar
 //! (`taria-derive/src/vocabulary/keys.rs`, included here as a module), because the
-//! macro crate cannot call `taria::KeyChord`. This checks the copy reads every chord
-//! as the runtime does: the same verdict on a corpus of chords and near misses, the
-//! same grammar text, and every key name the runtime prints is one the copy knows.
+//! macro crate cannot call `taria::wire::protocol::KeyChord`. This checks the copy
+//! reads every chord as the runtime does: the same verdict on a corpus of chords and
+//! near misses, the same grammar text, and every key name the runtime prints is one
+//! the copy knows.
 
 #[path = "../../../../taria-derive/src/vocabulary/keys.rs"]
 mod keys;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use taria::KeyChord;
+use taria::wire::protocol::KeyChord;
 
 fn main() {
-    assert_eq!(keys::GRAMMAR, taria::KEY_GRAMMAR);
+    assert_eq!(keys::GRAMMAR, taria::wire::protocol::KEY_GRAMMAR);
 
     let mut corpus: Vec<String> = [
         "", " ", "+", "++", "+++", "ctrl++", "ctrl+", "ctrl+ +a", "+a", "a+", "a+b", "a", "A",

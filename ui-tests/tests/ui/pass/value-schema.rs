@@ -3,7 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use taria::ValueSchema;
+use taria::node::ValueSchema;
 use taria::testing::Harness;
 
 #[taria::widget(role = slider, id = "volume", value = level, min = 0, max = 10u8, step = 0.5, actions(set_value))]

@@ -4,8 +4,11 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::wire::{AckStatus, OutlineQuoted, RejectReason};
-use taria::{KEY_GRAMMAR, Tree};
+use taria::wire::outline::OutlineQuoted;
+
+use taria::Tree;
+use taria::wire::protocol::KEY_GRAMMAR;
+use taria::wire::protocol::{AckStatus, RejectReason};
 
 use super::InputResult;
 use crate::errors::{Code, ToolError};
@@ -106,7 +109,7 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             None => (Code::AppRejected, "the app did not take it".to_owned()),
         },
     };
-    let status = taria::wire::wire_name(&status);
+    let status = taria::wire::protocol::wire_name(&status);
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {

@@ -5,9 +5,11 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde_json::Value as Json;
-use taria::wire::OutlineName;
-use taria::wire::{FocusedNode, Refusal, check_action, check_typing, target_token};
-use taria::{ActionName, Node, Tree, Value};
+use taria::node::ActionName;
+use taria::wire::check::{FocusedNode, Refusal, check_action, check_typing};
+use taria::wire::outline::OutlineName;
+use taria::wire::protocol::target_token;
+use taria::{Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
 
@@ -134,7 +136,7 @@ mod tests {
     use ratatui::Frame;
     use serde_json::json;
     use taria::testing::AppHarness;
-    use taria::wire::{AckStatus, RejectReason};
+    use taria::wire::protocol::{AckStatus, RejectReason};
     use taria::{Action, Actions, Invocation, Outcome, Role};
 
     use super::*;

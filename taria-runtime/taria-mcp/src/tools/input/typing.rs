@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use taria::wire::{AckStatus, Input};
+use taria::wire::protocol::{AckStatus, Input};
 
 use super::ack_error;
 use crate::errors::{Code, ToolError};

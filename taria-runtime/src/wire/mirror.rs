@@ -1,12 +1,13 @@
-//! Frame-to-frame changes: a tree as flat nodes keyed by id, the [`Patch`] between
-//! two trees, and applying one to rebuild the newer tree.
+//! Mirroring an app's tree: the app sends a whole [`Tree`] and then [`Patch`]es, the
+//! changes frame to frame (nodes added as [`FlatNode`]s, updated as [`NodeUpdate`]s,
+//! removed), which a [`FlatTree`], the tree as flat nodes keyed by id, applies.
 
 use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
 
-use super::{Diagnostic, Node, NodeId, Tree};
+use crate::model::{Diagnostic, MAX_DEPTH, Node, NodeId, Tree};
 
 /// A node without its children, with its parent's id and its children's ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,7 +192,7 @@ impl FlatTree {
     }
 
     fn build(&self, id: &NodeId, placed: &mut HashSet<NodeId>, depth: usize) -> Option<Node> {
-        if depth > crate::builder::MAX_DEPTH || !placed.insert(id.clone()) {
+        if depth > MAX_DEPTH || !placed.insert(id.clone()) {
             return None;
         }
         let flat = self.nodes.get(id)?;
@@ -337,18 +338,18 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Action, Role};
     use crate::testing::Harness;
-    use crate::{Action, Role};
 
     fn draw(items: &[&str], status: Option<&str>) -> impl FnOnce(&mut ratatui::Frame<'_>) {
         let items: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
         let status = status.map(str::to_owned);
         move |_| {
-            let list = crate::scope(|n| {
+            let list = crate::recorder::scope(|n| {
                 n.role(Role::List).id("list");
             });
             for item in &items {
-                crate::leaf(|n| {
+                crate::recorder::leaf(|n| {
                     n.role(Role::ListItem)
                         .key(item)
                         .label(item)
@@ -357,7 +358,7 @@ mod tests {
             }
             drop(list);
             if let Some(status) = &status {
-                crate::leaf(|n| {
+                crate::recorder::leaf(|n| {
                     n.role(Role::Status).id("status").label(status);
                 });
             }
@@ -408,12 +409,12 @@ mod tests {
     fn a_field_that_goes_away_is_sent_as_null() {
         let mut harness = Harness::new(10, 1);
         let before = harness.render(|_| {
-            crate::leaf(|n| {
+            crate::recorder::leaf(|n| {
                 n.id("x").label("has a label").selected(true);
             });
         });
         let after = harness.render(|_| {
-            crate::leaf(|n| {
+            crate::recorder::leaf(|n| {
                 n.id("x");
             });
         });

@@ -1,8 +1,12 @@
-//! Where an app's socket lives, and making sure nobody else can reach it.
+//! Finding an app: where its socket lives ([`socket_path`], [`SOCKET_ENV`]), the
+//! path as a local socket name ([`socket_name`]), and the checks an app makes before
+//! it serves there, so nobody else can reach it ([`check_socket_path`],
+//! [`check_socket_dir`], [`private_socket_dir`]). The app binds what these resolve;
+//! a consumer connects to the same path, and says why when it cannot.
 
 use std::path::{Path, PathBuf};
 
-use crate::EndpointError;
+use crate::error::EndpointError;
 
 /// The environment variable that overrides the socket path.
 pub const SOCKET_ENV: &str = "TARIA_SOCKET";
@@ -40,8 +44,8 @@ pub(crate) const MAX_SOCKET_PATH: usize = 103;
 /// ```
 /// let long = std::path::Path::new("/tmp").join("s".repeat(200));
 /// # #[cfg(unix)]
-/// assert!(taria::check_socket_path(&long).is_err());
-/// assert!(taria::check_socket_path(std::path::Path::new("/tmp/todo.sock")).is_ok());
+/// assert!(taria::wire::socket::check_socket_path(&long).is_err());
+/// assert!(taria::wire::socket::check_socket_path(std::path::Path::new("/tmp/todo.sock")).is_ok());
 /// ```
 #[cfg(unix)]
 pub fn check_socket_path(path: &Path) -> Result<(), EndpointError> {
@@ -68,7 +72,7 @@ pub fn check_socket_path(_: &Path) -> Result<(), EndpointError> {
 ///
 /// ```
 /// # // SAFETY-free: only reads the environment.
-/// let path = taria::wire::socket_path("todo").unwrap();
+/// let path = taria::wire::socket::socket_path("todo").unwrap();
 /// assert!(path.ends_with("todo.sock") || std::env::var_os("TARIA_SOCKET").is_some());
 /// ```
 pub fn socket_path(label: &str) -> Result<PathBuf, EndpointError> {
@@ -129,10 +133,10 @@ pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
 /// let dir = std::env::temp_dir().join(format!("taria-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
 /// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
-/// let refused = taria::wire::check_socket_dir(&dir.join("app.sock")).unwrap_err();
+/// let refused = taria::wire::socket::check_socket_dir(&dir.join("app.sock")).unwrap_err();
 /// assert!(refused.to_string().contains("755"), "{refused}");
 /// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-/// assert!(taria::wire::check_socket_dir(&dir.join("app.sock")).is_ok());
+/// assert!(taria::wire::socket::check_socket_dir(&dir.join("app.sock")).is_ok());
 /// std::fs::remove_dir(&dir).unwrap();
 /// # }
 /// ```
@@ -212,4 +216,24 @@ fn create_private_dir(dir: &Path) -> Result<(), EndpointError> {
     })?;
     // `mode` is filtered by the umask, which can only remove bits: 0700 or less.
     Ok(())
+}
+
+/// The local socket name an app serving `path` listens on: the socket file on Unix;
+/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
+#[cfg(unix)]
+pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    use interprocess::local_socket::{GenericFilePath, ToFsName as _};
+    path.to_fs_name::<GenericFilePath>()
+}
+
+/// The local socket name an app serving `path` listens on: the socket file on Unix;
+/// on Windows a named pipe named after the path's file stem (`taria-<label>`).
+#[cfg(windows)]
+pub fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    // Named pipes live in their own namespace; the path's file name names the pipe.
+    use interprocess::local_socket::{GenericNamespaced, ToNsName as _};
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("taria");
+    format!("taria-{stem}")
+        .to_ns_name::<GenericNamespaced>()
+        .map(interprocess::local_socket::Name::into_owned)
 }

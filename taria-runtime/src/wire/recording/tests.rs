@@ -1,0 +1,266 @@
+use super::*;
+use crate::model::{Action, ActionRequest, Node, Role, ScrollDirection, Value};
+
+fn tree(label: &str) -> Tree {
+    let mut node = Node {
+        id: "tasks".into(),
+        role: Role::List,
+        ..Node::default()
+    };
+    node.label = Some(label.to_owned());
+    node.bounds.width = 80;
+    node.bounds.height = 24;
+    Tree {
+        frame: 3,
+        roots: vec![node],
+        diagnostics: Vec::new(),
+    }
+}
+
+fn every_kind() -> Vec<RecordedLine> {
+    let mut scroll = ActionRequest::new("log", Action::Scroll);
+    scroll.data = Some(crate::model::ActionData::Scroll {
+        direction: ScrollDirection::Up,
+        amount: 4,
+    });
+    let mut set = ActionRequest::new("volume", Action::SetValue);
+    set.data = Some(crate::model::ActionData::Value {
+        value: Value::Number(7.0),
+    });
+    set.token = Some("00ab".into());
+    let delivered = RecordedAck {
+        status: AckStatus::Delivered,
+        reason: None,
+        message: None,
+    };
+    let input = |step, tool, input: RecordedInputData, ack: Option<RecordedAck>| {
+        RecordedLine::Input(Box::new(RecordedInput {
+            step,
+            call: step,
+            tool,
+            input,
+            ack: ack.clone(),
+            revision: ack.is_some().then_some(step + 1),
+            tree: ack.map(|_| tree("after \"quoted\" \u{1b}[31m")),
+        }))
+    };
+    let mut arguments = serde_json::Map::new();
+    arguments.insert("query".into(), serde_json::json!({"role": "button"}));
+    vec![
+        RecordedLine::tree(1, tree("first")),
+        input(
+            1,
+            InputTool::Act,
+            RecordedInputData::plain(Input::Act(ActionRequest::new("tasks/1", Action::Toggle))),
+            Some(delivered.clone()),
+        ),
+        input(
+            2,
+            InputTool::SetValue,
+            RecordedInputData::plain(Input::Act(set)),
+            Some(RecordedAck {
+                status: AckStatus::Rejected,
+                reason: Some(RejectReason::OutOfDomain),
+                message: Some("`volume`: 11 is outside 0..=10".into()),
+            }),
+        ),
+        input(
+            3,
+            InputTool::Batch,
+            RecordedInputData::plain(Input::Act(scroll)),
+            Some(delivered.clone()),
+        ),
+        input(
+            4,
+            InputTool::PressKey,
+            RecordedInputData::plain(Input::Key {
+                key: "ctrl+s".into(),
+            }),
+            Some(delivered.clone()),
+        ),
+        input(
+            5,
+            InputTool::TypeText,
+            RecordedInputData {
+                input: Input::Text {
+                    text: String::new(),
+                    raw: false,
+                },
+                redacted: true,
+            },
+            None,
+        ),
+        RecordedLine::Read(RecordedRead {
+            call: 6,
+            tool: "find".into(),
+            arguments,
+            revision: 6,
+        }),
+        RecordedLine::App(RecordedApp {
+            event: AppEvent::Restarted,
+            message: Some("exit status 1".into()),
+        }),
+    ]
+}
+
+fn written(lines: &[RecordedLine]) -> String {
+    let header = RecordingHeader::new(
+        "todo",
+        RecordedSize {
+            width: 80,
+            height: 24,
+        },
+        RecordingMode::Attach,
+    );
+    let mut writer = RecordingWriter::new(Vec::new(), &header).unwrap();
+    for line in lines {
+        writer.write(line).unwrap();
+    }
+    String::from_utf8(writer.into_inner()).unwrap()
+}
+
+#[test]
+fn every_kind_of_line_round_trips() {
+    let lines = every_kind();
+    let text = written(&lines);
+    assert_eq!(text.lines().count(), lines.len() + 1);
+    let recording = Recording::parse(&text).unwrap();
+    assert_eq!(recording.header.taria_recording, RECORDING_VERSION);
+    assert_eq!(recording.header.app, "todo");
+    assert_eq!(recording.header.mode, RecordingMode::Attach);
+    assert_eq!(recording.lines, lines);
+    assert_eq!(recording.inputs().count(), 5);
+    assert_eq!(recording.first_tree(), Some(&tree("first")));
+}
+
+/// The exact field names other tools rely on (docs/protocol.md, "Recordings").
+#[test]
+fn lines_have_the_documented_fields() {
+    let text = written(&every_kind());
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let header = &values[0];
+    assert_eq!(header["taria_recording"], 1);
+    assert_eq!(
+        header["size"],
+        serde_json::json!({"width": 80, "height": 24})
+    );
+    assert_eq!(header["mode"], "attach");
+    assert_eq!(values[1]["kind"], "tree");
+    assert_eq!(values[1]["revision"], 1);
+    assert_eq!(values[1]["tree"]["roots"][0]["id"], "tasks");
+    let act = &values[2];
+    assert_eq!(act["kind"], "input");
+    assert_eq!(act["tool"], "act");
+    assert_eq!(
+        act["input"],
+        serde_json::json!({"kind": "act", "node": "tasks/1", "action": "toggle"})
+    );
+    assert_eq!(act["ack"], serde_json::json!({"status": "delivered"}));
+    let set = &values[3]["input"];
+    assert_eq!(set["value"], 7.0);
+    assert_eq!(set["token"], "00ab");
+    assert_eq!(values[3]["ack"]["reason"], "out_of_domain");
+    assert_eq!(values[4]["input"]["direction"], "up");
+    assert_eq!(
+        values[5]["input"],
+        serde_json::json!({"kind": "key", "key": "ctrl+s"})
+    );
+    assert_eq!(
+        values[6]["input"],
+        serde_json::json!({"kind": "text", "text": "", "redacted": true})
+    );
+    assert!(values[6].get("ack").is_none() && values[6].get("tree").is_none());
+    assert_eq!(values[7]["kind"], "read");
+    assert_eq!(values[7]["arguments"]["query"]["role"], "button");
+    assert_eq!(values[8]["kind"], "app");
+    assert_eq!(values[8]["event"], "restarted");
+}
+
+#[test]
+fn a_version_this_build_does_not_read_is_named() {
+    let text = written(&[]).replace("\"taria_recording\":1", "\"taria_recording\":7");
+    let error = Recording::parse(&text).unwrap_err();
+    assert!(matches!(
+        error,
+        RecordingError::UnsupportedVersion { version: 7 }
+    ));
+    let message = error.to_string();
+    assert!(message.contains("version 7"), "{message}");
+    assert!(message.contains("reads version 1"), "{message}");
+}
+
+#[test]
+fn a_cut_off_last_line_is_named() {
+    let text = written(&every_kind());
+    let cut = &text[..text.len() - 10];
+    let error = Recording::parse(cut).unwrap_err();
+    assert!(
+        matches!(error, RecordingError::CutOff { line: 9 }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("line 9"), "{error}");
+    // Its newline alone missing is fine.
+    assert!(Recording::parse(text.trim_end()).is_ok());
+}
+
+#[test]
+fn a_malformed_line_is_named() {
+    let mut text = written(&every_kind());
+    text.insert_str(text.find('\n').unwrap() + 1, "{\"kind\":\"teleport\"}\n");
+    let error = Recording::parse(&text).unwrap_err();
+    assert!(
+        matches!(error, RecordingError::Malformed { line: 2, .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("teleport"), "{error}");
+}
+
+#[test]
+fn a_file_that_is_not_a_recording_says_so() {
+    for text in [
+        "# a readme\n",
+        "[1,2]\n",
+        "{\"type\":\"hello\",\"v\":1}\n",
+        "{\"taria_recording\":\"one\"}\n",
+    ] {
+        let error = Recording::parse(text).unwrap_err();
+        assert!(
+            matches!(error, RecordingError::NotARecording { line: 1, .. }),
+            "{text}: {error:?}"
+        );
+        assert!(error.to_string().starts_with("not a taria recording"));
+    }
+    assert!(matches!(
+        Recording::parse("\n\n").unwrap_err(),
+        RecordingError::Empty
+    ));
+    let missing = Recording::read("/nonexistent/taria.jsonl").unwrap_err();
+    assert!(missing.to_string().contains("/nonexistent/taria.jsonl"));
+}
+
+#[test]
+fn the_size_of_a_tree_is_its_roots_extent() {
+    let mut tree = tree("x");
+    let mut status = Node {
+        id: "status".into(),
+        role: Role::Text,
+        ..Node::default()
+    };
+    status.bounds = crate::model::Bounds {
+        x: 0,
+        y: 24,
+        width: 40,
+        height: 1,
+    };
+    tree.roots.push(status);
+    assert_eq!(
+        RecordedSize::of_tree(&tree),
+        RecordedSize {
+            width: 80,
+            height: 25
+        }
+    );
+}

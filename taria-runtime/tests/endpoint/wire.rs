@@ -1,0 +1,129 @@
+//! Protocol v1 as the app speaks it: the handshake, trees and patches, answers to
+//! lines it cannot read, requests for the tree and the screen, a full queue.
+
+use serde_json::json;
+use taria::Value;
+
+use crate::support::{Client, RunningApp};
+
+#[test]
+fn handshake_sends_hello_then_the_full_tree() {
+    let app = RunningApp::start("handshake");
+    let (client, hello) = Client::handshake(&app.socket);
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["v"], 1);
+    assert_eq!(hello["app"], "test-app");
+    assert_eq!(hello["pid"], std::process::id());
+    let tree = client.current();
+    assert_eq!(client.revision, 1);
+    assert_eq!(
+        tree.get("tasks/1").unwrap().label.as_deref(),
+        Some("Walk dog")
+    );
+    assert_eq!(tree.get("volume").unwrap().value, Some(Value::Number(0.0)));
+}
+
+#[test]
+fn a_patch_for_a_one_node_change_carries_only_that_node() {
+    let app = RunningApp::start("patch");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let seq_ack =
+        client.input(json!({"kind": "act", "node": "volume", "action": "set_value", "value": 3}));
+    let seq = seq_ack["seq"].as_u64().unwrap();
+    let patch = client.until("patch", |m| {
+        m["type"] == "patch" && m["input"].as_u64() >= Some(seq)
+    });
+    let updated = patch["updated"].as_array().unwrap();
+    assert_eq!(updated.len(), 1);
+    assert_eq!(
+        updated[0],
+        json!({"id": "volume", "value": 3.0}),
+        "only the changed field"
+    );
+    assert!(patch.get("added").is_none() && patch.get("removed").is_none());
+}
+
+#[test]
+fn a_full_queue_drops_inputs_and_says_so() {
+    let app = RunningApp::start("flood");
+    let (mut client, _) = Client::handshake(&app.socket);
+    app.pause();
+    let n = taria::wire::protocol::INPUT_QUEUE_CAPACITY + 5;
+    for seq in 1..=n {
+        client.send(&json!({"type": "input", "seq": seq, "kind": "key", "key": "f1"}));
+    }
+    let mut dropped = 0;
+    for _ in 0..5 {
+        let ack = client.until("dropped ack", |m| m["type"] == "ack");
+        assert_eq!(ack["status"], "dropped");
+        dropped += 1;
+    }
+    app.resume();
+    let mut delivered = 0;
+    while delivered < taria::wire::protocol::INPUT_QUEUE_CAPACITY {
+        let ack = client.until("delivered ack", |m| m["type"] == "ack");
+        assert_eq!(ack["status"], "delivered");
+        delivered += 1;
+    }
+    assert_eq!(
+        (dropped, delivered),
+        (5, taria::wire::protocol::INPUT_QUEUE_CAPACITY)
+    );
+}
+
+#[test]
+fn bad_lines_get_error_lines_and_the_connection_keeps_working() {
+    let app = RunningApp::start("garbage");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let cases: [(&[u8], &str); 5] = [
+        (b"{not json\n", "malformed_json"),
+        (b"\xff\xfe\n", "invalid_utf8"),
+        (br#"{"type":"teleport"}"#, "unknown_type"),
+        (b"[1,2]\n", "malformed_json"),
+        (br#"{"type":"input","seq":"x"}"#, "malformed_json"),
+    ];
+    for (line, code) in cases {
+        client.send_raw(line);
+        if !line.ends_with(b"\n") {
+            client.send_raw(b"\n");
+        }
+        let error = client.until(code, |m| m["type"] == "error");
+        assert_eq!(error["code"], code, "{}", String::from_utf8_lossy(line));
+    }
+    let mut huge = vec![b'x'; taria::wire::protocol::MAX_LINE_BYTES + 10];
+    huge.push(b'\n');
+    client.send_raw(&huge);
+    assert_eq!(
+        client.until("too long", |m| m["type"] == "error")["code"],
+        "line_too_long"
+    );
+    let (ack, _) = client.input_and_tree(
+        json!({"kind": "act", "node": "volume", "action": "set_value", "value": 4}),
+    );
+    assert_eq!(ack["status"], "delivered", "still serving after garbage");
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let app = RunningApp::start("additive");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let ack = client.input(json!({"kind": "act", "node": "volume", "action": "set_value", "value": 2, "future": {"x": 1}}));
+    assert_eq!(ack["status"], "delivered");
+}
+
+#[test]
+fn get_tree_and_get_screen_answer_on_request() {
+    let app = RunningApp::start("requests");
+    let (mut client, _) = Client::handshake(&app.socket);
+    client.send(&json!({"type": "get_tree"}));
+    let tree = client.until("tree", |m| m["type"] == "tree");
+    assert!(tree["revision"].as_u64().unwrap() >= 2);
+    client.send(&json!({"type": "get_screen"}));
+    let screen = client.until("screen", |m| m["type"] == "screen");
+    assert_eq!(screen["cols"], 40);
+    assert_eq!(
+        screen["rows"][0].as_str().unwrap().trim_end(),
+        "[ ] Buy milk"
+    );
+    assert_eq!(screen["rows"].as_array().unwrap().len(), 8);
+}

@@ -1,0 +1,207 @@
+//! Key fallbacks that move the selection first: from nothing selected, from a
+//! selected sibling, by the app's `select` handler or the widget; refused, with
+//! nothing toggled, when the keys do not reach the item.
+
+use ratatui::crossterm::event::{Event, KeyCode};
+use ratatui::widgets::Paragraph;
+use taria::testing::AppHarness;
+use taria::wire::protocol::AckStatus;
+use taria::{Action, Role};
+
+/// A todo list as ratatui's examples write one, with key fallbacks only: nothing is
+/// selected at first, ↓ is `ListState::select_next` (from nothing: the first item),
+/// space toggles the selected item. `step` is how far ↓ moves (0: an app whose ↓
+/// does nothing; 2: one that skips items); `select_handler` and `widget` give it a
+/// `select` handler, or make the list a widget that takes `select` itself.
+struct Todos {
+    done: Vec<bool>,
+    selected: Option<usize>,
+    step: usize,
+    select_handler: bool,
+    widget: bool,
+    keys: Vec<KeyCode>,
+}
+
+impl Todos {
+    fn new(items: usize) -> Todos {
+        Todos {
+            done: vec![false; items],
+            selected: None,
+            step: 1,
+            select_handler: false,
+            widget: false,
+            keys: Vec::new(),
+        }
+    }
+
+    fn on_event(&mut self, event: &Event) {
+        let Event::Key(key) = *event else { return };
+        self.keys.push(key.code);
+        match key.code {
+            KeyCode::Down if self.step > 0 => {
+                let last = self.done.len() - 1;
+                self.selected = Some(self.selected.map_or(0, |i| (i + self.step).min(last)));
+            }
+            KeyCode::Char(' ') => {
+                if let Some(i) = self.selected {
+                    self.done[i] = !self.done[i];
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn done(&self) -> Vec<usize> {
+        (0..self.done.len()).filter(|&i| self.done[i]).collect()
+    }
+}
+
+impl taria::Actions for Todos {
+    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
+        if self.select_handler
+            && inv.is(Action::Select)
+            && let Some(key) = inv.matches("todos/*").and_then(|k| k.parse().ok())
+        {
+            self.selected = Some(key);
+            return taria::Outcome::Handled;
+        }
+        taria::Outcome::NotHandled
+    }
+}
+
+fn draw_todos(frame: &mut ratatui::Frame<'_>, app: &mut Todos) {
+    if app.widget {
+        let selected = &mut app.selected;
+        taria::widget::take_widget_actions("todos", |inv| match inv.index() {
+            Some(i) if inv.is(Action::Select) => {
+                *selected = Some(i as usize);
+                taria::Outcome::Handled
+            }
+            _ => taria::Outcome::NotHandled,
+        });
+    }
+    let list = taria::scope(|n| {
+        n.role(Role::List).id("todos").label("Todos");
+    });
+    let count = app.done.len();
+    for (i, done) in app.done.iter().enumerate() {
+        taria::leaf(|n| {
+            n.role(Role::ListItem)
+                .key(i)
+                .label(("Task ", i))
+                .index(i)
+                .count(count)
+                .checked(*done)
+                .selected(app.selected == Some(i))
+                .actions([Action::Select, Action::Toggle])
+                .key_fallback(Action::Toggle, "space");
+        });
+    }
+    drop(list);
+    let text: Vec<String> = app
+        .done
+        .iter()
+        .enumerate()
+        .map(|(i, done)| {
+            let cursor = if app.selected == Some(i) { '>' } else { ' ' };
+            format!("{cursor} [{}] Task {i}", if *done { 'x' } else { ' ' })
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(text.join("\n")), frame.area());
+}
+
+fn todos(app: Todos) -> AppHarness<Todos> {
+    AppHarness::new(app, 20, 6, draw_todos).on_event(|app, event| app.on_event(&event))
+}
+
+#[test]
+fn a_key_fallback_from_nothing_selected_presses_down_to_the_item_then_its_key() {
+    let mut h = todos(Todos::new(4));
+    h.act("todos/2", "toggle").unwrap();
+    assert_eq!(h.app().done(), [2], "the third item, only");
+    assert_eq!(
+        h.app().keys,
+        [
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Char(' ')
+        ],
+        "the first ↓ selects the first item, as a person's does"
+    );
+    let item = h.node("todos/2");
+    assert!(item.state.selected && item.state.checked == Some(taria::Checked::True));
+    assert_eq!(h.screen_text()[2].trim_end(), "> [x] Task 2");
+
+    // `select` by keys from nothing selected too.
+    let mut h = todos(Todos::new(4));
+    h.act("todos/1", "select").unwrap();
+    assert_eq!(h.app().selected, Some(1));
+    assert_eq!(h.app().keys, [KeyCode::Down, KeyCode::Down]);
+}
+
+#[test]
+fn a_key_fallback_whose_keys_do_not_reach_the_item_is_refused_and_nothing_is_toggled() {
+    let mut h = todos(Todos {
+        step: 0,
+        ..Todos::new(4)
+    });
+    let error = h.act("todos/2", "toggle").unwrap_err();
+    assert_eq!(error.status, AckStatus::Ignored);
+    assert_eq!(
+        error.message,
+        "`toggle` on `todos/2` was not performed, but keys were pressed: `down` 3 times from \
+         nothing selected; after them, nothing in `todos` is shown as selected (the app's keys \
+         do not move its selection that way), and they changed nothing in the tree; the app \
+         can add #[action(node = \"todos/2\", toggle)], or a `select` handler for it"
+    );
+    assert!(h.app().done().is_empty(), "nothing toggled");
+    assert_eq!(h.app().keys, [KeyCode::Down; 3], "space was never pressed");
+}
+
+#[test]
+fn a_key_fallback_from_a_selected_sibling_is_checked_before_its_key_too() {
+    // ↓ skips an item: from `todos/0`, two presses land on `todos/4`, not `todos/2`.
+    let mut h = todos(Todos {
+        step: 2,
+        selected: Some(0),
+        ..Todos::new(6)
+    });
+    let error = h.act("todos/2", "toggle").unwrap_err();
+    assert!(
+        error.message.starts_with(
+            "`toggle` on `todos/2` was not performed, but keys were pressed: `down` 2 times; \
+             after them, `todos/4` is selected, not `todos/2` (the app's keys do not move its \
+             selection that way), and they changed: `todos/0`, `todos/4`;"
+        ),
+        "{error}"
+    );
+    assert!(h.app().done().is_empty(), "the wrong item was not toggled");
+    // The agent can go on from the tree it is told about.
+    h.act("todos/4", "toggle").unwrap();
+    assert_eq!(h.app().done(), [4]);
+}
+
+#[test]
+fn a_select_handler_selects_the_item_before_its_key_fallback() {
+    let mut h = todos(Todos {
+        select_handler: true,
+        ..Todos::new(4)
+    });
+    h.act("todos/2", "toggle").unwrap();
+    assert_eq!(h.app().done(), [2]);
+    assert_eq!(h.app().keys, [KeyCode::Char(' ')], "no navigation keys");
+}
+
+#[test]
+fn a_widget_that_takes_select_selects_the_item_before_its_key_fallback() {
+    // ↓ 551 times would be refused (more than 512 key presses); the widget
+    // selects the item in one frame instead.
+    let mut h = todos(Todos {
+        widget: true,
+        ..Todos::new(600)
+    });
+    h.act("todos/550", "toggle").unwrap();
+    assert_eq!(h.app().done(), [550]);
+    assert_eq!(h.app().keys, [KeyCode::Char(' ')], "no navigation keys");
+}

@@ -1,0 +1,11 @@
+//! `taria::testing::AppHarness`: an app driven headless through the same validation
+//! and routing an agent's inputs take — handlers first, then key fallbacks into the
+//! app's event handler — with the screen and tree showing each input's effect. One
+//! test binary, by concern: a notes app driven as an agent drives it ([`inputs`]),
+//! key fallbacks that select their item first ([`key_fallbacks`]), which handler an
+//! input reaches ([`handlers`]), a widget taking an input ([`widgets`]).
+
+mod handlers;
+mod inputs;
+mod key_fallbacks;
+mod widgets;
