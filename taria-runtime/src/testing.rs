@@ -29,13 +29,17 @@
 mod app_harness;
 mod diff;
 mod drawn;
+mod duplicates;
 mod matching;
+mod offers;
 mod replay;
 mod snapshot;
 
 pub use app_harness::{ActError, AppHarness};
 pub use drawn::undrawn_text;
+pub use duplicates::duplicate_nodes;
 pub use matching::Match;
+pub use offers::unperformed_offers;
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, Secrets, describe};
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 

@@ -2,7 +2,9 @@
 //! not show, for the example apps that have no headless harness of their own (the
 //! ported apps, before-after, rebuilt): each node with bounds shows its label or value
 //! inside them on the screen `read_screen` returns (`taria::testing::undrawn_text`, the
-//! check the other examples' headless tests make with `AppHarness::assert_text_drawn`).
+//! check the other examples' headless tests make with `AppHarness::assert_text_drawn`),
+//! and no two nodes say the same thing in the same place (`taria::testing::duplicate_nodes`,
+//! `AppHarness::assert_no_duplicate_nodes` there).
 
 use ratatui::buffer::Buffer;
 use serde_json::json;
@@ -57,6 +59,12 @@ fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
         assert!(
             undrawn.is_empty(),
             "{app}: the text of these nodes is not drawn inside their bounds: {undrawn:#?}\n{}",
+            first.tree.outline()
+        );
+        let duplicates = taria::testing::duplicate_nodes(&first.tree);
+        assert!(
+            duplicates.is_empty(),
+            "{app}: these nodes say the same thing in the same place: {duplicates:#?}\n{}",
             first.tree.outline()
         );
     }
