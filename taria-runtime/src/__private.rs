@@ -145,11 +145,11 @@ pub fn value_arg<T: crate::FromValue>(invocation: &Invocation<'_>) -> Result<T, 
     T::from_value(value)
 }
 
-/// The scroll direction (a handler's `direction` parameter).
-pub fn direction_arg(invocation: &Invocation<'_>) -> Result<crate::ScrollDirection, String> {
+/// The scroll direction (a handler's `direction` parameter): taria's or ratatui's.
+pub fn direction_arg<T: crate::FromDirection>(invocation: &Invocation<'_>) -> Result<T, String> {
     invocation
         .scroll()
-        .map(|(d, _)| d)
+        .map(|(d, _)| T::from_direction(d))
         .ok_or_else(|| "`scroll` needs a direction".to_owned())
 }
 

@@ -47,7 +47,7 @@ pub mod builder {
 #[doc(hidden)]
 pub mod __private;
 
-pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome};
+pub use dispatch::{Actions, FromDirection, FromValue, IntoOutcome, Invocation, Outcome};
 pub use endpoint::{EndpointError, SOCKET_ENV, check_socket_path};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use model::{

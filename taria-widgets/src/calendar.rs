@@ -1,4 +1,5 @@
-//! [`Monthly`]: ratatui's month calendar (feature `calendar`), recorded as `text`.
+//! [`Monthly`]: ratatui's month calendar (feature `calendar`), recorded as `text`; the
+//! module stands in for `ratatui::widgets::calendar`.
 
 use std::borrow::Cow;
 

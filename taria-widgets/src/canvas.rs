@@ -1,4 +1,5 @@
-//! [`Canvas`]: ratatui's canvas, recorded as an `image` with a label.
+//! [`Canvas`]: ratatui's canvas, recorded as an `image` with a label; the module stands
+//! in for `ratatui::widgets::canvas`, with its shapes (ratatui's) beside it.
 
 use std::borrow::Cow;
 
@@ -7,10 +8,14 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::symbols::Marker;
 use ratatui::widgets::Widget;
-use ratatui::widgets::canvas::Context;
+pub use ratatui::widgets::canvas::Context;
 use taria::Role;
 
 use crate::semantic::{Semantic, id_and_label};
+
+pub use ratatui::widgets::canvas::{
+    Circle, FilledLine, Label, Line, Map, MapResolution, Painter, Points, Rectangle, Shape,
+};
 
 /// A free-form drawing (shapes from `ratatui::widgets::canvas`), drawn exactly like
 /// ratatui's `Canvas`.

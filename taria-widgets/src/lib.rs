@@ -5,11 +5,13 @@
 //! compare the two buffers cell for cell) and records what it *is* while a frame is
 //! being recorded. With recording off, the cost is one thread-local flag check.
 //!
-//! Swap the import and the code still compiles:
+//! Swap the import and the code still compiles: [`prelude`] stands in for
+//! `ratatui::prelude::*` and `ratatui::widgets::*` (every name, taria's where taria
+//! wraps the widget), or import the names one by one:
 //!
 //! ```
 //! // use ratatui::widgets::{Block, List, ListItem, ListState};
-//! use taria_widgets::{Block, List, ListItem, ListState};
+//! use taria_widgets::prelude::*;
 //!
 //! let list = List::new([ListItem::new("Buy milk"), ListItem::new("Walk dog")])
 //!     .block(Block::bordered().title("Tasks"))
@@ -69,14 +71,15 @@ mod barchart;
 mod block;
 mod button;
 #[cfg(feature = "calendar")]
-mod calendar;
-mod canvas;
+pub mod calendar;
+pub mod canvas;
 mod chart;
 mod checkbox;
 mod field;
 mod gauge;
 mod list;
 mod paragraph;
+pub mod prelude;
 mod scrollbar;
 mod select;
 mod semantic;
