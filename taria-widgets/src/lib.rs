@@ -65,7 +65,17 @@
 //! handlers first ([`taria::Invocation::is_undrawn`]), then the list, which selects
 //! it, and ratatui scrolls it into view.
 //!
-//! `tests/conformance.rs` checks every widget's contract (one row per widget).
+//! **The role a widget plays.** The widgets that record one node of their own
+//! ([`Paragraph`], [`Block`], the gauges, charts, [`Canvas`] and `Monthly`) take
+//! `role`, `focused`, `modal`, `key_fallbacks` and `actions` (and a [`Paragraph`] its
+//! `label` and `value`), so an input line drawn as a paragraph is one `text_input`
+//! node, and a popup's block one `dialog` holding the text drawn in it
+//! ([`Block`]: given a role, it holds what is drawn inside it after it). They draw the
+//! same cells. Lists, tables, tabs and scrollbars keep their roles: the runtime moves
+//! their selection with the keys their roles imply.
+//!
+//! `tests/conformance.rs` checks every widget's contract (one row per widget) and
+//! each role-given form's.
 
 mod barchart;
 mod block;
@@ -77,6 +87,7 @@ mod chart;
 mod checkbox;
 mod field;
 mod gauge;
+mod given;
 mod list;
 mod paragraph;
 pub mod prelude;

@@ -215,6 +215,37 @@ impl<'a> NodeBuilder<'a> {
         self.flag(StateFlags::MODAL, on)
     }
 
+    /// Makes a [`leaf`](crate::leaf) hold the nodes recorded after it that lie inside its
+    /// bounds, as its children, until one is recorded that does not (it becomes the
+    /// leaf's sibling) or the leaf's parent closes: a popup's frame drawn first, its
+    /// text drawn inside after it. A [`scope`](crate::scope) holds its children anyway.
+    ///
+    /// ```
+    /// use ratatui::layout::Rect;
+    /// use taria::{Recorder, Role};
+    ///
+    /// let mut recorder = Recorder::new();
+    /// recorder.record(|| {
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Dialog).id("help").label("Help").bounds(Rect::new(10, 5, 30, 6));
+    ///         n.encloses(true);
+    ///     });
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Text).key("body").value("q quits").bounds(Rect::new(11, 6, 28, 4));
+    ///     });
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Status).id("status").label("Ready").bounds(Rect::new(0, 23, 80, 1));
+    ///     });
+    /// });
+    /// let tree = recorder.tree();
+    /// assert_eq!(tree.get("help/body").unwrap().value, Some(taria::Value::Text("q quits".into())));
+    /// assert_eq!(tree.roots.len(), 2, "the status line is drawn outside the dialog");
+    /// ```
+    pub fn encloses(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.node().encloses = on.into_flag();
+        self
+    }
+
     /// Sets the checked state (`bool`, or `Option<bool>` with `None` for mixed).
     pub fn checked(&mut self, checked: impl Into<Checked>) -> &mut Self {
         self.node().checked = Some(checked.into());
