@@ -53,8 +53,18 @@ async def _checklist() -> None:
         assert "[selected]" not in tree["outline"], dump(tree)
         done = await agent.ok("act", node=target, action="toggle")
         assert done["status"] == "delivered", dump(done)
-        line = next(l for l in done["changes"].splitlines() if f"[id={target}" in l)
+        line = next(l for l in done["changes"].splitlines() if target in l)
         assert "[checked]" in line or "checked=true" in line, dump(done)
+        # Issue 21.5: an item's label carries its state (☐/✓), its id does not: one
+        # batch toggles two items and the first again, no step stale.
+        water = next(i for label, i in items.items() if "Water the plants" in label)
+        grandma = next(i for label, i in items.items() if "Call grandma" in label)
+        toggles = [{"tool": "act", "node": n, "action": "toggle"} for n in (water, grandma, water)]
+        batch = await agent.ok("batch", steps=toggles, read=True)
+        assert batch["steps"] == 3, dump(batch)
+        after = ids_labelled(batch["read"], "list_item")
+        assert after[" ☐ Water the plants"] == water, dump(batch)
+        assert after[" ✓ Call grandma"] == grandma, dump(batch)
         await report("checklist", agent, init)
 
 

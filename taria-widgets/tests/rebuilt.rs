@@ -35,9 +35,14 @@ fn draw_list(frame: &mut Frame<'_>, row: Option<usize>) {
 
 #[test]
 fn a_select_the_next_frame_undoes_is_answered_as_undone() {
-    for (draw, node, container) in [
-        (draw_table as fn(&mut Frame<'_>, Option<usize>), "t/3", "t"),
-        (draw_list, "l/3", "l"),
+    for (draw, node, container, first) in [
+        (
+            draw_table as fn(&mut Frame<'_>, Option<usize>),
+            "t/3",
+            "t",
+            "t/0",
+        ),
+        (draw_list, "l/item 3", "l", "l/item 0"),
     ] {
         let mut h = AppHarness::new(
             Rebuilds { row: Some(0) },
@@ -59,13 +64,7 @@ fn a_select_the_next_frame_undoes_is_answered_as_undone() {
             "the advice must not be the action refused: {}",
             error.message
         );
-        assert!(
-            h.tree()
-                .get(&format!("{container}/0"))
-                .unwrap()
-                .state
-                .selected
-        );
+        assert!(h.tree().get(first).unwrap().state.selected);
         // From then on the container offers neither select nor scroll (nothing keeps
         // them), and an item's select is left to the app's keys.
         let offered = h.node(container).actions;
