@@ -11,6 +11,7 @@
 
 mod keys;
 mod reach;
+mod reoffer;
 mod stage;
 mod validate;
 mod widget;
@@ -48,20 +49,30 @@ impl Answer {
         }
     }
 
-    /// A widget took `request`, but the next frame handed the widget `widget`'s state
-    /// back as the app keeps it: the app rebuilds it each frame.
-    fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
+    /// Not performed, for `reason`.
+    fn ignored_as(reason: RejectReason, message: String) -> Answer {
         Answer {
             status: AckStatus::Ignored,
-            reason: Some(RejectReason::StateRebuilt),
-            message: Some(format!(
+            reason: Some(reason),
+            message: Some(message),
+        }
+    }
+
+    /// A widget took `request`, but the next frame handed the widget `widget`'s state
+    /// back as the app keeps it: the app rebuilds it each frame, and no `select`
+    /// handler of the app took the item the widget had selected.
+    fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
+        Answer::ignored_as(
+            RejectReason::StateRebuilt,
+            format!(
                 "`{action}` on `{target}` did not stick: the app rebuilds `{widget}`'s state \
                  each frame (e.g. `TableState::default().with_selected(…)` in its draw), so the \
-                 next frame undid what the widget set and nothing changed; the app can route it \
-                 to its own field with #[action(node = \"{target}\", {action})] (see the \
-                 integration guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
-            )),
-        }
+                 next frame undid what the widget set and nothing changed; the app can route \
+                 `select` and `scroll` to its own field with a handler on its items, \
+                 #[action(node = \"{widget}/*\", select)] taking `index` (see the integration \
+                 guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
+            ),
+        )
     }
 
     pub(super) fn rejected(reason: RejectReason, message: String) -> Answer {
@@ -106,6 +117,8 @@ pub(super) struct Router {
     /// Inputs a widget took in the last frame whose answer waits for this one: did
     /// the app hand the widget back what it set ([`widget::widget_state`])?
     confirming: Vec<Confirming>,
+    /// Inputs whose effect the app undid, offered to its `select` handler.
+    reoffers: Vec<reoffer::Reoffer>,
 }
 
 /// An input taken by widget `widget`, answered after the next frame.
@@ -115,6 +128,8 @@ struct Confirming {
     widget: String,
     action: ActionName,
     target: String,
+    /// The item the widget left selected, as the frame it took the input in shows it.
+    item: Option<(String, u32)>,
 }
 
 impl Router {
@@ -222,7 +237,7 @@ impl Router {
     /// How many actions may still become key presses: held for the next frame, or a
     /// key fallback waiting for a frame after its navigation keys.
     pub(super) fn held(&self) -> usize {
-        self.held.len() + self.stages.len()
+        self.held.len() + self.stages.len() + self.reoffers.len()
     }
 
     /// Whether no held action, key fallback in progress or owed frame is left.
@@ -241,7 +256,37 @@ impl Router {
         self.stages.clear();
         self.taken_in_last_frame = 0;
         self.confirming.clear();
+        self.reoffers.clear();
         widget::forget_states();
+    }
+
+    /// Offers `app`'s `select` handler the items widgets selected for inputs of
+    /// `connection` that the app then undid (see `reoffer.rs`); the inputs answered
+    /// now (refused, or no handler took the item), with their answers.
+    pub(super) fn reoffer<A: Actions + ?Sized>(
+        &mut self,
+        app: &mut A,
+        connection: u64,
+    ) -> Vec<(u64, Answer)> {
+        let mut answered = Vec::new();
+        self.reoffers.retain_mut(|reoffer| {
+            if reoffer.connection != connection || reoffer.offered {
+                return reoffer.connection == connection;
+            }
+            match reoffer.offer(app) {
+                Some(answer) => {
+                    answered.push((reoffer.seq, answer));
+                    false
+                }
+                None => true,
+            }
+        });
+        answered
+    }
+
+    /// Whether an input waits to be offered to the app's `select` handler.
+    pub(super) fn reoffer_waits(&self) -> bool {
+        self.reoffers.iter().any(|r| !r.offered)
     }
 
     /// Runs `draw` with the held actions lent to this thread's widgets; returns its
@@ -277,13 +322,38 @@ impl Router {
             .advance(connection, arena, events, |seq, answer| {
                 on(seq, Settled::Answer(answer));
             });
-        // Taken in the frame before: this frame showed whether the app kept it.
+        // Offered to the app's handler before this frame: it shows the item selected.
+        self.reoffers.retain(|reoffer| {
+            if reoffer.connection == connection && reoffer.offered {
+                on(reoffer.seq, Settled::Answer(reoffer.confirm(arena)));
+                return false;
+            }
+            reoffer.connection == connection
+        });
+        // Taken in the frame before: this frame showed whether the app kept it; if the
+        // app undid it, the item the widget selected goes to the app's handler.
         for taken in self.confirming.drain(..) {
             if taken.connection != connection {
                 continue;
             }
-            let answer = match widget::take_verdict(&taken.widget) {
-                Some(false) => Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target),
+            let answer = match (widget::take_verdict(&taken.widget), taken.item) {
+                (Some(false), Some(item)) => {
+                    self.reoffers.push(reoffer::Reoffer {
+                        connection,
+                        seq: taken.seq,
+                        widget: taken.widget,
+                        action: taken.action,
+                        target: taken.target,
+                        item,
+                        offered: false,
+                    });
+                    events.signal.poke();
+                    continue;
+                }
+                (Some(false), None) => {
+                    widget::mark_rebuilt(&taken.widget);
+                    Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target)
+                }
                 _ => Answer::delivered(),
             };
             on(taken.seq, Settled::Answer(answer));
@@ -303,6 +373,7 @@ impl Router {
                             self.confirming.push(Confirming {
                                 connection,
                                 seq,
+                                item: reoffer::selected_item(arena, &widget),
                                 widget,
                                 action: action.request.action,
                                 target: action.request.target.as_str().to_owned(),
