@@ -29,7 +29,8 @@ pub use item::ListItem;
 /// first item on screen, the item count, the items on screen) holding one
 /// `list_item` per item *on screen* (label: its first line; id: its words, the first
 /// line without the mark of its state, see [`List::id`]; `selected`; `index` of
-/// `count`). The items offer `select`; with an id and the app's state the list offers
+/// `count`). Drawn with the app's state (which its keys move) the items offer
+/// `select`; with an id and the app's state the list offers
 /// (and takes) `select` and `scroll` too; with
 /// [`List::activate_key`] the items offer `activate` too, and items given a checked
 /// state ([`List::checked`]) carry it and offer `toggle`.

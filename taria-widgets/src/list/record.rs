@@ -76,7 +76,7 @@ impl List<'_> {
             // nothing does): its items are then named by their index.
             let Ok(mut first_of) = first_of.try_borrow_mut() else {
                 let none = HashMap::default();
-                return self.record_items(list_area, (first, last), selected, &none);
+                return self.record_items(list_area, (first, last), (selected, offer), &none);
             };
             first_of.clear();
             if self.keys.is_empty() {
@@ -85,7 +85,7 @@ impl List<'_> {
                     first_of.entry(hash).or_insert(i);
                 }
             }
-            self.record_items(list_area, (first, last), selected, &first_of);
+            self.record_items(list_area, (first, last), (selected, offer), &first_of);
         });
     }
 
@@ -96,7 +96,7 @@ impl List<'_> {
         &self,
         list_area: Rect,
         (first, last): (usize, usize),
-        selected: Option<usize>,
+        (selected, offer): (Option<usize>, Offer),
         first_of: &HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     ) {
         let len = self.items.len();
@@ -129,8 +129,10 @@ impl List<'_> {
                     .selected(selected == Some(i))
                     .index(i)
                     .count(len)
-                    .action(Action::Select)
                     .bounds(row);
+                if offer.selectable() {
+                    n.action(Action::Select);
+                }
                 if let Some(key) = self.activate_key {
                     n.key_fallback(Action::Activate, key);
                 }
