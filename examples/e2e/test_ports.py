@@ -1,4 +1,4 @@
-"""An agent does a task in each of the three apps ported to taria from ratatui-style
+"""An agent does a task in each of the apps ported to taria from ratatui-style
 originals (`examples/ports/`): the official MCP client, the real `taria-mcp` bridge in
 spawn mode, the real port in the bridge's pseudo-terminal. Each task uses only ids and
 actions the agent read from the tree (nothing guessed), and checks that the app ended
@@ -117,3 +117,26 @@ async def _contacts() -> None:
         line = next(l for l in (cell.get("changes") or cell["outline"]).splitlines() if "contacts/19/2" in l)
         assert "[selected]" in line, dump(cell)
         await report("contacts", agent, init)
+
+
+def test_an_agent_sends_a_chat_message_through_the_input_line() -> None:
+    asyncio.run(_chat())
+
+
+async def _chat() -> None:
+    async with spawned("chat", cols=80, rows=20) as (agent, init):
+        tree = await agent.ok("read_tree")
+        # The input line is one text_input node, its keys read from the tree.
+        inputs = ids_labelled(tree["outline"], "text_input")
+        assert list(inputs) == ["Input"], dump(tree)
+        line = inputs["Input"]
+        steps = [
+            {"tool": "act", "node": line, "action": "focus"},
+            {"tool": "type_text", "text": "hello from the agent"},
+            {"tool": "act", "node": line, "action": "submit"},
+        ]
+        sent = await agent.ok("batch", steps=steps, read=True)
+        assert sent["steps"] == 3, dump(sent)
+        assert '- list_item "0: hello from the agent"' in sent["read"], dump(sent)
+        assert re.search(r'text_input "Input": "" .*\[focused\]', sent["read"]), dump(sent)
+        await report("chat", agent, init)

@@ -20,7 +20,14 @@ use crate::spawn::example_app;
 #[ignore = "needs the ported apps built as apps (`cargo test` builds them as tests): .ci/run \
             runs it after `cargo build --workspace --all-features --examples`"]
 fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
-    for app in ["before-after", "checklist", "signup", "contacts", "rebuilt"] {
+    for app in [
+        "before-after",
+        "checklist",
+        "signup",
+        "contacts",
+        "chat",
+        "rebuilt",
+    ] {
         let path = example_app(app);
         let record = crate::support::temp_dir(&format!("drawn-{app}")).join("session.jsonl");
         let mut mcp = Mcp::launch(&[
