@@ -140,3 +140,27 @@ async def _chat() -> None:
         assert '- list_item "0: hello from the agent"' in sent["read"], dump(sent)
         assert re.search(r'text_input "Input": "" .*\[focused\]', sent["read"]), dump(sent)
         await report("chat", agent, init)
+
+
+def test_an_agent_reads_a_mail_in_the_demo_s_email_tab() -> None:
+    asyncio.run(_demo())
+
+
+async def _demo() -> None:
+    async with spawned("demo", cols=100, rows=30) as (agent, init):
+        tree = await agent.ok("read_tree")
+        tabs = ids_labelled(tree["outline"], "tab")
+        # The tab and the mail are picked by the app's own keys (→, then ↓), each
+        # checked against the frame after: one batch, then the mail's text is read.
+        opened = await agent.ok("act", node=tabs["Email"], action="select")
+        assert opened["status"] == "delivered", dump(opened)
+        inbox = ids_labelled(opened.get("outline") or opened["changes"], "list_item")
+        grace = next(i for label, i in inbox.items() if label.startswith("Grace"))
+        picked = await agent.ok("act", node=grace, action="select")
+        assert picked["status"] == "delivered", dump(picked)
+        mail = next(
+            l for l in (picked.get("outline") or picked["changes"]).splitlines()
+            if l.lstrip().startswith('- text "Grace')
+        )
+        assert "The compiler meeting moves to room 4." in mail, dump(picked)
+        await report("demo", agent, init)

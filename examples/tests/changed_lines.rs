@@ -115,15 +115,29 @@ fn the_contacts_port_changes_at_most_10_lines_beyond_attributes() {
     );
 }
 
-/// Issue 21: the one import line (`taria_widgets::prelude` for the `widgets::{…}` line)
-/// and the input line's role (`text_input`, focused while editing, `e` and enter as its
-/// `focus` and `submit`): 5 lines.
+/// Issue 21: the one import line (`taria_widgets::prelude` for the `widgets::{…}` line,
+/// and `taria::{Action, Role}`) and the input line's role (`text_input`, focused while
+/// editing, `e` and enter as its `focus` and `submit`): 6 lines.
 #[test]
 fn the_chat_port_changes_at_most_6_lines_beyond_attributes() {
     assert_port(
         "chat",
         include_str!("../ports/chat/plain.rs"),
         include_str!("../ports/chat/taria.rs"),
+        6,
+    );
+}
+
+/// Issue 21: `ratatui::widgets::*` (and the lint exception a wildcard import needs)
+/// becomes `taria_widgets::prelude::*` beside `ratatui::prelude::*`: 3 lines. Tabs,
+/// gauge, charts, table, inbox and mail are recorded by the prelude's widgets, and
+/// the app's own keys do the rest.
+#[test]
+fn the_demo_port_changes_at_most_6_lines_beyond_attributes() {
+    assert_port(
+        "demo",
+        include_str!("../ports/demo/plain.rs"),
+        include_str!("../ports/demo/taria.rs"),
         6,
     );
 }

@@ -238,6 +238,12 @@ impl<'a> List<'a> {
         self
     }
 
+    /// Whether items are named by their words: the list has an explicit id (so their
+    /// ids can be stable) and no [`List::item_keys`].
+    fn keyed_by_words(&self) -> bool {
+        self.id.is_some() && self.keys.is_empty()
+    }
+
     /// How many items the list has.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -307,12 +313,13 @@ pub(crate) fn apply_action(
     }
 }
 
-/// Items keyed by [`List::item_keys`] (the rest by index); without them, by their
-/// words ([`with_item_key`]: the first line without the mark of its state), the first
-/// of equal ones (the others, and an item with no words, by index).
+/// Items keyed by [`List::item_keys`] (the rest by index); without them, in a list with
+/// an id, by their words ([`with_item_key`]: the first line without the mark of its
+/// state), the first of equal ones (the others, and an item with no words, by index);
+/// in a list without an id, by index (its id is positional: so are its items').
 impl crate::Items for List<'_> {
     fn position_of_key(&self, key: &str) -> Option<usize> {
-        if !self.keys.is_empty() {
+        if !self.keyed_by_words() {
             return self.keys.iter().position(|have| have == key);
         }
         if key.is_empty() {
@@ -324,7 +331,7 @@ impl crate::Items for List<'_> {
     }
 
     fn is_keyed(&self, i: usize) -> bool {
-        if !self.keys.is_empty() {
+        if !self.keyed_by_words() {
             return i < self.keys.len();
         }
         let Some(item) = self.items.get(i) else {

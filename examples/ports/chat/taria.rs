@@ -15,6 +15,7 @@ use ratatui::{
     style::{Color, Modifier, Style, Stylize},
     text::{Line, Span, Text},
 };
+use taria::{Action, Role};
 use taria_widgets::prelude::*;
 
 fn main() -> io::Result<()> {
@@ -189,12 +190,9 @@ impl App {
         frame.render_widget(help_message, help_area);
 
         let input = Paragraph::new(self.input.as_str())
-            .role(taria::Role::TextInput)
+            .role(Role::TextInput)
             .focused(matches!(self.input_mode, InputMode::Editing))
-            .key_fallbacks(&[
-                (taria::Action::Focus, "e"),
-                (taria::Action::Submit, "enter"),
-            ])
+            .key_fallbacks(&[(Action::Focus, "e"), (Action::Submit, "enter")])
             .style(match self.input_mode {
                 InputMode::Normal => Style::default(),
                 InputMode::Editing => Style::default().fg(Color::Yellow),

@@ -26,6 +26,7 @@ fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
         "signup",
         "contacts",
         "chat",
+        "demo",
         "rebuilt",
     ] {
         let path = example_app(app);

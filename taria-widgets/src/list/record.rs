@@ -79,7 +79,7 @@ impl List<'_> {
                 return self.record_items(list_area, (first, last), (selected, offer), &none);
             };
             first_of.clear();
-            if self.keys.is_empty() {
+            if self.keyed_by_words() {
                 for (i, item) in self.items.iter().enumerate() {
                     let hash = with_item_key(&item.content, key_hash);
                     first_of.entry(hash).or_insert(i);
@@ -90,8 +90,8 @@ impl List<'_> {
     }
 
     /// Records the items on screen, `first..last`: each keyed by [`List::item_keys`],
-    /// else by its words where it is the first with them (`first_of`: an item key's
-    /// hash, the first item with it), else by its index.
+    /// else (in a list with an id) by its words where it is the first with them
+    /// (`first_of`: an item key's hash, the first item with it), else by its index.
     fn record_items(
         &self,
         list_area: Rect,
@@ -115,7 +115,7 @@ impl List<'_> {
             taria::leaf(|n| {
                 match self.keys.get(i) {
                     Some(key) => n.key(key),
-                    None if self.keys.is_empty() => with_item_key(&item.content, |words| {
+                    None if self.keyed_by_words() => with_item_key(&item.content, |words| {
                         if !words.is_empty() && first_of.get(&key_hash(words)) == Some(&i) {
                             n.key(words)
                         } else {
