@@ -81,13 +81,15 @@ fn before_after_changes_at_most_15_lines_beyond_attributes() {
     );
 }
 
+/// The prelude for the four-line `ratatui::widgets::{…}` block (5 lines), and the
+/// list's id, checked states and toggle key (3).
 #[test]
-fn the_checklist_port_changes_at_most_10_lines_beyond_attributes() {
+fn the_checklist_port_changes_at_most_8_lines_beyond_attributes() {
     assert_port(
         "checklist",
         include_str!("../ports/checklist/plain.rs"),
         include_str!("../ports/checklist/taria.rs"),
-        10,
+        8,
     );
 }
 
@@ -105,13 +107,16 @@ fn the_signup_port_changes_at_most_11_lines_beyond_attributes() {
     );
 }
 
+/// The prelude for the four-line `ratatui::widgets::{…}` block (5 lines), the
+/// scrollbar's position derived after the table (one statement, three lines as rustfmt
+/// writes it) and the table's id (1).
 #[test]
-fn the_contacts_port_changes_at_most_10_lines_beyond_attributes() {
+fn the_contacts_port_changes_at_most_9_lines_beyond_attributes() {
     assert_port(
         "contacts",
         include_str!("../ports/contacts/plain.rs"),
         include_str!("../ports/contacts/taria.rs"),
-        10,
+        9,
     );
 }
 
