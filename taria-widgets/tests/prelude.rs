@@ -6,6 +6,31 @@
 
 use taria::testing::Harness;
 
+/// Imports every name of ratatui's prelude and `ratatui::widgets` again, by name, in the
+/// module it is written in (`tests/prelude.py --check` holds the list to ratatui's).
+macro_rules! every_name {
+    () => {
+        use self::{
+            Alignment as _, Axis as _, Backend as _, Bar as _, BarChart as _, BarGroup as _,
+            Block as _, BlockExt as _, BorderType as _, Borders as _, Buffer as _, Cell as _,
+            CellEffect as _, Chart as _, Clear as _, Color as _, Constraint as _,
+            CrosstermBackend as _, Dataset as _, Dimmed as _, Direction as _, Fill as _,
+            Frame as _, FromCrossterm as _, Gauge as _, GraphType as _, HighlightSpacing as _,
+            HorizontalAlignment as _, IntoCrossterm as _, Layout as _, LegendPosition as _,
+            Line as _, LineGauge as _, List as _, ListDirection as _, ListItem as _,
+            ListState as _, Margin as _, MascotEyeColor as _, Masked as _, Modifier as _,
+            Padding as _, Paragraph as _, Position as _, RatatuiLogo as _, RatatuiLogoSize as _,
+            RatatuiMascot as _, Rect as _, RenderDirection as _, Row as _, ScrollDirection as _,
+            Scrollbar as _, ScrollbarOrientation as _, ScrollbarState as _, Shadow as _, Size as _,
+            Span as _, Sparkline as _, SparklineBar as _, StatefulWidget as _, Style as _,
+            Stylize as _, Table as _, TableState as _, Tabs as _, Terminal as _, Text as _,
+            TitlePosition as _, VerticalAlignment as _, Widget as _, Wrap as _, backend as _,
+            buffer as _, calendar as _, canvas as _, dimmed as _, layout as _, style as _,
+            symbols as _, text as _,
+        };
+    };
+}
+
 /// The prelude alone: every name, imported again by name (a name two globs give as
 /// different items is a compile error, E0659).
 mod alone {
@@ -15,23 +40,7 @@ mod alone {
     )]
     use taria_widgets::prelude::*;
 
-    use self::{
-        Alignment as _, Axis as _, Backend as _, Bar as _, BarChart as _, BarGroup as _,
-        Block as _, BlockExt as _, BorderType as _, Borders as _, Buffer as _, Cell as _,
-        CellEffect as _, Chart as _, Clear as _, Color as _, Constraint as _,
-        CrosstermBackend as _, Dataset as _, Dimmed as _, Direction as _, Fill as _, Frame as _,
-        FromCrossterm as _, Gauge as _, GraphType as _, HighlightSpacing as _,
-        HorizontalAlignment as _, IntoCrossterm as _, Layout as _, LegendPosition as _, Line as _,
-        LineGauge as _, List as _, ListDirection as _, ListItem as _, ListState as _, Margin as _,
-        MascotEyeColor as _, Masked as _, Modifier as _, Padding as _, Paragraph as _,
-        Position as _, RatatuiLogo as _, RatatuiLogoSize as _, RatatuiMascot as _, Rect as _,
-        RenderDirection as _, Row as _, ScrollDirection as _, Scrollbar as _,
-        ScrollbarOrientation as _, ScrollbarState as _, Shadow as _, Size as _, Span as _,
-        Sparkline as _, SparklineBar as _, StatefulWidget as _, Style as _, Stylize as _,
-        Table as _, TableState as _, Tabs as _, Terminal as _, Text as _, TitlePosition as _,
-        VerticalAlignment as _, Widget as _, Wrap as _, backend as _, buffer as _, calendar as _,
-        canvas as _, dimmed as _, layout as _, style as _, symbols as _, text as _,
-    };
+    every_name!();
 }
 
 /// `use ratatui::prelude::*;` beside the prelude: the names both give are the same
@@ -44,23 +53,7 @@ mod beside_ratatui_s_prelude {
     use ratatui::prelude::*;
     use taria_widgets::prelude::*;
 
-    use self::{
-        Alignment as _, Axis as _, Backend as _, Bar as _, BarChart as _, BarGroup as _,
-        Block as _, BlockExt as _, BorderType as _, Borders as _, Buffer as _, Cell as _,
-        CellEffect as _, Chart as _, Clear as _, Color as _, Constraint as _,
-        CrosstermBackend as _, Dataset as _, Dimmed as _, Direction as _, Fill as _, Frame as _,
-        FromCrossterm as _, Gauge as _, GraphType as _, HighlightSpacing as _,
-        HorizontalAlignment as _, IntoCrossterm as _, Layout as _, LegendPosition as _, Line as _,
-        LineGauge as _, List as _, ListDirection as _, ListItem as _, ListState as _, Margin as _,
-        MascotEyeColor as _, Masked as _, Modifier as _, Padding as _, Paragraph as _,
-        Position as _, RatatuiLogo as _, RatatuiLogoSize as _, RatatuiMascot as _, Rect as _,
-        RenderDirection as _, Row as _, ScrollDirection as _, Scrollbar as _,
-        ScrollbarOrientation as _, ScrollbarState as _, Shadow as _, Size as _, Span as _,
-        Sparkline as _, SparklineBar as _, StatefulWidget as _, Style as _, Stylize as _,
-        Table as _, TableState as _, Tabs as _, Terminal as _, Text as _, TitlePosition as _,
-        VerticalAlignment as _, Widget as _, Wrap as _, backend as _, buffer as _, calendar as _,
-        canvas as _, dimmed as _, layout as _, style as _, symbols as _, text as _,
-    };
+    every_name!();
 }
 
 /// `A` and `B` are one type.
