@@ -4,6 +4,10 @@
 //! below name each one), the prelude alone or beside ratatui's makes no name ambiguous,
 //! and each name is taria's where taria wraps the widget, ratatui's item otherwise.
 
+// A name two globs give as different items is an error (E0659), but only a warning
+// when the import comes from a macro (`every_name!`): made an error here too.
+#![deny(ambiguous_glob_imports)]
+
 use taria::testing::Harness;
 
 /// Imports every name of ratatui's prelude and `ratatui::widgets` again, by name, in the
