@@ -80,7 +80,9 @@ impl List<'_> {
             };
             first_of.clear();
             if self.keyed_by_words() {
-                for (i, item) in self.items.iter().enumerate() {
+                // Whether an item is the first with its words depends only on the
+                // items before it: those up to the last one on screen.
+                for (i, item) in self.items.iter().enumerate().take(last) {
                     let hash = with_item_key(&item.content, key_hash);
                     first_of.entry(hash).or_insert(i);
                 }
