@@ -53,8 +53,18 @@ async def _checklist() -> None:
         assert "[selected]" not in tree["outline"], dump(tree)
         done = await agent.ok("act", node=target, action="toggle")
         assert done["status"] == "delivered", dump(done)
-        line = next(l for l in done["changes"].splitlines() if f"[id={target}" in l)
+        line = next(l for l in done["changes"].splitlines() if target in l)
         assert "[checked]" in line or "checked=true" in line, dump(done)
+        # Issue 21.5: an item's label carries its state (☐/✓), its id does not: one
+        # batch toggles two items and the first again, no step stale.
+        water = next(i for label, i in items.items() if "Water the plants" in label)
+        grandma = next(i for label, i in items.items() if "Call grandma" in label)
+        toggles = [{"tool": "act", "node": n, "action": "toggle"} for n in (water, grandma, water)]
+        batch = await agent.ok("batch", steps=toggles, read=True)
+        assert batch["steps"] == 3, dump(batch)
+        after = ids_labelled(batch["read"], "list_item")
+        assert after[" ☐ Water the plants"] == water, dump(batch)
+        assert after[" ✓ Call grandma"] == grandma, dump(batch)
         await report("checklist", agent, init)
 
 
@@ -123,10 +133,12 @@ async def _popup() -> None:
         assert opened["status"] == "delivered", dump(opened)
         shown = opened.get("changes") or opened["outline"]
         dialog = next(l for l in shown.splitlines() if "- dialog" in l)
-        assert "[id=details]" in dialog and "dismiss" in dialog, dump(opened)
+        assert '- dialog "Neptune"' in dialog and "[modal]" in dialog, dump(opened)
+        assert "dismiss" in dialog, dump(opened)
         # The popup's text is inside the dialog, once: the planet's facts.
         assert shown.count("2,000 km/h") == 1, dump(opened)
-        closed = await agent.ok("act", node="details", action="dismiss")
+        details = re.search(r"\[id=([^ \]]+)", dialog).group(1)
+        closed = await agent.ok("act", node=details, action="dismiss")
         assert closed["status"] == "delivered", dump(closed)
         after = await agent.ok("find_nodes", role="dialog")
         assert after["matches"] == [], dump(after)
@@ -181,21 +193,71 @@ async def _offered() -> None:
     async with spawned("popup", cols=80, rows=24) as (agent, init):
         listed = await agent.ok("read_tree", format="json")
         actions = offered(listed["tree"])
-        assert {a for _, a in actions} == {"select", "scroll", "activate"}, actions
-        # Each item is selected before it is activated, so each act changes something.
-        for node, action in sorted(actions, key=lambda na: (na[0], na[1] != "select")):
+        # The list has no id of its own: its items' select (the navigation keys) and
+        # activate (enter) are offered, nothing the list's widget would take itself.
+        assert {a for _, a in actions} == {"select", "activate"}, actions
+        # Each item is selected before it is activated, so each act changes something;
+        # the last item first, as the first is selected from the start.
+        order = sorted(actions, key=lambda na: (na[0], na[1] != "select"))
+        order.sort(key=lambda na: na[0], reverse=True)
+        for node, action in order:
             extra = dict(arguments[action])
-            if node == "planets" and action == "select":
-                extra["value"] = 2  # the list's own select takes the item's index
             done = await agent.ok("act", node=node, action=action, **extra)
             assert done["status"] == "delivered" and done["changed"], (node, action, dump(done))
             if action == "activate":
                 # The popup is open: what it offers is performed too, and closes it.
                 popup = offered((await agent.ok("read_tree", format="json"))["tree"])
-                assert popup == [("details", "dismiss")], popup
-                closed = await agent.ok("act", node="details", action="dismiss")
+                assert [a for _, a in popup] == ["dismiss"], popup
+                closed = await agent.ok("act", node=popup[0][0], action="dismiss")
                 assert closed["status"] == "delivered" and closed["changed"], dump(closed)
     async with spawned("typing", cols=80, rows=24) as (agent, init):
         listed = await agent.ok("read_tree", format="json")
         # The typing test takes text (its input is focused), and offers no action.
         assert offered(listed["tree"]) == [], dump(listed)
+
+
+def test_an_agent_sends_a_chat_message_through_the_input_line() -> None:
+    asyncio.run(_chat())
+
+
+async def _chat() -> None:
+    async with spawned("chat", cols=80, rows=20) as (agent, init):
+        tree = await agent.ok("read_tree")
+        # The input line is one text_input node, its keys read from the tree.
+        inputs = ids_labelled(tree["outline"], "text_input")
+        assert list(inputs) == ["Input"], dump(tree)
+        line = inputs["Input"]
+        steps = [
+            {"tool": "act", "node": line, "action": "focus"},
+            {"tool": "type_text", "text": "hello from the agent"},
+            {"tool": "act", "node": line, "action": "submit"},
+        ]
+        sent = await agent.ok("batch", steps=steps, read=True)
+        assert sent["steps"] == 3, dump(sent)
+        assert '- list_item "0: hello from the agent"' in sent["read"], dump(sent)
+        assert re.search(r'text_input "Input": "" .*\[focused\]', sent["read"]), dump(sent)
+        await report("chat", agent, init)
+
+
+def test_an_agent_reads_a_mail_in_the_demo_s_email_tab() -> None:
+    asyncio.run(_demo())
+
+
+async def _demo() -> None:
+    async with spawned("demo", cols=100, rows=30) as (agent, init):
+        tree = await agent.ok("read_tree")
+        tabs = ids_labelled(tree["outline"], "tab")
+        # The tab and the mail are picked by the app's own keys (→, then ↓), each
+        # checked against the frame after: one batch, then the mail's text is read.
+        opened = await agent.ok("act", node=tabs["Email"], action="select")
+        assert opened["status"] == "delivered", dump(opened)
+        inbox = ids_labelled(opened.get("outline") or opened["changes"], "list_item")
+        grace = next(i for label, i in inbox.items() if label.startswith("Grace"))
+        picked = await agent.ok("act", node=grace, action="select")
+        assert picked["status"] == "delivered", dump(picked)
+        mail = next(
+            l for l in (picked.get("outline") or picked["changes"]).splitlines()
+            if l.lstrip().startswith('- text "Grace')
+        )
+        assert "The compiler meeting moves to room 4." in mail, dump(picked)
+        await report("demo", agent, init)

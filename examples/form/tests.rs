@@ -317,14 +317,17 @@ fn the_first_frame_matches_its_outline() {
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
-/// (`AppHarness::assert_text_drawn`), at a few terminal sizes, empty and filled in.
+/// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
+/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes, empty and filled in.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(80, 24), (120, 40), (60, 30)] {
         let mut h = form();
         h.resize(width, height);
         h.assert_text_drawn();
+        h.assert_no_duplicate_nodes();
         fill_in(&mut h, "ada@example.com");
         h.assert_text_drawn();
+        h.assert_no_duplicate_nodes();
     }
 }

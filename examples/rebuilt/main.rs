@@ -2,7 +2,9 @@
 //! apps write it: `TableState::default().with_selected(self.row)` in the draw. An
 //! agent's `select` taken by the table is undone by the next frame, and taria says so
 //! (`state_rebuilt`) instead of "delivered". Run with `--routed` for the route the
-//! integration guide documents: a `select` handler on the app's own field.
+//! integration guide documents: a `select` handler on the app's own field, which then
+//! takes every `select` (rows off screen too) and `scroll`, each resolved by the table
+//! within its rows.
 //!
 //! `taria-runtime/taria-mcp/tests/mcp/rebuilt.rs` drives both through the real bridge.
 
@@ -36,8 +38,9 @@ struct App {
     quit: bool,
 }
 
-const PEOPLE: [&str; 8] = [
-    "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken",
+const PEOPLE: [&str; 20] = [
+    "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Dennis", "Niklaus",
+    "Margaret", "John", "Radia", "Tony", "Leslie", "Shafi", "Butler", "Fran", "Robin", "Jean",
 ];
 
 #[taria::app(label = "rebuilt")]

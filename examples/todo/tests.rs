@@ -155,15 +155,18 @@ fn f2_shows_and_hides_the_tree_pane_beside_the_app() {
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
-/// (`AppHarness::assert_text_drawn`), at a few terminal sizes, before and after an edit.
+/// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
+/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes, before and after an edit.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(60, 16), (100, 30), (40, 10), (24, 8)] {
         let mut h = todo();
         h.resize(width, height);
         h.assert_text_drawn();
+        h.assert_no_duplicate_nodes();
         h.press("down").unwrap();
         h.press("space").unwrap();
         h.assert_text_drawn();
+        h.assert_no_duplicate_nodes();
     }
 }

@@ -330,7 +330,7 @@ fn branch(handler: &Handler, attr: &ActionAttr, inv: &Ident, refusals: &Ident) -
                 extract(quote_spanned!(span=> ::taria::__private::value_arg::<#ty>(#inv)))
             }
             ParamKind::Direction => {
-                extract(quote_spanned!(span=> ::taria::__private::direction_arg(#inv)))
+                extract(quote_spanned!(span=> ::taria::__private::direction_arg::<#ty>(#inv)))
             }
             ParamKind::Amount => {
                 extract(quote_spanned!(span=> ::taria::__private::amount_arg::<#ty>(#inv)))

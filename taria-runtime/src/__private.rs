@@ -3,8 +3,7 @@
 use ratatui::Frame;
 pub use ratatui::layout::Rect;
 
-use crate::dispatch::FromValue;
-use crate::model::ScrollDirection;
+use crate::dispatch::{FromDirection, FromValue};
 use crate::recorder::{Displayed, IntoText, NodeBuilder};
 use crate::semantic::Semantic;
 use crate::session::DrawOutput;
@@ -148,11 +147,11 @@ pub fn value_arg<T: FromValue>(invocation: &Invocation<'_>) -> Result<T, String>
     T::from_value(value)
 }
 
-/// The scroll direction (a handler's `direction` parameter).
-pub fn direction_arg(invocation: &Invocation<'_>) -> Result<ScrollDirection, String> {
+/// The scroll direction (a handler's `direction` parameter): taria's or ratatui's.
+pub fn direction_arg<T: FromDirection>(invocation: &Invocation<'_>) -> Result<T, String> {
     invocation
         .scroll()
-        .map(|(d, _)| d)
+        .map(|(d, _)| T::from_direction(d))
         .ok_or_else(|| "`scroll` needs a direction".to_owned())
 }
 

@@ -314,6 +314,43 @@ impl<T: Actions + ?Sized> Actions for &mut T {
     }
 }
 
+/// What a `scroll`'s direction converts into, for a handler's `direction` parameter:
+/// taria's [`ScrollDirection`], or ratatui's (a scrollbar's, `Forward`/`Backward`,
+/// which `taria_widgets::prelude` and `ratatui::widgets` name `ScrollDirection`), so a
+/// handler may hand it straight to a `ScrollbarState`.
+///
+/// ```
+/// use taria::FromDirection;
+/// use ratatui::widgets::ScrollDirection as Scrollbar;
+///
+/// assert_eq!(Scrollbar::from_direction(taria::ScrollDirection::Down), Scrollbar::Forward);
+/// assert_eq!(Scrollbar::from_direction(taria::ScrollDirection::Left), Scrollbar::Backward);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot carry a scroll direction",
+    label = "a handler's `direction` parameter must be taria::ScrollDirection or ratatui's ScrollDirection"
+)]
+pub trait FromDirection: Sized {
+    /// Converts the direction an agent's `scroll` asked for.
+    fn from_direction(direction: ScrollDirection) -> Self;
+}
+
+impl FromDirection for ScrollDirection {
+    fn from_direction(direction: ScrollDirection) -> Self {
+        direction
+    }
+}
+
+/// Towards the end (down, right) is `Forward`, towards the start `Backward`.
+impl FromDirection for ratatui::widgets::ScrollDirection {
+    fn from_direction(direction: ScrollDirection) -> Self {
+        match direction {
+            ScrollDirection::Down | ScrollDirection::Right => Self::Forward,
+            ScrollDirection::Up | ScrollDirection::Left => Self::Backward,
+        }
+    }
+}
+
 /// A value that a `set_value` payload converts into, for a handler's `value` parameter.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot carry an action's value",

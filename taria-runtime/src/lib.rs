@@ -86,7 +86,7 @@ pub mod widget {
 #[doc(hidden)]
 pub mod __private;
 
-pub use dispatch::{Actions, FromValue, IntoOutcome, Invocation, Outcome};
+pub use dispatch::{Actions, FromDirection, FromValue, IntoOutcome, Invocation, Outcome};
 pub use error::EndpointError;
 pub use model::{Action, Checked, Node, Query, Role, ScrollDirection, StateFlags, Tree, Value};
 pub use recorder::{Displayed, NodeBuilder, Scope, leaf, scope};

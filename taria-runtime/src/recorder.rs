@@ -110,6 +110,7 @@ fn open(describe: impl FnOnce(&mut NodeBuilder<'_>), push: bool) -> Scope {
         };
         describe(&mut NodeBuilder::new(arena, index));
         arena.assign_id(index);
+        arena.hold_if_enclosing(index, push);
         if push {
             arena.stack.push(index);
             Scope {

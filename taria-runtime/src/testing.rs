@@ -29,6 +29,8 @@
 mod app_harness;
 mod diff;
 mod drawn;
+mod duplicates;
+mod offers;
 mod replay;
 mod snapshot;
 
@@ -39,6 +41,8 @@ pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.
 pub use crate::wire::recording::{Match, Secrets};
+pub use duplicates::duplicate_nodes;
+pub use offers::unperformed_offers;
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};

@@ -12,6 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
 
 use crate::summary::{Name, Num, Stats};
@@ -222,6 +223,7 @@ pub struct BarChart<'a> {
     label: Option<Cow<'a, str>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl Default for BarChart<'_> {
@@ -243,6 +245,7 @@ impl Default for BarChart<'_> {
             label: None,
             block_label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 }
@@ -274,6 +277,8 @@ impl<'a> BarChart<'a> {
     }
 
     crate::semantic::id_setter!();
+
+    crate::given::given_setters!();
 
     /// Labels the chart for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -402,7 +407,7 @@ impl Semantic for BarChart<'_> {
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
-            n.role(Role::Chart)
+            n.role(self.given.role_or(Role::Chart))
                 .value(format_args!("{}", Summary(&self.data)))
                 .bounds(area);
             id_and_label(
@@ -410,6 +415,7 @@ impl Semantic for BarChart<'_> {
                 self.id,
                 self.label.as_ref().or(self.block_label.as_ref()),
             );
+            self.given.record(n, self.id);
         });
     }
 

@@ -11,6 +11,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{BorderType, Borders, Padding, Widget};
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
 
 pub use ratatui::widgets::{Shadow, TitlePosition};
@@ -23,6 +24,42 @@ use crate::text::line_text;
 /// Rendered on its own it is a leaf; [`Block::render_scoped`] draws it and keeps its
 /// node open, so the nodes of what is drawn inside become its children. Given to
 /// another widget (`List::block`, `Paragraph::block`, …), its title labels that widget.
+///
+/// **The role it plays.** Given a [`role`](Block::role) (a `dialog`, a `form`, a
+/// `group`), the block is recorded as that, and holds the nodes drawn after it inside
+/// its area as its children, until one is drawn outside it: a popup drawn as `Clear`,
+/// the block, then a `Paragraph` in its inner area is one dialog with the text in it.
+/// [`modal`](Block::modal) makes what is behind it inert;
+/// [`key_fallbacks`](Block::key_fallbacks) and [`actions`](Block::actions) say what
+/// the app performs on it. It draws the same cells.
+///
+/// ```
+/// use ratatui::widgets::Clear;
+/// use taria::{Action, Role, testing::Harness};
+/// use taria_widgets::{Block, Paragraph};
+///
+/// let mut harness = Harness::new(30, 8);
+/// let tree = harness.render(|frame| {
+///     let area = frame.area().centered(
+///         ratatui::layout::Constraint::Length(20),
+///         ratatui::layout::Constraint::Length(4),
+///     );
+///     let block = Block::bordered()
+///         .title("Delete?")
+///         .role(Role::Dialog)
+///         .id("confirm")
+///         .modal(true)
+///         .key_fallbacks(&[(Action::Submit, "y"), (Action::Dismiss, "n")]);
+///     let inner = block.inner(area);
+///     frame.render_widget(Clear, area);
+///     frame.render_widget(block, area);
+///     frame.render_widget(Paragraph::new("y: yes, n: no"), inner);
+/// });
+/// assert_eq!(
+///     tree.outline(),
+///     "- dialog \"Delete?\" [id=confirm] [modal] {dismiss, submit}\n  - text \"y: yes, n: no\": \"y: yes, n: no\"\n"
+/// );
+/// ```
 ///
 /// ```
 /// use ratatui::layout::Rect;
@@ -45,6 +82,7 @@ pub struct Block<'a> {
     inner: ratatui::widgets::Block<'a>,
     label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<'a> From<ratatui::widgets::Block<'a>> for Block<'a> {
@@ -54,6 +92,7 @@ impl<'a> From<ratatui::widgets::Block<'a>> for Block<'a> {
             inner,
             label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 }
@@ -68,6 +107,7 @@ impl<'a> Block<'a> {
             inner: ratatui::widgets::Block::new(),
             label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 
@@ -78,12 +118,15 @@ impl<'a> Block<'a> {
             inner: ratatui::widgets::Block::bordered(),
             label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 
     crate::semantic::id_setter!(
         /// Sets an explicit, stable id for the node.
     );
+
+    crate::given::given_setters!();
 
     /// Adds a title through ratatui's `add`; the first one is kept as the label.
     fn with_title(
@@ -148,29 +191,42 @@ impl<'a> Block<'a> {
         (self.inner, self.label)
     }
 
-    /// Draws the block and opens its `region` node; the nodes recorded until the
-    /// returned scope drops are its children. Returns the inner area.
+    /// Splits into ratatui's block, the label and what the block was given.
+    pub(crate) fn into_given_parts(
+        self,
+    ) -> (ratatui::widgets::Block<'a>, Option<Cow<'a, str>>, Given<'a>) {
+        (self.inner, self.label, self.given)
+    }
+
+    /// Draws the block and opens its node (a `region`, or the [`role`](Block::role)
+    /// given); the nodes recorded until the returned scope drops are its children.
+    /// Returns the inner area.
     pub fn render_scoped(self, area: Rect, buf: &mut Buffer) -> (Rect, taria::Scope) {
-        let scope = self.open(area);
+        let scope = taria::scope(|n| self.describe_node(n, area));
         let inner = self.inner.inner(area);
         self.inner.render(area, buf);
         (inner, scope)
     }
 
-    fn open(&self, area: Rect) -> taria::Scope {
-        taria::scope(|n| {
-            n.role(Role::Region).bounds(area);
-            id_and_label(n, self.id, self.label.as_ref());
-        })
+    fn describe_node(&self, n: &mut taria::NodeBuilder<'_>, area: Rect) {
+        n.role(self.given.role_or(Role::Region)).bounds(area);
+        id_and_label(n, self.id, self.label.as_ref());
+        self.given.record(n, self.id);
     }
 }
 
-/// Rendered as a widget, the block is a leaf: its node closes at once.
+/// Rendered as a widget, the block is a leaf; given a [`role`](Block::role) (a
+/// dialog, a form, a group), it also holds as children the nodes drawn after it inside
+/// its area, until one is drawn outside it ([`taria::NodeBuilder::encloses`]): the
+/// text drawn in a popup's frame is the popup's.
 impl Semantic for &Block<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
-        drop(self.open(area));
+        taria::leaf(|n| {
+            self.describe_node(n, area);
+            n.encloses(self.given.role.is_some());
+        });
     }
 
     fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {

@@ -1,4 +1,5 @@
-//! [`Monthly`]: ratatui's month calendar (feature `calendar`), recorded as `text`.
+//! [`Monthly`]: ratatui's month calendar (feature `calendar`), recorded as `text`; the
+//! module stands in for `ratatui::widgets::calendar`.
 
 use std::borrow::Cow;
 
@@ -8,6 +9,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::Semantic;
 use time::Date;
 
@@ -40,6 +42,7 @@ pub struct Monthly<'a, DS: DateStyler> {
     display_date: Date,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<'a, DS: DateStyler> Monthly<'a, DS> {
@@ -50,10 +53,13 @@ impl<'a, DS: DateStyler> Monthly<'a, DS> {
             display_date,
             block_label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 
     crate::semantic::id_setter!();
+
+    crate::given::given_setters!();
 
     crate::semantic::setters! { Monthly in ratatui::widgets::calendar;
         fn show_surrounding<S: Into<Style>>(style: S) => inner;
@@ -83,7 +89,7 @@ impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         let date = self.display_date;
         taria::leaf(|n| {
-            n.role(Role::Text)
+            n.role(self.given.role_or(Role::Text))
                 .value(format_args!(
                     "{:04}-{:02}-{:02}",
                     date.year(),
@@ -98,6 +104,7 @@ impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
             if let Some(id) = self.id {
                 n.id(id);
             }
+            self.given.record(n, self.id);
         });
     }
 

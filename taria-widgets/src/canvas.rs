@@ -1,4 +1,5 @@
-//! [`Canvas`]: ratatui's canvas, recorded as an `image` with a label.
+//! [`Canvas`]: ratatui's canvas, recorded as an `image` with a label; the module stands
+//! in for `ratatui::widgets::canvas`, with its shapes (ratatui's) beside it.
 
 use std::borrow::Cow;
 
@@ -7,10 +8,15 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::symbols::Marker;
 use ratatui::widgets::Widget;
-use ratatui::widgets::canvas::Context;
+pub use ratatui::widgets::canvas::Context;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
+
+pub use ratatui::widgets::canvas::{
+    Circle, FilledLine, Label, Line, Map, MapResolution, Painter, Points, Rectangle, Shape,
+};
 
 /// A free-form drawing (shapes from `ratatui::widgets::canvas`), drawn exactly like
 /// ratatui's `Canvas`.
@@ -47,6 +53,7 @@ where
     label: Option<Cow<'a, str>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<F> Default for Canvas<'_, F>
@@ -59,6 +66,7 @@ where
             label: None,
             block_label: None,
             id: None,
+            given: Given::DEFAULT,
         }
     }
 }
@@ -68,6 +76,8 @@ where
     F: Fn(&mut Context<'_>),
 {
     crate::semantic::id_setter!();
+
+    crate::given::given_setters!();
 
     /// Says what the drawing shows, for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -92,12 +102,13 @@ impl<F: Fn(&mut Context<'_>)> Semantic for &Canvas<'_, F> {
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
-            n.role(Role::Image).bounds(area);
+            n.role(self.given.role_or(Role::Image)).bounds(area);
             id_and_label(
                 n,
                 self.id,
                 self.label.as_ref().or(self.block_label.as_ref()),
             );
+            self.given.record(n, self.id);
         });
     }
 

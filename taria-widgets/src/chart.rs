@@ -12,6 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
 
 pub use ratatui::widgets::{GraphType, LegendPosition};
@@ -194,6 +195,7 @@ pub struct Chart<'a> {
     label: Option<Cow<'a, str>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<'a> Chart<'a> {
@@ -209,6 +211,8 @@ impl<'a> Chart<'a> {
     }
 
     crate::semantic::id_setter!();
+
+    crate::given::given_setters!();
 
     /// Labels the chart for agents (instead of the block's title).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -310,7 +314,7 @@ impl Semantic for Chart<'_> {
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
-            n.role(Role::Chart)
+            n.role(self.given.role_or(Role::Chart))
                 .value(format_args!("{}", Summary(self)))
                 .bounds(area);
             id_and_label(
@@ -318,6 +322,7 @@ impl Semantic for Chart<'_> {
                 self.id,
                 self.label.as_ref().or(self.block_label.as_ref()),
             );
+            self.given.record(n, self.id);
         });
     }
 

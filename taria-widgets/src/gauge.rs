@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
 
 use crate::Block;
@@ -23,7 +24,7 @@ struct Texts<'a, L> {
 
 fn record<L: std::fmt::Display>(
     area: Rect,
-    id: Option<&str>,
+    (id, given): (Option<&str>, &Given<'_>),
     ratio: f64,
     texts: Option<&Texts<'_, L>>,
 ) {
@@ -38,12 +39,13 @@ fn record<L: std::fmt::Display>(
         _ => None,
     };
     taria::leaf(|n| {
-        n.role(Role::Progress)
+        n.role(given.role_or(Role::Progress))
             .value(ratio)
             .min(0)
             .max(1)
             .bounds(area);
         id_and_label(n, id, label);
+        given.record(n, id);
     });
 }
 
@@ -54,6 +56,8 @@ macro_rules! gauge_core {
     ($gauge:ident, $label:ident) => {
         impl<'a> $gauge<'a> {
             crate::semantic::id_setter!();
+
+            crate::given::given_setters!();
 
             #[doc = concat!("See ratatui's [`", stringify!($gauge), "::block`](ratatui::widgets::",
                 stringify!($gauge), "::block).")]
@@ -96,7 +100,7 @@ macro_rules! gauge_core {
             type State = ();
 
             fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
-                record(area, self.id, self.ratio, self.texts.as_deref());
+                record(area, (self.id, &self.given), self.ratio, self.texts.as_deref());
             }
 
             fn hand_over(self, area: Rect, buf: &mut Buffer, (): &mut ()) {
@@ -140,6 +144,7 @@ pub struct Gauge<'a> {
     /// the unrecorded widget stays as small as ratatui's.
     texts: Option<Box<Texts<'a, Span<'a>>>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl Gauge<'_> {
@@ -182,6 +187,7 @@ pub struct LineGauge<'a> {
     /// the unrecorded widget stays as small as ratatui's.
     texts: Option<Box<Texts<'a, Line<'a>>>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<'a> LineGauge<'a> {

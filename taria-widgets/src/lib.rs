@@ -5,11 +5,13 @@
 //! compare the two buffers cell for cell) and records what it *is* while a frame is
 //! being recorded. With recording off, the cost is one thread-local flag check.
 //!
-//! Swap the import and the code still compiles:
+//! Swap the import and the code still compiles: [`prelude`] stands in for
+//! `ratatui::prelude::*` and `ratatui::widgets::*` (every name, taria's where taria
+//! wraps the widget), or import the names one by one:
 //!
 //! ```
 //! // use ratatui::widgets::{Block, List, ListItem, ListState};
-//! use taria_widgets::{Block, List, ListItem, ListState};
+//! use taria_widgets::prelude::*;
 //!
 //! let list = List::new([ListItem::new("Buy milk"), ListItem::new("Walk dog")])
 //!     .block(Block::bordered().title("Tasks"))
@@ -63,20 +65,32 @@
 //! handlers first ([`taria::Invocation::is_undrawn`]), then the list, which selects
 //! it, and ratatui scrolls it into view.
 //!
-//! `tests/conformance.rs` checks every widget's contract (one row per widget).
+//! **The role a widget plays.** The widgets that record one node of their own
+//! ([`Paragraph`], [`Block`], the gauges, charts, [`Canvas`] and `Monthly`) take
+//! `role`, `focused`, `modal`, `key_fallbacks` and `actions` (and a [`Paragraph`] its
+//! `label` and `value`), so an input line drawn as a paragraph is one `text_input`
+//! node, and a popup's block one `dialog` holding the text drawn in it
+//! ([`Block`]: given a role, it holds what is drawn inside it after it). They draw the
+//! same cells. Lists, tables, tabs and scrollbars keep their roles: the runtime moves
+//! their selection with the keys their roles imply.
+//!
+//! `tests/conformance.rs` checks every widget's contract (one row per widget) and
+//! each role-given form's.
 
 mod barchart;
 mod block;
 mod button;
 #[cfg(feature = "calendar")]
-mod calendar;
-mod canvas;
+pub mod calendar;
+pub mod canvas;
 mod chart;
 mod checkbox;
 mod field;
 mod gauge;
+mod given;
 mod list;
 mod paragraph;
+pub mod prelude;
 mod scrollbar;
 mod select;
 mod semantic;

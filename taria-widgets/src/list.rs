@@ -12,6 +12,7 @@ use ratatui::widgets::{HighlightSpacing, StatefulWidget};
 use taria::{Action, Invocation, Outcome, ScrollDirection};
 
 use crate::semantic::Semantic;
+use crate::text::with_item_key;
 
 pub use ratatui::widgets::{ListDirection, ListState};
 
@@ -26,14 +27,16 @@ pub use item::ListItem;
 ///
 /// Recorded as a `list` (label: its block's title; `count`: all items; `scroll`: the
 /// first item on screen, the item count, the items on screen) holding one
-/// `list_item` per item *on screen* (label: its first line; `selected`; `index` of
-/// `count`). The items offer `select`; with an id and the app's state the list offers
+/// `list_item` per item *on screen* (label: its first line; id: its words, the first
+/// line without the mark of its state, see [`List::id`]; `selected`; `index` of
+/// `count`). Drawn with the app's state (which its keys move) the items offer
+/// `select`; with an id and the app's state the list offers
 /// (and takes) `select` and `scroll` too; with
 /// [`List::activate_key`] the items offer `activate` too, and items given a checked
 /// state ([`List::checked`]) carry it and offer `toggle`.
 ///
 /// **State route.** Rendered with [`StatefulWidget`] and an [`id`](List::id), the list
-/// takes `select` and `scroll` itself: an agent's `select` on `tasks/3` becomes
+/// takes `select` and `scroll` itself: an agent's `select` on the fourth item becomes
 /// `ListState::select(Some(3))` and `scroll` moves the selection like
 /// `ListState::scroll_down_by` (or the offset when nothing is selected) — no app code.
 /// The app's own handlers still run first. Without an id nothing is taken.
@@ -55,7 +58,7 @@ pub use item::ListItem;
 /// let tasks = tree.get("tasks").unwrap();
 /// assert_eq!((tasks.role, tasks.label.as_deref()), (taria::Role::List, Some("Tasks")));
 /// assert_eq!(tasks.position.count, Some(2));
-/// let walk = tree.get("tasks/1").unwrap();
+/// let walk = tree.get("tasks/Walk dog").unwrap();
 /// assert_eq!(walk.label.as_deref(), Some("Walk dog"));
 /// assert!(walk.state.selected);
 /// ```
@@ -92,16 +95,20 @@ impl<'a> List<'a> {
     }
 
     crate::semantic::id_setter!(
-        /// Sets an explicit, stable id: items get `id/0`, `id/1`, … by their index among
-        /// all items (marked positional: after an insert or a sort the same id names
-        /// another item, and the bridge guards agents' actions on it) or `id/<key>` with
-        /// [`List::item_keys`], and the widget takes the agent's `select`/`scroll` into
-        /// its state.
+        /// Sets an explicit, stable id: items get `id/<their words>`, their first line
+        /// without the mark of its state (` ☐ Call mum` and ` ✓ Call mum` are both
+        /// `id/Call mum`, and `Inbox (3)` is `id/Inbox`), so an item keeps its id
+        /// when it is toggled, moved or sorted; or `id/<key>` with [`List::item_keys`].
+        /// An item whose words an earlier item has, or that has none, is named by its
+        /// index (`id/4`, marked positional: the bridge guards agents' actions on it).
+        /// And the widget takes the agent's `select`/`scroll` into its state.
     );
 
     /// Identifies the items to agents, in order: item `i` becomes `<list id>/<key i>`,
     /// stable while its key is (a task id, a file name), and an agent's `select` on it
-    /// lands on it wherever it is when the list is next drawn. Give one key per item:
+    /// lands on it wherever it is when the list is next drawn. For items whose words
+    /// repeat or change (two "Buy milk"s, a title being edited); without keys an item is
+    /// named by its words ([`List::id`]). Give one key per item:
     /// items beyond the keys given are named by their index, and an index `5` and a
     /// key `"5"` would name the same id. Kept only while a frame is recorded (nothing
     /// is collected otherwise, and a `List` built outside the draw closure loses
@@ -156,7 +163,7 @@ impl<'a> List<'a> {
     ///         .toggle_key("space");
     ///     frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
     /// });
-    /// let milk = tree.get("todos/0").unwrap();
+    /// let milk = tree.get("todos/Buy milk").unwrap();
     /// assert_eq!(milk.state.checked, Some(taria::Checked::True));
     /// assert!(milk.actions.iter().any(|a| a.as_str() == "toggle"));
     /// ```
@@ -231,6 +238,12 @@ impl<'a> List<'a> {
         self
     }
 
+    /// Whether items are named by their words: the list has an explicit id (so their
+    /// ids can be stable) and no [`List::item_keys`].
+    fn keyed_by_words(&self) -> bool {
+        self.id.is_some() && self.keys.is_empty()
+    }
+
     /// How many items the list has.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -300,14 +313,33 @@ pub(crate) fn apply_action(
     }
 }
 
-/// Items keyed by [`List::item_keys`], the rest by index.
+/// Items keyed by [`List::item_keys`] (the rest by index); without them, in a list with
+/// an id, by their words ([`with_item_key`]: the first line without the mark of its
+/// state), the first of equal ones (the others, and an item with no words, by index);
+/// in a list without an id, by index (its id is positional: so are its items').
 impl crate::Items for List<'_> {
     fn position_of_key(&self, key: &str) -> Option<usize> {
-        self.keys.iter().position(|have| have == key)
+        if !self.keyed_by_words() {
+            return self.keys.iter().position(|have| have == key);
+        }
+        if key.is_empty() {
+            return None;
+        }
+        self.items
+            .iter()
+            .position(|item| with_item_key(&item.content, |words| words == key))
     }
 
     fn is_keyed(&self, i: usize) -> bool {
-        i < self.keys.len()
+        if !self.keyed_by_words() {
+            return i < self.keys.len();
+        }
+        let Some(item) = self.items.get(i) else {
+            return false;
+        };
+        // An agent's action, not a frame: the copy is one allocation per action.
+        let key = with_item_key(&item.content, str::to_owned);
+        self.position_of_key(&key) == Some(i)
     }
 
     fn count(&self) -> usize {

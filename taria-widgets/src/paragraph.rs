@@ -10,6 +10,7 @@ use ratatui::text::Text;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::Semantic;
 
 pub use ratatui::widgets::Wrap;
@@ -22,6 +23,34 @@ use crate::text::FirstLine;
 /// whole text (lines joined with `\n`), kept up to [`taria::builder::MAX_VALUE_BYTES`]; when
 /// scrolled, `scroll` = the first line shown, the line count, the lines on screen.
 /// Mark text that came from outside the app with [`Paragraph::untrusted`].
+///
+/// **The role it plays.** A paragraph is often more than text: an input line, a status
+/// line, a log, a document, a popup. Say so on the widget, and it is that one node:
+/// [`role`](Paragraph::role), [`label`](Paragraph::label) and
+/// [`value`](Paragraph::value) as agents should read them, [`focused`](Paragraph::focused),
+/// [`key_fallbacks`](Paragraph::key_fallbacks) (the keys the app takes for its actions)
+/// and [`actions`](Paragraph::actions) (performed by a handler on its
+/// [`id`](Paragraph::id)); a [`Block`](crate::Block) given a role passes it on. It draws
+/// the same cells.
+///
+/// ```
+/// use taria::{Action, Role, testing::Harness};
+/// use taria_widgets::Paragraph;
+///
+/// let draft = "hello";
+/// let mut harness = Harness::new(20, 1);
+/// let tree = harness.render(|frame| {
+///     let input = Paragraph::new(format!("> {draft}"))
+///         .role(Role::TextInput)
+///         .id("input")
+///         .label("Message")
+///         .value(draft)
+///         .focused(true)
+///         .key_fallbacks(&[(Action::Submit, "enter")]);
+///     frame.render_widget(input, frame.area());
+/// });
+/// assert_eq!(tree.outline(), "- text_input \"Message\": \"hello\" [id=input] [focused] {submit}\n");
+/// ```
 ///
 /// ```
 /// use taria::testing::Harness;
@@ -40,13 +69,16 @@ use crate::text::FirstLine;
 pub struct Paragraph<'a> {
     text: Text<'a>,
     block: Option<ratatui::widgets::Block<'a>>,
-    label: Option<Cow<'a, str>>,
+    block_label: Option<Cow<'a, str>>,
     style: Style,
     wrap: Option<Wrap>,
     scroll: (u16, u16),
     alignment: Alignment,
     id: Option<&'a str>,
     untrusted: bool,
+    label: Option<&'a str>,
+    value: Option<&'a str>,
+    given: Given<'a>,
 }
 
 impl<'a> Paragraph<'a> {
@@ -68,7 +100,40 @@ impl<'a> Paragraph<'a> {
         self
     }
 
-    crate::semantic::block_setter!(Paragraph in ratatui::widgets => block, label);
+    crate::given::given_setters!();
+
+    /// The label agents read, instead of the block's title or the first line (an input
+    /// line's `Message`, where the screen shows only what was typed).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn label(mut self, label: &'a str) -> Self {
+        self.label = Some(label);
+        self
+    }
+
+    /// The value agents read, instead of the whole text: what an input line holds,
+    /// where the screen shows it after a prompt (`> hello` holds `hello`).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub const fn value(mut self, value: &'a str) -> Self {
+        self.value = Some(value);
+        self
+    }
+
+    /// See ratatui's [`Paragraph::block`](ratatui::widgets::Paragraph::block). Takes a
+    /// taria [`Block`](crate::Block), whose first title labels the paragraph, or a
+    /// ratatui one. A block given a [`role`](crate::Block::role) gives the paragraph
+    /// what it was given (role, focus, modal, actions), unless the paragraph has a role
+    /// of its own: `Paragraph::new(text).block(Block::bordered().title("Help")
+    /// .role(Role::Dialog))` is one dialog node holding the text.
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn block(mut self, block: impl Into<crate::Block<'a>>) -> Self {
+        let (block, label, given) = block.into().into_given_parts();
+        self.block = Some(block);
+        self.block_label = label;
+        if self.given.role.is_none() && given.role.is_some() {
+            self.given = given;
+        }
+        self
+    }
 
     crate::semantic::setters! { Paragraph in ratatui::widgets;
         fn style<S: Into<Style>>(style: S) => style = style.into();
@@ -101,17 +166,22 @@ impl Semantic for Paragraph<'_> {
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
-            n.role(Role::Text)
-                .value(format_args!("{}", self.text))
+            n.role(self.given.role_or(Role::Text))
                 .untrusted(self.untrusted)
                 .bounds(area);
-            match &self.label {
-                Some(label) => n.label(label),
-                None => n.label(FirstLine(&self.text)),
+            match self.value {
+                Some(value) => n.value(value),
+                None => n.value(format_args!("{}", self.text)),
+            };
+            match (self.label, &self.block_label) {
+                (Some(label), _) => n.label(label),
+                (None, Some(title)) => n.label(title),
+                (None, None) => n.label(FirstLine(&self.text)),
             };
             if let Some(id) = self.id {
                 n.id(id);
             }
+            self.given.record(n, self.id);
             if self.scroll != (0, 0) {
                 let inner = self.block.as_ref().map_or(area, |b| b.inner(area));
                 n.scroll(self.scroll.0, self.text.lines.len(), inner.height);

@@ -113,6 +113,7 @@ pub(crate) trait Semantic: Sized {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Offer {
     takes: bool,
+    stateful: bool,
 }
 
 impl Offer {
@@ -122,7 +123,15 @@ impl Offer {
     pub(crate) fn new(id: Option<&str>, stateful: bool) -> Offer {
         Offer {
             takes: stateful && id.is_some_and(|id| !taria::widget::widget_state_rebuilt(id)),
+            stateful,
         }
+    }
+
+    /// Whether the widget's items can be selected: drawn with a state of the app's,
+    /// which the app's keys move (drawn with `Widget`, a list or table shows no
+    /// selection, and nothing selects one of its items).
+    pub(crate) const fn selectable(self) -> bool {
+        self.stateful
     }
 
     /// Whether the widget takes its own actions (and so offers them).

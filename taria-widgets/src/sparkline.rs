@@ -9,6 +9,7 @@ use ratatui::symbols;
 use ratatui::widgets::Widget;
 use taria::Role;
 
+use crate::given::Given;
 use crate::semantic::{Semantic, id_and_label};
 
 pub use ratatui::widgets::RenderDirection;
@@ -108,6 +109,7 @@ pub struct Sparkline<'a> {
     label: Option<Cow<'a, str>>,
     block_label: Option<Cow<'a, str>>,
     id: Option<&'a str>,
+    given: Given<'a>,
 }
 
 /// `Eq` as ratatui's sparkline is: the only floats, the summary's, come from its `u64`
@@ -116,6 +118,8 @@ impl Eq for Sparkline<'_> {}
 
 impl<'a> Sparkline<'a> {
     crate::semantic::id_setter!();
+
+    crate::given::given_setters!();
 
     /// Labels the chart for agents (ratatui's sparkline draws no label).
     #[must_use = "method moves the value of self and returns the modified value"]
@@ -165,7 +169,7 @@ impl Semantic for &Sparkline<'_> {
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
         taria::leaf(|n| {
-            n.role(Role::Chart).bounds(area);
+            n.role(self.given.role_or(Role::Chart)).bounds(area);
             id_and_label(
                 n,
                 self.id,
@@ -174,6 +178,7 @@ impl Semantic for &Sparkline<'_> {
             if let Some(stats) = &self.stats {
                 n.value(format_args!("{stats}"));
             }
+            self.given.record(n, self.id);
         });
     }
 

@@ -54,7 +54,7 @@ impl App {
 impl Actions for App {
     fn handle_action(&mut self, inv: &Invocation<'_>) -> Outcome {
         // The app observes and overrides one node itself.
-        if inv.target() == "list/0" {
+        if inv.target() == "list/a" {
             self.handled.push(inv.action().to_string());
             return Outcome::Rejected("the app says no".into());
         }
@@ -149,7 +149,8 @@ fn agent_actions_land_in_widget_state_without_app_code() {
         let seq = client.send(node, action, &extra);
         client.until(&mut turn, |m| m["type"] == "ack" && m["seq"] == seq)
     };
-    let ack = act(&mut client, "list/3", "select", json!({}));
+    // List items are named by their words.
+    let ack = act(&mut client, "list/d", "select", json!({}));
     assert_eq!(ack["status"], "delivered", "{ack}");
     let ack = act(&mut client, "table/2", "select", json!({}));
     assert_eq!(ack["status"], "delivered", "{ack}");
@@ -172,7 +173,7 @@ fn agent_actions_land_in_widget_state_without_app_code() {
         json!({"direction": "down", "amount": 5}),
     );
     assert_eq!(ack["status"], "delivered", "{ack}");
-    let ack = act(&mut client, "list/0", "select", json!({}));
+    let ack = act(&mut client, "list/a", "select", json!({}));
     assert_eq!(
         ack["status"], "rejected",
         "the app's handler runs first: {ack}"
@@ -188,7 +189,7 @@ fn agent_actions_land_in_widget_state_without_app_code() {
     assert_eq!(app.bar.get_position(), 4);
     assert_eq!(app.handled, ["select"]);
     let tree = session.tree();
-    assert!(tree.get("list/3").unwrap().state.selected);
+    assert!(tree.get("list/d").unwrap().state.selected);
     assert!(tree.get("table/7").unwrap().state.selected);
     assert!(tree.get("tabs/2").unwrap().state.selected);
     let _ = std::fs::remove_dir_all(&dir);

@@ -2,7 +2,8 @@
 //! each node the tree gives bounds shows its label or value inside them on the drawn
 //! buffer ([`taria::testing::undrawn_text`]); a widget with no area on screen records
 //! nothing; a scrollbar's recorded view is the length it is drawn along; a bar chart
-//! keeps the text its bars show.
+//! keeps the text its bars show; a paragraph given a role shows its value, and a
+//! popup's block given a dialog role holds the text drawn inside it.
 
 #![expect(clippy::cast_precision_loss, reason = "tests of small numbers")]
 
@@ -134,6 +135,39 @@ proptest! {
             }
             f.render_widget(p, a);
         });
+    }
+
+    /// A paragraph given a role (an input line, a status) shows its value where its
+    /// bounds are, and a popup's block given a dialog role holds the text drawn in it:
+    /// the text, inside the dialog's bounds, is drawn there.
+    #[test]
+    fn a_paragraph_given_a_role_and_a_dialog_show_their_text(
+        (size, area) in layout(), lines in texts(4), title in text(), modal in any::<bool>(),
+        role in prop_oneof![Just(Role::TextInput), Just(Role::Status), Just(Role::Log), Just(Role::TextArea), Just(Role::Heading)],
+    ) {
+        let text = lines.join("\n");
+        let first = lines[0].clone();
+        check(size, area, |f, a| {
+            let p = w::Paragraph::new(text.as_str()).role(role).id("p").value(first.as_str());
+            f.render_widget(p, a);
+        });
+        let tree = check(size, area, |f, a| {
+            let block = w::Block::bordered().title(title.as_str()).role(Role::Dialog).modal(modal);
+            let inner = block.inner(a);
+            f.render_widget(ratatui::widgets::Clear, a);
+            f.render_widget(block, a);
+            f.render_widget(w::Paragraph::new(text.as_str()), inner);
+        });
+        if let Some(dialog) = tree.roots.first() {
+            prop_assert_eq!(dialog.role, Role::Dialog);
+            prop_assert_eq!(tree.roots.len(), 1, "the text is the dialog's: {}", tree.outline());
+            let d = dialog.bounds;
+            let inside = |b: taria::node::Bounds| {
+                b.x >= d.x && b.y >= d.y && b.x + b.width <= d.x + d.width
+                    && b.y + b.height <= d.y + d.height
+            };
+            prop_assert!(dialog.children.iter().all(|c| inside(c.bounds)));
+        }
     }
 
     #[test]

@@ -150,3 +150,28 @@ fn a_widget_drawn_without_the_app_s_state_offers_none_of_its_own_actions() {
         .collect();
     assert_eq!(offered, ["select", "scroll"]);
 }
+
+/// Issue 21.6: a list or table drawn without a state shows no selection, and nothing
+/// selects one of its items (a chat's message list): its items offer no `select`.
+/// Drawn with a state the app's keys move, they do (`select` by those keys).
+#[test]
+fn the_items_of_a_list_or_table_drawn_without_a_state_offer_no_select() {
+    let mut harness = Harness::new(20, 6);
+    let tree = harness.render(|frame| {
+        let [a, b] = frame.area().layout(&Layout::vertical([3, 3]));
+        frame.render_widget(w::List::new(["0: hi", "1: hello"]), a);
+        frame.render_widget(w::Table::new([w::Row::new(["x"])], [5]), b);
+    });
+    let offering: Vec<&str> = tree
+        .iter()
+        .filter(|n| !n.actions.is_empty())
+        .map(|n| n.id.as_str())
+        .collect();
+    assert!(offering.is_empty(), "{}", tree.outline());
+    let tree = harness.render(|frame| {
+        let list = w::List::new(["0: hi", "1: hello"]);
+        frame.render_stateful_widget(list, frame.area(), &mut w::ListState::default());
+    });
+    let item = &tree.roots[0].children[0];
+    assert!(item.actions.iter().any(|a| a.as_str() == "select"));
+}

@@ -265,12 +265,12 @@ fn a_list_from_nothing_selected_takes_select_before_an_actions_key() {
             }
         }
     });
-    h.act("tasks/6", "activate").unwrap();
+    h.act("tasks/Task 6", "activate").unwrap();
     assert_eq!(h.app().opened, [6]);
     assert_eq!(
         h.app().keys,
         [KeyCode::Enter],
         "no navigation keys: the list selected it"
     );
-    assert!(h.node("tasks/6").state.selected);
+    assert!(h.node("tasks/Task 6").state.selected);
 }

@@ -35,9 +35,14 @@ fn draw_list(frame: &mut Frame<'_>, row: Option<usize>) {
 
 #[test]
 fn a_select_the_next_frame_undoes_is_answered_as_undone() {
-    for (draw, node, container) in [
-        (draw_table as fn(&mut Frame<'_>, Option<usize>), "t/3", "t"),
-        (draw_list, "l/3", "l"),
+    for (draw, node, container, first) in [
+        (
+            draw_table as fn(&mut Frame<'_>, Option<usize>),
+            "t/3",
+            "t",
+            "t/0",
+        ),
+        (draw_list, "l/item 3", "l", "l/item 0"),
     ] {
         let mut h = AppHarness::new(
             Rebuilds { row: Some(0) },
@@ -59,13 +64,7 @@ fn a_select_the_next_frame_undoes_is_answered_as_undone() {
             "the advice must not be the action refused: {}",
             error.message
         );
-        assert!(
-            h.tree()
-                .get(&format!("{container}/0"))
-                .unwrap()
-                .state
-                .selected
-        );
+        assert!(h.tree().get(first).unwrap().state.selected);
         // From then on the container offers neither select nor scroll (nothing keeps
         // them), and an item's select is left to the app's keys.
         let offered = h.node(container).actions;
@@ -135,4 +134,94 @@ fn a_select_on_a_table_whose_state_the_app_keeps_is_delivered() {
         .map(taria::node::ActionName::as_str)
         .collect();
     assert_eq!(offered, ["select", "scroll"]);
+}
+
+/// Issue 21.4: the same handler takes every `select` and `scroll` an agent makes on a
+/// rebuilt table or list: a row off screen, by index or by its words, and a scroll, each
+/// resolved by the widget (its rows, its keys, its clamping) before the handler gets
+/// the index, so the handler checks no bounds.
+struct Routed {
+    row: Option<usize>,
+    /// What the handler does: set the field the draw reads (`true`), or another.
+    sets_the_drawn_field: bool,
+    elsewhere: Option<usize>,
+}
+
+#[taria::actions]
+impl Routed {
+    #[action(node = "t/*", select)]
+    #[action(node = "l/*", select)]
+    fn select_row(&mut self, index: usize) -> Result<(), String> {
+        if index == 13 {
+            return Err("row 13 is locked".into());
+        }
+        if self.sets_the_drawn_field {
+            self.row = Some(index);
+        } else {
+            self.elsewhere = Some(index);
+        }
+        Ok(())
+    }
+}
+
+fn routed(draw: fn(&mut Frame<'_>, Option<usize>)) -> AppHarness<Routed> {
+    let app = Routed {
+        row: Some(0),
+        sets_the_drawn_field: true,
+        elsewhere: None,
+    };
+    AppHarness::new(app, 20, 8, move |f, app: &mut Routed| draw(f, app.row))
+}
+
+#[test]
+fn a_rebuilt_table_s_select_and_scroll_reach_the_app_s_field_within_its_rows() {
+    let mut h = routed(draw_table);
+    assert!(h.tree().get("t/25").is_none(), "off screen");
+    h.act("t/25", "select").unwrap();
+    assert_eq!(h.app().row, Some(25));
+    assert!(h.node("t/25").state.selected, "{}", h.tree().outline());
+    // Past the last row: the table has none, nothing reaches the handler.
+    let error = h.act("t/40", "select").unwrap_err();
+    assert_eq!(error.reason, RejectReason::UnknownNode, "{error:?}");
+    assert_eq!(h.app().row, Some(25));
+    h.scroll("t", taria::ScrollDirection::Up, 5).unwrap();
+    assert_eq!(h.app().row, Some(20));
+    h.scroll("t", taria::ScrollDirection::Down, 100).unwrap();
+    assert_eq!(h.app().row, Some(29), "clamped to the table's rows");
+    assert!(h.node("t/29").state.selected);
+    // It keeps offering what now works.
+    let table = h.node("t");
+    let offered: Vec<&str> = table
+        .actions
+        .iter()
+        .map(taria::node::ActionName::as_str)
+        .collect();
+    assert_eq!(offered, ["select", "scroll"]);
+    // The handler's refusal is the answer.
+    let error = h.act("t/13", "select").unwrap_err();
+    assert_eq!(error.message, "row 13 is locked");
+}
+
+#[test]
+fn a_rebuilt_list_s_item_off_screen_reaches_the_app_s_field_by_its_words() {
+    let mut h = routed(draw_list);
+    h.act("l/item 22", "select").unwrap();
+    assert_eq!(h.app().row, Some(22));
+    assert!(h.node("l/item 22").state.selected);
+}
+
+/// A handler that takes the item but sets another field than the draw reads: the next
+/// frame still undoes it, and the agent hears so.
+#[test]
+fn a_handler_whose_field_the_draw_does_not_read_is_answered_as_undone() {
+    let mut h = routed(draw_table);
+    h.app_mut().sets_the_drawn_field = false;
+    let error = h.act("t/25", "select").unwrap_err();
+    assert_eq!(
+        (error.status, error.reason),
+        (AckStatus::Ignored, RejectReason::StateRebuilt),
+        "{error:?}"
+    );
+    assert!(error.message.contains("did not stick"), "{}", error.message);
+    assert_eq!(h.app().elsewhere, Some(25));
 }

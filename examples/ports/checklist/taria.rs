@@ -13,8 +13,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::Line;
-use ratatui::widgets::{Borders, HighlightSpacing, ListState, StatefulWidget, Widget, Wrap};
-use taria_widgets::{Block, List, ListItem, Paragraph};
+use taria_widgets::prelude::*;
 
 const SELECTED_STYLE: Style = Style::new()
     .bg(Color::DarkGray)

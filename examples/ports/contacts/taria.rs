@@ -12,9 +12,8 @@ use ratatui::crossterm::event::{self, KeyCode};
 use ratatui::layout::{Constraint, Layout, Margin, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Text;
-use ratatui::widgets::{Block, HighlightSpacing, Paragraph, ScrollbarOrientation, TableState};
 use ratatui::{DefaultTerminal, Frame};
-use taria_widgets::{Cell, Row, Scrollbar, ScrollbarState, Table};
+use taria_widgets::prelude::*;
 
 const ITEM_HEIGHT: usize = 4;
 const INFO_TEXT: &str = "(q) quit | (↑/↓) move up/down | (←/→) move left/right";

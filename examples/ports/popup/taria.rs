@@ -11,9 +11,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, ListState, Wrap};
-use taria::{Action, Role};
-use taria_widgets::{Block, List, Paragraph};
+use taria_widgets::prelude::*;
 
 const PLANETS: [(&str, &str); 8] = [
     (
@@ -88,7 +86,6 @@ fn render(frame: &mut Frame<'_>, planets: &mut ListState, show_popup: bool) {
     );
 
     let list = List::new(PLANETS.map(|(name, _)| name))
-        .id("planets")
         .activate_key("enter")
         .block(Block::bordered().title("Planets"))
         .highlight_style(Style::new().black().on_cyan())
@@ -99,12 +96,8 @@ fn render(frame: &mut Frame<'_>, planets: &mut ListState, show_popup: bool) {
         let (name, facts) = PLANETS[planets.selected().unwrap_or(0)];
         let popup = Paragraph::new(facts)
             .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(name).on_blue());
+            .block(Block::bordered().title(name).on_blue().modal_dialog("esc"));
         let popup_area = centered_area(area, 60, 30);
-        let _details = taria::scope(|n| {
-            n.role(Role::Dialog).id("details").modal(true);
-            n.bounds(popup_area).key_fallback(Action::Dismiss, "esc");
-        });
         // clears out any background in the area before rendering the popup
         frame.render_widget(Clear, popup_area);
         frame.render_widget(popup, popup_area);

@@ -98,6 +98,10 @@ pub(crate) struct NodeRecord {
     pub(crate) bounds: Bounds,
     /// How many children were opened so far (for positional ids).
     pub(crate) child_count: u32,
+    /// A leaf that holds the nodes recorded after it inside its bounds
+    /// ([`NodeBuilder::encloses`](super::NodeBuilder::encloses)): open until one is not,
+    /// or its parent closes.
+    pub(crate) encloses: bool,
 }
 
 /// A problem noticed while recording, resolved to text when the tree is built.
@@ -309,8 +313,10 @@ impl FrameArena {
         Some(index)
     }
 
-    /// Gives the node just opened its id, once its builder has run.
+    /// Gives the node just opened its id, once its builder has run (and its bounds are
+    /// known: an enclosing leaf it does not lie inside is closed first).
     pub(crate) fn assign_id(&mut self, index: u32) {
+        self.leave_enclosers(index);
         let node = self.nodes[index as usize];
         let parent = node.parent.map(|p| self.nodes[p as usize]);
         let counter = match node.parent {
@@ -395,10 +401,44 @@ impl FrameArena {
         }
     }
 
-    /// Closes the innermost open node.
+    /// Keeps the leaf just recorded (`index`) open when it encloses what follows
+    /// ([`NodeBuilder::encloses`](super::NodeBuilder::encloses)); a scope holds its
+    /// children anyway, and its flag is dropped.
+    pub(crate) fn hold_if_enclosing(&mut self, index: u32, scope: bool) {
+        let node = &mut self.nodes[index as usize];
+        if scope {
+            node.encloses = false;
+        } else if node.encloses {
+            self.stack.push(index);
+        }
+    }
+
+    /// The node just opened (`index`), once its bounds are known, leaves the enclosing
+    /// leaves it does not lie inside: each is closed before it, and it becomes their
+    /// parent's child.
+    fn leave_enclosers(&mut self, index: u32) {
+        let bounds = self.nodes[index as usize].bounds;
+        while let Some(&top) = self.stack.last() {
+            let encloser = self.nodes[top as usize];
+            if !encloser.encloses || lies_inside(bounds, encloser.bounds) {
+                break;
+            }
+            self.stack.pop();
+            self.nodes[top as usize].end = index;
+            self.nodes[index as usize].parent = self.stack.last().copied();
+        }
+    }
+
+    /// Closes the innermost open node (a scope), and the enclosing leaves open inside it.
     pub(crate) fn close(&mut self) {
+        let end = self.nodes.len() as u32;
+        while let Some(&top) = self.stack.last()
+            && self.nodes[top as usize].encloses
+        {
+            self.stack.pop();
+            self.nodes[top as usize].end = end;
+        }
         if let Some(index) = self.stack.pop() {
-            let end = self.nodes.len() as u32;
             self.nodes[index as usize].end = end;
         }
     }
@@ -425,6 +465,17 @@ impl FrameArena {
         }
         self.frame += 1;
     }
+}
+
+/// Whether `inner` has an area and lies wholly inside `outer`.
+fn lies_inside(inner: Bounds, outer: Bounds) -> bool {
+    let right = |b: Bounds| u32::from(b.x) + u32::from(b.width);
+    let bottom = |b: Bounds| u32::from(b.y) + u32::from(b.height);
+    !inner.is_empty()
+        && inner.x >= outer.x
+        && inner.y >= outer.y
+        && right(inner) <= right(outer)
+        && bottom(inner) <= bottom(outer)
 }
 
 /// The text of `span` in `text` (a free function, so it can be used while another

@@ -1,12 +1,18 @@
-//! [`NodeBuilder`]: what an annotated render says about its node.
+//! [`NodeBuilder`]: what an annotated render says about its node; its arguments' traits
+//! in `args.rs`.
+
+mod args;
+
+pub(crate) use args::Invalidity;
+pub use args::{
+    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, ValueSink, ValueToken,
+};
 
 use std::fmt::Display;
 
-use super::arena::{ActionRef, FrameArena, IdSource, Range32, ValueRecord};
+use super::arena::{ActionRef, FrameArena, IdSource, Range32};
 use super::text::{IntoText, TextSink};
-use crate::model::{
-    Action, Bounds, Checked, MAX_LABEL_BYTES, MAX_VALUE_BYTES, Role, ScrollInfo, StateFlags,
-};
+use crate::model::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, StateFlags};
 
 /// Describes the node being recorded. Handed to the closure of [`scope`](crate::recorder::scope)
 /// and [`leaf`](crate::recorder::leaf), which runs only while a frame is being recorded, so
@@ -215,6 +221,38 @@ impl<'a> NodeBuilder<'a> {
         self.flag(StateFlags::MODAL, on)
     }
 
+    /// Makes a [`leaf`](crate::leaf) hold the nodes recorded after it that lie inside its
+    /// bounds, as its children, until one is recorded that does not (it becomes the
+    /// leaf's sibling) or the leaf's parent closes: a popup's frame drawn first, its
+    /// text drawn inside after it. A [`scope`](crate::scope) holds its children anyway.
+    ///
+    /// ```
+    /// use ratatui::layout::Rect;
+    /// use taria::Role;
+    /// use taria::widget::Recorder;
+    ///
+    /// let mut recorder = Recorder::new();
+    /// recorder.record(|| {
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Dialog).id("help").label("Help").bounds(Rect::new(10, 5, 30, 6));
+    ///         n.encloses(true);
+    ///     });
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Text).key("body").value("q quits").bounds(Rect::new(11, 6, 28, 4));
+    ///     });
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::Status).id("status").label("Ready").bounds(Rect::new(0, 23, 80, 1));
+    ///     });
+    /// });
+    /// let tree = recorder.tree();
+    /// assert_eq!(tree.get("help/body").unwrap().value, Some(taria::Value::Text("q quits".into())));
+    /// assert_eq!(tree.roots.len(), 2, "the status line is drawn outside the dialog");
+    /// ```
+    pub fn encloses(&mut self, on: impl IntoFlag) -> &mut Self {
+        self.node().encloses = on.into_flag();
+        self
+    }
+
     /// Sets the checked state (`bool`, or `Option<bool>` with `None` for mixed).
     pub fn checked(&mut self, checked: impl Into<Checked>) -> &mut Self {
         self.node().checked = Some(checked.into());
@@ -348,226 +386,5 @@ impl<'a> NodeBuilder<'a> {
     pub fn bounds(&mut self, bounds: impl Into<Bounds>) -> &mut Self {
         self.node().bounds = bounds.into();
         self
-    }
-}
-
-/// A boolean state argument: `bool` or `&bool`.
-pub trait IntoFlag {
-    /// The flag's value.
-    fn into_flag(self) -> bool;
-}
-
-impl IntoFlag for bool {
-    fn into_flag(self) -> bool {
-        self
-    }
-}
-
-impl IntoFlag for &bool {
-    fn into_flag(self) -> bool {
-        *self
-    }
-}
-
-/// Where an [`IntoValue`] writes itself.
-pub struct ValueSink<'a> {
-    arena: &'a mut FrameArena,
-}
-
-#[doc(hidden)]
-pub struct ValueToken(ValueRecord);
-
-impl ValueSink<'_> {
-    /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::builder::MAX_VALUE_BYTES)).
-    pub fn text(&mut self, text: &dyn Display) -> ValueToken {
-        ValueToken(ValueRecord::Text(
-            self.arena.push_display(text, MAX_VALUE_BYTES),
-        ))
-    }
-
-    /// Records a text value through its fast path (see [`IntoText`]).
-    fn fast_text(&mut self, text: impl IntoText) -> ValueToken {
-        ValueToken(ValueRecord::Text(
-            self.arena.push_text(text, MAX_VALUE_BYTES),
-        ))
-    }
-
-    /// Records a numeric value.
-    #[must_use]
-    pub fn number(&mut self, n: f64) -> ValueToken {
-        ValueToken(ValueRecord::Number(n))
-    }
-
-    /// Records a boolean value.
-    #[must_use]
-    pub fn bool(&mut self, b: bool) -> ValueToken {
-        ValueToken(ValueRecord::Bool(b))
-    }
-
-    /// Records no value.
-    #[must_use]
-    pub fn none(&mut self) -> ValueToken {
-        ValueToken(ValueRecord::None)
-    }
-}
-
-/// A node value: text types record as text, numbers as numbers, `bool` as a bool,
-/// `Option::None` as no value.
-pub trait IntoValue {
-    /// Writes the value into the sink.
-    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken;
-}
-
-macro_rules! text_values {
-    ($($t:ty),*) => {$(
-        impl IntoValue for $t {
-            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.fast_text(self)
-            }
-        }
-    )*};
-}
-text_values!(
-    &str,
-    &&str,
-    String,
-    &String,
-    std::borrow::Cow<'_, str>,
-    &std::borrow::Cow<'_, str>,
-    std::fmt::Arguments<'_>,
-    char,
-    &char
-);
-
-macro_rules! number_values {
-    ($($t:ty),*) => {$(
-        impl IntoValue for $t {
-            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.number(f64::from(self))
-            }
-        }
-        impl IntoValue for &$t {
-            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.number(f64::from(*self))
-            }
-        }
-    )*};
-}
-number_values!(u8, u16, u32, i8, i16, i32, f32, f64);
-
-macro_rules! wide_number_values {
-    ($($t:ty),*) => {$(
-        impl IntoValue for $t {
-            #[expect(clippy::cast_precision_loss, reason = "values are shown, not computed with")]
-            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                sink.number(self as f64)
-            }
-        }
-        impl IntoValue for &$t {
-            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-                (*self).write_value(sink)
-            }
-        }
-    )*};
-}
-wide_number_values!(u64, usize, i64, isize);
-
-impl IntoValue for bool {
-    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-        sink.bool(self)
-    }
-}
-
-impl IntoValue for &bool {
-    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-        sink.bool(*self)
-    }
-}
-
-impl<T: IntoValue> IntoValue for Option<T> {
-    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-        match self {
-            Some(value) => value.write_value(sink),
-            None => sink.none(),
-        }
-    }
-}
-
-impl<'a, T> IntoValue for &'a Option<T>
-where
-    &'a T: IntoValue,
-{
-    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
-        self.as_ref().write_value(sink)
-    }
-}
-
-/// Where an [`IntoInvalid`] writes itself.
-pub struct InvalidSink<'a> {
-    arena: &'a mut FrameArena,
-}
-
-#[doc(hidden)]
-pub struct InvalidToken(Invalidity);
-
-/// Whether a node is invalid, and why.
-pub(crate) enum Invalidity {
-    Valid,
-    Invalid,
-    Because(super::arena::Span),
-}
-
-impl InvalidSink<'_> {
-    /// The node is valid.
-    #[must_use]
-    pub fn valid(&mut self) -> InvalidToken {
-        InvalidToken(Invalidity::Valid)
-    }
-
-    /// The node is invalid, with no message.
-    #[must_use]
-    pub fn invalid(&mut self) -> InvalidToken {
-        InvalidToken(Invalidity::Invalid)
-    }
-
-    /// The node is invalid because of `message`.
-    pub fn message(&mut self, message: &dyn Display) -> InvalidToken {
-        InvalidToken(Invalidity::Because(
-            self.arena.push_display(message, MAX_LABEL_BYTES),
-        ))
-    }
-}
-
-/// An invalid-state argument: `bool`, or an optional message (`Option<&str>`,
-/// `Option<String>`, `&Option<String>`) where `Some` means invalid.
-pub trait IntoInvalid {
-    /// Writes the state into the sink.
-    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken;
-}
-
-impl IntoInvalid for bool {
-    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
-        if self { sink.invalid() } else { sink.valid() }
-    }
-}
-
-impl IntoInvalid for &bool {
-    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
-        (*self).write_invalid(sink)
-    }
-}
-
-impl<T: Display> IntoInvalid for Option<T> {
-    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
-        match self {
-            Some(message) => sink.message(&message),
-            None => sink.valid(),
-        }
-    }
-}
-
-impl<T: Display> IntoInvalid for &Option<T> {
-    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
-        self.as_ref().write_invalid(sink)
     }
 }

@@ -48,21 +48,31 @@ impl Answer {
         }
     }
 
-    /// A widget took `action` on `target`, but the next frame handed the widget
-    /// `widget`'s state back as the app keeps it: the app rebuilds it each frame.
-    pub(super) fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
+    /// Not performed, for `reason`.
+    pub(super) fn ignored_as(reason: RejectReason, message: String) -> Answer {
         Answer {
             status: AckStatus::Ignored,
-            reason: Some(RejectReason::StateRebuilt),
-            message: Some(format!(
-                "`{action}` on `{target}` did not stick: the app rebuilds `{widget}`'s state \
-                 each frame (e.g. `TableState::default().with_selected(…)` in its draw), so the \
-                 next frame undid what the widget set and nothing changed; the app can route it \
-                 to its own field with #[action(node = \"{target}\", {action})] (see the \
-                 integration guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
-            )),
+            reason: Some(reason),
+            message: Some(message),
             counted_later: false,
         }
+    }
+
+    /// A widget took `action` on `target`, but the next frame handed the widget
+    /// `widget`'s state back as the app keeps it: the app rebuilds it each frame, and
+    /// no `select` handler of the app took the item the widget had selected.
+    pub(super) fn state_rebuilt(widget: &str, action: &ActionName, target: &str) -> Answer {
+        Answer::ignored_as(
+            RejectReason::StateRebuilt,
+            format!(
+                "`{action}` on `{target}` did not stick: the app rebuilds `{widget}`'s state \
+                 each frame (e.g. `TableState::default().with_selected(…)` in its draw), so the \
+                 next frame undid what the widget set and nothing changed; the app can route \
+                 `select` and `scroll` to its own field with a handler on its items, \
+                 #[action(node = \"{widget}/*\", select)] taking `index` (see the integration \
+                 guide, \"State rebuilt each frame\"); meanwhile its keys may do it"
+            ),
+        )
     }
 
     pub(super) fn rejected(reason: RejectReason, message: String) -> Answer {

@@ -41,6 +41,12 @@ impl Session {
         self.take_queued();
         self.settle_without_frame();
         let live = self.live_connection();
+        if self.router.reoffer_waits() {
+            let connection = self.answers.connection();
+            for (seq, answer) in self.router.reoffer(app, connection) {
+                self.answers.send(seq, answer);
+            }
+        }
         let mut count = 0;
         let mut handled_now = false;
         let held_before = self.router.held();

@@ -11,6 +11,7 @@
 
 mod keys;
 mod reach;
+mod reoffer;
 mod stage;
 mod validate;
 mod widget;
@@ -40,6 +41,8 @@ pub(super) struct Router {
     /// Inputs a widget took in the last frame whose answer waits for this one: did
     /// the app hand the widget back what it set ([`widget::widget_state`])?
     confirming: Vec<Confirming>,
+    /// Inputs whose effect the app undid, offered to its `select` handler.
+    reoffers: Vec<reoffer::Reoffer>,
 }
 
 /// An input taken by widget `widget`, answered after the next frame.
@@ -49,6 +52,8 @@ struct Confirming {
     widget: String,
     action: ActionName,
     target: String,
+    /// The item the widget left selected, as the frame it took the input in shows it.
+    item: Option<(String, u32)>,
 }
 
 impl Router {
@@ -156,7 +161,7 @@ impl Router {
     /// How many actions may still become key presses: held for the next frame, or a
     /// key fallback waiting for a frame after its navigation keys.
     pub(super) fn held(&self) -> usize {
-        self.held.len() + self.stages.len()
+        self.held.len() + self.stages.len() + self.reoffers.len()
     }
 
     /// Whether no held action, key fallback in progress or owed frame is left.
@@ -175,7 +180,37 @@ impl Router {
         self.stages.clear();
         self.taken_in_last_frame = 0;
         self.confirming.clear();
+        self.reoffers.clear();
         widget::forget_states();
+    }
+
+    /// Offers `app`'s `select` handler the items widgets selected for inputs of
+    /// `connection` that the app then undid (see `reoffer.rs`); the inputs answered
+    /// now (refused, or no handler took the item), with their answers.
+    pub(super) fn reoffer<A: Actions + ?Sized>(
+        &mut self,
+        app: &mut A,
+        connection: u64,
+    ) -> Vec<(u64, Answer)> {
+        let mut answered = Vec::new();
+        self.reoffers.retain_mut(|reoffer| {
+            if reoffer.connection != connection || reoffer.offered {
+                return reoffer.connection == connection;
+            }
+            match reoffer.offer(app) {
+                Some(answer) => {
+                    answered.push((reoffer.seq, answer));
+                    false
+                }
+                None => true,
+            }
+        });
+        answered
+    }
+
+    /// Whether an input waits to be offered to the app's `select` handler.
+    pub(super) fn reoffer_waits(&self) -> bool {
+        self.reoffers.iter().any(|r| !r.offered)
     }
 
     /// Runs `draw` with the held actions lent to this thread's widgets; returns its
@@ -208,13 +243,38 @@ impl Router {
         mut on: impl FnMut(u64, Answer),
     ) {
         self.stages.advance(connection, arena, events, &mut on);
-        // Taken in the frame before: this frame showed whether the app kept it.
+        // Offered to the app's handler before this frame: it shows the item selected.
+        self.reoffers.retain(|reoffer| {
+            if reoffer.connection == connection && reoffer.offered {
+                on(reoffer.seq, reoffer.confirm(arena));
+                return false;
+            }
+            reoffer.connection == connection
+        });
+        // Taken in the frame before: this frame showed whether the app kept it; if the
+        // app undid it, the item the widget selected goes to the app's handler.
         for taken in self.confirming.drain(..) {
             if taken.connection != connection {
                 continue;
             }
-            let answer = match widget::take_verdict(&taken.widget) {
-                Some(false) => Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target),
+            let answer = match (widget::take_verdict(&taken.widget), taken.item) {
+                (Some(false), Some(item)) => {
+                    self.reoffers.push(reoffer::Reoffer {
+                        connection,
+                        seq: taken.seq,
+                        widget: taken.widget,
+                        action: taken.action,
+                        target: taken.target,
+                        item,
+                        offered: false,
+                    });
+                    events.signal.poke();
+                    continue;
+                }
+                (Some(false), None) => {
+                    widget::mark_rebuilt(&taken.widget);
+                    Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target)
+                }
                 _ => Answer::delivered(),
             };
             on(taken.seq, answer);
@@ -234,6 +294,7 @@ impl Router {
                             self.confirming.push(Confirming {
                                 connection,
                                 seq,
+                                item: reoffer::selected_item(arena, &widget),
                                 widget,
                                 action: action.request.action,
                                 target: action.request.target.as_str().to_owned(),

@@ -345,6 +345,26 @@ impl<A: Actions> AppHarness<A> {
         );
     }
 
+    /// Checks that no two nodes of the last frame say the same thing in the same
+    /// place ([`duplicate_nodes`](super::duplicate_nodes)): each thing on screen is
+    /// one node.
+    ///
+    /// # Panics
+    ///
+    /// Naming each pair of nodes with the same bounds and text, with the outline.
+    #[track_caller]
+    pub fn assert_no_duplicate_nodes(&self) {
+        let tree = self.tree();
+        let duplicates = super::duplicate_nodes(&tree);
+        let (width, height) = self.size();
+        assert!(
+            duplicates.is_empty(),
+            "at {width}x{height}, these nodes say the same thing in the same place: \
+             {duplicates:#?}\n{}",
+            tree.outline()
+        );
+    }
+
     /// Compares the last frame's outline with the golden file at `path` (relative
     /// to the package root under `cargo test`); see [`assert_snapshot`](super::assert_snapshot).
     ///

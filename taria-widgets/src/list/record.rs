@@ -5,9 +5,50 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{ListDirection, ListState};
 use taria::{Action, Role};
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::List;
 use crate::semantic::{Offer, id_and_label};
-use crate::text::FirstLine;
+use crate::text::{FirstLine, with_item_key};
+
+thread_local! {
+    /// For the list being recorded: each item key's hash, the first item with it. Kept
+    /// across frames, so recording allocates nothing once it has grown.
+    static FIRST_OF_KEY: RefCell<HashMap<u64, usize, BuildHasherDefault<KeyHasher>>> =
+        RefCell::new(HashMap::default());
+}
+
+/// An item key's hash (FNV-1a: keys are short, and two that collide only make the
+/// second item named by its index).
+fn key_hash(key: &str) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for byte in key.bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The map's keys are hashes already.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 impl List<'_> {
     pub(super) fn record(&self, area: Rect, state: &ListState, offer: Offer) {
@@ -30,6 +71,37 @@ impl List<'_> {
             id_and_label(n, self.id, self.label.as_ref());
         });
         let selected = state.selected().map(|s| s.min(len.saturating_sub(1)));
+        FIRST_OF_KEY.with(|first_of| {
+            // Taken only by a list recorded from inside another's recording (which
+            // nothing does): its items are then named by their index.
+            let Ok(mut first_of) = first_of.try_borrow_mut() else {
+                let none = HashMap::default();
+                return self.record_items(list_area, (first, last), (selected, offer), &none);
+            };
+            first_of.clear();
+            if self.keyed_by_words() {
+                // Whether an item is the first with its words depends only on the
+                // items before it: those up to the last one on screen.
+                for (i, item) in self.items.iter().enumerate().take(last) {
+                    let hash = with_item_key(&item.content, key_hash);
+                    first_of.entry(hash).or_insert(i);
+                }
+            }
+            self.record_items(list_area, (first, last), (selected, offer), &first_of);
+        });
+    }
+
+    /// Records the items on screen, `first..last`: each keyed by [`List::item_keys`],
+    /// else (in a list with an id) by its words where it is the first with them
+    /// (`first_of`: an item key's hash, the first item with it), else by its index.
+    fn record_items(
+        &self,
+        list_area: Rect,
+        (first, last): (usize, usize),
+        (selected, offer): (Option<usize>, Offer),
+        first_of: &HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    ) {
+        let len = self.items.len();
         let mut y = 0u16;
         for (i, item) in self.items.iter().enumerate().take(last).skip(first) {
             let height = item.height() as u16;
@@ -45,6 +117,13 @@ impl List<'_> {
             taria::leaf(|n| {
                 match self.keys.get(i) {
                     Some(key) => n.key(key),
+                    None if self.keyed_by_words() => with_item_key(&item.content, |words| {
+                        if !words.is_empty() && first_of.get(&key_hash(words)) == Some(&i) {
+                            n.key(words)
+                        } else {
+                            n.position_key(i)
+                        }
+                    }),
                     None => n.position_key(i),
                 };
                 n.role(Role::ListItem)
@@ -52,8 +131,10 @@ impl List<'_> {
                     .selected(selected == Some(i))
                     .index(i)
                     .count(len)
-                    .action(Action::Select)
                     .bounds(row);
+                if offer.selectable() {
+                    n.action(Action::Select);
+                }
                 if let Some(key) = self.activate_key {
                     n.key_fallback(Action::Activate, key);
                 }

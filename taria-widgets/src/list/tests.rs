@@ -240,27 +240,27 @@ fn an_agent_reads_checked_items_and_toggles_one_through_the_key() {
         .on_event(|app, event| on_todo_key(app, &event));
     let outline = h.tree().outline();
     assert!(
-        outline.contains(r#"list_item "Buy milk" [id=todos/0 positional] [selected] [checked]"#),
+        outline.contains(r#"list_item "Buy milk" [id="todos/Buy milk"] [selected] [checked]"#),
         "{outline}"
     );
     assert!(
-        outline.contains(r#"list_item "Pet cat" [id=todos/2 positional] [unchecked]"#),
+        outline.contains(r#"list_item "Pet cat" [id="todos/Pet cat"] [unchecked]"#),
         "{outline}"
     );
     assert!(
-        h.node("todos/2")
+        h.node("todos/Pet cat")
             .actions
             .iter()
             .any(|a| a.as_str() == "toggle")
     );
-    h.act("todos/2", "toggle").unwrap();
+    h.act("todos/Pet cat", "toggle").unwrap();
     assert_eq!(
         h.app().items[2],
         ("Pet cat", true),
         "the app's data changed"
     );
     assert_eq!(h.app().items[0], ("Buy milk", true), "and no other item");
-    let cat = h.node("todos/2");
+    let cat = h.node("todos/Pet cat");
     assert_eq!(cat.state.checked, Some(taria::Checked::True));
     assert!(
         cat.state.selected,
@@ -277,9 +277,9 @@ fn only_items_given_a_state_carry_one() {
         let list = List::new(["a", "b"]).id("l").checked([false]);
         frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
     });
-    let a = tree.get("l/0").expect("a");
+    let a = tree.get("l/a").expect("a");
     assert_eq!(a.state.checked, Some(taria::Checked::False));
-    let b = tree.get("l/1").expect("b");
+    let b = tree.get("l/b").expect("b");
     assert_eq!(b.state.checked, None);
     assert!(!b.actions.iter().any(|a| a.as_str() == "toggle"));
     assert!(List::new(["a"]).checked([true]).checked.is_empty());
@@ -380,14 +380,60 @@ fn only_an_action_marked_undrawn_is_taken_as_off_screen() {
     use crate::semantic::Semantic;
     let list = List::new(["a", "b"]).id("l");
     let mut state = ListState::default();
-    let toggle = Invocation::new("l/1", taria::Action::Toggle);
+    let toggle = Invocation::new("l/b", taria::Action::Toggle);
     assert_eq!(list.apply(&mut state, &toggle), Outcome::NotHandled);
     let off_screen = list.apply(&mut state, &toggle.clone().as_undrawn());
     assert!(
         matches!(&off_screen, Outcome::Rejected(why) if why.contains("select it first")),
         "{off_screen:?}"
     );
-    let select = Invocation::new("l/1", taria::Action::Select).as_undrawn();
+    let select = Invocation::new("l/b", taria::Action::Select).as_undrawn();
     assert_eq!(list.apply(&mut state, &select), Outcome::Handled);
     assert_eq!(state.selected(), Some(1));
+}
+
+/// Issue 21.5: an item is named by its words, not the mark of its state, so toggling it
+/// keeps its id (and the bridge has no positional token to find stale); a repeated or
+/// wordless item is named by its index; keys given win; and an agent's select by such
+/// an id lands on the item, on screen or off.
+#[test]
+fn an_item_keeps_its_id_when_its_state_mark_changes() {
+    let record = |items: &[&str], keys: Option<&[&str]>| {
+        let mut harness = Harness::new(20, 3);
+        harness.render(|frame| {
+            let mut list = List::new(items.iter().copied()).id("l");
+            if let Some(keys) = keys {
+                list = list.item_keys(keys.iter().copied());
+            }
+            frame.render_stateful_widget(list, frame.area(), &mut ListState::default());
+        })
+    };
+    let ids = |tree: &taria::Tree| -> Vec<(String, bool)> {
+        tree.get("l")
+            .unwrap()
+            .children
+            .iter()
+            .map(|n| (n.id.to_string(), n.stable))
+            .collect()
+    };
+    let before = record(&[" ☐ Call mum", "[ ] Inbox (3)", "☐ Call mum"], None);
+    let after = record(&[" ✓ Call mum", "[x] Inbox (4)", "✓ Call mum"], None);
+    let expected = [
+        ("l/Call mum".to_owned(), true),
+        ("l/Inbox".to_owned(), true),
+        ("l/2".to_owned(), false),
+    ];
+    assert_eq!(ids(&before), expected);
+    assert_eq!(ids(&after), expected);
+    let keyed = record(&["☐ a", "☐ b"], Some(&["k1", "k2"]));
+    assert_eq!(
+        ids(&keyed),
+        [("l/k1".to_owned(), true), ("l/k2".to_owned(), true)]
+    );
+
+    let list = List::new((0..30).map(|i| format!("☐ item {i}"))).id("l");
+    let mut state = ListState::default();
+    let select = Invocation::new("l/item 20", taria::Action::Select).as_undrawn();
+    assert_eq!(list.apply(&mut state, &select), Outcome::Handled);
+    assert_eq!(state.selected(), Some(20));
 }

@@ -96,8 +96,10 @@ impl Table<'_> {
                 .selected(selected)
                 .index(i)
                 .count(len)
-                .action(Action::Select)
                 .bounds(row_area);
+            if offer.selectable() {
+                n.action(Action::Select);
+            }
             // Named by its first text: a cell that starts with a blank line (or is
             // empty) does not make the row's label "".
             if let Some(line) = cells.and_then(first_text) {

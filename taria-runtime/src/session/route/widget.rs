@@ -205,9 +205,12 @@ fn changed(id: &str, outcome: &Outcome) -> bool {
 /// handed the state in (before [`take_widget_actions`]), and `left`, as the widget
 /// leaves it (after drawing); `took` is what [`take_widget_actions`] returned. The
 /// frame after the widget took an action compares what the app hands in with what
-/// the widget left: when they differ, the app rebuilt the state, the action is
-/// answered `ignored` with reason `state_rebuilt` instead of `delivered`, and
-/// [`widget_state_rebuilt`] is true for `id` from then on.
+/// the widget left: when they differ, the app rebuilt the state, and the item the
+/// widget left selected is offered to the app's `select` handler (which routes it to
+/// the app's own field: delivered once a frame shows it); when no handler takes it
+/// (or nothing was selected), the action is answered `ignored` with reason
+/// `state_rebuilt` instead of `delivered`, and [`widget_state_rebuilt`] is true for
+/// `id` from then on.
 pub fn widget_state(id: &str, handed: u64, left: u64, took: bool) {
     let frame = FRAME.with(Cell::get);
     KEPT.with(|kept| {
@@ -218,16 +221,7 @@ pub fn widget_state(id: &str, handed: u64, left: u64, took: bool) {
             .iter_mut()
             .find(|k| k.id == id && k.frame != frame && k.verdict.is_none())
         {
-            let same = entry.left == handed;
-            entry.verdict = Some(same);
-            if !same {
-                REBUILT.with(|r| {
-                    let mut rebuilt = r.borrow_mut();
-                    if !rebuilt.iter().any(|w| w == id) {
-                        rebuilt.push(id.to_owned());
-                    }
-                });
-            }
+            entry.verdict = Some(entry.left == handed);
         }
         if took {
             kept.retain(|k| k.id != id || k.verdict.is_some());
@@ -241,9 +235,23 @@ pub fn widget_state(id: &str, handed: u64, left: u64, took: bool) {
     });
 }
 
+/// Notes that the app rebuilds the state of widget `id` each frame and no `select`
+/// handler of the app takes what the widget selects.
+pub(super) fn mark_rebuilt(id: &str) {
+    REBUILT.with(|r| {
+        let mut rebuilt = r.borrow_mut();
+        if !rebuilt.iter().any(|w| w == id) {
+            rebuilt.push(id.to_owned());
+        }
+    });
+}
+
 /// Whether the app was seen to rebuild the state of the widget with id `id` each
-/// frame ([`widget_state`]): its own actions (`select`, `scroll`) then do not stick,
-/// so the widget neither offers nor takes them.
+/// frame ([`widget_state`]), with no `select` handler of its own taking what the
+/// widget selected: the widget's own actions (`select`, `scroll`) then do not stick,
+/// so it neither offers nor takes them. (With such a handler they do: the item the
+/// widget selects is handed to it, see the integration guide, "State rebuilt each
+/// frame".)
 #[must_use]
 pub fn widget_state_rebuilt(id: &str) -> bool {
     REBUILT.with(|r| r.try_borrow().is_ok_and(|r| r.iter().any(|w| w == id)))

@@ -4,12 +4,14 @@
 //! inside them on the screen `read_screen` returns (`taria::testing::undrawn_text`, the
 //! check the other examples' headless tests make with `AppHarness::assert_text_drawn`).
 //! Issue 21.6: nor does it say anything twice: no two nodes share their bounds and
-//! their text (a popup's text in the dialog and again beside it).
+//! their text (a popup's text in the dialog and again beside it;
+//! `taria::testing::duplicate_nodes`, which the headless tests assert with
+//! `AppHarness::assert_no_duplicate_nodes`).
 
 use ratatui::buffer::Buffer;
 use serde_json::{Value, json};
+use taria::Tree;
 use taria::wire::recording::{RecordedLine, Recording};
-use taria::{Node, Role, Tree};
 
 use crate::harness::Mcp;
 use crate::spawn::example_app;
@@ -25,12 +27,14 @@ const ROWS: usize = 30;
 #[ignore = "needs the ported apps built as apps (`cargo test` builds them as tests): .ci/run \
             runs it after `cargo build --workspace --all-features --examples`"]
 fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
-    let opening = [json!({"node": "planets/7", "action": "activate"})];
-    let apps: [(&str, &[Value]); 7] = [
+    let opening = [json!({"node": "list#0/7", "action": "activate"})];
+    let apps: [(&str, &[Value]); 9] = [
         ("before-after", &[]),
         ("checklist", &[]),
         ("signup", &[]),
         ("contacts", &[]),
+        ("chat", &[]),
+        ("demo", &[]),
         ("rebuilt", &[]),
         ("popup", &opening),
         ("typing", &[]),
@@ -43,7 +47,7 @@ fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
                 "{app}: the text of these nodes is not drawn inside their bounds: {undrawn:#?}\n{}",
                 tree.outline()
             );
-            let twice = said_twice(&tree);
+            let twice = taria::testing::duplicate_nodes(&tree);
             assert!(
                 twice.is_empty(),
                 "{app}: these nodes share their bounds and their text: {twice:#?}\n{}",
@@ -104,51 +108,4 @@ fn screen_of(app: &str, mcp: &mut Mcp, result: &Value) -> Buffer {
         .take(ROWS)
         .collect();
     Buffer::with_lines(rows)
-}
-
-/// The nodes that say what another says where it says it: the same bounds and the
-/// same label or value (a node without text says nothing twice). A row's cell that
-/// repeats its row's text (a one-column table) is not counted: the outline writes a
-/// row and its plain cells as one line.
-fn said_twice(tree: &Tree) -> Vec<String> {
-    struct Said<'t> {
-        node: &'t Node,
-        parent: Option<&'t Node>,
-        text: String,
-    }
-    let mut said: Vec<Said<'_>> = Vec::new();
-    let mut nodes: Vec<(&Node, Option<&Node>)> = tree.roots.iter().map(|n| (n, None)).collect();
-    while let Some((node, parent)) = nodes.pop() {
-        nodes.extend(node.children.iter().map(|child| (child, Some(node))));
-        if node.bounds.width == 0 || node.bounds.height == 0 {
-            continue;
-        }
-        let value = node.value.as_ref().map(ToString::to_string);
-        for text in [node.label.clone(), value].into_iter().flatten() {
-            if !text.is_empty() {
-                said.push(Said { node, parent, text });
-            }
-        }
-    }
-    let cell_of = |cell: &Said<'_>, row: &Said<'_>| {
-        cell.node.role == Role::Cell && cell.parent.is_some_and(|p| std::ptr::eq(p, row.node))
-    };
-    let mut twice = Vec::new();
-    for (i, a) in said.iter().enumerate() {
-        for b in &said[i + 1..] {
-            if !std::ptr::eq(a.node, b.node)
-                && a.node.bounds == b.node.bounds
-                && a.text == b.text
-                && !cell_of(a, b)
-                && !cell_of(b, a)
-            {
-                let (bounds, text) = (a.node.bounds, &a.text);
-                twice.push(format!(
-                    "{} and {}: {text:?} at {bounds:?}",
-                    a.node.id, b.node.id
-                ));
-            }
-        }
-    }
-    twice
 }

@@ -66,7 +66,7 @@ fn amount_ok<T: TryFrom<u32>>(s: &Sample) -> bool {
     amount_arg::<T>(&invocation(s, false)).is_ok()
 }
 fn direction_ok(s: &Sample) -> bool {
-    direction_arg(&invocation(s, false)).is_ok()
+    direction_arg::<taria::ScrollDirection>(&invocation(s, false)).is_ok()
 }
 
 /// For no parameter and each type named: its name, and the runtime's verdict on each

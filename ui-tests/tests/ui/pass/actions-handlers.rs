@@ -11,6 +11,7 @@ struct App<T> {
     archived: Vec<String>,
     selected: Option<usize>,
     scrolled: Vec<(ScrollDirection, u16)>,
+    scrollbar: Vec<ratatui::widgets::ScrollDirection>,
     volume: Option<u8>,
     extra: T,
 }
@@ -53,6 +54,13 @@ where
     #[action(node = "log", scroll)]
     fn scroll_log(&mut self, direction: ScrollDirection, amount: u16) {
         self.scrolled.push((direction, amount));
+    }
+
+    /// ratatui's `ScrollDirection` (the scrollbar's, as `taria_widgets::prelude` names
+    /// it) takes the direction too.
+    #[action(node = "bar", scroll)]
+    fn scroll_bar(&mut self, direction: ratatui::widgets::ScrollDirection) {
+        self.scrollbar.push(direction);
     }
 
     #[action(node = "volume", set_value)]
@@ -113,6 +121,9 @@ fn main() {
     let inv = Invocation::new("log", "scroll").with_scroll(ScrollDirection::Down, 5);
     assert_eq!(app.handle_action(&inv), Outcome::Handled);
     assert_eq!(app.scrolled, [(ScrollDirection::Down, 5)]);
+    let inv = Invocation::new("bar", "scroll").with_scroll(ScrollDirection::Up, 1);
+    assert_eq!(app.handle_action(&inv), Outcome::Handled);
+    assert_eq!(app.scrollbar, [ratatui::widgets::ScrollDirection::Backward]);
 
     let loud = Value::Number(11.0);
     let inv = Invocation::new("volume", "set_value").with_value(&loud);

@@ -1,0 +1,230 @@
+//! The arguments [`NodeBuilder`](super::NodeBuilder)'s setters take: flags
+//! ([`IntoFlag`]), values ([`IntoValue`], written through a [`ValueSink`]) and the
+//! invalid state ([`IntoInvalid`], through an [`InvalidSink`]).
+
+use std::fmt::Display;
+
+use crate::model::{MAX_LABEL_BYTES, MAX_VALUE_BYTES};
+use crate::recorder::arena::{FrameArena, Span, ValueRecord};
+use crate::recorder::text::IntoText;
+
+/// A boolean state argument: `bool` or `&bool`.
+pub trait IntoFlag {
+    /// The flag's value.
+    fn into_flag(self) -> bool;
+}
+
+impl IntoFlag for bool {
+    fn into_flag(self) -> bool {
+        self
+    }
+}
+
+impl IntoFlag for &bool {
+    fn into_flag(self) -> bool {
+        *self
+    }
+}
+
+/// Where an [`IntoValue`] writes itself.
+pub struct ValueSink<'a> {
+    pub(in crate::recorder) arena: &'a mut FrameArena,
+}
+
+#[doc(hidden)]
+pub struct ValueToken(pub(in crate::recorder) ValueRecord);
+
+impl ValueSink<'_> {
+    /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::builder::MAX_VALUE_BYTES)).
+    pub fn text(&mut self, text: &dyn Display) -> ValueToken {
+        ValueToken(ValueRecord::Text(
+            self.arena.push_display(text, MAX_VALUE_BYTES),
+        ))
+    }
+
+    /// Records a text value through its fast path (see [`IntoText`]).
+    fn fast_text(&mut self, text: impl IntoText) -> ValueToken {
+        ValueToken(ValueRecord::Text(
+            self.arena.push_text(text, MAX_VALUE_BYTES),
+        ))
+    }
+
+    /// Records a numeric value.
+    #[must_use]
+    pub fn number(&mut self, n: f64) -> ValueToken {
+        ValueToken(ValueRecord::Number(n))
+    }
+
+    /// Records a boolean value.
+    #[must_use]
+    pub fn bool(&mut self, b: bool) -> ValueToken {
+        ValueToken(ValueRecord::Bool(b))
+    }
+
+    /// Records no value.
+    #[must_use]
+    pub fn none(&mut self) -> ValueToken {
+        ValueToken(ValueRecord::None)
+    }
+}
+
+/// A node value: text types record as text, numbers as numbers, `bool` as a bool,
+/// `Option::None` as no value.
+pub trait IntoValue {
+    /// Writes the value into the sink.
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken;
+}
+
+macro_rules! text_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.fast_text(self)
+            }
+        }
+    )*};
+}
+text_values!(
+    &str,
+    &&str,
+    String,
+    &String,
+    std::borrow::Cow<'_, str>,
+    &std::borrow::Cow<'_, str>,
+    std::fmt::Arguments<'_>,
+    char,
+    &char
+);
+
+macro_rules! number_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(f64::from(self))
+            }
+        }
+        impl IntoValue for &$t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(f64::from(*self))
+            }
+        }
+    )*};
+}
+number_values!(u8, u16, u32, i8, i16, i32, f32, f64);
+
+macro_rules! wide_number_values {
+    ($($t:ty),*) => {$(
+        impl IntoValue for $t {
+            #[expect(clippy::cast_precision_loss, reason = "values are shown, not computed with")]
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                sink.number(self as f64)
+            }
+        }
+        impl IntoValue for &$t {
+            fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+                (*self).write_value(sink)
+            }
+        }
+    )*};
+}
+wide_number_values!(u64, usize, i64, isize);
+
+impl IntoValue for bool {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        sink.bool(self)
+    }
+}
+
+impl IntoValue for &bool {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        sink.bool(*self)
+    }
+}
+
+impl<T: IntoValue> IntoValue for Option<T> {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        match self {
+            Some(value) => value.write_value(sink),
+            None => sink.none(),
+        }
+    }
+}
+
+impl<'a, T> IntoValue for &'a Option<T>
+where
+    &'a T: IntoValue,
+{
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        self.as_ref().write_value(sink)
+    }
+}
+
+/// Where an [`IntoInvalid`] writes itself.
+pub struct InvalidSink<'a> {
+    pub(in crate::recorder) arena: &'a mut FrameArena,
+}
+
+#[doc(hidden)]
+pub struct InvalidToken(pub(in crate::recorder) Invalidity);
+
+/// Whether a node is invalid, and why.
+pub(crate) enum Invalidity {
+    Valid,
+    Invalid,
+    Because(Span),
+}
+
+impl InvalidSink<'_> {
+    /// The node is valid.
+    #[must_use]
+    pub fn valid(&mut self) -> InvalidToken {
+        InvalidToken(Invalidity::Valid)
+    }
+
+    /// The node is invalid, with no message.
+    #[must_use]
+    pub fn invalid(&mut self) -> InvalidToken {
+        InvalidToken(Invalidity::Invalid)
+    }
+
+    /// The node is invalid because of `message`.
+    pub fn message(&mut self, message: &dyn Display) -> InvalidToken {
+        InvalidToken(Invalidity::Because(
+            self.arena.push_display(message, MAX_LABEL_BYTES),
+        ))
+    }
+}
+
+/// An invalid-state argument: `bool`, or an optional message (`Option<&str>`,
+/// `Option<String>`, `&Option<String>`) where `Some` means invalid.
+pub trait IntoInvalid {
+    /// Writes the state into the sink.
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken;
+}
+
+impl IntoInvalid for bool {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        if self { sink.invalid() } else { sink.valid() }
+    }
+}
+
+impl IntoInvalid for &bool {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        (*self).write_invalid(sink)
+    }
+}
+
+impl<T: Display> IntoInvalid for Option<T> {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        match self {
+            Some(message) => sink.message(&message),
+            None => sink.valid(),
+        }
+    }
+}
+
+impl<T: Display> IntoInvalid for &Option<T> {
+    fn write_invalid(self, sink: &mut InvalidSink<'_>) -> InvalidToken {
+        self.as_ref().write_invalid(sink)
+    }
+}
