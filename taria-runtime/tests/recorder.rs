@@ -97,6 +97,72 @@ fn an_explicit_id_wins_over_a_key_whatever_the_order() {
 }
 
 #[test]
+fn an_empty_key_or_id_leaves_the_id_as_it_was() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _list = taria::scope(|n| {
+            n.role(Role::List).id("list");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key("a").key("");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).id("b").id("");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key("");
+        });
+    });
+    let ids: Vec<(&str, bool)> = tree.iter().map(|n| (n.id.as_str(), n.stable)).collect();
+    assert_eq!(
+        ids,
+        [
+            ("list", true),
+            ("list/a", true),
+            ("b", true),
+            ("list/list_item#2", false),
+        ]
+    );
+}
+
+#[test]
+fn a_key_after_a_nested_scope_follows_its_own_parent_again() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _outer = taria::scope(|n| {
+            n.role(Role::List).id("outer");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key(1);
+        });
+        {
+            let _inner = taria::scope(|n| {
+                n.role(Role::List).key("inner");
+            });
+            taria::leaf(|n| {
+                n.role(Role::ListItem).key(2);
+            });
+        }
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key(3);
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem);
+        });
+    });
+    let ids: Vec<&str> = tree.iter().map(|n| n.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "outer",
+            "outer/1",
+            "outer/inner",
+            "outer/inner/2",
+            "outer/3",
+            "outer/list_item#3"
+        ]
+    );
+}
+
+#[test]
 fn duplicate_ids_are_renamed_and_reported_not_merged() {
     let tree = Harness::new(10, 1).render(|_| {
         button("save");
