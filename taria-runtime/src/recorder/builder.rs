@@ -37,10 +37,9 @@ use crate::model::{Action, Bounds, Checked, Role, ScrollInfo, StateFlags};
 /// });
 /// ```
 pub struct NodeBuilder<'a> {
-    /// The node's record, written in place.
+    // The node's record, and the parts of the arena the setters write to, borrowed
+    // apart: a setter writes its field without indexing the node list.
     node: &'a mut NodeRecord,
-    /// The frame's text, side tables and id scratch, borrowed apart from the records
-    /// so that a setter reaches its field without indexing the node list.
     text: &'a mut String,
     spans: &'a mut Vec<Span>,
     keys: &'a mut Vec<(ActionRef, Span)>,
@@ -73,11 +72,6 @@ impl<'a> NodeBuilder<'a> {
         }
     }
 
-    #[inline]
-    fn node(&mut self) -> &mut NodeRecord {
-        self.node
-    }
-
     /// Writes the derived id `<parent id>/<segment>` into the text and makes it the
     /// node's id from `source`; an empty segment is ignored (and nothing is kept).
     #[inline]
@@ -97,15 +91,15 @@ impl<'a> NodeBuilder<'a> {
     /// Sets the core role.
     #[inline]
     pub fn role(&mut self, role: Role) -> &mut Self {
-        self.node().role = role;
-        self.node().custom_role = None;
+        self.node.role = role;
+        self.node.custom_role = None;
         self
     }
 
     /// Sets a custom role (e.g. `kanban_card`) with the core role consumers fall back to.
     pub fn custom_role(&mut self, name: &str, base: Role) -> &mut Self {
         let span = append_str(self.text, name, MAX_LABEL_BYTES);
-        let node = self.node();
+        let node = &mut *self.node;
         node.role = base;
         node.custom_role = Some(span);
         self
@@ -175,35 +169,35 @@ impl<'a> NodeBuilder<'a> {
     #[inline]
     pub fn value(&mut self, value: impl IntoValue) -> &mut Self {
         let record = arguments::write_value(value, self.text);
-        self.node().value = record;
+        self.node.value = record;
         self
     }
 
     /// Sets the lowest value a number may take.
     #[inline]
     pub fn min(&mut self, min: impl Into<f64>) -> &mut Self {
-        self.node().min = Some(min.into());
+        self.node.min = Some(min.into());
         self
     }
 
     /// Sets the highest value a number may take.
     #[inline]
     pub fn max(&mut self, max: impl Into<f64>) -> &mut Self {
-        self.node().max = Some(max.into());
+        self.node.max = Some(max.into());
         self
     }
 
     /// Sets the step between allowed numbers.
     #[inline]
     pub fn step(&mut self, step: impl Into<f64>) -> &mut Self {
-        self.node().step = Some(step.into());
+        self.node.step = Some(step.into());
         self
     }
 
     /// Sets the most characters a text value may have.
     #[inline]
     pub fn max_len(&mut self, max_len: impl TryInto<u32>) -> &mut Self {
-        self.node().max_len = Some(max_len.try_into().unwrap_or(u32::MAX));
+        self.node.max_len = Some(max_len.try_into().unwrap_or(u32::MAX));
         self
     }
 
@@ -219,13 +213,13 @@ impl<'a> NodeBuilder<'a> {
             self.spans.push(span);
         }
         let end = self.spans.len() as u32;
-        self.node().options = Range32 { start, end };
+        self.node.options = Range32 { start, end };
         self
     }
 
     #[inline]
     fn flag(&mut self, flag: StateFlags, on: impl IntoFlag) -> &mut Self {
-        let node = self.node();
+        let node = &mut *self.node;
         node.flags = node.flags.with(flag, on.into_flag());
         self
     }
@@ -288,14 +282,14 @@ impl<'a> NodeBuilder<'a> {
     /// Sets the checked state (`bool`, or `Option<bool>` with `None` for mixed).
     #[inline]
     pub fn checked(&mut self, checked: impl Into<Checked>) -> &mut Self {
-        self.node().checked = Some(checked.into());
+        self.node.checked = Some(checked.into());
         self
     }
 
     /// Sets the expanded state (and so marks the node expandable).
     #[inline]
     pub fn expanded(&mut self, on: impl IntoFlag) -> &mut Self {
-        self.node().expanded = Some(on.into_flag());
+        self.node.expanded = Some(on.into_flag());
         self
     }
 
@@ -307,7 +301,7 @@ impl<'a> NodeBuilder<'a> {
             Invalidity::Invalid => (true, None),
             Invalidity::Because(span) => (true, Some(span)),
         };
-        let node = self.node();
+        let node = &mut *self.node;
         node.flags = node.flags.with(StateFlags::INVALID, invalid);
         node.invalid_message = message;
         self
@@ -316,7 +310,7 @@ impl<'a> NodeBuilder<'a> {
     /// Offers a core action.
     #[inline]
     pub fn action(&mut self, action: Action) -> &mut Self {
-        let node = self.node();
+        let node = &mut *self.node;
         node.actions = node.actions.with(action);
         self
     }
@@ -391,21 +385,21 @@ impl<'a> NodeBuilder<'a> {
     /// Sets the index among the container's items (zero-based).
     #[inline]
     pub fn index(&mut self, index: impl TryInto<u32>) -> &mut Self {
-        self.node().position.index = Some(index.try_into().unwrap_or(u32::MAX));
+        self.node.position.index = Some(index.try_into().unwrap_or(u32::MAX));
         self
     }
 
     /// Sets how many items the container has in all.
     #[inline]
     pub fn count(&mut self, count: impl TryInto<u32>) -> &mut Self {
-        self.node().position.count = Some(count.try_into().unwrap_or(u32::MAX));
+        self.node.position.count = Some(count.try_into().unwrap_or(u32::MAX));
         self
     }
 
     /// Sets the nesting level in a tree (1 for top-level items).
     #[inline]
     pub fn level(&mut self, level: impl TryInto<u32>) -> &mut Self {
-        self.node().position.level = Some(level.try_into().unwrap_or(u32::MAX));
+        self.node.position.level = Some(level.try_into().unwrap_or(u32::MAX));
         self
     }
 
@@ -417,7 +411,7 @@ impl<'a> NodeBuilder<'a> {
         content: impl TryInto<u32>,
         viewport: impl TryInto<u32>,
     ) -> &mut Self {
-        self.node().scroll = Some(ScrollInfo {
+        self.node.scroll = Some(ScrollInfo {
             offset: offset.try_into().unwrap_or(u32::MAX),
             content: content.try_into().unwrap_or(u32::MAX),
             viewport: viewport.try_into().unwrap_or(u32::MAX),
@@ -428,7 +422,7 @@ impl<'a> NodeBuilder<'a> {
     /// Sets where the node was drawn (a ratatui `Rect`).
     #[inline]
     pub fn bounds(&mut self, bounds: impl Into<Bounds>) -> &mut Self {
-        self.node().bounds = bounds.into();
+        self.node.bounds = bounds.into();
         self
     }
 }
