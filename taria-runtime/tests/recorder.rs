@@ -125,6 +125,34 @@ fn an_empty_key_or_id_leaves_the_id_as_it_was() {
 }
 
 #[test]
+fn a_key_in_parts_is_one_segment_whatever_its_parts_hold() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _list = taria::scope(|n| {
+            n.role(Role::List).id("list");
+        });
+        for key in [("a/", 1), ("50%", 2), ("b", 3)] {
+            taria::leaf(|n| {
+                n.role(Role::ListItem).key(key);
+            });
+        }
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key((4u8, 5i64, true));
+        });
+    });
+    let ids: Vec<&str> = tree.iter().map(|n| n.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "list",
+            "list/a%2F1",
+            "list/50%252",
+            "list/b3",
+            "list/45true"
+        ]
+    );
+}
+
+#[test]
 fn a_key_after_a_nested_scope_follows_its_own_parent_again() {
     let tree = Harness::new(10, 1).render(|_| {
         let _outer = taria::scope(|n| {

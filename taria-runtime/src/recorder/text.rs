@@ -322,7 +322,8 @@ pub fn unescape_key(segment: &str) -> Cow<'_, str> {
 )]
 pub trait IntoText {
     /// Whether the text never holds `/` or `%` (integers, `bool`), so that as a key
-    /// it is one id segment as written, with no scan for what to escape.
+    /// it is one id segment as written, with no scan for what to escape. A promise:
+    /// a key of a type that makes it is not checked.
     #[doc(hidden)]
     const ONE_SEGMENT: bool = false;
 
