@@ -7,6 +7,7 @@
 
 mod arena;
 mod builder;
+mod ids;
 mod text;
 mod to_tree;
 
@@ -17,7 +18,6 @@ pub(crate) use arena::FrameArena;
 pub use builder::{
     IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, NodeBuilder, ValueSink, ValueToken,
 };
-pub(crate) use text::push_key;
 pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
 use crate::model::Tree;
@@ -87,8 +87,25 @@ pub fn leaf(describe: impl FnOnce(&mut NodeBuilder<'_>)) {
     }
 }
 
-#[inline(never)]
+/// Opens a node described by `describe`. The closure goes on as `&mut dyn FnMut`, so
+/// that the recording path (the thread-local arena, the node's id) is compiled once
+/// rather than for every annotated call site, and the closure's captures are read
+/// where the caller wrote them, never copied.
+#[inline]
 fn open(describe: impl FnOnce(&mut NodeBuilder<'_>), push: bool) -> Scope {
+    let mut describe = Some(describe);
+    open_node(
+        &mut |node| {
+            if let Some(describe) = describe.take() {
+                describe(node);
+            }
+        },
+        push,
+    )
+}
+
+#[inline(never)]
+fn open_node(describe: &mut dyn FnMut(&mut NodeBuilder<'_>), push: bool) -> Scope {
     ACTIVE.with(|active| {
         // A describe closure that itself records would find the arena borrowed:
         // such nested nodes are ignored rather than panicking.

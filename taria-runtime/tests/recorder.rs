@@ -99,6 +99,100 @@ fn an_explicit_id_wins_over_a_key_whatever_the_order() {
 }
 
 #[test]
+fn an_empty_key_or_id_leaves_the_id_as_it_was() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _list = taria::scope(|n| {
+            n.role(Role::List).id("list");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key("a").key("");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).id("b").id("");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key("");
+        });
+    });
+    let ids: Vec<(&str, bool)> = tree.iter().map(|n| (n.id.as_str(), n.stable)).collect();
+    assert_eq!(
+        ids,
+        [
+            ("list", true),
+            ("list/a", true),
+            ("b", true),
+            ("list/list_item#2", false),
+        ]
+    );
+}
+
+#[test]
+fn a_key_in_parts_is_one_segment_whatever_its_parts_hold() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _list = taria::scope(|n| {
+            n.role(Role::List).id("list");
+        });
+        for key in [("a/", 1), ("50%", 2), ("b", 3)] {
+            taria::leaf(|n| {
+                n.role(Role::ListItem).key(key);
+            });
+        }
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key((4u8, 5i64, true));
+        });
+    });
+    let ids: Vec<&str> = tree.iter().map(|n| n.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "list",
+            "list/a%2F1",
+            "list/50%252",
+            "list/b3",
+            "list/45true"
+        ]
+    );
+}
+
+#[test]
+fn a_key_after_a_nested_scope_follows_its_own_parent_again() {
+    let tree = Harness::new(10, 1).render(|_| {
+        let _outer = taria::scope(|n| {
+            n.role(Role::List).id("outer");
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key(1);
+        });
+        {
+            let _inner = taria::scope(|n| {
+                n.role(Role::List).key("inner");
+            });
+            taria::leaf(|n| {
+                n.role(Role::ListItem).key(2);
+            });
+        }
+        taria::leaf(|n| {
+            n.role(Role::ListItem).key(3);
+        });
+        taria::leaf(|n| {
+            n.role(Role::ListItem);
+        });
+    });
+    let ids: Vec<&str> = tree.iter().map(|n| n.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "outer",
+            "outer/1",
+            "outer/inner",
+            "outer/inner/2",
+            "outer/3",
+            "outer/list_item#3"
+        ]
+    );
+}
+
+#[test]
 fn duplicate_ids_are_renamed_and_reported_not_merged() {
     let tree = Harness::new(10, 1).render(|_| {
         button("save");
@@ -205,6 +299,36 @@ fn an_enclosing_leaf_holds_what_is_drawn_inside_it_until_something_is_not() {
     );
     for id in ["popup/body", "popup/buttons/far", "app/status", "app/after"] {
         assert!(tree.get(id).is_some(), "{id}");
+    }
+}
+
+/// A node the builder gave a derived id while an enclosing leaf was open, then found
+/// outside it, takes its id under the parent it ends up with: a key's, a position's
+/// and a positional id alike.
+#[test]
+fn a_node_drawn_outside_an_enclosing_leaf_takes_its_id_under_its_own_parent() {
+    use ratatui::layout::Rect;
+    let tree = Harness::new(40, 10).render(|_| {
+        let _app = taria::scope(|n| {
+            n.role(Role::App).id("app").bounds(Rect::new(0, 0, 40, 10));
+        });
+        framed("popup", Rect::new(5, 2, 20, 5), true);
+        taria::leaf(|n| {
+            n.role(Role::Status)
+                .label("left")
+                .bounds(Rect::new(0, 9, 20, 1));
+        });
+        framed("again", Rect::new(5, 2, 20, 5), true);
+        text_at("keyed", Rect::new(0, 8, 5, 1));
+        framed("third", Rect::new(5, 2, 20, 5), true);
+        taria::leaf(|n| {
+            n.role(Role::Text)
+                .position_key(7)
+                .bounds(Rect::new(0, 7, 5, 1));
+        });
+    });
+    for id in ["app/status#1", "app/keyed", "app/7"] {
+        assert!(tree.get(id).is_some(), "{id} in\n{}", tree.outline());
     }
 }
 

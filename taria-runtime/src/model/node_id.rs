@@ -75,3 +75,20 @@ pub(crate) fn hash_id_text(bytes: &[u8]) -> u64 {
     }
     (h ^ bytes.len() as u64).wrapping_mul(K).rotate_left(20)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::hash_id_text;
+
+    #[test]
+    fn the_id_hash_is_what_target_tokens_were_made_of() {
+        // Target tokens are on the wire: these values must never change.
+        assert_eq!(hash_id_text(b""), 0);
+        assert_eq!(hash_id_text(b"save"), 0x2a66_4647_608d_0750);
+        assert_eq!(hash_id_text(b"tasks/1007"), 0x5d8f_071a_4781_6db9);
+        assert_eq!(
+            hash_id_text("files/a%2Fb/é".as_bytes()),
+            0x1163_16a1_ec9e_a205
+        );
+    }
+}

@@ -3,15 +3,13 @@
 //! Everything here is cleared, not freed, between frames, so once the vectors have
 //! grown to a frame's size, recording allocates nothing.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::fmt::Write as _;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::fmt::Display;
 
+use super::ids::{IdPrefix, IdTable};
 use super::text::{IntoText, TextSink, truncate};
 use crate::model::{
     Action, ActionSet, Bounds, Checked, MAX_DEPTH, MAX_NODES, Position, Role, ScrollInfo,
-    StateFlags, hash_id_text,
+    StateFlags, hash_id_text as hash_bytes,
 };
 
 /// A byte range of [`FrameArena::text`].
@@ -19,6 +17,57 @@ use crate::model::{
 pub(crate) struct Span {
     pub(crate) start: u32,
     pub(crate) end: u32,
+}
+
+impl Span {
+    /// What was appended to `text` since it was `start` bytes long.
+    #[inline]
+    pub(crate) fn since(start: usize, text: &str) -> Span {
+        Span {
+            start: start as u32,
+            end: text.len() as u32,
+        }
+    }
+
+    /// The span's text in `text` (empty if it is not there).
+    #[inline]
+    pub(crate) fn text(self, text: &str) -> &str {
+        text.get(self.start as usize..self.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The span's bytes in `text` (none if it is not there).
+    #[inline]
+    pub(crate) fn bytes(self, text: &str) -> &[u8] {
+        text.as_bytes()
+            .get(self.start as usize..self.end as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// Appends `value`'s text (see [`IntoText`]) to `text`, cut to `cap` bytes at a
+/// character boundary, as [`append_display`] would cut its display form.
+#[inline]
+pub(crate) fn append_text(text: &mut String, value: impl IntoText, cap: usize) -> Span {
+    let start = text.len();
+    value.write_text(&mut TextSink::new(text, cap));
+    Span::since(start, text)
+}
+
+/// Appends `value`'s display form to `text`, cut to `cap` bytes at a character boundary.
+pub(crate) fn append_display(text: &mut String, value: &dyn Display, cap: usize) -> Span {
+    let start = text.len();
+    TextSink::new(text, cap).display(value);
+    Span::since(start, text)
+}
+
+/// Appends `value`, cut to `cap` bytes at a character boundary: what
+/// [`append_display`] does for a `&str`, without going through the formatting machinery.
+#[inline]
+pub(crate) fn append_str(text: &mut String, value: &str, cap: usize) -> Span {
+    let start = text.len();
+    text.push_str(truncate(value, cap));
+    Span::since(start, text)
 }
 
 /// A range of indices into one of the arena's side tables.
@@ -110,22 +159,6 @@ pub(crate) enum ArenaDiagnostic {
     DuplicateId { requested: Span, node: u32 },
 }
 
-/// An id hash is already well mixed; the map uses it as is.
-#[derive(Default)]
-pub(crate) struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = hash_id_text(bytes);
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// The per-frame store.
 #[derive(Default)]
 pub(crate) struct FrameArena {
@@ -136,11 +169,12 @@ pub(crate) struct FrameArena {
     pub(crate) diagnostics: Vec<ArenaDiagnostic>,
     /// Indices of the open nodes, innermost last.
     pub(crate) stack: Vec<u32>,
-    /// Id hash → node index, to detect duplicate ids.
-    pub(crate) ids: HashMap<u64, u32, BuildHasherDefault<IdHasher>>,
-    /// Scratch for the explicit id and the key of the node being opened.
-    pub(crate) scratch_id: String,
-    pub(crate) scratch_key: String,
+    /// The nodes by id, to find them and to catch duplicates.
+    pub(crate) ids: IdTable,
+    /// What the derived ids of the node being opened start with.
+    pub(crate) prefix: IdPrefix,
+    /// Scratch for a key being escaped.
+    pub(crate) scratch: String,
     /// How many root nodes were opened (for positional ids of roots).
     pub(crate) root_count: u32,
     /// Nesting depth of scopes left out below [`MAX_DEPTH`] or past [`MAX_NODES`].
@@ -165,8 +199,8 @@ impl FrameArena {
             diagnostics,
             stack,
             ids,
-            scratch_id,
-            scratch_key,
+            prefix,
+            scratch,
             root_count,
             suppressed,
             skipped_by_depth,
@@ -181,8 +215,8 @@ impl FrameArena {
         diagnostics.clear();
         stack.clear();
         ids.clear();
-        scratch_id.clear();
-        scratch_key.clear();
+        prefix.clear();
+        scratch.clear();
         *root_count = 0;
         *suppressed = 0;
         *skipped_by_depth = 0;
@@ -210,14 +244,10 @@ impl FrameArena {
 
     /// The index of the node with this id.
     pub(crate) fn find(&self, id: &str) -> Option<u32> {
-        let mut hash = hash_id_text(id.as_bytes());
-        loop {
-            let index = *self.ids.get(&hash)?;
-            if self.str(self.nodes.get(index as usize)?.id) == id {
-                return Some(index);
-            }
-            hash = hash.wrapping_add(1);
-        }
+        let (nodes, text) = (&self.nodes, &self.text);
+        self.ids.find(hash_bytes(id.as_bytes()), |index| {
+            nodes[index as usize].id.bytes(text) == id.as_bytes()
+        })
     }
 
     /// The indices of the children of `index`.
@@ -253,45 +283,12 @@ impl FrameArena {
 
     /// The text of a span.
     pub(crate) fn str(&self, span: Span) -> &str {
-        span_text(&self.text, span)
-    }
-
-    /// Appends `value`'s display form, cut to `cap` bytes at a character boundary.
-    pub(crate) fn push_display(&mut self, value: &dyn std::fmt::Display, cap: usize) -> Span {
-        let start = self.text.len();
-        TextSink::new(&mut self.text, cap).display(value);
-        Span {
-            start: start as u32,
-            end: self.text.len() as u32,
-        }
-    }
-
-    /// Appends `value`'s text (see [`IntoText`]), cut to `cap` bytes at a character
-    /// boundary, as [`push_display`](Self::push_display) would cut its display form.
-    #[inline]
-    pub(crate) fn push_text(&mut self, value: impl IntoText, cap: usize) -> Span {
-        let start = self.text.len();
-        value.write_text(&mut TextSink::new(&mut self.text, cap));
-        Span {
-            start: start as u32,
-            end: self.text.len() as u32,
-        }
-    }
-
-    /// Appends `text`, cut to `cap` bytes at a character boundary: what
-    /// [`push_display`](Self::push_display) does for a `&str`, without going through
-    /// the formatting machinery.
-    pub(crate) fn push_str(&mut self, text: &str, cap: usize) -> Span {
-        let start = self.text.len();
-        self.text.push_str(truncate(text, cap));
-        Span {
-            start: start as u32,
-            end: self.text.len() as u32,
-        }
+        span.text(&self.text)
     }
 
     /// Opens a node as a child of the innermost open node. Returns its index, or
     /// `None` (and counts it) when it is over the depth or node limit.
+    #[inline]
     pub(crate) fn open(&mut self) -> Option<u32> {
         if self.nodes.len() >= MAX_NODES {
             self.skipped_by_count += 1;
@@ -308,96 +305,113 @@ impl FrameArena {
             end: index + 1,
             ..NodeRecord::default()
         });
-        self.scratch_id.clear();
-        self.scratch_key.clear();
         Some(index)
     }
 
-    /// Gives the node just opened its id, once its builder has run (and its bounds are
-    /// known: an enclosing leaf it does not lie inside is closed first).
+    /// Makes [`prefix`](Self::prefix) the one for the children of node `index`'s
+    /// parent, which a key or a position of `index` follows.
+    #[inline]
+    pub(crate) fn prepare_prefix(&mut self, index: u32) {
+        let parent = self.nodes[index as usize].parent;
+        if !self.prefix.is_for(parent) {
+            self.set_prefix(parent);
+        }
+    }
+
+    #[cold]
+    fn set_prefix(&mut self, parent: Option<u32>) {
+        let parent_id = parent.map_or("", |p| self.nodes[p as usize].id.text(&self.text));
+        self.prefix.set(parent, parent_id);
+    }
+
+    /// Gives the node just opened its id, once its builder has run: the explicit id or
+    /// the key's id the builder wrote, else `<parent id>/<role>#<n>`; a duplicate is
+    /// renamed `id~2`, `id~3`, … and reported.
+    #[inline]
     pub(crate) fn assign_id(&mut self, index: u32) {
-        self.leave_enclosers(index);
-        let node = self.nodes[index as usize];
-        let parent = node.parent.map(|p| self.nodes[p as usize]);
-        let counter = match node.parent {
-            Some(p) => &mut self.nodes[p as usize].child_count,
-            None => &mut self.root_count,
+        if self
+            .stack
+            .last()
+            .is_some_and(|&top| self.nodes[top as usize].encloses)
+        {
+            self.leave_enclosers(index);
+        }
+        let node = &self.nodes[index as usize];
+        let (parent, id_source, written) = (node.parent, node.id_source, node.id);
+        let (counter, parent_stable) = match parent {
+            Some(p) => {
+                let parent = &mut self.nodes[p as usize];
+                (&mut parent.child_count, parent.stable)
+            }
+            None => (&mut self.root_count, true),
         };
         let ordinal = *counter;
         *counter += 1;
-        let start = self.text.len() as u32;
-        let parent_stable = parent.is_none_or(|p| p.stable);
-        let stable = match node.id_source {
-            IdSource::Explicit => {
-                self.text.push_str(&self.scratch_id);
-                true
-            }
-            IdSource::Keyed | IdSource::PositionKeyed | IdSource::Positional => {
-                if let Some(parent) = parent {
-                    self.text
-                        .extend_from_within(parent.id.start as usize..parent.id.end as usize);
-                    self.text.push('/');
-                }
-                if node.id_source == IdSource::Keyed {
-                    // One segment whatever the key holds (`a/b` is `a%2Fb`).
-                    super::push_key(&mut self.text, &self.scratch_key);
-                    parent_stable
-                } else if node.id_source == IdSource::PositionKeyed {
-                    self.text.push_str(&self.scratch_key);
-                    false
-                } else {
-                    let _ = write!(self.text, "{}#{ordinal}", node.role.name());
-                    false
-                }
-            }
+        let (requested, stable) = match id_source {
+            IdSource::Explicit => (written, true),
+            IdSource::Keyed => (written, parent_stable),
+            IdSource::PositionKeyed => (written, false),
+            IdSource::Positional => (self.positional_id(index, ordinal), false),
         };
-        let mut id = Span {
-            start,
-            end: self.text.len() as u32,
+        let (nodes, text) = (&self.nodes, &self.text);
+        let wanted = requested.bytes(text);
+        let unique = self
+            .ids
+            .insert(hash_bytes(wanted), index, |other| {
+                nodes[other as usize].id.bytes(text) == wanted
+            })
+            .is_ok();
+        let id = if unique {
+            requested
+        } else {
+            self.rename_duplicate(index, requested)
         };
-        let requested = id;
-        let mut suffix = 1u32;
-        'ids: loop {
-            // Open addressing on the id's hash: a different id with the same hash
-            // moves on to the next slot, so neither is lost.
-            let mut hash = hash_id_text(self.str(id).as_bytes());
-            loop {
-                match self.ids.entry(hash) {
-                    Entry::Occupied(other)
-                        if span_text(&self.text, self.nodes[*other.get() as usize].id)
-                            == span_text(&self.text, id) =>
-                    {
-                        // A duplicate: try `id~2`, `id~3`, …
-                        suffix += 1;
-                        self.text
-                            .extend_from_within(requested.start as usize..requested.end as usize);
-                        let start = self.text.len() - (requested.end - requested.start) as usize;
-                        let _ = write!(self.text, "~{suffix}");
-                        id = Span {
-                            start: start as u32,
-                            end: self.text.len() as u32,
-                        };
-                        continue 'ids;
-                    }
-                    Entry::Occupied(_) => hash = hash.wrapping_add(1),
-                    Entry::Vacant(entry) => {
-                        entry.insert(index);
-                        break 'ids;
-                    }
-                }
-            }
-        }
-        if suffix > 1 {
-            self.diagnostics.push(ArenaDiagnostic::DuplicateId {
-                requested,
-                node: index,
-            });
-        }
         let record = &mut self.nodes[index as usize];
         record.id = id;
-        record.stable = stable && suffix == 1;
+        record.stable = stable && unique;
         if record.flags.contains(StateFlags::MODAL) {
             self.modal = Some(index);
+        }
+    }
+
+    /// Writes `<parent id>/<role>#<ordinal>`, the id of a node with neither id nor key.
+    #[inline(never)]
+    fn positional_id(&mut self, index: u32, ordinal: u32) -> Span {
+        let start = self.text.len();
+        self.prefix.push_to(&mut self.text);
+        let mut sink = TextSink::new(&mut self.text, usize::MAX);
+        sink.str(self.nodes[index as usize].role.name());
+        sink.str("#");
+        ordinal.write_text(&mut sink);
+        Span::since(start, &self.text)
+    }
+
+    /// Gives node `index`, whose `requested` id another node has, the first of `id~2`,
+    /// `id~3`, … that no node has, and reports it.
+    #[cold]
+    fn rename_duplicate(&mut self, index: u32, requested: Span) -> Span {
+        let mut suffix = 1u32;
+        loop {
+            suffix += 1;
+            let start = self.text.len();
+            self.text
+                .extend_from_within(requested.start as usize..requested.end as usize);
+            let mut sink = TextSink::new(&mut self.text, usize::MAX);
+            sink.str("~");
+            suffix.write_text(&mut sink);
+            let id = Span::since(start, &self.text);
+            let (nodes, text) = (&self.nodes, &self.text);
+            let wanted = id.bytes(text);
+            let inserted = self.ids.insert(hash_bytes(wanted), index, |other| {
+                nodes[other as usize].id.bytes(text) == wanted
+            });
+            if inserted.is_ok() {
+                self.diagnostics.push(ArenaDiagnostic::DuplicateId {
+                    requested,
+                    node: index,
+                });
+                return id;
+            }
         }
     }
 
@@ -415,17 +429,37 @@ impl FrameArena {
 
     /// The node just opened (`index`), once its bounds are known, leaves the enclosing
     /// leaves it does not lie inside: each is closed before it, and it becomes their
-    /// parent's child.
+    /// parent's child. A key or a position the builder already wrote under the
+    /// encloser's id is written again under the new parent's.
+    #[cold]
     fn leave_enclosers(&mut self, index: u32) {
         let bounds = self.nodes[index as usize].bounds;
+        let opened_under = self.nodes[index as usize].parent;
         while let Some(&top) = self.stack.last() {
-            let encloser = self.nodes[top as usize];
+            let encloser = &self.nodes[top as usize];
             if !encloser.encloses || lies_inside(bounds, encloser.bounds) {
                 break;
             }
             self.stack.pop();
             self.nodes[top as usize].end = index;
             self.nodes[index as usize].parent = self.stack.last().copied();
+        }
+        let parent = self.nodes[index as usize].parent;
+        if parent == opened_under {
+            return;
+        }
+        // Ids derived after the builder ran follow the new parent's prefix.
+        self.prepare_prefix(index);
+        let node = self.nodes[index as usize];
+        if matches!(node.id_source, IdSource::Keyed | IdSource::PositionKeyed) {
+            // The builder wrote `<encloser id>/<key>`: keep the key, change the rest.
+            let old_prefix =
+                opened_under.map_or(0, |p| self.nodes[p as usize].id.text(&self.text).len() + 1);
+            let key = node.id.start as usize + old_prefix..node.id.end as usize;
+            let start = self.text.len();
+            self.prefix.push_to(&mut self.text);
+            self.text.extend_from_within(key);
+            self.nodes[index as usize].id = Span::since(start, &self.text);
         }
     }
 
@@ -478,35 +512,27 @@ fn lies_inside(inner: Bounds, outer: Bounds) -> bool {
         && bottom(inner) <= bottom(outer)
 }
 
-/// The text of `span` in `text` (a free function, so it can be used while another
-/// field of the arena is borrowed).
-fn span_text(text: &str, span: Span) -> &str {
-    text.get(span.start as usize..span.end as usize)
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::FrameArena;
 
     #[test]
-    fn push_str_keeps_what_push_display_keeps() {
-        let mut arena = FrameArena::default();
-        for (text, cap) in [("space", 1024), ("ééé", 3), ("ééé", 4), ("abc", 0), ("", 5)] {
-            let fast = arena.push_str(text, cap);
-            let formatted = arena.push_display(&text, cap);
+    fn append_str_keeps_what_append_display_keeps() {
+        let mut text = String::new();
+        for (value, cap) in [("space", 1024), ("ééé", 3), ("ééé", 4), ("abc", 0), ("", 5)] {
+            let fast = super::append_str(&mut text, value, cap);
+            let formatted = super::append_display(&mut text, &value, cap);
             assert_eq!(
-                arena.str(fast),
-                arena.str(formatted),
-                "{text:?} cut to {cap}"
+                fast.text(&text),
+                formatted.text(&text),
+                "{value:?} cut to {cap}"
             );
         }
     }
 
     fn open_with_id(arena: &mut FrameArena, id: &str) -> u32 {
         let index = arena.open().expect("within limits");
-        arena.scratch_id.push_str(id);
-        arena.nodes[index as usize].id_source = super::IdSource::Explicit;
+        super::super::NodeBuilder::new(arena, index).id(id);
         arena.assign_id(index);
         index
     }
@@ -515,8 +541,9 @@ mod tests {
     fn ids_whose_hashes_collide_are_both_kept_and_found() {
         let mut arena = FrameArena::default();
         let x = open_with_id(&mut arena, "x");
-        // Pretend "x" landed in the slot of "y"'s hash: a collision.
-        arena.ids.insert(crate::model::hash_id_text(b"y"), x);
+        // Pretend "x" also hashes like "y": a collision.
+        let collision = arena.ids.insert(super::hash_bytes(b"y"), x, |_| false);
+        assert_eq!(collision, Ok(()));
         let y = open_with_id(&mut arena, "y");
         assert_ne!(x, y);
         assert_eq!(

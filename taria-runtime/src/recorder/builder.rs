@@ -1,21 +1,24 @@
-//! [`NodeBuilder`]: what an annotated render says about its node; its arguments' traits
-//! in `args.rs`.
+//! [`NodeBuilder`]: what an annotated render says about its node.
 
-mod args;
-
-pub(crate) use args::Invalidity;
-pub use args::{
-    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, ValueSink, ValueToken,
-};
+mod arguments;
 
 use std::fmt::Display;
 
-use super::arena::{ActionRef, FrameArena, IdSource, Range32};
-use super::text::{IntoText, TextSink};
+use arguments::Invalidity;
+pub use arguments::{
+    IntoFlag, IntoInvalid, IntoValue, InvalidSink, InvalidToken, ValueSink, ValueToken,
+};
+
+use super::arena::{
+    ActionRef, FrameArena, IdSource, NodeRecord, Range32, Span, append_display, append_str,
+    append_text,
+};
+use super::ids::IdPrefix;
+use super::text::{IntoText, TextSink, escape_key_at};
 use crate::model::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, StateFlags};
 
 /// Describes the node being recorded. Handed to the closure of [`scope`](crate::recorder::scope)
-/// and [`leaf`](crate::recorder::leaf), which runs only while a frame is being recorded, so
+/// and [`leaf`](crate::leaf), which runs only while a frame is being recorded, so
 /// labels and values are formatted only then.
 ///
 /// Every setter returns `&mut Self` for chaining; a later call overrides an earlier one.
@@ -34,30 +37,69 @@ use crate::model::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, S
 /// });
 /// ```
 pub struct NodeBuilder<'a> {
-    arena: &'a mut FrameArena,
-    index: u32,
+    // The node's record, and the parts of the arena the setters write to, borrowed
+    // apart: a setter writes its field without indexing the node list.
+    node: &'a mut NodeRecord,
+    text: &'a mut String,
+    spans: &'a mut Vec<Span>,
+    keys: &'a mut Vec<(ActionRef, Span)>,
+    /// What a key or a position follows in the id: the parent's id and `/`.
+    prefix: &'a IdPrefix,
+    scratch: &'a mut String,
 }
 
 impl<'a> NodeBuilder<'a> {
+    /// The builder of node `index`, just opened in `arena`.
+    #[inline]
     pub(crate) fn new(arena: &'a mut FrameArena, index: u32) -> Self {
-        NodeBuilder { arena, index }
+        arena.prepare_prefix(index);
+        let FrameArena {
+            nodes,
+            text,
+            spans,
+            keys,
+            prefix,
+            scratch,
+            ..
+        } = arena;
+        NodeBuilder {
+            node: &mut nodes[index as usize],
+            text,
+            spans,
+            keys,
+            prefix,
+            scratch,
+        }
     }
 
-    fn node(&mut self) -> &mut super::arena::NodeRecord {
-        &mut self.arena.nodes[self.index as usize]
+    /// Writes the derived id `<parent id>/<segment>` into the text and makes it the
+    /// node's id from `source`; an empty segment is ignored (and nothing is kept).
+    #[inline]
+    fn derived_id(&mut self, source: IdSource, segment: impl FnOnce(&mut String, &mut String)) {
+        let start = self.text.len();
+        self.prefix.push_to(self.text);
+        let segment_start = self.text.len();
+        segment(self.text, self.scratch);
+        if self.text.len() == segment_start {
+            self.text.truncate(start);
+            return;
+        }
+        self.node.id = Span::since(start, self.text);
+        self.node.id_source = source;
     }
 
     /// Sets the core role.
+    #[inline]
     pub fn role(&mut self, role: Role) -> &mut Self {
-        self.node().role = role;
-        self.node().custom_role = None;
+        self.node.role = role;
+        self.node.custom_role = None;
         self
     }
 
     /// Sets a custom role (e.g. `kanban_card`) with the core role consumers fall back to.
     pub fn custom_role(&mut self, name: &str, base: Role) -> &mut Self {
-        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
-        let node = self.node();
+        let span = append_str(self.text, name, MAX_LABEL_BYTES);
+        let node = &mut *self.node;
         node.role = base;
         node.custom_role = Some(span);
         self
@@ -65,33 +107,35 @@ impl<'a> NodeBuilder<'a> {
 
     /// Sets an explicit id: global to the frame and stable across frames.
     /// An empty id is ignored (the node keeps a derived id).
+    #[inline]
     pub fn id(&mut self, id: impl IntoText) -> &mut Self {
-        self.arena.scratch_id.clear();
-        id.write_text(&mut TextSink::new(
-            &mut self.arena.scratch_id,
-            MAX_LABEL_BYTES,
-        ));
-        if !self.arena.scratch_id.is_empty() {
-            self.node().id_source = IdSource::Explicit;
+        let span = append_text(self.text, id, MAX_LABEL_BYTES);
+        if span.start != span.end {
+            self.node.id = span;
+            self.node.id_source = IdSource::Explicit;
         }
         self
     }
 
     /// Sets a key that identifies the node among its siblings (a row's database id, a
     /// file name). The id becomes `<parent id>/<key>`, stable while the key is.
+    /// An empty key is ignored, and so is a key after an explicit [`id`](Self::id).
     ///
     /// Don't pass the item's position as its key: after an insert or delete the same
     /// id would name another item, while claiming to be stable. Items without an
     /// identity of their own should get no key: their positional ids are marked, and
     /// the bridge refuses actions on them when the node there changed.
-    pub fn key(&mut self, key: impl IntoText) -> &mut Self {
-        self.arena.scratch_key.clear();
-        key.write_text(&mut TextSink::new(
-            &mut self.arena.scratch_key,
-            MAX_LABEL_BYTES,
-        ));
-        if !self.arena.scratch_key.is_empty() && self.node().id_source != IdSource::Explicit {
-            self.node().id_source = IdSource::Keyed;
+    #[inline]
+    pub fn key<K: IntoText>(&mut self, key: K) -> &mut Self {
+        if self.node.id_source != IdSource::Explicit {
+            self.derived_id(IdSource::Keyed, |text, scratch| {
+                let start = text.len();
+                key.write_text(&mut TextSink::new(text, MAX_LABEL_BYTES));
+                // One segment whatever the key holds (`a/b` is `a%2Fb`).
+                if !K::ONE_SEGMENT {
+                    escape_key_at(text, start, scratch);
+                }
+            });
         }
         self
     }
@@ -102,54 +146,58 @@ impl<'a> NodeBuilder<'a> {
     /// delete it may name another item, and the bridge guards actions on it. For
     /// widgets whose items have no identity of their own; prefer [`key`](Self::key)
     /// when they do.
+    #[inline]
     pub fn position_key(&mut self, index: usize) -> &mut Self {
-        self.arena.scratch_key.clear();
-        index.write_text(&mut TextSink::new(
-            &mut self.arena.scratch_key,
-            MAX_LABEL_BYTES,
-        ));
-        if self.node().id_source != IdSource::Explicit {
-            self.node().id_source = IdSource::PositionKeyed;
+        if self.node.id_source != IdSource::Explicit {
+            self.derived_id(IdSource::PositionKeyed, |text, _| {
+                index.write_text(&mut TextSink::new(text, MAX_LABEL_BYTES));
+            });
         }
         self
     }
 
     /// Sets what the node is called on screen (kept up to [`MAX_LABEL_BYTES`](crate::builder::MAX_LABEL_BYTES)):
     /// text, a number, `format_args!(…)` or a tuple of parts (see [`IntoText`]).
+    #[inline]
     pub fn label(&mut self, label: impl IntoText) -> &mut Self {
-        let span = self.arena.push_text(label, MAX_LABEL_BYTES);
-        self.node().label = Some(span);
+        let span = append_text(self.text, label, MAX_LABEL_BYTES);
+        self.node.label = Some(span);
         self
     }
 
     /// Sets the node's value: text, a number or a bool (see [`IntoValue`]).
+    #[inline]
     pub fn value(&mut self, value: impl IntoValue) -> &mut Self {
-        let record = value.write_value(&mut ValueSink { arena: self.arena }).0;
-        self.node().value = record;
+        let record = arguments::write_value(value, self.text);
+        self.node.value = record;
         self
     }
 
     /// Sets the lowest value a number may take.
+    #[inline]
     pub fn min(&mut self, min: impl Into<f64>) -> &mut Self {
-        self.node().min = Some(min.into());
+        self.node.min = Some(min.into());
         self
     }
 
     /// Sets the highest value a number may take.
+    #[inline]
     pub fn max(&mut self, max: impl Into<f64>) -> &mut Self {
-        self.node().max = Some(max.into());
+        self.node.max = Some(max.into());
         self
     }
 
     /// Sets the step between allowed numbers.
+    #[inline]
     pub fn step(&mut self, step: impl Into<f64>) -> &mut Self {
-        self.node().step = Some(step.into());
+        self.node.step = Some(step.into());
         self
     }
 
     /// Sets the most characters a text value may have.
+    #[inline]
     pub fn max_len(&mut self, max_len: impl TryInto<u32>) -> &mut Self {
-        self.node().max_len = Some(max_len.try_into().unwrap_or(u32::MAX));
+        self.node.max_len = Some(max_len.try_into().unwrap_or(u32::MAX));
         self
     }
 
@@ -159,72 +207,82 @@ impl<'a> NodeBuilder<'a> {
         I: IntoIterator,
         I::Item: Display,
     {
-        let start = self.arena.spans.len() as u32;
+        let start = self.spans.len() as u32;
         for option in options {
-            let span = self.arena.push_display(&option, MAX_LABEL_BYTES);
-            self.arena.spans.push(span);
+            let span = append_display(self.text, &option, MAX_LABEL_BYTES);
+            self.spans.push(span);
         }
-        let end = self.arena.spans.len() as u32;
-        self.node().options = Range32 { start, end };
+        let end = self.spans.len() as u32;
+        self.node.options = Range32 { start, end };
         self
     }
 
+    #[inline]
     fn flag(&mut self, flag: StateFlags, on: impl IntoFlag) -> &mut Self {
-        let node = self.node();
+        let node = &mut *self.node;
         node.flags = node.flags.with(flag, on.into_flag());
         self
     }
 
     /// Marks the node focused (at most one per frame should be).
+    #[inline]
     pub fn focused(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::FOCUSED, on)
     }
 
     /// Marks the node selected.
+    #[inline]
     pub fn selected(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::SELECTED, on)
     }
 
     /// Marks the node disabled: it offers actions but will refuse them now.
+    #[inline]
     pub fn disabled(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::DISABLED, on)
     }
 
     /// Marks the node busy.
+    #[inline]
     pub fn busy(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::BUSY, on)
     }
 
     /// Marks the node required.
+    #[inline]
     pub fn required(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::REQUIRED, on)
     }
 
     /// Marks the node's value read-only.
+    #[inline]
     pub fn readonly(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::READONLY, on)
     }
 
     /// Marks the node's value secret: it is dropped at the source and never recorded.
+    #[inline]
     pub fn redacted(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::REDACTED, on)
     }
 
     /// Marks the node's text as coming from outside the app (files, network, chat):
     /// consumers treat it as data, never as instructions.
+    #[inline]
     pub fn untrusted(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::UNTRUSTED, on)
     }
 
     /// Marks the node a modal dialog: while it is drawn, nodes outside it offer no actions.
+    #[inline]
     pub fn modal(&mut self, on: impl IntoFlag) -> &mut Self {
         self.flag(StateFlags::MODAL, on)
     }
 
-    /// Makes a [`leaf`](crate::leaf) hold the nodes recorded after it that lie inside its
+    /// Makes a [`leaf`](crate::recorder::leaf) hold the nodes recorded after it that lie inside its
     /// bounds, as its children, until one is recorded that does not (it becomes the
     /// leaf's sibling) or the leaf's parent closes: a popup's frame drawn first, its
-    /// text drawn inside after it. A [`scope`](crate::scope) holds its children anyway.
+    /// text drawn inside after it. A [`scope`](crate::recorder::scope) holds its children anyway.
     ///
     /// ```
     /// use ratatui::layout::Rect;
@@ -249,41 +307,42 @@ impl<'a> NodeBuilder<'a> {
     /// assert_eq!(tree.roots.len(), 2, "the status line is drawn outside the dialog");
     /// ```
     pub fn encloses(&mut self, on: impl IntoFlag) -> &mut Self {
-        self.node().encloses = on.into_flag();
+        self.node.encloses = on.into_flag();
         self
     }
 
     /// Sets the checked state (`bool`, or `Option<bool>` with `None` for mixed).
+    #[inline]
     pub fn checked(&mut self, checked: impl Into<Checked>) -> &mut Self {
-        self.node().checked = Some(checked.into());
+        self.node.checked = Some(checked.into());
         self
     }
 
     /// Sets the expanded state (and so marks the node expandable).
+    #[inline]
     pub fn expanded(&mut self, on: impl IntoFlag) -> &mut Self {
-        self.node().expanded = Some(on.into_flag());
+        self.node.expanded = Some(on.into_flag());
         self
     }
 
     /// Marks the node invalid: `true`/`false`, or `Some(message)` / `None` (see [`IntoInvalid`]).
+    #[inline]
     pub fn invalid(&mut self, invalid: impl IntoInvalid) -> &mut Self {
-        let message = invalid
-            .write_invalid(&mut InvalidSink { arena: self.arena })
-            .0;
-        let (invalid, message) = match message {
+        let (invalid, message) = match arguments::write_invalid(invalid, self.text) {
             Invalidity::Valid => (false, None),
             Invalidity::Invalid => (true, None),
             Invalidity::Because(span) => (true, Some(span)),
         };
-        let node = self.node();
+        let node = &mut *self.node;
         node.flags = node.flags.with(StateFlags::INVALID, invalid);
         node.invalid_message = message;
         self
     }
 
     /// Offers a core action.
+    #[inline]
     pub fn action(&mut self, action: Action) -> &mut Self {
-        let node = self.node();
+        let node = &mut *self.node;
         node.actions = node.actions.with(action);
         self
     }
@@ -301,25 +360,29 @@ impl<'a> NodeBuilder<'a> {
         if let Some(action) = Action::from_name(name) {
             return self.action(action);
         }
-        if self.arena.custom_actions(self.index).any(|a| a == name) {
+        let offered = self.node.custom_actions;
+        if self.spans[offered.indices()]
+            .iter()
+            .any(|span| span.text(self.text) == name)
+        {
             return self;
         }
-        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
-        let node = self.arena.nodes[self.index as usize];
+        let span = append_str(self.text, name, MAX_LABEL_BYTES);
         // Custom actions of one node are contiguous: they are added while its builder runs.
-        let start = if node.custom_actions.start == node.custom_actions.end {
-            self.arena.spans.len() as u32
+        let start = if offered.start == offered.end {
+            self.spans.len() as u32
         } else {
-            node.custom_actions.start
+            offered.start
         };
-        self.arena.spans.push(span);
-        let end = self.arena.spans.len() as u32;
-        self.node().custom_actions = Range32 { start, end };
+        self.spans.push(span);
+        let end = self.spans.len() as u32;
+        self.node.custom_actions = Range32 { start, end };
         self
     }
 
     /// Offers `action` and says which key the app's own input path takes for it, so an
     /// agent can drive the node without a handler (`toggle` ⇒ `"space"`).
+    #[inline]
     pub fn key_fallback(&mut self, action: Action, key: &str) -> &mut Self {
         self.action(action);
         self.push_key(ActionRef::Core(action), key)
@@ -331,50 +394,56 @@ impl<'a> NodeBuilder<'a> {
             return self.key_fallback(action, key);
         }
         self.custom_action(name);
-        let span = self.arena.push_str(name, MAX_LABEL_BYTES);
+        let span = append_str(self.text, name, MAX_LABEL_BYTES);
         self.push_key(ActionRef::Custom(span), key)
     }
 
+    #[inline]
     fn push_key(&mut self, action: ActionRef, key: &str) -> &mut Self {
-        let key = self.arena.push_str(key, MAX_LABEL_BYTES);
-        let node = self.arena.nodes[self.index as usize];
-        let start = if node.keys.start == node.keys.end {
-            self.arena.keys.len() as u32
+        let key = append_str(self.text, key, MAX_LABEL_BYTES);
+        let declared = self.node.keys;
+        // Key fallbacks of one node are contiguous: they are added while its builder runs.
+        let start = if declared.start == declared.end {
+            self.keys.len() as u32
         } else {
-            node.keys.start
+            declared.start
         };
-        self.arena.keys.push((action, key));
-        let end = self.arena.keys.len() as u32;
-        self.node().keys = Range32 { start, end };
+        self.keys.push((action, key));
+        let end = self.keys.len() as u32;
+        self.node.keys = Range32 { start, end };
         self
     }
 
     /// Sets the index among the container's items (zero-based).
+    #[inline]
     pub fn index(&mut self, index: impl TryInto<u32>) -> &mut Self {
-        self.node().position.index = Some(index.try_into().unwrap_or(u32::MAX));
+        self.node.position.index = Some(index.try_into().unwrap_or(u32::MAX));
         self
     }
 
     /// Sets how many items the container has in all.
+    #[inline]
     pub fn count(&mut self, count: impl TryInto<u32>) -> &mut Self {
-        self.node().position.count = Some(count.try_into().unwrap_or(u32::MAX));
+        self.node.position.count = Some(count.try_into().unwrap_or(u32::MAX));
         self
     }
 
     /// Sets the nesting level in a tree (1 for top-level items).
+    #[inline]
     pub fn level(&mut self, level: impl TryInto<u32>) -> &mut Self {
-        self.node().position.level = Some(level.try_into().unwrap_or(u32::MAX));
+        self.node.position.level = Some(level.try_into().unwrap_or(u32::MAX));
         self
     }
 
     /// Sets the scroll position: first visible line, content length, visible lines.
+    #[inline]
     pub fn scroll(
         &mut self,
         offset: impl TryInto<u32>,
         content: impl TryInto<u32>,
         viewport: impl TryInto<u32>,
     ) -> &mut Self {
-        self.node().scroll = Some(ScrollInfo {
+        self.node.scroll = Some(ScrollInfo {
             offset: offset.try_into().unwrap_or(u32::MAX),
             content: content.try_into().unwrap_or(u32::MAX),
             viewport: viewport.try_into().unwrap_or(u32::MAX),
@@ -383,8 +452,9 @@ impl<'a> NodeBuilder<'a> {
     }
 
     /// Sets where the node was drawn (a ratatui `Rect`).
+    #[inline]
     pub fn bounds(&mut self, bounds: impl Into<Bounds>) -> &mut Self {
-        self.node().bounds = bounds.into();
+        self.node.bounds = bounds.into();
         self
     }
 }

@@ -57,6 +57,19 @@ impl<'a> TextSink<'a> {
     /// Appends an unsigned integer in decimal, as `Display` writes it.
     #[inline]
     fn unsigned(&mut self, n: u64) {
+        if let Some(digits) = Padded::digits(n)
+            && digits.len <= self.remaining
+        {
+            digits.push_to(self.out);
+            self.remaining -= digits.len;
+        } else {
+            self.long_unsigned(n);
+        }
+    }
+
+    /// [`unsigned`](Self::unsigned) for nine digits or more, or a sink nearly full.
+    #[inline(never)]
+    fn long_unsigned(&mut self, n: u64) {
         let mut buf = [0u8; 20];
         let digits = decimal(n, &mut buf);
         self.str(digits);
@@ -114,7 +127,94 @@ fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &str {
     unsafe { std::str::from_utf8_unchecked(&buf[at..]) }
 }
 
+/// Text of at most `N` bytes kept in an `N`-byte buffer, so that appending it is one
+/// copy of a fixed size and a cut, not a copy of a variable length (a call to
+/// `memcpy`, and for bytes just written one by one, a stall reading them back).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Padded<const N: usize> {
+    /// `bytes[..len]` is UTF-8 text, the rest NULs: every cut at `len` is valid.
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Padded<N> {
+    /// `text` padded, if it is at most `N` bytes long.
+    pub(crate) fn new(text: &str) -> Option<Self> {
+        let mut bytes = [0; N];
+        bytes
+            .get_mut(..text.len())?
+            .copy_from_slice(text.as_bytes());
+        Some(Padded {
+            bytes,
+            len: text.len(),
+        })
+    }
+
+    /// Appends the text to `out`.
+    #[inline]
+    #[expect(
+        unsafe_code,
+        reason = "validating the text again would cost what the fixed-size copy saves"
+    )]
+    pub(crate) fn push_to(&self, out: &mut String) {
+        let end = out.len() + self.len;
+        // SAFETY: `bytes[..len]` is UTF-8 text and the rest NULs (the invariant of
+        // `Padded`), so cut at `end` the string holds valid UTF-8 again.
+        let vec = unsafe { out.as_mut_vec() };
+        vec.extend_from_slice(&self.bytes);
+        vec.truncate(end);
+    }
+}
+
+impl Padded<8> {
+    /// The decimal digits of `n`, as `Display` writes them, if there are at most 8.
+    ///
+    /// The digits are computed in a register with no branch and no table: two lanes of
+    /// four digits are split into pairs, and the pairs into digits, all lanes at once
+    /// (`x · 10486 >> 20` is `x / 100` below 10,000, `x · 103 >> 10` is `x / 10` below
+    /// 100); the first digit ends up in the lowest byte and the leading zeros are
+    /// shifted out. Their count comes from comparisons, apart, so that what is written
+    /// next need not wait for the digits (callgrind counts a few instructions more,
+    /// the bench times 7 % less than taking it from the digits).
+    #[inline]
+    pub(crate) fn digits(n: u64) -> Option<Self> {
+        let n = u32::try_from(n).ok().filter(|&n| n < 100_000_000)?;
+        let fours = u64::from(n / 10_000) | (u64::from(n % 10_000) << 32);
+        let hundreds = ((fours * 10_486) >> 20) & 0x0000_007F_0000_007F;
+        let pairs = hundreds | ((fours - hundreds * 100) << 16);
+        let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
+        let digits = tens | ((pairs - tens * 10) << 8);
+        let len = digit_count(n);
+        let ascii = (digits | 0x3030_3030_3030_3030) >> (8 * (8 - len));
+        Some(Padded {
+            bytes: ascii.to_le_bytes(),
+            len,
+        })
+    }
+}
+
+/// How many decimal digits `n` (below 10^8) has.
+#[inline]
+fn digit_count(n: u32) -> usize {
+    if n < 10_000 {
+        if n < 100 {
+            if n < 10 { 1 } else { 2 }
+        } else if n < 1_000 {
+            3
+        } else {
+            4
+        }
+    } else if n < 1_000_000 {
+        if n < 100_000 { 5 } else { 6 }
+    } else if n < 10_000_000 {
+        7
+    } else {
+        8
+    }
+}
+
 /// The longest prefix of `s` of at most `cap` bytes that ends at a char boundary.
+#[inline]
 pub(crate) fn truncate(s: &str, cap: usize) -> &str {
     if s.len() <= cap {
         return s;
@@ -128,16 +228,16 @@ pub(crate) fn truncate(s: &str, cap: usize) -> &str {
 
 /// Whether `key` has a byte an id segment escapes.
 #[inline]
-fn needs_escape(key: &str) -> bool {
-    key.bytes().any(|b| b == b'/' || b == b'%')
+fn needs_escape(key: &[u8]) -> bool {
+    key.iter().any(|&b| b == b'/' || b == b'%')
 }
 
 /// Appends `key` to `out` as an id segment: a `/` in it is written `%2F` and a `%`
 /// `%25`, so a key is always one segment (`files/a%2Fb` for the key `a/b`); any other
 /// text, spaces included, as it is. A key without either is copied as is.
 #[inline]
-pub(crate) fn push_key(out: &mut String, key: &str) {
-    if !needs_escape(key) {
+fn push_key(out: &mut String, key: &str) {
+    if !needs_escape(key.as_bytes()) {
         out.push_str(key);
         return;
     }
@@ -150,12 +250,30 @@ pub(crate) fn push_key(out: &mut String, key: &str) {
     }
 }
 
+/// Escapes in place the key written to `out` from byte `start` on, as [`push_key`]
+/// writes it; `scratch` holds the raw key meanwhile. A key without `/` or `%` (the
+/// usual one) is only scanned.
+#[inline]
+pub(crate) fn escape_key_at(out: &mut String, start: usize, scratch: &mut String) {
+    if needs_escape(&out.as_bytes()[start..]) {
+        escape_tail(out, start, scratch);
+    }
+}
+
+#[cold]
+fn escape_tail(out: &mut String, start: usize, scratch: &mut String) {
+    scratch.clear();
+    scratch.push_str(&out[start..]);
+    out.truncate(start);
+    push_key(out, scratch);
+}
+
 /// The id segment a key becomes: `/` written `%2F`, `%` written `%25`, anything else
 /// as it is (`a/b` is `a%2Fb`, `50%` is `50%25`, `First Name` stays). For naming a
 /// keyed node by hand: `format!("files/{}", taria::builder::escape_key(name))`.
 #[must_use]
 pub fn escape_key(key: &str) -> Cow<'_, str> {
-    if !needs_escape(key) {
+    if !needs_escape(key.as_bytes()) {
         return Cow::Borrowed(key);
     }
     let mut out = String::with_capacity(key.len() + 4);
@@ -203,6 +321,12 @@ pub fn unescape_key(segment: &str) -> Cow<'_, str> {
     note = "wrap a `Display` type in `taria::Displayed(…)`, or write `format_args!(\"{{}}\", …)`"
 )]
 pub trait IntoText {
+    /// Whether the text never holds `/` or `%` (integers, `bool`), so that as a key
+    /// it is one id segment as written, with no scan for what to escape. A promise:
+    /// a key of a type that makes it is not checked.
+    #[doc(hidden)]
+    const ONE_SEGMENT: bool = false;
+
     /// Writes the text into the sink.
     fn write_text(self, sink: &mut TextSink<'_>);
 }
@@ -223,6 +347,8 @@ impl<'b, T: ?Sized> IntoText for &&'b T
 where
     &'b T: IntoText,
 {
+    const ONE_SEGMENT: bool = <&'b T>::ONE_SEGMENT;
+
     #[inline]
     fn write_text(self, sink: &mut TextSink<'_>) {
         (*self).write_text(sink);
@@ -305,12 +431,16 @@ str_texts!(
 macro_rules! integer_texts {
     ($method:ident as $wide:ty: $($t:ty),*) => {$(
         impl IntoText for $t {
+            const ONE_SEGMENT: bool = true;
+
             #[inline]
             fn write_text(self, sink: &mut TextSink<'_>) {
                 sink.$method(<$wide>::from(self));
             }
         }
         impl IntoText for &$t {
+            const ONE_SEGMENT: bool = true;
+
             #[inline]
             fn write_text(self, sink: &mut TextSink<'_>) {
                 sink.$method(<$wide>::from(*self));
@@ -324,12 +454,16 @@ integer_texts!(signed as i64: i8, i16, i32, i64);
 macro_rules! pointer_sized_texts {
     ($method:ident as $wide:ty: $t:ty) => {
         impl IntoText for $t {
+            const ONE_SEGMENT: bool = true;
+
             #[inline]
             fn write_text(self, sink: &mut TextSink<'_>) {
                 sink.$method(self as $wide);
             }
         }
         impl IntoText for &$t {
+            const ONE_SEGMENT: bool = true;
+
             #[inline]
             fn write_text(self, sink: &mut TextSink<'_>) {
                 (*self).write_text(sink);
@@ -373,6 +507,8 @@ impl IntoText for &char {
 }
 
 impl IntoText for bool {
+    const ONE_SEGMENT: bool = true;
+
     #[inline]
     fn write_text(self, sink: &mut TextSink<'_>) {
         sink.str(if self { "true" } else { "false" });
@@ -380,6 +516,8 @@ impl IntoText for bool {
 }
 
 impl IntoText for &bool {
+    const ONE_SEGMENT: bool = true;
+
     #[inline]
     fn write_text(self, sink: &mut TextSink<'_>) {
         (*self).write_text(sink);
@@ -389,6 +527,8 @@ impl IntoText for &bool {
 macro_rules! tuple_texts {
     ($(($($t:ident),+))*) => {$(
         impl<$($t: IntoText),+> IntoText for ($($t,)+) {
+            const ONE_SEGMENT: bool = $($t::ONE_SEGMENT)&&+;
+
             #[inline]
             #[expect(non_snake_case, reason = "the parts are named after their type parameters")]
             fn write_text(self, sink: &mut TextSink<'_>) {
@@ -437,6 +577,26 @@ mod tests {
         assert_eq!(written(isize::MIN, 1024), isize::MIN.to_string());
         assert_eq!(written(u128::MAX, 1024), u128::MAX.to_string());
         assert_eq!(written(1.5f64, 1024), "1.5");
+    }
+
+    #[test]
+    fn numbers_of_up_to_eight_digits_are_written_as_display_writes_them() {
+        let powers = (0..20).map(|k| 10u64.pow(k));
+        let around_powers = powers.flat_map(|p| [p - 1, p, p + 1]);
+        let spread = (0..100_000_000u64).step_by(9_973);
+        for n in (0..100_000).chain(around_powers).chain(spread) {
+            assert_eq!(written(n, 1024), n.to_string());
+            // After other text, and in a sink with room for fewer than eight bytes.
+            assert_eq!(written(("ab", n), 1024), format!("ab{n}"));
+            let digits = n.to_string();
+            for cap in 0..=digits.len() + 1 {
+                assert_eq!(
+                    written(n, cap),
+                    digits[..cap.min(digits.len())],
+                    "{n} cut to {cap}"
+                );
+            }
+        }
     }
 
     #[test]

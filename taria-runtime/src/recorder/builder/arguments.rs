@@ -1,11 +1,11 @@
-//! The arguments [`NodeBuilder`](super::NodeBuilder)'s setters take: flags
-//! ([`IntoFlag`]), values ([`IntoValue`], written through a [`ValueSink`]) and the
-//! invalid state ([`IntoInvalid`], through an [`InvalidSink`]).
+//! What [`NodeBuilder`](super::NodeBuilder)'s setters take besides text: flags
+//! ([`IntoFlag`]), values ([`IntoValue`] through a [`ValueSink`]) and the invalid
+//! state ([`IntoInvalid`] through an [`InvalidSink`]).
 
 use std::fmt::Display;
 
 use crate::model::{MAX_LABEL_BYTES, MAX_VALUE_BYTES};
-use crate::recorder::arena::{FrameArena, Span, ValueRecord};
+use crate::recorder::arena::{Span, ValueRecord, append_display, append_text};
 use crate::recorder::text::IntoText;
 
 /// A boolean state argument: `bool` or `&bool`.
@@ -28,25 +28,34 @@ impl IntoFlag for &bool {
 
 /// Where an [`IntoValue`] writes itself.
 pub struct ValueSink<'a> {
-    pub(in crate::recorder) arena: &'a mut FrameArena,
+    text: &'a mut String,
 }
 
 #[doc(hidden)]
-pub struct ValueToken(pub(in crate::recorder) ValueRecord);
+pub struct ValueToken(ValueRecord);
+
+/// Writes `value` into `text`; what the node records.
+pub(super) fn write_value(value: impl IntoValue, text: &mut String) -> ValueRecord {
+    value.write_value(&mut ValueSink { text }).0
+}
 
 impl ValueSink<'_> {
     /// Records a text value (kept up to [`MAX_VALUE_BYTES`](crate::builder::MAX_VALUE_BYTES)).
     pub fn text(&mut self, text: &dyn Display) -> ValueToken {
-        ValueToken(ValueRecord::Text(
-            self.arena.push_display(text, MAX_VALUE_BYTES),
-        ))
+        ValueToken(ValueRecord::Text(append_display(
+            self.text,
+            text,
+            MAX_VALUE_BYTES,
+        )))
     }
 
     /// Records a text value through its fast path (see [`IntoText`]).
     fn fast_text(&mut self, text: impl IntoText) -> ValueToken {
-        ValueToken(ValueRecord::Text(
-            self.arena.push_text(text, MAX_VALUE_BYTES),
-        ))
+        ValueToken(ValueRecord::Text(append_text(
+            self.text,
+            text,
+            MAX_VALUE_BYTES,
+        )))
     }
 
     /// Records a numeric value.
@@ -161,14 +170,19 @@ where
 
 /// Where an [`IntoInvalid`] writes itself.
 pub struct InvalidSink<'a> {
-    pub(in crate::recorder) arena: &'a mut FrameArena,
+    text: &'a mut String,
 }
 
 #[doc(hidden)]
-pub struct InvalidToken(pub(in crate::recorder) Invalidity);
+pub struct InvalidToken(Invalidity);
+
+/// Writes `invalid` into `text`; whether the node is invalid, and why.
+pub(super) fn write_invalid(invalid: impl IntoInvalid, text: &mut String) -> Invalidity {
+    invalid.write_invalid(&mut InvalidSink { text }).0
+}
 
 /// Whether a node is invalid, and why.
-pub(crate) enum Invalidity {
+pub(super) enum Invalidity {
     Valid,
     Invalid,
     Because(Span),
@@ -189,9 +203,11 @@ impl InvalidSink<'_> {
 
     /// The node is invalid because of `message`.
     pub fn message(&mut self, message: &dyn Display) -> InvalidToken {
-        InvalidToken(Invalidity::Because(
-            self.arena.push_display(message, MAX_LABEL_BYTES),
-        ))
+        InvalidToken(Invalidity::Because(append_display(
+            self.text,
+            message,
+            MAX_LABEL_BYTES,
+        )))
     }
 }
 
