@@ -42,6 +42,7 @@ impl Inner {
                 state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.record_tree(generation, &state, first);
+                tracing::trace!(target: crate::LATENCY, input, "tree");
                 self.changed.send_modify(|n| *n += 1);
             }
             AppMessage::Patch {
@@ -61,6 +62,7 @@ impl Inner {
                 state.revision = state.revision.saturating_add(1);
                 state.input = input;
                 self.record_tree(generation, &state, false);
+                tracing::trace!(target: crate::LATENCY, input, "tree");
                 self.changed.send_modify(|n| *n += 1);
             }
             AppMessage::Ack {
@@ -70,6 +72,7 @@ impl Inner {
                 message,
             } => {
                 drop(state);
+                tracing::trace!(target: crate::LATENCY, seq, "ack");
                 self.answer(
                     generation,
                     seq,

@@ -178,6 +178,7 @@ impl Link {
             self.inner.room.notify_waiters();
             return Err(e);
         }
+        tracing::trace!(target: crate::LATENCY, seq, "input sent");
         Ok(Sent {
             seq,
             generation,

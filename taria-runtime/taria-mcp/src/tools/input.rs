@@ -204,6 +204,7 @@ pub(crate) async fn act(
     args: ActArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
+    tracing::trace!(target: crate::LATENCY, "act");
     let view = link.view().await?;
     // An id off screen, under a scrolled list or table, is sent as it is: the app
     // holds it for that container's widget, which finds the item among all its items
@@ -580,11 +581,7 @@ async fn settle(
             note: Some(advice),
         });
     };
-    Ok(super::change::describe_change(
-        link,
-        before,
-        live.as_ref(),
-        &after,
-        ack.message,
-    ))
+    let answer = super::change::describe_change(link, before, live.as_ref(), &after, ack.message);
+    tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
+    Ok(answer)
 }
