@@ -24,15 +24,15 @@ Then, from the repository's root:
 either side by side or as a cargo profile directory (`taria-mcp`,
 `examples/todo`); copy an older build's two binaries into a directory to compare.
 
-`--split` adds a run with the bridge's latency events on (`TARIA_LOG=
-taria_mcp::latency=trace`: the bridge writes one line to stderr per step, which
-slows each act by a few microseconds per event) and prints, per hop, the median
-and p90 over the acts of the time between two steps: the request reaching the
-bridge, rmcp's dispatch, the pre-check and the socket write, then from the input
-sent: the app's ack (its wake-up and handler), the frame's bytes on the
-pseudo-terminal (the app drew it), the tree after it in the bridge's mirror
-(published, diffed, sent, applied), the answer worked out (what changed), and the
-response written, then the client reading it.
+`--split` adds a run with the latency events on, the bridge's
+(`taria_mcp::latency`, to its stderr) and the app's (`taria::latency`, to the file
+`TARIA_LOG_FILE` names, which the todo example logs to), and prints, per hop, the
+median and p90 over the acts of the time between two steps: the request reaching
+the bridge, rmcp's dispatch, the pre-check and the socket write, the app's reader
+thread, its loop woken, the handler, the frame begun, drawn and published, the
+patch sent, the tree in the bridge's mirror, the answer worked out, the response
+written and read. Each event is a line written to a log, which slows each act by a
+few microseconds per event.
 
 The machine this runs on may be shared: `--fifo` runs the client, and so the
 bridge and the app it starts, under SCHED_FIFO (priority 10), so other processes'
@@ -191,38 +191,60 @@ def pct(sorted_values: list[float], p: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(round((len(sorted_values) - 1) * p)))]
 
 
-# The bridge's latency events, in the order an act meets them, and the hop each ends.
-STEPS = [
-    ("call read", "client -> bridge: the request line read and checked"),
+# Each act's steps, in the order it meets them: the bridge's latency events
+# (`taria_mcp::latency`) and the app's (`taria::latency`, from the todo example's log
+# file), each with what the hop that ends there is.
+CHAIN = [
+    ("request", "the client writes the request line"),
+    ("call read", "bridge: the line read from stdin and checked (client -> bridge)"),
     ("act", "bridge: rmcp's dispatch, the tool's arguments"),
     ("input sent", "bridge: pre-check, turn, the input written to the app's socket"),
-    ("ack", "app: woken, input routed to its handler, ack back (from the input sent)"),
-    ("terminal output", "app: the frame drawn, its bytes on the pty (from the input sent)"),
-    ("tree", "app -> bridge: frame published, patch sent, mirror updated (from the input sent)"),
-    ("answer ready", "bridge: what changed, for the agent (from the tree)"),
+    ("input queued", "app: the socket's reader thread read the line, queued it, poked the loop"),
+    ("loop woken", "app: the event wait (taria::event) returned for the poke"),
+    ("input routed", "app: the loop's drain ran the handler"),
+    ("frame begun", "app: the loop's next draw began"),
+    ("frame drawn", "app: the frame drawn (render, ratatui's diff, the terminal write)"),
+    ("frame published", "app: the frame handed to the writer thread"),
+    ("frame sent", "app: the writer built, diffed and sent the patch"),
+    ("tree", "bridge: the patch read and applied to the mirror"),
+    ("answer ready", "bridge: what changed, for the agent"),
     ("stdout", "bridge: the result through rmcp, written to stdout"),
+    ("answer read", "the client read the response line (bridge -> client)"),
 ]
+# Steps off that chain, timed from the input sent.
+ASIDE = [
+    ("ack", "bridge: the app's ack read"),
+    ("terminal output", "bridge: the frame's bytes read from the pty"),
+]
+APP_TARGET = "taria::latency"
 
 
-def read_events(path: Path) -> list[tuple[int, str]]:
-    """(wall-clock ns, event) for each latency event in the bridge's stderr."""
+def read_events(path: Path, target: str) -> list[tuple[int, str]]:
+    """(wall-clock ns, step) for each latency event of `target` in a log."""
     events = []
     for line in path.read_text(errors="replace").splitlines():
-        if LATENCY_TARGET not in line:
-            continue
         stamp, _, rest = line.partition(" ")
-        message = rest.split(f"{LATENCY_TARGET}: ", 1)[-1].split()
+        marker = f" {target}: "
+        if marker not in rest:
+            continue
+        words = rest.split(marker, 1)[1].split()
         # The step's name, without the fields after it (`input sent seq=7`).
-        name = " ".join(word for word in message if "=" not in word)
+        name = " ".join(word for word in words if "=" not in word)
         when = datetime.fromisoformat(stamp)
         events.append((int(when.timestamp() * 1_000_000) * 1000, name))
     return events
 
 
 def split(build: Path, args: argparse.Namespace) -> None:
-    with tempfile.NamedTemporaryFile(prefix="act-latency-", suffix=".log") as log:
-        measured = run(build, args, log=f"warn,{LATENCY_TARGET}=trace", stderr=log)
-        events = read_events(Path(log.name))
+    with tempfile.TemporaryDirectory(prefix="act-latency-") as logs:
+        bridge_log, app_log = Path(logs) / "bridge.log", Path(logs) / "app.log"
+        os.environ["TARIA_LOG_FILE"] = str(app_log)
+        try:
+            with bridge_log.open("w") as stderr:
+                measured = run(build, args, f"warn,{LATENCY_TARGET}=trace,{APP_TARGET}=trace", stderr)
+        finally:
+            del os.environ["TARIA_LOG_FILE"]
+        events = sorted(read_events(bridge_log, LATENCY_TARGET) + read_events(app_log, APP_TARGET))
     # Each act's first event of each kind between its request and its answer.
     per_act = []
     index = 0
@@ -240,31 +262,26 @@ def split(build: Path, args: argparse.Namespace) -> None:
         return sorted((s[b] - s[a]) / 1000 for s in per_act if a in s and b in s)
 
     latencies = measured["latencies"]
-    print(f"Hop by hop (one run of {args.samples} acts, the bridge's latency events on; "
-          f"p50 {pct(latencies, 0.5):.3f} ms, p99 {pct(latencies, 0.99):.3f} ms in this run):")
+    print(f"Hop by hop: one run of {args.samples} acts with the latency events on (p50 "
+          f"{pct(latencies, 0.5):.3f} ms, p99 {pct(latencies, 0.99):.3f} ms in this run; each "
+          "event is a line written to a log, which the times below include):")
     print()
-    print("| hop | from | to | median | p90 |")
-    print("|---|---|---|---|---|")
-    chain = [
-        ("request", "call read"),
-        ("call read", "act"),
-        ("act", "input sent"),
-        ("input sent", "ack"),
-        ("input sent", "terminal output"),
-        ("input sent", "tree"),
-        ("tree", "answer ready"),
-        ("answer ready", "stdout"),
-        ("stdout", "answer read"),
-    ]
-    words = dict(STEPS)
-    words["answer read"] = "bridge -> client: the response line read"
-    for a, b in chain:
+    print("| to | the hop | median | p90 |")
+    print("|---|---|---|---|")
+    total = 0.0
+    for (a, _), (b, what) in zip(CHAIN, CHAIN[1:]):
         values = hop(a, b)
         if values:
-            print(f"| {words[b]} | {a} | {b} | {statistics.median(values):.1f} us | {pct(values, 0.9):.1f} us |")
+            total += statistics.median(values)
+            print(f"| {b} | {what} | {statistics.median(values):.1f} us | {pct(values, 0.9):.1f} us |")
+    print(f"| | sum of the medians | {total:.1f} us | |")
     print()
-    print("The chain request -> call read -> act -> input sent -> tree -> answer ready -> stdout ->")
-    print("answer read adds up to the round trip; ack and terminal output lie inside input sent -> tree.")
+    print("| from the input sent to | | median | p90 |")
+    print("|---|---|---|---|")
+    for b, what in ASIDE + [("tree", "bridge: the tree after the input in the mirror")]:
+        values = hop("input sent", b)
+        if values:
+            print(f"| {b} | {what} | {statistics.median(values):.1f} us | {pct(values, 0.9):.1f} us |")
 
 
 def main() -> None:
