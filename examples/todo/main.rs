@@ -9,6 +9,10 @@
 //! The app is ordinary ratatui: `app.rs` has its state, loop and key handling plus
 //! the `#[taria::app]` and `#[action]` attributes; `ui.rs` draws it, with
 //! `#[taria::widget]` attributes saying what each part is.
+//!
+//! With `TARIA_LOG_FILE` set, taria's log goes to that file, filtered by `TARIA_LOG`
+//! as `taria-mcp`'s is (`TARIA_LOG=taria::latency=trace` times each agent input's
+//! steps through the app; `benches/mcp/act_latency.py --split` reads them).
 
 mod app;
 #[cfg(test)]
@@ -20,8 +24,26 @@ mod tree_pane;
 mod ui;
 
 fn main() -> std::io::Result<()> {
+    log_to_file()?;
     let mut terminal = ratatui::init();
     let result = app::App::with_sample_tasks().run(&mut terminal);
     ratatui::restore();
     result
+}
+
+/// Sends taria's log to the file `TARIA_LOG_FILE` names, if set (the terminal is the
+/// app's screen), filtered by `TARIA_LOG` (default: warnings).
+fn log_to_file() -> std::io::Result<()> {
+    let Some(path) = std::env::var_os("TARIA_LOG_FILE") else {
+        return Ok(());
+    };
+    let file = std::fs::File::create(path)?;
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TARIA_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::sync::Mutex::new(file))
+        .with_ansi(false)
+        .init();
+    Ok(())
 }

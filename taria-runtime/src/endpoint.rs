@@ -109,6 +109,13 @@ pub(crate) struct Shared {
     pub(crate) label: String,
 }
 
+/// The target of the events that time an agent's input through the app, one per
+/// step (queued by the reader, the loop woken, the input routed, the frame begun,
+/// drawn and published, sent by the writer), at TRACE: nothing unless the app
+/// installs a `tracing` subscriber that enables them, and then one flag check each.
+/// `benches/mcp/act_latency.py --split` reads them from the `todo` example's log.
+pub(crate) const LATENCY: &str = "taria::latency";
+
 /// Locks a mutex, recovering the data if a thread panicked while holding it: the
 /// shared state stays consistent at every unlock, so a poisoned lock is still usable.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {

@@ -278,6 +278,7 @@ fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
     });
     drop(state);
     shared.signal.poke();
+    tracing::trace!(target: super::LATENCY, seq, "input queued");
 }
 
 /// What the writer takes from the shared state in one turn.
@@ -383,6 +384,9 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             )?;
         }
         out.flush()?;
+        if turn.frame {
+            tracing::trace!(target: super::LATENCY, input = last_input, "frame sent");
+        }
     }
 }
 

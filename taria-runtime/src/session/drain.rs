@@ -89,6 +89,7 @@ impl Session {
                 (connection, seq),
                 input,
             );
+            tracing::trace!(target: crate::endpoint::LATENCY, seq, "input routed");
             match answer {
                 Some(answer) => {
                     let delivered = self.answers.send(seq, answer);

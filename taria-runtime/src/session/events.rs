@@ -188,6 +188,7 @@ impl Events {
                 if !self.pending.is_empty() {
                     continue;
                 }
+                tracing::trace!(target: endpoint::LATENCY, "loop woken");
                 return Ok(Some(focus()));
             }
             if self.terminal_input

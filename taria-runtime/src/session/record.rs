@@ -7,6 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::{CompletedFrame, Frame, Terminal};
 
 use super::Session;
+use crate::endpoint::LATENCY;
 
 impl Session {
     /// Records every frame, even with no bridge connected (for an in-app inspector or
@@ -39,15 +40,18 @@ impl Session {
     /// or check [`Session::redraw_owed`]. This frame is stamped below every input held
     /// for its widgets, even when a handler took a later input in the same turn.
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
+        tracing::trace!(target: LATENCY, "frame begun");
         let connected = self.is_connected();
         self.recorder.set_enabled(connected || self.always_record);
         let recorder = &mut self.recorder;
         let (output, first_held) = self
             .router
             .lend(self.answers.connection(), || recorder.record(draw));
+        tracing::trace!(target: LATENCY, "frame drawn");
         self.settle_held();
         if connected && let Some(buffer) = output.buffer() {
             self.publish(buffer, first_held);
+            tracing::trace!(target: LATENCY, "frame published");
         }
         // Counts from the next frame on. No need to wake the loop for it: `drain`
         // already did when it held these actions for the widgets, so the event read

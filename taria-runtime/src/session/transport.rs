@@ -74,13 +74,21 @@ impl Transport for Socket {
         }
         let input = stamp(state.connection);
         state.frame.arena.copy_from(arena);
-        state.frame.buffer.clone_from(buffer);
+        copy_buffer(&mut state.frame.buffer, buffer);
         state.frame.input = input;
         state.frame.fresh = true;
         state.frame.any = true;
         drop(state);
         shared.writer.notify_all();
     }
+}
+
+/// Copies `from` into `into`, reusing its cells. ratatui's `Buffer` derives `Clone`,
+/// so its `clone_from` allocated a new buffer every frame and freed the last one
+/// (120 x 40 cells are ~190 KB: a fresh mapping and its page faults each time).
+fn copy_buffer(into: &mut Buffer, from: &Buffer) {
+    into.area = from.area;
+    into.content.clone_from(&from.content);
 }
 
 /// The one connection an in-process consumer has.

@@ -226,43 +226,66 @@ fn flat_clone(node: &Node, parent: Option<&NodeId>) -> FlatNode {
     }
 }
 
-/// Whether two nodes are the same apart from their children's content (their
-/// children's ids are compared).
-fn same_flat(a: &Node, b: &Node) -> bool {
-    // Destructured so that a new field of `Node` cannot be forgotten here.
-    let Node {
-        id,
-        stable,
-        role,
-        custom_role,
-        label,
-        value,
-        redacted_length,
-        value_schema,
-        state,
-        actions,
-        keys,
-        position,
-        scroll,
-        bounds,
-        children,
-    } = a;
-    *id == b.id
-        && *stable == b.stable
-        && *role == b.role
-        && *custom_role == b.custom_role
-        && *label == b.label
-        && *value == b.value
-        && *redacted_length == b.redacted_length
-        && *value_schema == b.value_schema
-        && *state == b.state
-        && *actions == b.actions
-        && *keys == b.keys
-        && *position == b.position
-        && *scroll == b.scroll
-        && *bounds == b.bounds
-        && children.len() == b.children.len()
-        && children.iter().zip(&b.children).all(|(x, y)| x.id == y.id)
+impl Node {
+    /// Whether `other` is this node as flat nodes compare: every field the same, and
+    /// the same children ids in the same order (the children's own content is not
+    /// compared). [`Tree::diff`] lists a node as updated when this is false or its
+    /// parent changed; a consumer comparing two trees node by node can ask it without
+    /// computing the patch's fields.
+    ///
+    /// ```
+    /// use taria::Node;
+    /// use taria::node::NodeId;
+    ///
+    /// let mut item = Node::default();
+    /// item.id = NodeId::new("list/0");
+    /// let mut list = Node::default();
+    /// list.id = NodeId::new("list");
+    /// list.children.push(item);
+    /// let mut relabelled = list.clone();
+    /// relabelled.children[0].label = Some("renamed".into());
+    /// assert!(list.same_flat(&relabelled), "only a child's content changed");
+    /// relabelled.label = Some("Tasks".into());
+    /// assert!(!list.same_flat(&relabelled));
+    /// ```
+    #[must_use]
+    pub fn same_flat(&self, other: &Node) -> bool {
+        // Destructured so that a new field of `Node` cannot be forgotten here.
+        let Node {
+            id,
+            stable,
+            role,
+            custom_role,
+            label,
+            value,
+            redacted_length,
+            value_schema,
+            state,
+            actions,
+            keys,
+            position,
+            scroll,
+            bounds,
+            children,
+        } = self;
+        let b = other;
+        *id == b.id
+            && *stable == b.stable
+            && *role == b.role
+            && *custom_role == b.custom_role
+            && *label == b.label
+            && *value == b.value
+            && *redacted_length == b.redacted_length
+            && *value_schema == b.value_schema
+            && *state == b.state
+            && *actions == b.actions
+            && *keys == b.keys
+            && *position == b.position
+            && *scroll == b.scroll
+            && *bounds == b.bounds
+            && children.len() == b.children.len()
+            && children.iter().zip(&b.children).all(|(x, y)| x.id == y.id)
+    }
 }
 
 /// The merge patch that turns `old` into `new` (both flat JSON objects).
@@ -304,7 +327,7 @@ impl Tree {
             match old.get(&node.id) {
                 None => patch.added.push(flat_clone(node, *parent)),
                 Some((before, before_parent))
-                    if !same_flat(before, node) || before_parent != parent =>
+                    if !before.same_flat(node) || before_parent != parent =>
                 {
                     let fields = merge_patch(
                         &flat_clone(before, *before_parent),

@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::error::Category;
 
+mod tool_call;
+
 /// What to do with one line.
 pub(crate) enum Verdict {
     /// A message rmcp serves.
@@ -106,6 +108,10 @@ pub(crate) fn triage(line: &[u8]) -> Verdict {
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Verdict::Ignore;
+    }
+    // Most lines are tool calls: read those without rmcp's trial of every type.
+    if let Some(message) = tool_call::read(line) {
+        return check(message);
     }
     match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
         Ok(message) => check(message),

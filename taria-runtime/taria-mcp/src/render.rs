@@ -51,6 +51,29 @@ pub(crate) fn render(
     depth: Option<usize>,
     cap: usize,
 ) -> Rendered {
+    write(roots, format, depth, cap, usize::MAX)
+}
+
+/// The outline of `roots` as [`render`] writes it within [`MAX_CHARS`], when it is at
+/// most `limit` bytes long; `None` when it is longer, which is found without writing
+/// much past `limit` (an input's answer asks whether the whole tree would cost little
+/// more than its changes: for most inputs it would not, and writing it all was half
+/// of the answer's work).
+pub(crate) fn outline_within(roots: &[&Node], limit: usize) -> Option<String> {
+    write(roots, Format::Outline, None, MAX_CHARS, limit)
+        .outline
+        .filter(|outline| outline.len() <= limit)
+}
+
+/// [`render`], stopping once the outline is longer than `stop_past` (then what it
+/// returns is cut short: only its length past `stop_past` is meaningful).
+fn write(
+    roots: &[&Node],
+    format: Format,
+    depth: Option<usize>,
+    cap: usize,
+    stop_past: usize,
+) -> Rendered {
     let asked = depth.unwrap_or(usize::MAX);
     // The size of each level, to pick the deepest view that fits whole.
     let mut levels: Vec<usize> = Vec::new();
@@ -83,6 +106,7 @@ pub(crate) fn render(
     let mut out = Writer {
         format,
         cap,
+        stop_past,
         reserved_below,
         used: reserved,
         shown: 0,
@@ -93,6 +117,9 @@ pub(crate) fn render(
     };
     let mut json = Vec::new();
     for (i, root) in roots.iter().enumerate() {
+        if out.stopped() {
+            break;
+        }
         let previous = i.checked_sub(1).map(|p| roots[p]);
         let around = Around {
             previous,
@@ -126,26 +153,7 @@ pub(crate) fn render(
             json.push(node);
         }
     }
-    let truncated = match (out.cut_depth, out.cut_children) {
-        (false, false) => None,
-        (cut_depth, _) => {
-            let mut why = format!("{} left out", plural::count(out.omitted, "node", "nodes"));
-            if cut_depth {
-                let levels = plural::count(depth_shown + 1, "level", "levels");
-                let _ = if depth_shown < asked {
-                    write!(why, "; shown {levels} deep to stay under {cap} characters")
-                } else {
-                    write!(why, "; shown {levels} deep as asked")
-                };
-            }
-            why.push_str(
-                ". Nodes marked `(+N children)` (json: `childrenOmitted`) have more: call \
-                 read_tree with root=<that id> (and depth), or find_nodes to pick nodes by \
-                 role/label",
-            );
-            Some(why)
-        }
-    };
+    let truncated = out.truncation(depth_shown, asked);
     Rendered {
         outline: (format == Format::Outline).then_some(out.text),
         json: matches!(format, Format::Json { .. }).then_some(json),
@@ -291,6 +299,8 @@ fn subtree_size(node: &Node) -> usize {
 struct Writer {
     format: Format,
     cap: usize,
+    /// Writing stops once the text is longer than this (see [`outline_within`]).
+    stop_past: usize,
     /// Nodes above this level were paid for up front.
     reserved_below: usize,
     used: usize,
@@ -302,6 +312,36 @@ struct Writer {
 }
 
 impl Writer {
+    /// What was left out and how to see it, when something was (`depth_shown`: the
+    /// levels shown; `asked`: the levels asked for).
+    fn truncation(&self, depth_shown: usize, asked: usize) -> Option<String> {
+        if !self.cut_depth && !self.cut_children {
+            return None;
+        }
+        let mut why = format!("{} left out", plural::count(self.omitted, "node", "nodes"));
+        if self.cut_depth {
+            let levels = plural::count(depth_shown + 1, "level", "levels");
+            let cap = self.cap;
+            let _ = if depth_shown < asked {
+                write!(why, "; shown {levels} deep to stay under {cap} characters")
+            } else {
+                write!(why, "; shown {levels} deep as asked")
+            };
+        }
+        why.push_str(
+            ". Nodes marked `(+N children)` (json: `childrenOmitted`) have more: call \
+             read_tree with root=<that id> (and depth), or find_nodes to pick nodes by \
+             role/label",
+        );
+        Some(why)
+    }
+
+    /// Whether the text is past [`Writer::stop_past`]: nothing more is written. (The
+    /// text only grows, so the whole outline would be longer still.)
+    fn stopped(&self) -> bool {
+        self.text.len() > self.stop_past
+    }
+
     /// Whether `child`, at `level`, can still be written: its level was paid for up
     /// front, or its entry fits with room left for the markers of the open levels.
     /// The children loop cuts on this; a row asks it of its first cell, to know
@@ -409,6 +449,9 @@ impl Writer {
         }
         let mut children = Vec::new();
         for (i, child) in node.children.iter().enumerate() {
+            if self.stopped() {
+                break;
+            }
             let child_around = Around::child_of(node, i, &shared, columns);
             if !self.fits(child, &child_around, table_columns.as_deref(), level + 1) {
                 let left = &node.children[i..];

@@ -190,7 +190,9 @@ async fn write_line<W: AsyncWrite + Unpin>(
         ));
     };
     out.write_all(&line).await?;
-    out.flush().await
+    out.flush().await?;
+    tracing::trace!(target: crate::LATENCY, "stdout");
+    Ok(())
 }
 
 impl<R, W> Transport<RoleServer> for Lines<R, W>
@@ -235,6 +237,7 @@ where
                         }
                     }
                     self.arrivals.arrived(&message);
+                    tracing::trace!(target: crate::LATENCY, "call read");
                     return Some(*message);
                 }
                 Verdict::Answer(line) => self.answer(line),

@@ -47,6 +47,7 @@ impl Reader {
                 self.inner
                     .mirror
                     .take_tree(generation, (revision, input), tree, noted);
+                tracing::trace!(target: crate::LATENCY, input, "tree");
             }
             AppMessage::Patch {
                 revision,
@@ -62,21 +63,25 @@ impl Reader {
                     tracing::warn!(revision, "a patch out of order; asking for the whole tree");
                     return true;
                 }
+                tracing::trace!(target: crate::LATENCY, input, "tree");
             }
             AppMessage::Ack {
                 seq,
                 status,
                 reason,
                 message,
-            } => self.answer(
-                seq,
-                Ack {
-                    status: Ok(status),
-                    reason,
-                    unknown_reason: None,
-                    message,
-                },
-            ),
+            } => {
+                tracing::trace!(target: crate::LATENCY, seq, "ack");
+                self.answer(
+                    seq,
+                    Ack {
+                        status: Ok(status),
+                        reason,
+                        unknown_reason: None,
+                        message,
+                    },
+                );
+            }
             AppMessage::Screen {
                 revision,
                 cols,

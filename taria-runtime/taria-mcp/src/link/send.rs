@@ -257,6 +257,7 @@ impl Inputs {
             }
             return Err(e);
         }
+        tracing::trace!(target: crate::LATENCY, seq, "input sent");
         Ok(Sent {
             seq,
             connection,

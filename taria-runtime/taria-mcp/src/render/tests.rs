@@ -384,3 +384,22 @@ proptest::proptest! {
         }
     }
 }
+
+/// `outline_within` is the whole outline `render` writes when that is at most the
+/// limit, and nothing when it is longer: right at the length, one byte under it, for
+/// trees shown whole, for rows of cells on one line, and for a tree too large to show
+/// whole (its outline cut, markers and all).
+#[test]
+fn the_outline_within_a_limit_is_the_whole_outline_or_nothing() {
+    for tree in [big_tree(3), big_tree(40), table(12), big_tree(3_000)] {
+        let roots: Vec<&Node> = tree.roots.iter().collect();
+        let whole = render(&roots, Format::Outline, None, MAX_CHARS)
+            .outline
+            .unwrap();
+        let length = whole.len();
+        assert_eq!(outline_within(&roots, length).as_ref(), Some(&whole));
+        assert_eq!(outline_within(&roots, usize::MAX).as_ref(), Some(&whole));
+        assert_eq!(outline_within(&roots, length - 1), None, "{length}");
+        assert_eq!(outline_within(&roots, 10), None);
+    }
+}

@@ -31,6 +31,7 @@ pub(super) fn pump(
         match reader.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
+                tracing::trace!(target: crate::LATENCY, bytes = n, "terminal output");
                 let answer = lock(terminal).feed(&buf[..n]);
                 if let Some(answers) = &answers
                     && !answer.is_empty()

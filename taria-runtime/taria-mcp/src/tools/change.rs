@@ -11,7 +11,7 @@ use taria::{Node, Role, Tree};
 
 use super::input::InputResult;
 use crate::link::View;
-use crate::render::{Format, MAX_CHARS, render};
+use crate::render::outline_within;
 use crate::seen::Seen;
 
 /// Above this size the changed nodes' outline is cut.
@@ -38,20 +38,20 @@ pub(crate) fn describe_change(
     message: Option<String>,
 ) -> InputResult {
     seen.saw(&after.tree);
-    let patch = after.tree.diff(before);
-    let changed = !patch.is_empty();
     // Every lookup by id below goes through these (`Tree::get` walks the tree).
     let (old, new) = (Indexed::new(before), Indexed::new(&after.tree));
+    let differences = Differences::new(&old, &new);
+    let changed = differences.any;
     let live = live.map(|tree| Indexed::new(tree));
     let baseline = Baseline::new(&old, live.as_ref(), &new);
-    let gained_selection = gained_selection(&patch, &old, &new);
-    let added: HashSet<&str> = patch.added.iter().map(|f| f.node.id.as_str()).collect();
+    let gained_selection = gained_selection(differences.touched(), &old, &new);
+    let added: HashSet<&str> = differences.added.iter().copied().collect();
     // Own line changed, as JSON consumers count it (nothing implied left out).
     // (Each with its line now, when it has one, not worked out again below.)
-    let updated: HashMap<&str, Option<String>> = patch
+    let updated: HashMap<&str, Option<String>> = differences
         .updated
         .iter()
-        .map(|u| u.id.as_str())
+        .copied()
         .filter_map(|id| match (old.get(id), new.get(id)) {
             (Some(was), Some(is)) => {
                 let now = own_line(is);
@@ -96,7 +96,7 @@ pub(crate) fn describe_change(
     };
     let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains_key(id));
     let shown_ids = in_tree_order(&|id| shown.contains(id));
-    let (removed_ids, scrolled_out_ids) = split_scrolled_out(&old, &new, &patch.removed);
+    let (removed_ids, scrolled_out_ids) = split_scrolled_out(&old, &new, &differences.removed);
     // A changed node still where the agent saw it: its place goes without saying.
     let in_place: HashSet<&str> = shown
         .iter()
@@ -111,9 +111,10 @@ pub(crate) fn describe_change(
     let removed_line = removed_line(&old, &removed_ids);
     let scrolled_out_line = scrolled_out_line(&old, &scrolled_out_ids);
     let said = lines.len() + removed_line.len() + scrolled_out_line.len();
+    // The whole tree instead when it is at most 1.25x as long as its changes.
     let whole = (changed && !shown_ids.is_empty())
-        .then(|| whole_tree(&after.tree))
-        .filter(|whole| whole.len() * 4 <= said * 5);
+        .then(|| whole_tree_within(&after.tree, said * 5 / 4))
+        .flatten();
     let note = note(changed, whole.is_some());
     let some = |text: String| (!text.is_empty() && whole.is_none()).then_some(text);
     let (change_text, removed_line, scrolled_out_line) =
@@ -152,18 +153,15 @@ fn note(changed: bool, whole: bool) -> Option<String> {
 
 /// The parents whose one selected child was not selected before: a sibling's lost
 /// `[selected]` goes without saying there (not where several children are selected).
+/// `touched`: the nodes added or updated.
 fn gained_selection<'t>(
-    patch: &'t taria::wire::mirror::Patch,
+    touched: impl Iterator<Item = &'t str>,
     before: &Indexed<'_>,
     after: &Indexed<'t>,
 ) -> HashSet<&'t str> {
     let one_selected =
         |parent: &Node| parent.children.iter().filter(|c| c.state.selected).count() == 1;
-    patch
-        .added
-        .iter()
-        .map(|f| f.node.id.as_str())
-        .chain(patch.updated.iter().map(|u| u.id.as_str()))
+    touched
         .filter(|id| {
             after.get(id).is_some_and(|n| n.state.selected)
                 && !before.get(id).is_some_and(|n| n.state.selected)
@@ -307,6 +305,67 @@ impl<'t> Indexed<'t> {
     fn get(&self, id: &str) -> Option<&'t Node> {
         self.nodes.get(id).copied()
     }
+
+    /// The id of the parent of node `id`.
+    fn parent_id(&self, id: &str) -> Option<&'t str> {
+        self.parents.get(id).map(|p| p.id.as_str())
+    }
+}
+
+/// Which nodes differ between two trees, by id, as `Tree::diff` tells them apart (a
+/// node is updated when [`Node::same_flat`] says it changed, or its parent did),
+/// without the JSON of every changed field the patch also carries: an answer
+/// compares lines, and working those out was a third of its time.
+struct Differences<'t> {
+    /// New nodes, in the newer tree's order.
+    added: Vec<&'t str>,
+    /// Nodes in both trees that changed, in the newer tree's order.
+    updated: Vec<&'t str>,
+    /// Nodes that went, in the older tree's order.
+    removed: Vec<&'t str>,
+    /// Whether the trees differ at all (`!Patch::is_empty`): nodes, roots, diagnostics.
+    any: bool,
+}
+
+impl<'t> Differences<'t> {
+    fn new(before: &Indexed<'t>, after: &Indexed<'t>) -> Differences<'t> {
+        let (mut added, mut updated) = (Vec::new(), Vec::new());
+        for node in after.tree.iter() {
+            let id = node.id.as_str();
+            match before.get(id) {
+                None => added.push(id),
+                Some(was)
+                    if !was.same_flat(node) || before.parent_id(id) != after.parent_id(id) =>
+                {
+                    updated.push(id);
+                }
+                Some(_) => {}
+            }
+        }
+        let removed: Vec<&str> = before
+            .tree
+            .iter()
+            .map(|n| n.id.as_str())
+            .filter(|id| after.get(id).is_none())
+            .collect();
+        let root_ids = |tree: &'t Tree| tree.roots.iter().map(|r| r.id.as_str());
+        let any = !added.is_empty()
+            || !updated.is_empty()
+            || !removed.is_empty()
+            || !root_ids(before.tree).eq(root_ids(after.tree))
+            || before.tree.diagnostics != after.tree.diagnostics;
+        Differences {
+            added,
+            updated,
+            removed,
+            any,
+        }
+    }
+
+    /// The nodes added or updated.
+    fn touched(&self) -> impl Iterator<Item = &'t str> + '_ {
+        self.added.iter().chain(&self.updated).copied()
+    }
 }
 
 /// A node's line without what its place says (index, count, scroll length, bounds):
@@ -403,9 +462,9 @@ fn is_dialog(node: &Node) -> bool {
 fn split_scrolled_out(
     before: &Indexed<'_>,
     after: &Indexed<'_>,
-    removed: &[taria::node::NodeId],
+    removed: &[&str],
 ) -> (Vec<String>, Vec<String>) {
-    let gone: HashSet<&str> = removed.iter().map(taria::node::NodeId::as_str).collect();
+    let gone: HashSet<&str> = removed.iter().copied().collect();
     let scrolled = |id: &str| -> bool {
         // Up to the removed node whose parent stayed.
         let mut top = id;
@@ -428,8 +487,8 @@ fn split_scrolled_out(
         }
     };
     let (mut out_of_view, mut removed_ids) = (Vec::new(), Vec::new());
-    for id in removed {
-        let target = if scrolled(id.as_str()) {
+    for &id in removed {
+        let target = if scrolled(id) {
             &mut out_of_view
         } else {
             &mut removed_ids
@@ -479,11 +538,10 @@ fn scrolled_out_line(before: &Indexed<'_>, scrolled_out: &[String]) -> String {
     lines.join("\n")
 }
 
-fn whole_tree(tree: &Tree) -> String {
+/// The whole tree's outline, if it is at most `limit` bytes long.
+fn whole_tree_within(tree: &Tree, limit: usize) -> Option<String> {
     let roots: Vec<&Node> = tree.roots.iter().collect();
-    render(&roots, Format::Outline, None, MAX_CHARS)
-        .outline
-        .unwrap_or_default()
+    outline_within(&roots, limit)
 }
 
 /// A dialog that opened or closed, and the focus moving, in a word each.
@@ -512,7 +570,9 @@ fn events(before: &Indexed<'_>, after: &Indexed<'_>) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Indexed, gained_selection, moves, scrolled_out_line, split_scrolled_out};
+    use super::{
+        Differences, Indexed, gained_selection, moves, scrolled_out_line, split_scrolled_out,
+    };
     use taria::node::{NodeId, ScrollInfo};
     use taria::{Node, Role, Tree};
 
@@ -620,8 +680,17 @@ mod tests {
     }
 
     fn split(before: &Tree, after: &Tree) -> (Vec<String>, Vec<String>) {
-        let patch = after.diff(before);
-        split_scrolled_out(&Indexed::new(before), &Indexed::new(after), &patch.removed)
+        let (before, after) = (Indexed::new(before), Indexed::new(after));
+        let differences = Differences::new(&before, &after);
+        split_scrolled_out(&before, &after, &differences.removed)
+    }
+
+    /// What `gained_selection` finds between two trees.
+    fn gained(before: &Tree, after: &Tree) -> Vec<String> {
+        let (before, after) = (Indexed::new(before), Indexed::new(after));
+        let differences = Differences::new(&before, &after);
+        let gained = gained_selection(differences.touched(), &before, &after);
+        gained.into_iter().map(str::to_owned).collect()
     }
 
     #[test]
@@ -645,20 +714,96 @@ mod tests {
         assert_eq!((gone.len(), out.len()), (5, 0));
     }
 
+    /// The nodes a patch names: added, updated, removed, and whether it is empty.
+    fn patch_ids(before: &Tree, after: &Tree) -> (Vec<String>, Vec<String>, Vec<String>, bool) {
+        let patch = after.diff(before);
+        (
+            patch.added.iter().map(|f| f.node.id.to_string()).collect(),
+            patch.updated.iter().map(|u| u.id.to_string()).collect(),
+            patch.removed.iter().map(ToString::to_string).collect(),
+            !patch.is_empty(),
+        )
+    }
+
+    fn difference_ids(
+        before: &Tree,
+        after: &Tree,
+    ) -> (Vec<String>, Vec<String>, Vec<String>, bool) {
+        let (old, new) = (Indexed::new(before), Indexed::new(after));
+        let d = Differences::new(&old, &new);
+        let owned = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect();
+        (owned(&d.added), owned(&d.updated), owned(&d.removed), d.any)
+    }
+
+    #[test]
+    fn differences_name_the_nodes_a_patch_names() {
+        let base = || {
+            tree(vec![
+                node(
+                    "a",
+                    Role::List,
+                    vec![
+                        node(
+                            "a/1",
+                            Role::ListItem,
+                            vec![node("a/1/x", Role::Text, vec![])],
+                        ),
+                        node("a/2", Role::ListItem, vec![]),
+                    ],
+                ),
+                node("b", Role::Status, vec![]),
+            ])
+        };
+        let mut relabelled = base();
+        relabelled.roots[0].children[0].children[0].label = Some("new".into());
+        let mut added = base();
+        added.roots[0]
+            .children
+            .push(node("a/3", Role::ListItem, vec![]));
+        let mut removed = base();
+        removed.roots[0].children.remove(0);
+        let mut reordered = base();
+        reordered.roots[0].children.swap(0, 1);
+        let mut moved = base();
+        let item = moved.roots[0].children.remove(1);
+        moved.roots[1].children.push(item);
+        let mut roots_swapped = base();
+        roots_swapped.roots.swap(0, 1);
+        let mut diagnosed = base();
+        diagnosed
+            .diagnostics
+            .push(taria::node::Diagnostic::NodeLimit { skipped: 1 });
+        let mut selected = base();
+        selected.roots[0].children[1].state.selected = true;
+        for after in [
+            base(),
+            relabelled,
+            added,
+            removed,
+            reordered,
+            moved,
+            roots_swapped,
+            diagnosed,
+            selected,
+            tree(Vec::new()),
+        ] {
+            assert_eq!(
+                difference_ids(&base(), &after),
+                patch_ids(&base(), &after),
+                "{after:?}"
+            );
+            assert_eq!(difference_ids(&after, &base()), patch_ids(&after, &base()));
+        }
+    }
+
     #[test]
     fn a_lost_selection_is_implied_only_where_one_child_is_selected() {
         let before = list(&[("l/1", true), ("l/2", false), ("l/3", false)]);
         let single = list(&[("l/1", false), ("l/2", true), ("l/3", false)]);
-        let patch = single.diff(&before);
-        assert!(
-            gained_selection(&patch, &Indexed::new(&before), &Indexed::new(&single)).contains("l")
-        );
+        assert_eq!(gained(&before, &single), ["l"]);
         // Marks, several at once: l/1's unmarking is a change of its own.
         let marked = list(&[("l/1", true), ("l/2", true), ("l/3", false)]);
         let unmarked = list(&[("l/1", false), ("l/2", true), ("l/3", true)]);
-        let patch = unmarked.diff(&marked);
-        assert!(
-            gained_selection(&patch, &Indexed::new(&marked), &Indexed::new(&unmarked)).is_empty()
-        );
+        assert!(gained(&marked, &unmarked).is_empty());
     }
 }

@@ -174,11 +174,7 @@ pub(super) async fn settle(
             note: Some(advice),
         });
     };
-    Ok(change::describe_change(
-        seen,
-        before,
-        live.as_ref(),
-        &after,
-        ack.message,
-    ))
+    let answer = change::describe_change(seen, before, live.as_ref(), &after, ack.message);
+    tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
+    Ok(answer)
 }
