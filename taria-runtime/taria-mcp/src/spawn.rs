@@ -42,7 +42,7 @@ use socket::private_socket;
 pub(crate) use socket::socket_exists;
 use terminal::Terminal;
 
-/// How long an exit's note waits for the app's last output to be read.
+/// How long the app's exit waits to be made known for its last output to be read.
 const OUTPUT_AFTER_EXIT: Duration = Duration::from_millis(500);
 
 /// How much of the terminal's output is kept (the tail).
@@ -93,9 +93,6 @@ struct Running {
     size: Mutex<Size>,
     exit: watch::Receiver<Option<Exit>>,
     tail: Arc<Mutex<VecDeque<u8>>>,
-    /// Becomes true when the terminal's output has been read to its end (on Unix
-    /// soon after the app exits; a Windows console may not end until it is closed).
-    output_done: watch::Receiver<bool>,
     /// Whether the link ever connected to it.
     served: AtomicBool,
     /// Ends the app at once.
@@ -287,13 +284,8 @@ impl Spawned {
     /// What an input's result says when the app exited right after taking it: its
     /// exit and what it printed after leaving its screen (its result, untrusted), so
     /// a task that ends by exiting reports in the same call.
-    pub(crate) async fn exit_note(&self, exit: &Exit) -> String {
-        if let Ok(running) = &self.app {
-            // The exit can be seen before its last output is read: wait for the end of
-            // the output, briefly (a console that never ends it costs that much).
-            let mut done = running.output_done.clone();
-            let _ = tokio::time::timeout(OUTPUT_AFTER_EXIT, done.wait_for(|done| *done)).await;
-        }
+    pub(crate) fn exit_note(&self, exit: &Exit) -> String {
+        // An exit is known once its last output is read (`process.rs`).
         let printed = self
             .app
             .as_ref()

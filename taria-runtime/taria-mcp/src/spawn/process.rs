@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use crate::cli::Size;
 
+use super::OUTPUT_AFTER_EXIT;
 use super::output::pump;
 use super::terminal::Terminal;
 use super::{ConsoleInput, Exit, Killer, Running, TAIL_BYTES};
@@ -103,6 +104,10 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
     let tail = Arc::new(Mutex::new(VecDeque::with_capacity(TAIL_BYTES)));
     let reader = pair.master.try_clone_reader();
     let (exit_tx, exit) = watch::channel(None);
+    // The exit is made known once the output it left is read (or after
+    // OUTPUT_AFTER_EXIT: a console may keep its output open after the app exits), so
+    // whoever hears of the exit also finds its last words in the tail.
+    let (output_read, output_read_rx) = std::sync::mpsc::channel::<()>();
     let waiter = std::thread::Builder::new()
         .name("taria-mcp-app-wait".into())
         .spawn(move || {
@@ -117,6 +122,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
                 },
             };
             tracing::info!(pid, %exit, "the app exited");
+            let _ = output_read_rx.recv_timeout(OUTPUT_AFTER_EXIT);
             exit_tx.send_replace(Some(exit));
         });
     if let Err(e) = waiter {
@@ -124,7 +130,6 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         return Err(format!("cannot start a thread: {e}"));
     }
     let terminal = Arc::new(Mutex::new(Terminal::new(size)));
-    let (output_end, output_done) = watch::channel(false);
     match reader {
         Ok(reader) => {
             let tail = Arc::clone(&tail);
@@ -134,7 +139,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
                 .name("taria-mcp-pty-read".into())
                 .spawn(move || {
                     pump(reader, &tail, &terminal, input);
-                    output_end.send_replace(true);
+                    let _ = output_read.send(());
                 });
             if let Err(e) = pump {
                 killer.kill();
@@ -153,7 +158,6 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         size: Mutex::new(size),
         exit,
         tail,
-        output_done,
         served: AtomicBool::new(false),
         killer: Mutex::new(killer),
         terminal,

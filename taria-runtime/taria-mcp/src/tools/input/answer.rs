@@ -147,7 +147,7 @@ pub(super) async fn settle(
         } else if let Some(spawned) = link.spawned_app()
             && let Some(exit) = spawned.exited_within(EXIT_AFTER_INPUT).await
         {
-            format!("delivered, then {}", spawned.exit_note(&exit).await)
+            format!("delivered, then {}", spawned.exit_note(&exit))
         } else {
             let cut_off = link
                 .cut_off()
