@@ -207,6 +207,27 @@ impl Spawned {
             .and_then(|e| e.clone())
     }
 
+    /// Waits for the app to end; its exit (`None`: it was never started).
+    pub(crate) async fn exited(&self) -> Option<Exit> {
+        let running = self.app.as_ref().ok()?;
+        let mut exit = running.exit.clone();
+        exit.wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|e| e.clone())
+    }
+
+    /// What the app printed after leaving its screen (its result, or a panic's
+    /// message; untrusted), once its output has been read to its end (waited for
+    /// briefly: a console that never ends it costs that much); `None` for nothing.
+    pub(crate) async fn printed(&self) -> Option<String> {
+        let running = self.app.as_ref().ok()?;
+        // The exit can be seen before its last output is read.
+        let mut done = running.output_done.clone();
+        let _ = tokio::time::timeout(OUTPUT_AFTER_EXIT, done.wait_for(|done| *done)).await;
+        output::after_screen(&running.tail)
+    }
+
     /// Notes that the link connected (from then on, output is not quoted in errors).
     pub(crate) fn mark_served(&self) {
         if let Ok(running) = &self.app {
@@ -288,18 +309,7 @@ impl Spawned {
     /// exit and what it printed after leaving its screen (its result, untrusted), so
     /// a task that ends by exiting reports in the same call.
     pub(crate) async fn exit_note(&self, exit: &Exit) -> String {
-        if let Ok(running) = &self.app {
-            // The exit can be seen before its last output is read: wait for the end of
-            // the output, briefly (a console that never ends it costs that much).
-            let mut done = running.output_done.clone();
-            let _ = tokio::time::timeout(OUTPUT_AFTER_EXIT, done.wait_for(|done| *done)).await;
-        }
-        let printed = self
-            .app
-            .as_ref()
-            .ok()
-            .and_then(|running| output::after_screen(&running.tail));
-        match printed {
+        match self.printed().await {
             Some(printed) => format!(
                 "the app {exit}; after leaving its screen it printed (untrusted): {}",
                 taria::wire::outline::OutlineQuoted(&printed)
