@@ -63,6 +63,11 @@ class Agent:
         self.inputs: list[tuple[str, dict]] = []
         # The read tools' calls that succeeded, in order.
         self.reads: list[str] = []
+        # The input calls the bridge refused itself (nothing of them, or of a batch
+        # the step it names, was sent): (tool, error code), in order.
+        self.refused: list[tuple[str, str]] = []
+        # The terminal sizes `resize` changed to, in order.
+        self.resizes: list[tuple[int, int]] = []
         # Each tool's output schema, checked once and compiled once.
         self.output_validators: dict[str, jsonschema.protocols.Validator] | None = None
 
@@ -89,20 +94,33 @@ class Agent:
 
     def _note(self, tool: str, arguments: dict, result) -> None:
         """Notes what the call sent to the app: an input call that succeeded sent
-        all of its inputs; one the app refused (`app_rejected`) sent one; any other
-        failure of these tasks is the bridge's own check, which sends nothing."""
+        all of its inputs; one the app refused (its answer's `status` is in the
+        error) sent one; any other failure of these tasks is the bridge's own check,
+        which sends nothing (a batch's steps before the one it names were sent)."""
         content = result.structured_content or {}
         if tool in INPUT_TOOLS:
+            steps = [dict(step) for step in arguments.get("steps", [])]
             if not result.is_error:
                 if tool == "batch":
-                    for step in arguments["steps"]:
-                        step = dict(step)
+                    for step in steps:
                         del step["tool"]
                         self.inputs += [("batch", step)] * int(step.get("repeat", 1))
                 else:
                     self.inputs += [(tool, arguments)] * int(arguments.get("repeat", 1))
-            elif content.get("code") == "app_rejected":
-                self.inputs.append((tool, arguments))
+                return
+            sent = steps[: int(content.get("failedStep", 1)) - 1]
+            for step in sent:
+                del step["tool"]
+                self.inputs += [("batch", step)] * int(step.get("repeat", 1))
+            if "status" in content:
+                failed = steps[len(sent)] if steps else arguments
+                self.inputs.append((tool, {k: v for k, v in failed.items() if k != "tool"}))
+            else:
+                self.refused.append((tool, content.get("code")))
+        elif not result.is_error and tool == "resize" and content.get("changed") is not None:
+            if content.get("note", "").startswith("the terminal already has that size"):
+                return
+            self.resizes.append((content["cols"], content["rows"]))
         elif not result.is_error and tool in READ_TOOLS:
             self.reads.append(tool)
 
@@ -119,18 +137,20 @@ class Agent:
 
 
 INPUT_TOOLS = ("act", "set_value", "type_text", "press_key", "batch")
-READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_screen", "resize")
+READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_screen")
 
 
 def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> list[dict]:
     """Checks a `--record` file against the session the agent had: one JSON object
     per line, the header first, then the first tree; one input line per input the
-    agent sent, in order, each with its ack and the tree after it; its reads noted.
+    agent sent, in order, each with its ack and the tree after it (but an input
+    the app exited on), an act with the node it was aimed at; its reads, resizes
+    and the calls the bridge refused noted; the app's exit with its status.
     Returns the lines after the header."""
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n"), "the last line is complete"
     header, *lines = [json.loads(line) for line in text.splitlines()]
-    assert header["taria_recording"] == 1 and header["app"] == app, header
+    assert header["taria_recording"] == 2 and header["app"] == app, header
     assert header["mode"] == mode and set(header["size"]) == {"width", "height"}, header
     assert lines[0]["kind"] == "tree" and lines[0]["tree"]["roots"], lines[0]["kind"]
     inputs = [line for line in lines if line["kind"] == "input"]
@@ -151,9 +171,22 @@ def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> 
             assert sent["kind"] == "text", sent
             assert sent["text"] == arguments["text"] or sent.get("redacted"), (sent, arguments)
         assert line["ack"]["status"] in ("delivered", "rejected"), line["ack"]
+        if sent["kind"] == "act":
+            assert {"role", "label"} <= set(line.get("target", {})), line
+        if "tree" not in line:
+            # The app exited on it, drawing nothing after.
+            assert any(later["kind"] == "app" for later in lines[lines.index(line) :]), line
+            continue
         assert line["tree"]["roots"] and line["revision"] >= lines[0]["revision"], line["step"]
     reads = [line["tool"] for line in lines if line["kind"] == "read"]
     assert reads == agent.reads, (reads, agent.reads)
+    refused = [(line["tool"], line["code"]) for line in lines if line["kind"] == "refused"]
+    assert refused == agent.refused, (refused, agent.refused)
+    resizes = [(line["size"]["width"], line["size"]["height"]) for line in lines if line["kind"] == "resize"]
+    assert resizes == agent.resizes, (resizes, agent.resizes)
+    for line in lines:
+        if line["kind"] == "app" and mode == "spawn":
+            assert line["event"] == "exited" and "exit_code" in line, line
     return lines
 
 

@@ -108,5 +108,9 @@ async def _form_task(protocol: str, record: Path):
         assert "value" not in password["matches"][0], dump(password)
         assert "•" * len(PASSWORD) in screen, screen
         assert not [text for text in agent.transcript if PASSWORD in text]
+
+        # Done: leave the form, as a person would.
+        left = await agent.ok("press_key", key="esc")
+        assert "the app exited with exit status 0" in left.get("note", ""), dump(left)
         print(f"form task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
     return agent

@@ -1,6 +1,7 @@
 """An agent does the todo task through taria: the official MCP client, the real
 `taria-mcp` bridge in spawn mode, the real `todo` example in the bridge's
-pseudo-terminal. Once per protocol era: 2025-11-25 (an `initialize` handshake) and
+pseudo-terminal. The session has every kind of line a recording holds: a resize, a
+batch, a modal dialog, the bridge's refusals, and the app's exit. Once per protocol era: 2025-11-25 (an `initialize` handshake) and
 2026-07-28 (none; what the SDK's `Client` negotiates by default)."""
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ async def _todo_task(protocol: str, record: Path):
 
         tree = await agent.ok("read_tree")
         assert '[id=new-task]' in tree["outline"], dump(tree)
+        # A bigger terminal: the app draws the same tasks in it.
+        resized = await agent.ok("resize", cols=110, rows=32)
+        assert resized["changed"] and "[id=new-task]" in resized["outline"], dump(resized)
 
         # Add "ship v0" through the text input's handlers.
         await agent.ok("set_value", node="new-task", value="ship v0")
@@ -73,10 +77,15 @@ async def _todo_task(protocol: str, record: Path):
         assert len(ours) == 1, dump(found)
         task = ours[0]["id"]
 
-        # Mark it done, switch to the Done filter, see it there.
-        toggled = await agent.ok("act", node=task, action="toggle")
+        # Mark it done and switch to the Done filter in one batch, see it there.
+        toggled = await agent.ok(
+            "batch",
+            steps=[
+                {"tool": "act", "node": task, "action": "toggle"},
+                {"tool": "act", "node": "filter/done", "action": "select"},
+            ],
+        )
         assert task in toggled["changedIds"], dump(toggled)
-        await agent.ok("act", node="filter/done", action="select")
         done = await agent.ok("find_nodes", role="list_item", id=task)
         assert done["matches"][0]["checked"] is True, dump(done)
         tabs = await agent.ok("find_nodes", role="tab", state=["selected"])
@@ -104,5 +113,9 @@ async def _todo_task(protocol: str, record: Path):
         assert missing["code"] == "not_found" and "read_tree" in missing["message"], dump(missing)
         bad_key = await agent.error("press_key", key="ctrl+")
         assert bad_key["code"] == "invalid_arguments" and "modifiers" in bad_key["message"], dump(bad_key)
+
+        # Done: quit the app, as a person would.
+        quit = await agent.ok("press_key", key="q")
+        assert "the app exited with exit status 0" in quit.get("note", ""), dump(quit)
         print(f"todo task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
     return agent

@@ -3,27 +3,36 @@
 // re-blesses the snapshots; regenerate rather than edit.
 
 #[test]
-fn replay_open_preview_close() -> Result<(), taria::testing::ActError> {
+fn replay_open_preview_close() -> Result<(), taria::testing::ReplayError> {
+    use taria::Role;
     let rules = taria::testing::Match::new();
     let snapshots =
-        taria::testing::Snapshots::new("files/snapshots/replay_open_preview_close", rules);
+        taria::testing::Snapshots::new("files/snapshots/replay_open_preview_close", rules.clone());
     let mut h = e2e_folder();
     h.resize(100, 30);
     snapshots.check(&h, "00-first");
     // The agent read: read_tree {}
     // The agent read: find_nodes {"label":"src","role":"tree_item"}
-    h.act("files/0", "expand")?;
+    h.step(1, &rules)
+        .seen(Role::TreeItem, "src")
+        .act("files/0", "expand")?;
     snapshots.check(&h, "01-files-0-expand");
     // The agent read: find_nodes {"id":"files/0"}
     // The agent read: find_nodes {"label":"main.rs","role":"tree_item"}
-    h.act("files/2", "select")?;
+    h.step(2, &rules)
+        .seen(Role::TreeItem, "main.rs")
+        .act("files/2", "select")?;
     snapshots.check(&h, "02-files-2-select");
     // The agent read: find_nodes {"id":"preview"}
     // The agent read: find_nodes {"label":"notes.txt","role":"tree_item"}
-    h.act("files/1", "select")?;
+    h.step(3, &rules)
+        .seen(Role::TreeItem, "notes.txt")
+        .act("files/1", "select")?;
     snapshots.check(&h, "03-files-1-select");
     // The agent read: read_tree {"root":"preview"}
-    h.act("files/0", "collapse")?;
+    h.step(4, &rules)
+        .seen(Role::TreeItem, "src")
+        .act("files/0", "collapse")?;
     snapshots.check(&h, "04-files-0-collapse");
     // The agent read: read_screen {}
     Ok(())

@@ -33,11 +33,13 @@ mod duplicates;
 mod offers;
 mod replay;
 mod snapshot;
+mod step;
 
 pub use crate::endpoint::screen_text;
 pub use app_harness::{ActError, AppHarness};
 pub use drawn::undrawn_text;
-pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, describe};
+pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange, describe};
+pub use step::Step;
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.
 pub use crate::wire::recording::{Match, Secrets};

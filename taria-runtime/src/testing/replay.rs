@@ -1,23 +1,31 @@
 //! [`Replay`]: a recorded agent session (`taria-mcp --record`) run again headless
 //! against an [`AppHarness`], its trees compared step by step.
 
-use std::fmt;
-
-use super::{ActError, AppHarness, diff::diff};
+use super::step::{Aim, StepInput, describe_input};
+use super::{AppHarness, diff::diff};
 use crate::dispatch::Actions;
-use crate::model::{ActionData, StateFlags, Value};
-use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
-use crate::wire::recording::{Match, RecordedAck, RecordedInput, Recording, ReplayLine, Secrets};
+use crate::model::{ActionData, StateFlags, Tree, Value};
+use crate::wire::protocol::{AckStatus, Input, RejectReason};
+use crate::wire::recording::{Match, RecordedInput, RecordedSize, Recording, ReplayLine, Secrets};
 
-/// How many of the agent's reads before a failing step its error lists.
-const READS_SHOWN: usize = 3;
+mod error;
+
+pub use error::{ReplayError, ReplayFailure, TargetChange};
 
 /// A recording replayed as a test: each input goes through the harness the way an
 /// agent's input goes through the bridge (validated against the last tree, routed to
 /// a handler, a widget or a key fallback); its answer is compared with the recorded
 /// ack, and the tree drawn after it with the recorded tree, under [`Match`]'s rules.
 /// Reads are not replayed (they change nothing); the error for a failing step lists
-/// the last ones, what the agent had looked at.
+/// the last ones, what the agent had looked at. A resize resizes the harness, then
+/// compares the tree drawn at the new size when one was recorded.
+///
+/// Before an act, the node at its id must be the one the agent acted on (the role
+/// and label recorded with it, the label under the rules): when an item added
+/// before it shifted the ids, the step fails rather than act on another node,
+/// unless [`refind_moved`](Replay::refind_moved) says to act on the node with that
+/// role and label wherever it is now. A refusal is compared whole: its status, its
+/// reason and its message (under the rules, as the label of the node acted on).
 ///
 /// The harness is resized to the recorded size first (a recording of a 120 × 40
 /// session replays with the test's usual harness), then its first tree is compared
@@ -67,6 +75,7 @@ pub struct Replay<'r> {
     recording: &'r Recording,
     rules: Match,
     secrets: Secrets<Value>,
+    refind: bool,
 }
 
 /// What a successful replay did.
@@ -87,6 +96,7 @@ impl<'r> Replay<'r> {
             recording,
             rules: Match::new(),
             secrets: Secrets::new(),
+            refind: false,
         }
     }
 
@@ -108,23 +118,28 @@ impl<'r> Replay<'r> {
         self
     }
 
+    /// An act whose id names another node now than the one the agent acted on goes to
+    /// the one node with the recorded role and label, wherever it is now (an item
+    /// added before it moved it), instead of failing; it still fails when no node, or
+    /// more than one, has them. For an app whose ids are expected to shift.
+    #[must_use]
+    pub fn refind_moved(mut self) -> Replay<'r> {
+        self.refind = true;
+        self
+    }
+
     /// Replays the recording against `harness`.
     ///
     /// # Errors
     ///
-    /// The first step whose answer or tree differs from the recorded one, or that
-    /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
-    /// session that restarts the app midway, a screen larger than
-    /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
-    /// [`MAX_HEIGHT`](crate::wire::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
-    /// and shows the outline lines that differ.
+    /// The first step whose node, answer or tree differs from the recorded one, or
+    /// that cannot be replayed (a redacted input without its
+    /// [`secret`](Replay::secret), a session that restarts the app midway, a screen
+    /// larger than [`RecordedSize::MAX_WIDTH`] × [`RecordedSize::MAX_HEIGHT`]); the
+    /// error names the step and its input and shows what differs.
     pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
         let size = self.recording.header.size;
-        size.replayable()
-            .map_err(|why| ReplayError::new(0, None, ReplayFailure::NotReplayable(why)))?;
-        if harness.size() != (size.width, size.height) {
-            harness.resize(size.width, size.height);
-        }
+        resize(harness, size).map_err(|why| ReplayError::new(0, None, why))?;
         let Some(first) = self.recording.first_tree() else {
             return Err(ReplayError::new(
                 0,
@@ -132,7 +147,9 @@ impl<'r> Replay<'r> {
                 ReplayFailure::NotReplayable("the recording has no tree line: it is empty".into()),
             ));
         };
-        self.compare(0, None, first, harness, &[])?;
+        if let Some(differs) = self.differs(first, harness) {
+            return Err(ReplayError::new(0, None, differs));
+        }
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
         let mut last_step = 0;
@@ -142,6 +159,18 @@ impl<'r> Replay<'r> {
                 ReplayLine::Read(read) => {
                     let arguments = serde_json::Value::Object(read.arguments.clone());
                     reads.push(format!("{} {arguments}", read.tool));
+                }
+                ReplayLine::Resize { size, tree } => {
+                    let at = |failure| {
+                        let input = format!("resize {}x{}", size.width, size.height);
+                        ReplayError::new(last_step, Some(input), failure)
+                            .between()
+                            .after(&reads)
+                    };
+                    resize(harness, size).map_err(at)?;
+                    if let Some(differs) = tree.and_then(|tree| self.differs(tree, harness)) {
+                        return Err(at(differs));
+                    }
                 }
                 // The app came back (a reconnect after an idle release, a restart): the
                 // replay goes on when it shows what the replayed app shows now, as after
@@ -161,7 +190,6 @@ impl<'r> Replay<'r> {
                 }
                 ReplayLine::Input(recorded) => {
                     last_step = recorded.step;
-                    let described = describe(recorded);
                     if recorded
                         .ack
                         .as_ref()
@@ -170,33 +198,26 @@ impl<'r> Replay<'r> {
                         // It never reached the app.
                         continue;
                     }
-                    let input = Self::input(recorded, harness, &mut secrets).ok_or_else(|| {
-                        ReplayError::new(
-                            recorded.step,
-                            Some(described.clone()),
-                            ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
-                        )
-                    })?;
-                    let answer = harness.submit(input);
+                    let step = self
+                        .step(recorded, harness, &mut secrets)
+                        .map_err(|e| e.after(&reads))?;
+                    step.run(harness, &self.rules)
+                        .map_err(|e| e.after(&reads))?;
                     steps += 1;
-                    if let Some(ack) = &recorded.ack
-                        && !same_answer(ack, &answer)
+                    if let Some(differs) = recorded
+                        .tree
+                        .as_ref()
+                        .and_then(|tree| self.differs(tree, harness))
                     {
-                        return Err(ReplayError::new(
-                            recorded.step,
-                            Some(described),
-                            ReplayFailure::AckDiffers {
-                                recorded: ack.clone(),
-                                now: answer.err(),
-                            },
-                        )
-                        .after(&reads));
-                    }
-                    if let Some(tree) = &recorded.tree {
-                        self.compare(recorded.step, Some(described), tree, harness, &reads)?;
+                        let error =
+                            ReplayError::new(recorded.step, Some(describe(recorded)), differs);
+                        return Err(error.after(&reads));
                     }
                     reads.clear();
                 }
+                // The bridge's own refusals never reached the app; an app that went
+                // away is followed by a `CameBack`, a `Gone`, or the end.
+                _ => {}
             }
         }
         Ok(Replayed {
@@ -209,7 +230,7 @@ impl<'r> Replay<'r> {
     /// shows (a reconnect to the same app), else why the replay cannot go on.
     fn came_back<A: Actions>(
         &self,
-        recorded: &crate::model::Tree,
+        recorded: &Tree,
         harness: &AppHarness<A>,
         last_step: u64,
     ) -> Result<(), ReplayError> {
@@ -230,59 +251,97 @@ impl<'r> Replay<'r> {
         ))
     }
 
-    fn compare<A: Actions>(
+    /// How the harness's tree differs from `recorded` under the rules, if it does.
+    fn differs<A: Actions>(
         &self,
-        step: u64,
-        input: Option<String>,
-        recorded: &crate::model::Tree,
+        recorded: &Tree,
         harness: &AppHarness<A>,
-        reads: &[String],
-    ) -> Result<(), ReplayError> {
+    ) -> Option<ReplayFailure> {
         let then = self.rules.outline(recorded);
         let now = self.rules.outline(&harness.tree());
-        if then == now {
-            return Ok(());
-        }
-        Err(
-            ReplayError::new(step, input, ReplayFailure::TreeDiffers(diff(&then, &now)))
-                .after(reads),
-        )
+        (then != now).then(|| ReplayFailure::TreeDiffers(diff(&then, &now)))
     }
 
-    /// The input to send for `recorded`: as recorded, with its secret filled in
-    /// (taken from `secrets`, this run's copy of the given ones); `None` when the
-    /// secret is not given. A recorded identity token ([`replay_token`]) is sent
-    /// as the node drawn at that id now gives it, so a label the rules let change does
-    /// not make it stale; the recorded one when no node is drawn there (the app then
-    /// refuses it as it did) or the app refused it as stale.
-    fn input<A: Actions>(
+    /// The step to run for `recorded`: its input as recorded, with its secret filled
+    /// in (taken from `secrets`, this run's copy of the given ones), the node it was
+    /// aimed at (not for a refusal as stale: the agent had aimed at another node than
+    /// the app drew) and the recorded answer. A recorded identity token
+    /// ([`replay_token`]) is sent as the node drawn at that id now gives it, so a
+    /// label the rules let change does not make it stale; the recorded one when no
+    /// node is drawn there (the app then refuses it as it did) or the app refused it
+    /// as stale.
+    fn step<A: Actions>(
+        &self,
         recorded: &RecordedInput,
         harness: &AppHarness<A>,
         secrets: &mut Secrets<Value>,
-    ) -> Option<Input> {
+    ) -> Result<StepInput, ReplayError> {
         let mut input = recorded.input.input.clone();
+        let stale = refused_as_stale(recorded);
         if let Input::Act(request) = &mut input {
             request.token = replay_token(recorded, &harness.tree());
         }
-        if !recorded.input.redacted {
-            return Some(input);
+        if recorded.input.redacted {
+            let missing = || {
+                ReplayError::new(
+                    recorded.step,
+                    Some(describe(recorded)),
+                    ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
+                )
+            };
+            let node = redacted_node(recorded, harness).ok_or_else(missing)?;
+            let secret = secrets.take(&node).ok_or_else(missing)?.clone();
+            input = match input {
+                Input::Act(mut request) => {
+                    request.data = Some(ActionData::Value { value: secret });
+                    Input::Act(request)
+                }
+                Input::Key { .. } => Input::Key {
+                    key: secret.to_string(),
+                },
+                Input::Text { raw, .. } => Input::Text {
+                    text: secret.to_string(),
+                    raw,
+                },
+            };
         }
-        let node = redacted_node(recorded, harness)?;
-        let secret = secrets.take(&node)?.clone();
-        Some(match input {
-            Input::Act(mut request) => {
-                request.data = Some(ActionData::Value { value: secret });
-                Input::Act(request)
-            }
-            Input::Key { .. } => Input::Key {
-                key: secret.to_string(),
-            },
-            Input::Text { raw, .. } => Input::Text {
-                text: secret.to_string(),
-                raw,
-            },
+        Ok(StepInput {
+            number: recorded.step,
+            input,
+            redacted: recorded.input.redacted,
+            aim: recorded
+                .target
+                .clone()
+                .filter(|_| !stale)
+                .map(|target| Aim {
+                    target,
+                    refind: self.refind,
+                }),
+            answer: recorded.ack.clone(),
         })
     }
+}
+
+/// Resizes `harness` to `size` when it has another, refusing a size no terminal of
+/// taria-mcp's has.
+fn resize<A: Actions>(
+    harness: &mut AppHarness<A>,
+    size: RecordedSize,
+) -> Result<(), ReplayFailure> {
+    size.replayable().map_err(ReplayFailure::NotReplayable)?;
+    if harness.size() != (size.width, size.height) {
+        harness.resize(size.width, size.height);
+    }
+    Ok(())
+}
+
+/// Whether the app refused the recorded act as stale: the agent saw another node at
+/// its id than the app had drawn.
+fn refused_as_stale(recorded: &RecordedInput) -> bool {
+    recorded
+        .ack
+        .as_ref()
+        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget))
 }
 
 /// The identity token to send for a recorded act: none when none was recorded; the
@@ -290,17 +349,15 @@ impl<'r> Replay<'r> {
 /// app had drawn) or no node is at that id in `now` (a positional id scrolled away:
 /// the app refuses it, where without a token a list's widget would take the index);
 /// else the token of the node at that id in `now`, which is the node the agent meant.
-fn replay_token(recorded: &RecordedInput, now: &crate::model::Tree) -> Option<String> {
+fn replay_token(recorded: &RecordedInput, now: &Tree) -> Option<String> {
     let Input::Act(request) = &recorded.input.input else {
         return None;
     };
     let token = request.token.as_ref()?;
-    let stale = recorded
-        .ack
-        .as_ref()
-        .is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
     match now.get(request.target.as_str()) {
-        Some(node) if !stale => Some(crate::wire::protocol::target_token(node)),
+        Some(node) if !refused_as_stale(recorded) => {
+            Some(crate::wire::protocol::target_token(node))
+        }
         _ => Some(token.clone()),
     }
 }
@@ -317,167 +374,12 @@ fn redacted_node<A: Actions>(recorded: &RecordedInput, harness: &AppHarness<A>) 
     }
 }
 
-fn same_answer(recorded: &RecordedAck, now: &Result<(), ActError>) -> bool {
-    match now {
-        Ok(()) => recorded.status == AckStatus::Delivered,
-        Err(error) => {
-            recorded.status == error.status
-                && recorded.reason.is_none_or(|reason| reason == error.reason)
-        }
-    }
-}
-
 /// A recorded input as one line: `act tasks/4 toggle`, `set_value name "Ada"`,
 /// `press_key enter`, `type_text "ship v0\n"`.
 #[must_use]
 pub fn describe(recorded: &RecordedInput) -> String {
-    let redacted = recorded.input.redacted;
-    match &recorded.input.input {
-        Input::Act(request) => {
-            let node = &request.target;
-            let action = request.action.as_str();
-            let head = if action == "set_value" {
-                format!("set_value {node}")
-            } else {
-                format!("act {node} {action}")
-            };
-            match &request.data {
-                _ if redacted => format!("{head} (redacted)"),
-                Some(ActionData::Value { value }) => format!("{head} {}", literal(value)),
-                Some(ActionData::Scroll { direction, amount }) => {
-                    format!("{head} {} {amount}", wire_name(direction))
-                }
-                None => head,
-            }
-        }
-        Input::Key { .. } if redacted => "press_key (redacted)".into(),
-        Input::Key { key } => format!("press_key {key}"),
-        Input::Text { .. } if redacted => "type_text (redacted)".into(),
-        Input::Text { text, raw: false } => format!("type_text {}", quoted(text)),
-        Input::Text { text, raw: true } => format!("type_text raw {}", quoted(text)),
-    }
+    describe_input(&recorded.input.input, recorded.input.redacted)
 }
-
-fn literal(value: &Value) -> String {
-    match value {
-        Value::Text(text) => quoted(text),
-        other => other.to_string(),
-    }
-}
-
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
-}
-
-/// Why a replay failed, and at which step.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct ReplayError {
-    /// The recorded step (`step` of its input line); 0 for the first tree.
-    pub step: u64,
-    /// The step's input as one line (`act tasks/4 toggle`); `None` for the first tree
-    /// and for a tree between steps (an app that came back after step `step`).
-    pub input: Option<String>,
-    /// What went wrong.
-    pub failure: ReplayFailure,
-    /// What the agent read after the previous input, oldest first (at most the last
-    /// three): `find_nodes {"label":"ship v0"}`.
-    pub read_before: Vec<String>,
-}
-
-/// What went wrong at a step of a [`Replay`].
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum ReplayFailure {
-    /// The tree after the step differs: the outline lines that differ (`- recorded`,
-    /// `+ now`, with a line of context around).
-    TreeDiffers(String),
-    /// The app answers the input differently now.
-    AckDiffers {
-        /// What it answered in the recorded session.
-        recorded: RecordedAck,
-        /// What it answers now (`None`: delivered).
-        now: Option<ActError>,
-    },
-    /// A redacted input whose secret the test did not give ([`Replay::secret`]); the
-    /// node it was for, when known.
-    SecretMissing(Option<String>),
-    /// The recording cannot be replayed from here.
-    NotReplayable(String),
-}
-
-impl ReplayError {
-    fn new(step: u64, input: Option<String>, failure: ReplayFailure) -> ReplayError {
-        ReplayError {
-            step,
-            input,
-            failure,
-            read_before: Vec::new(),
-        }
-    }
-
-    fn after(mut self, reads: &[String]) -> ReplayError {
-        self.read_before = reads[reads.len().saturating_sub(READS_SHOWN)..].to_vec();
-        self
-    }
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.input, &self.failure) {
-            (Some(input), _) => write!(f, "replay step {} ({input}): ", self.step)?,
-            (None, ReplayFailure::TreeDiffers(_)) => {
-                f.write_str("replay, the first tree (before any input): ")?;
-            }
-            (None, _) if self.step == 0 => f.write_str("replay, before the first input: ")?,
-            (None, _) => write!(f, "replay, after step {}: ", self.step)?,
-        }
-        match &self.failure {
-            ReplayFailure::TreeDiffers(diff) => write!(
-                f,
-                "the tree differs from the recorded one (- recorded, + now):\n{diff}"
-            )?,
-            ReplayFailure::AckDiffers { recorded, now } => {
-                let then = match recorded.status {
-                    AckStatus::Delivered => "delivered".to_owned(),
-                    status => {
-                        let reason = recorded
-                            .reason
-                            .map(|r| format!(" ({})", wire_name(&r)))
-                            .unwrap_or_default();
-                        format!("{}{reason}", wire_name(&status))
-                    }
-                };
-                match now {
-                    None => writeln!(f, "the app now takes it; the recorded session got {then}")?,
-                    Some(error) => writeln!(
-                        f,
-                        "the app now answers {} ({}): {}; the recorded session got {then}",
-                        wire_name(&error.status),
-                        wire_name(&error.reason),
-                        error.message
-                    )?,
-                }
-            }
-            ReplayFailure::SecretMissing(node) => writeln!(
-                f,
-                "this input was redacted in the recording: give its value with \
-                 Replay::secret({:?}, …)",
-                node.as_deref().unwrap_or("<the focused node>")
-            )?,
-            ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
-        }
-        if !self.read_before.is_empty() {
-            writeln!(f, "before it the agent read:")?;
-            for read in &self.read_before {
-                writeln!(f, "  {read}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 #[cfg(test)]
 mod tests;

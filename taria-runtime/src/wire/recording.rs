@@ -1,6 +1,6 @@
 //! Recordings of an agent's session (`taria-mcp --record FILE`): one versioned,
-//! newline-delimited JSON file, a header line and then one line per tree, input or
-//! read, in the order the bridge saw them. Specified in docs/protocol.md
+//! newline-delimited JSON file, a header line and then one line per tree, input,
+//! resize, read, refusal or app event, in the order the bridge saw them. Specified in docs/protocol.md
 //! ("Recordings"); replayed by `taria::testing`.
 //!
 //! Write with [`RecordingWriter`] (one `write_all` and flush per line, so a crash
@@ -24,278 +24,31 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::protocol::{AckStatus, Input, RejectReason};
 use crate::model::Tree;
 
+mod header;
+mod line;
 mod matching;
+mod replay_lines;
 mod secrets;
 
+pub use header::{RecordedSize, RecordingHeader, RecordingMode};
+pub use line::{
+    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
+    RecordedRead, RecordedRefusal, RecordedResize, RecordedTarget, RecordedTree,
+};
 pub use matching::Match;
+pub use replay_lines::ReplayLine;
 pub use secrets::Secrets;
 
-/// The recording format version this build writes.
-pub const RECORDING_VERSION: u32 = 1;
+/// The recording format version this build writes: 2 added the `resize` and
+/// `refused` lines, an act's `target`, and the exit in an `app` line.
+pub const RECORDING_VERSION: u32 = 2;
 
 /// The recording format versions this build reads.
-pub const READABLE_RECORDING_VERSIONS: &[u32] = &[1];
-
-/// Line 1 of a recording: what was recorded, and how.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordingHeader {
-    /// The format version ([`RECORDING_VERSION`] when written by this build); its
-    /// presence is what marks the file as a recording.
-    pub taria_recording: u32,
-    /// The app's label, from its `hello`.
-    pub app: String,
-    /// The terminal the app drew on: the pty's size in spawn mode, the first tree's
-    /// root bounds in attach mode ([`RecordedSize::of_tree`]).
-    pub size: RecordedSize,
-    /// The taria version of the bridge that wrote it.
-    pub taria: String,
-    /// Whether the bridge started the app (`spawn`) or attached to a running one.
-    pub mode: RecordingMode,
-}
-
-impl RecordingHeader {
-    /// A header for this build's format version and crate version.
-    #[must_use]
-    pub fn new(app: impl Into<String>, size: RecordedSize, mode: RecordingMode) -> Self {
-        RecordingHeader {
-            taria_recording: RECORDING_VERSION,
-            app: app.into(),
-            size,
-            taria: env!("CARGO_PKG_VERSION").to_owned(),
-            mode,
-        }
-    }
-}
-
-/// A terminal size in cells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordedSize {
-    /// Columns.
-    pub width: u16,
-    /// Rows.
-    pub height: u16,
-}
-
-impl RecordedSize {
-    /// The widest screen a replay draws: `taria-mcp`'s own limit for a pty's columns.
-    pub const MAX_WIDTH: u16 = 1000;
-    /// The tallest screen a replay draws: `taria-mcp`'s own limit for a pty's rows.
-    pub const MAX_HEIGHT: u16 = 500;
-
-    /// Whether a replay can draw at this size: at most [`MAX_WIDTH`](Self::MAX_WIDTH)
-    /// × [`MAX_HEIGHT`](Self::MAX_HEIGHT) (a forged 65535 × 65535 header would make a
-    /// test backend allocate billions of cells); else why not.
-    ///
-    /// # Errors
-    /// The sentence saying the size is too large, and the limits.
-    pub fn replayable(self) -> Result<(), String> {
-        if self.width <= Self::MAX_WIDTH && self.height <= Self::MAX_HEIGHT {
-            return Ok(());
-        }
-        Err(format!(
-            "the recording's header says the screen was {}x{}; a replay draws at most {}x{} \
-             (taria-mcp's own limits for a terminal): fix the header's `size`",
-            self.width,
-            self.height,
-            Self::MAX_WIDTH,
-            Self::MAX_HEIGHT
-        ))
-    }
-
-    /// The smallest size holding every root of `tree` (its right and bottom edges):
-    /// the terminal size, for an app whose roots fill the screen.
-    #[must_use]
-    pub fn of_tree(tree: &Tree) -> RecordedSize {
-        tree.roots
-            .iter()
-            .fold(RecordedSize::default(), |size, root| RecordedSize {
-                width: size
-                    .width
-                    .max(root.bounds.x.saturating_add(root.bounds.width)),
-                height: size
-                    .height
-                    .max(root.bounds.y.saturating_add(root.bounds.height)),
-            })
-    }
-}
-
-/// How the recording bridge reached the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RecordingMode {
-    /// `taria-mcp spawn`: the bridge ran the app in a pty of the header's size.
-    Spawn,
-    /// `taria-mcp --app LABEL`: the bridge attached to a running app.
-    Attach,
-}
-
-/// One line after the header, tagged by `kind`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum RecordedLine {
-    /// A whole tree the agent's session saw without sending an input: the first one,
-    /// and the first one again after the app restarted or the bridge reconnected.
-    Tree(RecordedTree),
-    /// One input delivered to the app (each step of a batch has its own line), its
-    /// ack, and the tree drawn after it. What a replay sends.
-    Input(Box<RecordedInput>),
-    /// What the agent looked at. Not replayed.
-    Read(RecordedRead),
-    /// Something happened to the app (it exited, the bridge restarted it or
-    /// reconnected). Not replayed; the next `tree` line is the new session's first.
-    App(RecordedApp),
-}
-
-impl RecordedLine {
-    /// A `tree` line.
-    #[must_use]
-    pub fn tree(revision: u64, tree: Tree) -> RecordedLine {
-        RecordedLine::Tree(RecordedTree { revision, tree })
-    }
-}
-
-/// A `tree` line's fields.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RecordedTree {
-    /// The bridge's revision of this tree (`taria-mcp` counts its own: they increase
-    /// across reconnects and are not the app's).
-    pub revision: u64,
-    /// The tree, in the protocol's JSON form.
-    pub tree: Tree,
-}
-
-/// An `input` line's fields.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RecordedInput {
-    /// Counts the recording's inputs, from 1.
-    pub step: u64,
-    /// Counts the agent's tool calls that sent or read something, from 1; a batch's
-    /// steps share their call's number.
-    pub call: u64,
-    /// The tool that sent it.
-    pub tool: InputTool,
-    /// The input as the bridge sent it (without its secret, when redacted).
-    pub input: RecordedInputData,
-    /// The app's answer; absent when none came (the app exited or the link broke
-    /// first: whether it took effect is unknown).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ack: Option<RecordedAck>,
-    /// The revision of [`tree`](Self::tree); absent with it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revision: Option<u64>,
-    /// The tree the app drew after the input: for a delivered input the first one
-    /// stamped with it (the tree the agent's changes are computed from), otherwise
-    /// the newest the bridge had when the ack came. Absent when the bridge had none
-    /// (the app went away).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tree: Option<Tree>,
-}
-
-/// The tool an input came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum InputTool {
-    /// `act`.
-    Act,
-    /// `set_value`.
-    SetValue,
-    /// `type_text`.
-    TypeText,
-    /// `press_key`.
-    PressKey,
-    /// A step of `batch`.
-    Batch,
-}
-
-/// A recorded input: the protocol-v1 [`Input`] (flat: `kind` `act`, `key` or `text`
-/// with its fields), plus `redacted` when its secret was left out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RecordedInputData {
-    /// The input. When [`redacted`](Self::redacted): an `act` without its `value`,
-    /// a `text` with empty text, a `key` with an empty key.
-    #[serde(flatten)]
-    pub input: Input,
-    /// The input carried a secret that was not written: a `set_value` on a redacted
-    /// node, or text or a character key sent while the focused node was redacted. A
-    /// replay has to supply it.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub redacted: bool,
-}
-
-impl RecordedInputData {
-    /// An input written as is.
-    #[must_use]
-    pub fn plain(input: Input) -> RecordedInputData {
-        RecordedInputData {
-            input,
-            redacted: false,
-        }
-    }
-}
-
-#[expect(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "serde's skip_serializing_if passes a reference"
-)]
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// The app's `ack`, without its `seq`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordedAck {
-    /// What happened.
-    pub status: AckStatus,
-    /// Why, for anything but `delivered`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<RejectReason>,
-    /// The app's sentence, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-/// A `read` line's fields: a tool call that only looked.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RecordedRead {
-    /// The tool call's number (see [`RecordedInput::call`]).
-    pub call: u64,
-    /// The tool (`read_tree`, `find`, `describe`, `batch` for a batch's closing read, …).
-    pub tool: String,
-    /// The call's arguments, as the agent sent them.
-    #[serde(default)]
-    pub arguments: serde_json::Map<String, serde_json::Value>,
-    /// The revision of the tree it read.
-    pub revision: u64,
-}
-
-/// An `app` line's fields.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordedApp {
-    /// What happened.
-    pub event: AppEvent,
-    /// A sentence saying more (an exit status, why the link broke).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-/// What happened to the app, in an `app` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum AppEvent {
-    /// The app exited or its connection closed.
-    Exited,
-    /// The bridge restarted the app (reserved: this taria-mcp never restarts one).
-    Restarted,
-    /// The bridge connected to the app again (attach mode).
-    Reconnected,
-}
+pub const READABLE_RECORDING_VERSIONS: &[u32] = &[1, 2];
 
 /// A recording read back: its header and its lines, in file order (the line at
 /// index `i` is line `i + 2` of the file, blank lines aside).
@@ -335,6 +88,9 @@ impl Recording {
                 Err(_) if last && !ends_with_newline => {
                     return Err(RecordingError::CutOff { line: number });
                 }
+                // A kind from a newer bridge, which it added without a new version:
+                // nothing a replay must follow.
+                Err(_) if header.taria_recording >= 2 && of_unknown_kind(line) => {}
                 Err(error) => {
                     return Err(RecordingError::Malformed {
                         line: number,
@@ -367,31 +123,6 @@ impl Recording {
         })
     }
 
-    /// The lines as a replay takes them, in order: reads, inputs, and where the app
-    /// went away (an `app` line: it exited, was restarted, or the bridge reconnected)
-    /// the tree it showed when it came back ([`ReplayLine::CameBack`]), or an input
-    /// with no such tree before it ([`ReplayLine::Gone`]). What `taria::testing`'s
-    /// replay and `taria-mcp test-from` both walk.
-    pub fn replay_lines(&self) -> impl Iterator<Item = ReplayLine<'_>> {
-        let mut away = false;
-        let mut trees = 0;
-        self.lines.iter().filter_map(move |line| match line {
-            RecordedLine::Read(read) => Some(ReplayLine::Read(read)),
-            RecordedLine::App(_) => {
-                away = true;
-                None
-            }
-            // The first tree is the session's start, not a return.
-            RecordedLine::Tree(recorded) => {
-                trees += 1;
-                (trees > 1 && std::mem::take(&mut away))
-                    .then_some(ReplayLine::CameBack(&recorded.tree))
-            }
-            RecordedLine::Input(input) if away => Some(ReplayLine::Gone(input)),
-            RecordedLine::Input(input) => Some(ReplayLine::Input(input)),
-        })
-    }
-
     /// The first `tree` line's tree: what the app showed before the first input.
     #[must_use]
     pub fn first_tree(&self) -> Option<&Tree> {
@@ -402,21 +133,14 @@ impl Recording {
     }
 }
 
-/// A recording's line as a replay takes it ([`Recording::replay_lines`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum ReplayLine<'r> {
-    /// What the agent looked at: not replayed.
-    Read(&'r RecordedRead),
-    /// An input to send again.
-    Input(&'r RecordedInput),
-    /// The tree the app showed when it came back after an `app` line: a replay goes
-    /// on only if its app shows the same (a reconnect to the same app), not after a
-    /// restart that lost the app's state.
-    CameBack(&'r Tree),
-    /// An input after an `app` line with no tree showing the app back: a replay runs
-    /// one app, and stops here.
-    Gone(&'r RecordedInput),
+/// Whether `line` is a JSON object whose `kind` is a string this build does not know.
+fn of_unknown_kind(line: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(line).is_ok_and(|value| {
+        value
+            .get("kind")
+            .and_then(serde_json::Value::as_str)
+            .is_some_and(|kind| !RecordedLine::KINDS.contains(&kind))
+    })
 }
 
 fn parse_header(number: usize, line: &str) -> Result<RecordingHeader, RecordingError> {

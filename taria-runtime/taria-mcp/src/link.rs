@@ -175,7 +175,7 @@ impl Link {
     }
 
     /// The number of the newest connection.
-    fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         lock(&self.inner.state).generation
     }
 

@@ -182,6 +182,10 @@ async fn serve(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let activity = link::Activity::default();
     let link = link::Link::new(target, idle_release, activity.clone(), recorder);
+    // The recording's `app` line says how a spawned app exited, and what it printed.
+    if let (Some(recorder), Some(spawned)) = (link.recorder(), link.spawned_app()) {
+        recorder.follow_exit(std::sync::Arc::clone(spawned));
+    }
     tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
     // Listening starts now, before the handshake: a stop request is never lost.
     let stop = stop_signal();

@@ -4,52 +4,57 @@
 //!
 //! The link tells the [`Recorder`] what happens as it happens, under its own lock, so
 //! the order is the app's: an input when it takes its `seq`, its ack, each tree the
-//! app draws (stamped with the inputs it shows), the end of a connection. Each input's
-//! line waits until its ack and the tree drawn after it are in; lines leave in the
-//! order their events began (a read noted while an earlier input waits for its tree
-//! waits behind it). Writing is on a thread of its own: nothing here blocks on the
-//! file, and a file that fails is logged once, and recording stops; the session goes on.
+//! app draws (stamped with the inputs it shows), a resize of the app's terminal, the
+//! end of a connection and the app's exit. Each input's line waits until its ack and
+//! the tree drawn after it are in (a resize's for the tree drawn at the new size, an
+//! exit's for its status); lines leave in the order their events began (a read noted
+//! while an earlier input waits for its tree waits behind it), kept in the
+//! [`book`]. Writing is on a thread of its own ([`write`]): nothing here blocks on
+//! the file, and a file that fails is logged once, and recording stops; the session
+//! goes on.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use taria::Tree;
 use taria::wire::protocol::{AckStatus, Input};
 use taria::wire::recording::{
-    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedSize,
-    RecordingHeader, RecordingMode, RecordingWriter,
+    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedRefusal,
+    RecordedResize, RecordedSize, RecordedTarget, RecordingMode,
 };
 
-use crate::limits::EFFECT_TIMEOUT;
 use crate::lock::lock;
+use crate::spawn::Spawned;
 
+mod book;
 mod redact;
+mod write;
 
-use redact::input_line;
+use book::{Book, Entry, Header, Out, PendingExit, PendingInput, PendingResize};
 pub(crate) use redact::moves_focus;
+use redact::redact_arguments;
 
-/// How long a delivered input's line waits for a tree drawn after it before it is
-/// written without one (as long as the input tools wait for it).
-const TREE_WAIT: Duration = EFFECT_TIMEOUT;
-
-/// Which tool call an input or read belongs to: its tool, and its number in the
+/// Which tool call an input or read belongs to: its tool, its number in the
 /// recording (given the first time the call records something, so the inputs' calls
-/// are numbered in the order they were sent).
+/// are numbered in the order they were sent), and the tree the agent had seen when
+/// the call arrived.
 #[derive(Clone, Debug)]
 pub(crate) struct CallTag {
     tool: InputTool,
     number: Arc<OnceLock<u64>>,
+    seen: Option<Arc<Tree>>,
 }
 
 impl CallTag {
-    /// The tag of a new call of `tool`.
-    pub(crate) fn new(tool: InputTool) -> CallTag {
+    /// The tag of a new call of `tool`, which the agent sent having seen `seen`.
+    pub(crate) fn new(tool: InputTool, seen: Option<Arc<Tree>>) -> CallTag {
         CallTag {
             tool,
             number: Arc::new(OnceLock::new()),
+            seen,
         }
     }
 }
@@ -66,83 +71,16 @@ struct Shared {
     failure: Arc<Mutex<Option<String>>>,
 }
 
-/// What has happened and is not written yet.
-struct Book {
-    out: Option<mpsc::Sender<Out>>,
-    mode: RecordingMode,
-    /// The pty's size, in spawn mode.
-    pty: Option<RecordedSize>,
-    header: Header,
-    /// The connection whose first tree was recorded last.
-    generation: u64,
-    /// Lines in the order their events began; written from the front once complete.
-    pending: VecDeque<Entry>,
-    next_call: u64,
-    next_step: u64,
-}
-
-/// Where the header stands: it is written first, once the app's label and the
-/// terminal's size are known.
-enum Header {
-    /// No tree yet.
-    NotYet,
-    /// Attach mode: the app's label is known, the size is being asked for (the
-    /// screen's); `tree` gives it if the screen does not come.
-    Sizing {
-        app: String,
-        tree: Arc<Tree>,
-        asked: bool,
-    },
-    /// Written (or given to the writer).
-    Written,
-}
-
-enum Entry {
-    Ready(Out),
-    Input(Box<PendingInput>),
-}
-
-/// An input sent, waiting for its ack and the tree after it.
-struct PendingInput {
-    generation: u64,
-    seq: u64,
-    call: u64,
-    tool: InputTool,
-    input: Input,
-    /// The tree when it was sent: its focus and nodes decide what is a secret.
-    before: Option<Arc<Tree>>,
-    ack: Option<RecordedAck>,
-    /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
-    acked: Option<Instant>,
-    after: Option<(u64, Arc<Tree>)>,
-    /// The first tree drawn after it also shows a later input (the app handled both
-    /// before drawing): no tree shows this one's effect alone, so it has none.
-    folded: bool,
-    /// Nothing more will come: write it as it is.
-    done: bool,
-}
-
-impl PendingInput {
-    fn complete(&self) -> bool {
-        self.done
-            || (self.acked.is_some()
-                && (self.after.is_some()
-                    || self.folded
-                    || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
-    }
-
-    /// Whether it may have changed the app: not answered yet, or delivered.
-    fn may_have_acted(&self) -> bool {
-        self.acked.is_none() || self.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered)
-    }
-}
-
-/// What the writing thread writes.
-enum Out {
-    Header(RecordingHeader),
-    Line(RecordedLine),
-    Tree(u64, Arc<Tree>),
-    Input(Box<PendingInput>, u64),
+/// A refused input call, as [`Recorder::refused`] records it.
+pub(crate) struct Refusal<'a> {
+    /// The call's tag (its number), when it has one.
+    pub(crate) tag: Option<&'a CallTag>,
+    pub(crate) tool: InputTool,
+    /// For a batch refused at one of its steps: which, from 1.
+    pub(crate) step: Option<u64>,
+    pub(crate) arguments: serde_json::Map<String, serde_json::Value>,
+    pub(crate) code: &'a str,
+    pub(crate) message: &'a str,
 }
 
 impl Recorder {
@@ -160,7 +98,7 @@ impl Recorder {
         let failed = Arc::clone(&failure);
         let thread = std::thread::Builder::new()
             .name("taria-mcp-record".into())
-            .spawn(move || write_all(file, &path, &rx, &failed))
+            .spawn(move || write::write_all(file, &path, &rx, &failed))
             .inspect_err(|e| tracing::error!(error = %e, "cannot start the recording's writer; not recording"))
             .ok();
         Recorder(Arc::new(Shared {
@@ -173,6 +111,9 @@ impl Recorder {
                 pending: VecDeque::new(),
                 next_call: 1,
                 next_step: 1,
+                last_seq: 0,
+                open: false,
+                exit: None,
             }),
             thread: Mutex::new(thread),
             failure,
@@ -180,6 +121,9 @@ impl Recorder {
     }
 
     /// Input `seq` on connection `generation` takes its place (`tree`: the newest).
+    /// An act's target is the node at its id in that tree, which the bridge checked
+    /// the act against (what the agent read, unless the app changed since), else in
+    /// the tree the agent saw (an id it saw drawn, scrolled off screen since).
     pub(crate) fn sent(
         &self,
         generation: u64,
@@ -193,12 +137,22 @@ impl Recorder {
             Some(tag) => (tag.tool, book.call_number(tag)),
             None => (tool_of(input), book.new_call()),
         };
+        let target = match input {
+            Input::Act(request) => tree
+                .into_iter()
+                .chain(tag.and_then(|tag| tag.seen.as_ref()))
+                .find_map(|tree| tree.get(request.target.as_str()))
+                .map(RecordedTarget::of),
+            _ => None,
+        };
+        book.last_seq = book.last_seq.max(seq);
         book.pending.push_back(Entry::Input(Box::new(PendingInput {
             generation,
             seq,
             call,
             tool,
             input: input.clone(),
+            target,
             before: tree.cloned(),
             ack: None,
             acked: None,
@@ -273,12 +227,12 @@ impl Recorder {
                 }
             } else if book.generation != generation {
                 book.pending
-                    .push_back(Entry::Ready(Out::Line(RecordedLine::App(RecordedApp {
-                        event: AppEvent::Reconnected,
-                        message: None,
-                    }))));
+                    .push_back(Entry::Ready(Out::Line(RecordedLine::App(
+                        RecordedApp::new(AppEvent::Reconnected, None),
+                    ))));
             }
             book.generation = generation;
+            book.open = true;
             book.pending
                 .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
         }
@@ -308,28 +262,137 @@ impl Recorder {
                 }
             }
         }
+        for entry in &mut book.pending {
+            if let Entry::Resize(resize) = entry {
+                resize.drawn(generation, revision, stamp, tree);
+            }
+        }
         book.flush();
     }
 
     /// Connection `generation` ended (`why`, in words): what waited on it is written
-    /// as it stands.
+    /// as it stands. The `app` line of a spawned app waits for its exit (at most
+    /// `EXIT_WAIT`), to say its status and what it printed.
     pub(crate) fn closed(&self, generation: u64, why: &str) {
         let mut book = lock(&self.0.book);
-        for entry in &mut book.pending {
-            if let Entry::Input(input) = entry
-                && input.generation == generation
-            {
-                input.done = true;
-            }
-        }
+        book.open = false;
+        book.give_up(Some(generation), false);
         if !matches!(book.header, Header::NotYet) {
-            book.pending
-                .push_back(Entry::Ready(Out::Line(RecordedLine::App(RecordedApp {
-                    event: AppEvent::Exited,
-                    message: Some(why.to_owned()),
-                }))));
+            let mut line = RecordedApp::new(AppEvent::Exited, Some(why.to_owned()));
+            let entry = match (book.mode, book.exit.take()) {
+                (RecordingMode::Spawn, None) => Entry::Exit(Box::new(PendingExit {
+                    line,
+                    since: Instant::now(),
+                    done: false,
+                })),
+                (_, exit) => {
+                    if let Some(exit) = exit {
+                        with_exit(&mut line, exit);
+                    }
+                    Entry::Ready(Out::Line(RecordedLine::App(line)))
+                }
+            };
+            book.pending.push_back(entry);
         }
         book.flush();
+    }
+
+    /// The spawned app's terminal was resized to `size` while connection
+    /// `generation` was open: a `resize` line, with the first tree drawn after it
+    /// when that shows no input sent since.
+    pub(crate) fn resized(&self, generation: u64, size: RecordedSize) {
+        let mut book = lock(&self.0.book);
+        let call = book.new_call();
+        let after_seq = book.last_seq;
+        book.pending.push_back(Entry::Resize(PendingResize {
+            generation,
+            after_seq,
+            line: RecordedResize {
+                call,
+                size,
+                revision: None,
+                tree: None,
+            },
+            since: Instant::now(),
+            done: false,
+        }));
+        book.flush();
+    }
+
+    /// An input call the bridge refused without sending it (or a batch, the step it
+    /// refused): a `refused` line, its secrets left out as an input's are (judged by
+    /// `trees`: the newest and the one the agent saw).
+    pub(crate) fn refused(&self, refusal: Refusal<'_>, trees: &[&Tree]) {
+        let Refusal {
+            tag,
+            tool,
+            step,
+            mut arguments,
+            code,
+            message,
+        } = refusal;
+        let redacted = redact_arguments(&mut arguments, trees);
+        let mut book = lock(&self.0.book);
+        let call = match tag {
+            Some(tag) => book.call_number(tag),
+            None => book.new_call(),
+        };
+        let line = RecordedRefusal {
+            call,
+            tool,
+            step,
+            arguments,
+            code: code.to_owned(),
+            message: (!redacted).then(|| message.to_owned()),
+            redacted,
+        };
+        book.pending
+            .push_back(Entry::Ready(Out::Line(RecordedLine::Refused(Box::new(
+                line,
+            )))));
+        book.flush();
+    }
+
+    /// The spawned app exited (`code`, or `signal`), having printed `output` after
+    /// leaving its screen: said in the `app` line its connection's end wrote or
+    /// will write, or in one of its own when that line was written without it.
+    pub(crate) fn exited(&self, code: u32, signal: Option<String>, output: Option<String>) {
+        let mut book = lock(&self.0.book);
+        let mut exit = RecordedApp::new(AppEvent::Exited, None);
+        exit.exit_code = Some(code);
+        exit.signal = signal;
+        exit.output = output;
+        let wait_for_close = book.open || matches!(book.header, Header::NotYet);
+        let waiting = book.pending.iter_mut().find_map(|entry| match entry {
+            Entry::Exit(pending) if !pending.done => Some(pending),
+            _ => None,
+        });
+        match waiting {
+            Some(pending) => {
+                with_exit(&mut pending.line, exit);
+                pending.done = true;
+            }
+            // Its connection is still open (it ends in a moment), or the header is
+            // not written: the line waits for it.
+            None if wait_for_close => {
+                book.exit = Some(exit);
+            }
+            None => book
+                .pending
+                .push_back(Entry::Ready(Out::Line(RecordedLine::App(exit)))),
+        }
+        book.flush();
+    }
+
+    /// Tells [`Recorder::exited`] of the spawned app's exit when it comes.
+    pub(crate) fn follow_exit(&self, spawned: Arc<Spawned>) {
+        let recorder = self.clone();
+        tokio::spawn(async move {
+            if let Some(exit) = spawned.exited().await {
+                let output = spawned.printed();
+                recorder.exited(exit.code, exit.signal, output);
+            }
+        });
     }
 
     /// A read tool's call was answered from the tree at `revision`.
@@ -387,11 +450,7 @@ impl Recorder {
         {
             let mut book = lock(&self.0.book);
             book.sized(None);
-            for entry in &mut book.pending {
-                if let Entry::Input(input) = entry {
-                    input.done = true;
-                }
-            }
+            book.give_up(None, true);
             book.flush();
             book.out = None;
         }
@@ -401,93 +460,11 @@ impl Recorder {
     }
 }
 
-impl Book {
-    /// Queues the header first, ahead of any line.
-    fn write_header(&mut self, app: &str, size: RecordedSize) {
-        let header = RecordingHeader::new(app, size, self.mode);
-        self.header = Header::Written;
-        self.pending.push_front(Entry::Ready(Out::Header(header)));
-    }
-
-    /// Writes a header waiting for its size, with `size` or the first tree's extent.
-    fn sized(&mut self, size: Option<RecordedSize>) {
-        if let Header::Sizing { app, tree, .. } =
-            std::mem::replace(&mut self.header, Header::Written)
-        {
-            let size = size.unwrap_or_else(|| RecordedSize::of_tree(&tree));
-            self.write_header(&app, size);
-        }
-    }
-
-    fn new_call(&mut self) -> u64 {
-        let call = self.next_call;
-        self.next_call += 1;
-        call
-    }
-
-    fn call_number(&mut self, tag: &CallTag) -> u64 {
-        if let Some(&number) = tag.number.get() {
-            return number;
-        }
-        let number = self.new_call();
-        *tag.number.get_or_init(|| number)
-    }
-
-    /// Whether a tree stamped `stamp` also shows an input after `seq` that may have
-    /// changed the app (one not answered yet, or delivered).
-    fn shows_later(&self, generation: u64, seq: u64, stamp: u64) -> bool {
-        self.pending.iter().any(|entry| {
-            matches!(entry, Entry::Input(later)
-                if later.generation == generation
-                    && later.seq > seq
-                    && later.seq <= stamp
-                    && later.may_have_acted())
-        })
-    }
-
-    fn input_mut(&mut self, generation: u64, seq: u64) -> Option<&mut PendingInput> {
-        self.pending.iter_mut().find_map(|entry| match entry {
-            Entry::Input(input) if input.generation == generation && input.seq == seq => {
-                Some(&mut **input)
-            }
-            _ => None,
-        })
-    }
-
-    /// Sends the complete lines at the front to the writer. A delivered input whose
-    /// tree has not come within [`TREE_WAIT`] of its ack goes without one.
-    fn flush(&mut self) {
-        if matches!(self.header, Header::Sizing { .. }) {
-            return;
-        }
-        while let Some(front) = self.pending.front_mut() {
-            if let Entry::Input(input) = front
-                && !input.complete()
-            {
-                if input.acked.is_some_and(|at| at.elapsed() >= TREE_WAIT) {
-                    input.done = true;
-                } else {
-                    break;
-                }
-            }
-            let Some(entry) = self.pending.pop_front() else {
-                break;
-            };
-            let out = match entry {
-                Entry::Ready(out) => out,
-                Entry::Input(input) => {
-                    let step = self.next_step;
-                    self.next_step += 1;
-                    Out::Input(input, step)
-                }
-            };
-            if let Some(tx) = &self.out
-                && tx.send(out).is_err()
-            {
-                self.out = None;
-            }
-        }
-    }
+/// Moves `exit`'s status and output into `line`.
+fn with_exit(line: &mut RecordedApp, exit: RecordedApp) {
+    line.exit_code = exit.exit_code;
+    line.signal = exit.signal;
+    line.output = exit.output;
 }
 
 /// The tool an input came from when no call says (it cannot be a batch's).
@@ -496,48 +473,5 @@ fn tool_of(input: &Input) -> InputTool {
         Input::Key { .. } => InputTool::PressKey,
         Input::Text { .. } => InputTool::TypeText,
         _ => InputTool::Act,
-    }
-}
-
-/// The writing thread: writes each line as it comes, until the recorder finishes or
-/// the file fails (logged once, and noted for the agent; the rest is not written).
-fn write_all(
-    file: std::fs::File,
-    path: &Path,
-    rx: &mpsc::Receiver<Out>,
-    failure: &Mutex<Option<String>>,
-) {
-    let failed = |error: &std::io::Error| {
-        tracing::error!(
-            path = %path.display(),
-            error = %error,
-            "cannot write the recording; recording stops here (the session goes on)"
-        );
-        *lock(failure) = Some(format!(
-            "note: the recording {} stopped here: it cannot be written ({error}); the \
-             session goes on unrecorded",
-            path.display()
-        ));
-    };
-    let mut writer: Option<RecordingWriter<std::fs::File>> = None;
-    let mut file = Some(file);
-    for out in rx {
-        let line = match out {
-            Out::Header(header) => {
-                let Some(file) = file.take() else { continue };
-                match RecordingWriter::new(file, &header) {
-                    Ok(w) => writer = Some(w),
-                    Err(e) => return failed(&e),
-                }
-                continue;
-            }
-            Out::Line(line) => line,
-            Out::Tree(revision, tree) => RecordedLine::tree(revision, Tree::clone(&tree)),
-            Out::Input(input, step) => input_line(*input, step),
-        };
-        let Some(w) = writer.as_mut() else { continue };
-        if let Err(e) = w.write(&line) {
-            return failed(&e);
-        }
     }
 }

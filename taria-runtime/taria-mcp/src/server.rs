@@ -127,7 +127,7 @@ impl Bridge {
     )]
     async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
         let read = async |args| read::read_tree(&self.link, &self.seen, args).await;
-        Ok(self.call(args, "read_tree", read).await)
+        Ok(self.call(args, Some("read_tree"), read).await)
     }
 
     /// Finds nodes matching every filter given.
@@ -137,7 +137,7 @@ impl Bridge {
     )]
     async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
         let find = async |args| read::find_nodes(&self.link, &self.seen, args).await;
-        Ok(self.call(args, "find_nodes", find).await)
+        Ok(self.call(args, Some("find_nodes"), find).await)
     }
 
     /// Does an action the node offers.
@@ -259,21 +259,22 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        // In arrival order, as inputs are (see `order.rs`); recorded as a read.
+        // In arrival order, as inputs are (see `order.rs`); recorded as a `resize`
+        // line when it resized (terminal.rs).
         let mut turn = self.arrivals.claim(&context.id);
         let resize = async |args| terminal::resize(&self.link, &self.seen, args, &mut turn).await;
-        Ok(self.call(args, "resize", resize).await)
+        Ok(self.call(args, None, resize).await)
     }
 }
 
 impl Bridge {
     /// A tool's call with no turn to take (reads; resize brings its own): the bridge is in use, the
     /// arguments are parsed, and `run` answers.
-    /// The call is noted in the recording (as `tool`) when it succeeds.
+    /// A read is noted in the recording (as `read`, its tool) when it succeeds.
     async fn call<A, R>(
         &self,
         args: JsonObject,
-        tool: &str,
+        read: Option<&str>,
         run: impl AsyncFnOnce(A) -> Result<R, ToolError>,
     ) -> CallToolResult
     where
@@ -281,13 +282,13 @@ impl Bridge {
         R: serde::Serialize + ForModel,
     {
         let _in_use = self.activity.in_use();
-        let noted = self.link.recorder().map(|_| args.clone());
+        let noted = read.and(self.link.recorder()).map(|_| args.clone());
         let result = match parse(args) {
             Ok(args) => run(args).await,
             Err(e) => Err(e),
         };
-        if result.is_ok() {
-            self.note_read(tool, noted);
+        if let (Ok(_), Some(read)) = (&result, read) {
+            self.note_read(read, noted);
         }
         self.told(respond(result))
     }
@@ -331,11 +332,54 @@ impl Bridge {
     {
         let _in_use = self.activity.in_use();
         let mut turn = self.arrivals.claim(&context.id);
-        turn.tag(CallTag::new(tool));
-        self.told(respond(match parse(args) {
+        turn.tag(CallTag::new(tool, turn.seen_at_arrival().cloned()));
+        let noted = self.link.recorder().map(|_| args.clone());
+        let result = match parse(args) {
             Ok(args) => run(&self.inputs, &self.seen, args, &mut turn).await,
             Err(e) => Err(e),
-        }))
+        };
+        if let (Err(error), Some(arguments)) = (&result, noted) {
+            self.note_refused(&turn, tool, arguments, error);
+        }
+        self.told(respond(result))
+    }
+
+    /// Notes in the recording an input call the bridge refused: one that failed
+    /// before anything of it was sent (the app's own refusals, which carry the ack's
+    /// `status`, and inputs sent whose answer did not come, have their input lines),
+    /// or a batch at the step it refused.
+    fn note_refused(&self, turn: &Turn, tool: InputTool, arguments: JsonObject, error: &ToolError) {
+        let Some(recorder) = self.link.recorder() else {
+            return;
+        };
+        let field = |name: &str| {
+            error.extra.get(name).or_else(|| {
+                error
+                    .detail
+                    .as_ref()
+                    .and_then(|detail| detail.fields.get(name))
+            })
+        };
+        // The app answered it (its `status`), or it went and no answer came.
+        let answered = field("status").is_some();
+        let sent = field("sent").and_then(serde_json::Value::as_bool) == Some(true);
+        let some_delivered = tool == InputTool::PressKey
+            && field("delivered").and_then(serde_json::Value::as_u64) > Some(0);
+        if error.code == Code::AppRejected || answered || sent || some_delivered {
+            return;
+        }
+        let newest = self.link.mirror().view().map(|view| view.tree);
+        let seen = turn.seen_at_arrival();
+        let trees: Vec<&taria::Tree> = newest.iter().chain(seen).map(|tree| &**tree).collect();
+        let refusal = crate::record::Refusal {
+            tag: turn.call_tag(),
+            tool,
+            step: field("failedStep").and_then(serde_json::Value::as_u64),
+            arguments,
+            code: error.code.as_str(),
+            message: &error.message,
+        };
+        recorder.refused(refusal, &trees);
     }
 }
 

@@ -204,6 +204,24 @@ impl Spawned {
             .and_then(|e| e.clone())
     }
 
+    /// Waits for the app to end; its exit (`None`: it was never started).
+    pub(crate) async fn exited(&self) -> Option<Exit> {
+        let running = self.app.as_ref().ok()?;
+        let mut exit = running.exit.clone();
+        exit.wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|e| e.clone())
+    }
+
+    /// What the app printed after leaving its screen (its result, or a panic's
+    /// message; untrusted); `None` for nothing. Complete once the app's exit is known:
+    /// the exit is made known after its last output is read (`process.rs`).
+    pub(crate) fn printed(&self) -> Option<String> {
+        let running = self.app.as_ref().ok()?;
+        output::after_screen(&running.tail)
+    }
+
     /// Notes that the link connected (from then on, output is not quoted in errors).
     pub(crate) fn mark_served(&self) {
         if let Ok(running) = &self.app {
@@ -285,13 +303,7 @@ impl Spawned {
     /// exit and what it printed after leaving its screen (its result, untrusted), so
     /// a task that ends by exiting reports in the same call.
     pub(crate) fn exit_note(&self, exit: &Exit) -> String {
-        // An exit is known once its last output is read (`process.rs`).
-        let printed = self
-            .app
-            .as_ref()
-            .ok()
-            .and_then(|running| output::after_screen(&running.tail));
-        match printed {
+        match self.printed() {
             Some(printed) => format!(
                 "the app {exit}; after leaving its screen it printed (untrusted): {}",
                 taria::wire::outline::OutlineQuoted(&printed)

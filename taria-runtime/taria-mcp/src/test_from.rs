@@ -9,17 +9,22 @@ use std::process::ExitCode;
 pub(crate) use args::Options;
 use taria::Tree;
 use taria::wire::protocol::AckStatus;
-use taria::wire::recording::{Match, RecordedInput, RecordedRead, Recording, ReplayLine, Secrets};
+use taria::wire::recording::{InputTool, Match, RecordedInput, Recording, ReplayLine, Secrets};
 
 pub(crate) mod args;
 mod check;
 mod escape;
 mod layout;
+mod notes;
 mod step;
 
 use escape::{comment_text, literal_str};
-use layout::stmt;
-use step::{step_call, step_name, variant};
+use layout::{chain, stmt};
+use step::{Uses, modifiers, step_call, step_name};
+
+/// `test-from`'s exit status when it wrote the test with a `compile_error!` for each
+/// redacted input whose `--secret` was not given (each named on stderr).
+const WROTE_INCOMPLETE: u8 = 3;
 
 /// Runs `taria-mcp test-from`: writes the test to stdout and its snapshots, or with
 /// `--check` compares them with what is committed.
@@ -52,7 +57,17 @@ pub(crate) fn run(options: &Options) -> ExitCode {
         return ExitCode::FAILURE;
     }
     print!("{}", generated.code);
-    ExitCode::SUCCESS
+    if generated.missing_secrets.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    for missing in &generated.missing_secrets {
+        eprintln!("taria-mcp test-from: {missing}");
+    }
+    eprintln!(
+        "taria-mcp test-from: the test is written, but it does not compile until it is \
+         regenerated with the --secret flags above"
+    );
+    ExitCode::from(WROTE_INCOMPLETE)
 }
 
 /// Lowercase ASCII letters and digits, runs of anything else as one `sep`.
@@ -75,6 +90,9 @@ pub(crate) struct Generated {
     pub(crate) code: String,
     /// `(path, outline)`, paths relative to the package root.
     pub(crate) snapshots: Vec<(String, String)>,
+    /// For each `compile_error!` in the code: the redacted input whose `--secret`
+    /// was not given.
+    pub(crate) missing_secrets: Vec<String>,
 }
 
 impl Generated {
@@ -116,57 +134,26 @@ pub(crate) fn generate(
                 secrets.give(id.as_str(), expr.clone());
                 secrets
             }),
+        uses: Uses::default(),
+        missing_secrets: Vec::new(),
+        batch: None,
     };
     out.code.push_str(&stmt(
         "let snapshots = ",
         "taria::testing::Snapshots::new",
-        &[literal_str(&options.snapshots), "rules".into()],
+        &[literal_str(&options.snapshots), "rules.clone()".into()],
         ";",
         false,
     ));
     let _ = writeln!(out.code, "    let mut h = {};", options.harness);
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
     out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
-    let mut previous = first;
-    for line in recording.replay_lines() {
-        match line {
-            ReplayLine::Gone(recorded) => {
-                return Err(format!(
-                    "step {} comes after the app went away in the recorded session (an `app` \
-                     line) with no tree showing it back; a test replays one app: cut the \
-                     recording at its `app` line",
-                    recorded.step
-                ));
-            }
-            ReplayLine::Input(recorded) => {
-                out.step(recorded, previous);
-                if let Some(tree) = &recorded.tree {
-                    previous = tree;
-                }
-            }
-            ReplayLine::Read(read) => out.read(read),
-            // It goes on only if the app came back as it was.
-            ReplayLine::CameBack(tree) => {
-                if options.rules.outline(tree) != options.rules.outline(previous) {
-                    return Err(
-                        "the app exited or was restarted in the recorded session (an `app` \
-                         line) and came back showing another tree; a test replays one app: \
-                         cut the recording at its `app` line"
-                            .into(),
-                    );
-                }
-                let _ = writeln!(
-                    out.code,
-                    "    // The app went away here and came back showing the same tree."
-                );
-                previous = tree;
-            }
-            _ => {}
-        }
-    }
+    out.lines(recording, first, &steps)?;
     let Body {
         code: body,
         snapshots,
+        uses,
+        missing_secrets,
         ..
     } = out;
     let mut code = String::new();
@@ -187,14 +174,34 @@ pub(crate) fn generate(
     let _ = writeln!(code, "#[test]");
     let _ = writeln!(
         code,
-        "fn {}() -> Result<(), taria::testing::ActError> {{",
+        "fn {}() -> Result<(), taria::testing::ReplayError> {{",
         options.name
     );
+    code.push_str(&uses_code(uses));
     code.push_str(&rules_code(&options.rules));
     code.push_str(&body);
     let _ = writeln!(code, "    Ok(())");
     let _ = writeln!(code, "}}");
-    Ok(Generated { code, snapshots })
+    Ok(Generated {
+        code,
+        snapshots,
+        missing_secrets,
+    })
+}
+
+/// The `use`s the steps need: `taria::Role` for what a step was aimed at, the
+/// answer's types for a refused one.
+fn uses_code(uses: Uses) -> String {
+    let mut out = String::new();
+    if uses.role {
+        out.push_str("    use taria::Role;\n");
+    }
+    match (uses.ack_status, uses.reject_reason) {
+        (true, true) => out.push_str("    use taria::wire::protocol::{AckStatus, RejectReason};\n"),
+        (true, false) => out.push_str("    use taria::wire::protocol::AckStatus;\n"),
+        _ => {}
+    }
+    out
 }
 
 /// The test's body as it is written, and the snapshots it checks.
@@ -206,9 +213,83 @@ struct Body<'o> {
     width: usize,
     /// The `--secret`s, taken in order per node.
     secrets: Secrets<String>,
+    /// What the steps name, to `use` at the top.
+    uses: Uses,
+    /// The redacted inputs without their `--secret`, as the `compile_error!`s say.
+    missing_secrets: Vec<String>,
+    /// The batch call whose steps are being written.
+    batch: Option<u64>,
 }
 
 impl Body<'_> {
+    /// The lines after the first tree, in order: each input's step and snapshot, each
+    /// resize, and what the recording says in comments (reads, refusals, batches,
+    /// the app going away); an error where a test of one app cannot go on.
+    fn lines(
+        &mut self,
+        recording: &Recording,
+        first: &Tree,
+        steps: &[&RecordedInput],
+    ) -> Result<(), String> {
+        let mut previous = first;
+        let mut last_step = 0;
+        for line in recording.replay_lines() {
+            match line {
+                ReplayLine::Gone(recorded) => {
+                    return Err(format!(
+                        "step {} comes after the app went away in the recorded session (an `app` \
+                         line) with no tree showing it back; a test replays one app: cut the \
+                         recording at its `app` line",
+                        recorded.step
+                    ));
+                }
+                ReplayLine::Input(recorded) => {
+                    self.batch(recorded, steps);
+                    self.step(recorded, previous);
+                    last_step = recorded.step;
+                    if let Some(tree) = &recorded.tree {
+                        previous = tree;
+                    }
+                }
+                ReplayLine::Resize { size, tree } => {
+                    size.replayable()?;
+                    let _ = writeln!(self.code, "    h.resize({}, {});", size.width, size.height);
+                    if let Some(tree) = tree {
+                        let name = format!(
+                            "{last_step:0w$}-resize-{}x{}",
+                            size.width,
+                            size.height,
+                            w = self.width
+                        );
+                        self.snapshot(&name, tree);
+                        previous = tree;
+                    }
+                }
+                ReplayLine::Read(read) => self.code.push_str(&notes::read(read)),
+                ReplayLine::Refused(refusal) => self.code.push_str(&notes::refused(refusal)),
+                ReplayLine::Away(app) => self.code.push_str(&notes::away(app)),
+                // It goes on only if the app came back as it was.
+                ReplayLine::CameBack(tree) => {
+                    if self.options.rules.outline(tree) != self.options.rules.outline(previous) {
+                        return Err(
+                            "the app exited or was restarted in the recorded session (an `app` \
+                             line) and came back showing another tree; a test replays one app: \
+                             cut the recording at its `app` line"
+                                .into(),
+                        );
+                    }
+                    let _ = writeln!(
+                        self.code,
+                        "    // It came back showing the same tree, and the session goes on."
+                    );
+                    previous = tree;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     /// `snapshots.check(&h, "<name>")`, and the snapshot `tree` under the rules.
     fn snapshot(&mut self, name: &str, tree: &Tree) {
         let mut outline = self.options.rules.outline(tree);
@@ -226,19 +307,28 @@ impl Body<'_> {
         self.snapshots.push((path, outline));
     }
 
-    /// `// The agent read: find_nodes {"label":"ship v0"}` (80 characters at most, none
-    /// that a comment cannot hold).
-    fn read(&mut self, read: &RecordedRead) {
-        let arguments = serde_json::Value::Object(read.arguments.clone()).to_string();
-        let mut note = comment_text(&format!("{} {arguments}", read.tool));
-        if note.chars().count() > 80 {
-            note = note.chars().take(79).collect::<String>() + "…";
+    /// Before the first step of a batch call: which steps it sent.
+    fn batch(&mut self, recorded: &RecordedInput, steps: &[&RecordedInput]) {
+        if recorded.tool != InputTool::Batch {
+            self.batch = None;
+            return;
         }
-        let _ = writeln!(self.code, "    // The agent read: {note}");
+        if self.batch == Some(recorded.call) {
+            return;
+        }
+        self.batch = Some(recorded.call);
+        let last = steps
+            .iter()
+            .filter(|s| s.tool == InputTool::Batch && s.call == recorded.call)
+            .map(|s| s.step)
+            .max()
+            .unwrap_or(recorded.step);
+        self.code.push_str(&notes::batch(recorded.step, last));
     }
 
-    /// One input: its call, what its answer must be, and its snapshot. `previous` is
-    /// the tree before it (where a redacted text's secret went: the focused node).
+    /// One input: the step that sends it (what it was aimed at, the answer it got),
+    /// and its snapshot. `previous` is the tree before it (where a redacted text's
+    /// secret went: the focused node).
     fn step(&mut self, recorded: &RecordedInput, previous: &Tree) {
         let ack = recorded.ack.as_ref();
         if ack.is_some_and(|a| a.status == AckStatus::Dropped) {
@@ -249,49 +339,21 @@ impl Body<'_> {
             );
             return;
         }
-        let (head, args, missing) = step_call(recorded, previous, &mut self.secrets);
-        let code = &mut self.code;
+        let (method, args, missing) = step_call(recorded, previous, &mut self.secrets);
         if let Some(message) = missing {
-            code.push_str(&stmt(
+            self.code.push_str(&stmt(
                 "",
                 "compile_error!",
                 &[literal_str(&message)],
                 ";",
                 true,
             ));
+            self.missing_secrets.push(message);
         }
-        match ack.map(|a| (a.status, a.reason)) {
-            Some((AckStatus::Delivered, _)) => code.push_str(&stmt("", &head, &args, "?;", false)),
-            None => code.push_str(&stmt("let _ = ", &head, &args, ";", false)),
-            Some((status, reason)) => {
-                code.push_str(&stmt("let refused = ", &head, &args, ";", false));
-                // `Err(…)` on both sides: an app that now takes the step fails with
-                // `left: Ok(())`, not a panic in `unwrap_err`.
-                let (field, expected) = match (status, reason) {
-                    (AckStatus::Rejected, Some(reason)) => (
-                        "refused.map_err(|e| e.reason)",
-                        format!(
-                            "Err(taria::wire::protocol::RejectReason::{})",
-                            variant(&reason)
-                        ),
-                    ),
-                    (status, _) => (
-                        "refused.map_err(|e| e.status)",
-                        format!(
-                            "Err(taria::wire::protocol::AckStatus::{})",
-                            variant(&status)
-                        ),
-                    ),
-                };
-                code.push_str(&stmt(
-                    "",
-                    "assert_eq!",
-                    &[field.into(), expected],
-                    ";",
-                    true,
-                ));
-            }
-        }
+        let mut calls = vec![("step", vec![recorded.step.to_string(), "&rules".into()])];
+        calls.extend(modifiers(recorded, self.options.refind, &mut self.uses));
+        calls.push((method.as_str(), args));
+        self.code.push_str(&chain("h", &calls, "?;"));
         if let Some(tree) = &recorded.tree {
             let name = format!(
                 "{:0w$}-{}",

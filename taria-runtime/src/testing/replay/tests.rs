@@ -97,6 +97,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             call: step,
             tool: InputTool::SetValue,
             input: redacted,
+            target: None,
             ack: Some(RecordedAck {
                 status: answer.map_or_else(
                     |e| e.status,
@@ -152,7 +153,8 @@ fn a_redacted_input_needs_its_secret_of_the_same_length() {
     assert_eq!(
         error.to_string(),
         "replay step 1 (set_value password (redacted)): this input was redacted in the \
-         recording: give its value with Replay::secret(\"password\", …)\n"
+         recording: give its value with Replay::secret(\"password\", …)\nbefore it the \
+         agent read:\n  read_tree {}\n"
     );
 
     // Another length shows in the tree (`[redacted=N]`) and in the app's status.
@@ -230,14 +232,14 @@ fn a_replay_goes_on_after_the_app_came_back_as_it_was_and_not_otherwise() {
     let came_back = |label: &'static str, recording: &mut Recording| {
         let mut tree = login(label).tree();
         tree.frame = 1;
-        recording.lines.push(RecordedLine::App(RecordedApp {
-            event: AppEvent::Exited,
-            message: Some("idle release".into()),
-        }));
-        recording.lines.push(RecordedLine::App(RecordedApp {
-            event: AppEvent::Reconnected,
-            message: None,
-        }));
+        recording.lines.push(RecordedLine::App(RecordedApp::new(
+            AppEvent::Exited,
+            Some("idle release".into()),
+        )));
+        recording.lines.push(RecordedLine::App(RecordedApp::new(
+            AppEvent::Reconnected,
+            None,
+        )));
         recording.lines.push(RecordedLine::tree(9, tree));
     };
     let replay = |recording: &Recording| {
@@ -276,10 +278,9 @@ fn a_replay_goes_on_after_the_app_came_back_as_it_was_and_not_otherwise() {
 
     // Gone with no tree to say it came back: the next input is not replayed.
     recording.lines = before;
-    recording.lines.push(RecordedLine::App(RecordedApp {
-        event: AppEvent::Exited,
-        message: None,
-    }));
+    recording
+        .lines
+        .push(RecordedLine::App(RecordedApp::new(AppEvent::Exited, None)));
     recording.lines.push(last);
     let error = replay(&recording).unwrap_err();
     assert_eq!(error.step, 1);
@@ -385,6 +386,7 @@ fn record_go(mut h: AppHarness<Go>, seen: &crate::model::Node) -> Recording {
                 call: 1,
                 tool: InputTool::Act,
                 input: RecordedInputData::plain(input),
+                target: None,
                 ack: Some(RecordedAck {
                     status,
                     reason,

@@ -8,7 +8,7 @@ use taria::wire::protocol::{ActionData, Input};
 use taria::wire::recording::{RecordedInput, RecordedInputData, RecordedLine};
 use taria::{Node, Tree};
 
-use super::PendingInput;
+use super::book::PendingInput;
 
 /// Whether the key typed for `c` can move the focus (tab, enter), as a character
 /// typed into a field does not: `type_text` sends its text in segments split here.
@@ -22,6 +22,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         call,
         tool,
         input,
+        target,
         before,
         ack,
         after,
@@ -78,10 +79,58 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         call,
         tool,
         input: RecordedInputData { input, redacted },
+        target,
         ack,
         revision,
         tree,
     }))
+}
+
+/// Leaves the secrets out of a refused call's `arguments` as [`input_line`] leaves
+/// them out of an input: a `value` for a redacted node, `text` or a character `key`
+/// while the focus holds one, in any of `trees` (and in each step of a batch);
+/// whether it left one out.
+pub(super) fn redact_arguments(
+    arguments: &mut serde_json::Map<String, serde_json::Value>,
+    trees: &[&Tree],
+) -> bool {
+    let mut redacted = false;
+    if let Some(serde_json::Value::Array(steps)) = arguments.get_mut("steps") {
+        for step in steps {
+            if let serde_json::Value::Object(step) = step {
+                redacted |= redact_arguments(step, trees);
+            }
+        }
+    }
+    let node = arguments
+        .get("node")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned);
+    let focused = trees.iter().any(|tree| secret_focused(tree));
+    let secret_node = node.is_some_and(|node| {
+        trees
+            .iter()
+            .any(|tree| tree.get(&node).is_some_and(|n| n.state.redacted))
+    });
+    let typed = |value: &serde_json::Value, of_key: bool| {
+        value.as_str().is_some_and(|text| {
+            if of_key {
+                types_a_character(text)
+            } else {
+                !text.chars().all(moves_focus)
+            }
+        })
+    };
+    for (field, secret) in [("value", secret_node), ("text", focused), ("key", focused)] {
+        if let Some(value) = arguments.get_mut(field)
+            && secret
+            && (field == "value" || typed(value, field == "key"))
+        {
+            *value = serde_json::Value::String(String::new());
+            redacted = true;
+        }
+    }
+    redacted
 }
 
 /// Whether the focus is on a redacted node (or on one holding a redacted node).

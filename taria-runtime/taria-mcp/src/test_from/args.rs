@@ -12,7 +12,7 @@ use super::slug;
 pub(crate) const USAGE: &str = "\
 usage: taria-mcp test-from FILE [--harness EXPR] [--name NAME] [--snapshots DIR]
                            [--exclude ID]... [--label ID=PATTERN]... [--secret ID=EXPR]...
-                           [--check TEST]
+                           [--refind] [--check TEST]
 
 Writes a Rust test replaying the recording FILE (taria-mcp --record) to stdout, and
 the outline after each step to DIR/NN-<step>.outline. Run it from the package root
@@ -25,9 +25,15 @@ the outline after each step to DIR/NN-<step>.outline. Run it from the package ro
   --label ID=PATTERN   a label of a node matching ID passes when it matches PATTERN
   --secret ID=EXPR     the value of a redacted input on node ID, as a Rust expression
                        (given again: the value for the node's next redacted input)
+  --refind             a step whose id names another node than the agent acted on acts
+                       on the node with the recorded role and label wherever it is now
+                       (`.refind(…)`), instead of failing (`.seen(…)`)
   --check TEST         write nothing: exit 1 unless TEST (but its first line) and the
                        snapshots are what FILE generates (CI, with a fresh recording)
-TARIA_SNAPSHOTS=overwrite cargo test re-blesses the snapshots.";
+TARIA_SNAPSHOTS=overwrite cargo test re-blesses the snapshots.
+Exit status: 0 written; 1 FILE cannot be read or replayed (nothing written); 2 bad
+arguments; 3 written, but with a compile_error! for each redacted input without its
+--secret (each named on stderr).";
 
 /// The parsed arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +44,8 @@ pub(crate) struct Options {
     pub(crate) snapshots: String,
     pub(crate) rules: Match,
     pub(crate) secrets: Vec<(String, String)>,
+    /// `--refind`: steps re-find a moved node by its role and label.
+    pub(crate) refind: bool,
     /// `--check TEST`: compare with this test and its snapshots, write nothing.
     pub(crate) check: Option<PathBuf>,
     /// How to make the test again (said in its header): the command line but `--check`.
@@ -54,6 +62,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut rules = Match::new();
     let mut secrets = Vec::new();
     let mut check = None;
+    let mut refind = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| {
@@ -76,6 +85,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
                 secrets.push((id, one_line("--secret", expr)?));
             }
             "--check" => check = Some(PathBuf::from(value("--check")?)),
+            "--refind" => refind = true,
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             path if file.is_none() => file = Some(PathBuf::from(path)),
             extra => return Err(format!("one recording at a time, not also `{extra}`")),
@@ -88,14 +98,22 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         None => default_name(&file),
     };
     let snapshots = snapshots.unwrap_or_else(|| format!("snapshots/{name}"));
-    // How to make it again: the arguments but `--check FILE`.
+    // How to make it again: the arguments but `--check FILE`, the recording's path
+    // relative to the package (where the command is run).
     let mut words = vec!["taria-mcp test-from".to_owned()];
     let mut rest = all.iter();
     while let Some(arg) = rest.next() {
         if arg == "--check" {
             rest.next();
+        } else if Path::new(arg) == file {
+            words.push(shell_word(&package_relative(&file).to_string_lossy()));
         } else {
             words.push(shell_word(arg));
+        }
+        if VALUED.contains(&arg.as_str())
+            && let Some(value) = rest.next()
+        {
+            words.push(shell_word(value));
         }
     }
     Ok(Some(Options {
@@ -105,9 +123,40 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         snapshots,
         rules,
         secrets,
+        refind,
         check,
         command: words.join(" "),
     }))
+}
+
+/// The flags that take a value (which is never the recording's path).
+const VALUED: &[&str] = &[
+    "--harness",
+    "--name",
+    "--snapshots",
+    "--exclude",
+    "--label",
+    "--secret",
+];
+
+/// `path` relative to the package the command runs in (the nearest folder up from
+/// the current one holding a `Cargo.toml`), when it is inside it; else as given. A
+/// test's first line says how to make it again there, not where it was made.
+fn package_relative(path: &Path) -> PathBuf {
+    let Ok(here) = std::env::current_dir() else {
+        return path.to_owned();
+    };
+    let Some(package) = here
+        .ancestors()
+        .find(|dir| dir.join("Cargo.toml").is_file())
+    else {
+        return path.to_owned();
+    };
+    let absolute = std::fs::canonicalize(here.join(path)).unwrap_or_else(|_| here.join(path));
+    let package = std::fs::canonicalize(package).unwrap_or_else(|_| package.to_owned());
+    absolute
+        .strip_prefix(&package)
+        .map_or_else(|_| path.to_owned(), Path::to_owned)
 }
 
 /// An `EXPR` (the code --harness and --secret put in the test) on one line: a newline

@@ -1,8 +1,12 @@
-//! One recorded input as the harness call that replays it (`h.act`, `h.set_value`,
-//! `h.scroll`, `h.press`, `h.type_text`, …), with its arguments as Rust literals, a
-//! redacted value as the `--secret` given for it, and its snapshot's name.
+//! One recorded input as the step that replays it: `h.step(N, &rules)`, what the
+//! step meant (`.seen(role, label)`) and what the app answered (`.refused(…)`), then
+//! the harness call (`.act`, `.set_value`, `.scroll`, `.press`, `.type_text`, …) with
+//! its arguments as Rust literals, a redacted value as the `--secret` given for it;
+//! and its snapshot's name.
 
-use taria::wire::protocol::{ActionData, Input, RejectReason};
+use std::fmt::Write as _;
+
+use taria::wire::protocol::{ActionData, Input, KeyChord, RejectReason};
 use taria::wire::recording::{RecordedInput, Secrets};
 use taria::{ScrollDirection, StateFlags, Tree, Value};
 
@@ -10,15 +14,80 @@ use super::escape::literal_str;
 use super::slug;
 
 /// A short name for a step's snapshot: `tasks-4-toggle`, `new-task-set-value`,
-/// `press-enter`, `type-text`.
+/// `press-enter`, `press-plus`, `type-ship-v0`; `press` and `type-text` for a secret.
 pub(super) fn step_name(recorded: &RecordedInput) -> String {
     let name = match &recorded.input.input {
         Input::Act(request) => format!("{} {}", request.target, request.action.as_str()),
-        Input::Key { key } if !recorded.input.redacted => format!("press {key}"),
+        Input::Key { key } if !recorded.input.redacted => format!("press {}", key_words(key)),
         Input::Key { .. } => "press".into(),
+        Input::Text { text, .. } if !recorded.input.redacted && !slug(text, '-').is_empty() => {
+            format!("type {}", key_words(text))
+        }
         _ => "type text".into(),
     };
     truncate(&slug(&name, '-'), 32)
+}
+
+/// A key chord (or typed text) with each character a name would drop spelled out:
+/// `ctrl+plus` stays, `+` is `plus`, `/` `slash`, `é` `u00e9`.
+fn key_words(key: &str) -> String {
+    let chord = key
+        .parse::<KeyChord>()
+        .map_or_else(|_| key.to_owned(), |chord| chord.to_string());
+    let mut out = String::new();
+    for c in chord.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || c == ' ' => out.push(c),
+            // A chord's own separator.
+            '+' if chord.len() > 1 => out.push(' '),
+            c => {
+                let _ = write!(out, " {} ", char_name(c));
+            }
+        }
+    }
+    out
+}
+
+/// A character's name in a snapshot's name.
+fn char_name(c: char) -> String {
+    const NAMES: &[(char, &str)] = &[
+        ('!', "bang"),
+        ('"', "quote"),
+        ('#', "hash"),
+        ('$', "dollar"),
+        ('%', "percent"),
+        ('&', "ampersand"),
+        ('\'', "apostrophe"),
+        ('(', "left-paren"),
+        (')', "right-paren"),
+        ('*', "star"),
+        ('+', "plus"),
+        (',', "comma"),
+        ('-', "minus"),
+        ('.', "dot"),
+        ('/', "slash"),
+        (':', "colon"),
+        (';', "semicolon"),
+        ('<', "less"),
+        ('=', "equals"),
+        ('>', "greater"),
+        ('?', "question"),
+        ('@', "at"),
+        ('[', "left-bracket"),
+        ('\\', "backslash"),
+        (']', "right-bracket"),
+        ('^', "caret"),
+        ('_', "underscore"),
+        ('`', "backtick"),
+        ('{', "left-brace"),
+        ('|', "pipe"),
+        ('}', "right-brace"),
+        ('~', "tilde"),
+    ];
+    NAMES.iter().find(|(named, _)| *named == c).map_or_else(
+        || format!("u{:04x}", u32::from(c)),
+        |(_, name)| (*name).to_owned(),
+    )
 }
 
 fn truncate(text: &str, max: usize) -> String {
@@ -27,7 +96,55 @@ fn truncate(text: &str, max: usize) -> String {
     text
 }
 
-/// The harness call for one step: its head (`h.act`) and arguments, and for a
+/// What a step's chain names beyond `taria::testing` (each a `use` in the test).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Uses {
+    pub(super) role: bool,
+    pub(super) ack_status: bool,
+    pub(super) reject_reason: bool,
+}
+
+/// The calls between `h.step(N, &rules)` and the harness call: what the step was
+/// aimed at (`.seen(Role::ListItem, "Buy milk")`, or `.refind(…)` with `refind`),
+/// unless the app refused it as stale (then the agent had aimed at another node than
+/// the app drew), and the recorded answer when it was not `delivered`.
+pub(super) fn modifiers(
+    recorded: &RecordedInput,
+    refind: bool,
+    uses: &mut Uses,
+) -> Vec<(&'static str, Vec<String>)> {
+    let mut calls = Vec::new();
+    let ack = recorded.ack.as_ref();
+    let stale = ack.is_some_and(|ack| ack.reason == Some(RejectReason::StaleTarget));
+    if let Some(target) = recorded.target.as_ref().filter(|_| !stale) {
+        uses.role = true;
+        let role = format!("Role::{}", variant(&target.role));
+        let label = literal_str(target.label.as_deref().unwrap_or(""));
+        calls.push((if refind { "refind" } else { "seen" }, vec![role, label]));
+    }
+    match ack {
+        None => calls.push(("any_answer", Vec::new())),
+        Some(ack) if ack.status == taria::wire::protocol::AckStatus::Delivered => {}
+        Some(ack) => {
+            uses.ack_status = true;
+            let status = format!("AckStatus::{}", variant(&ack.status));
+            let reason = match ack.reason {
+                Some(reason) => {
+                    uses.reject_reason = true;
+                    format!("RejectReason::{}", variant(&reason))
+                }
+                None => "None".into(),
+            };
+            calls.push(("refused", vec![status, reason]));
+            if let Some(message) = &ack.message {
+                calls.push(("saying", vec![literal_str(message)]));
+            }
+        }
+    }
+    calls
+}
+
+/// The harness call for one step: its method (`act`) and arguments, and for a
 /// redacted input whose `--secret` was not given, the `compile_error!` message that
 /// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
 /// last one again when there are more inputs ([`Secrets`]).
@@ -67,11 +184,11 @@ fn step_call_parts(
             let action = request.action.as_str();
             match &request.data {
                 _ if redacted && action == "set_value" => (
-                    "h.set_value".into(),
+                    "set_value".into(),
                     vec![node, secret(Some(request.target.as_str()))],
                 ),
                 _ if redacted => (
-                    "h.act_with".into(),
+                    "act_with".into(),
                     vec![
                         node,
                         literal_str(action),
@@ -82,10 +199,10 @@ fn step_call_parts(
                     ],
                 ),
                 Some(ActionData::Value { value }) if action == "set_value" => {
-                    ("h.set_value".into(), vec![node, value_literal(value)])
+                    ("set_value".into(), vec![node, value_literal(value)])
                 }
                 Some(ActionData::Value { value }) => (
-                    "h.act_with".into(),
+                    "act_with".into(),
                     vec![
                         node,
                         literal_str(action),
@@ -93,7 +210,7 @@ fn step_call_parts(
                     ],
                 ),
                 Some(ActionData::Scroll { direction, amount }) => (
-                    "h.scroll".into(),
+                    "scroll".into(),
                     vec![
                         node,
                         format!("taria::ScrollDirection::{}", direction_name(*direction)),
@@ -102,10 +219,10 @@ fn step_call_parts(
                 ),
                 None => match seen_token(recorded, previous) {
                     Some(token) => (
-                        "h.act_seen".into(),
+                        "act_seen".into(),
                         vec![node, literal_str(action), literal_str(token)],
                     ),
-                    None => ("h.act".into(), vec![node, literal_str(action)]),
+                    None => ("act".into(), vec![node, literal_str(action)]),
                 },
             }
         }
@@ -115,7 +232,7 @@ fn step_call_parts(
             } else {
                 literal_str(key)
             };
-            ("h.press".into(), vec![key])
+            ("press".into(), vec![key])
         }
         Input::Text { text, raw } => {
             let text = if redacted {
@@ -123,23 +240,19 @@ fn step_call_parts(
             } else {
                 literal_str(text)
             };
-            let call = if *raw {
-                "h.type_text_raw"
-            } else {
-                "h.type_text"
-            };
+            let call = if *raw { "type_text_raw" } else { "type_text" };
             (call.into(), vec![text])
         }
         // `Input` is non-exhaustive, but a kind this build does not know does not
         // parse: a recording never gets here.
-        _ => ("h.press".into(), vec![literal_str("")]),
+        _ => ("press".into(), vec![literal_str("")]),
     }
 }
 
 /// The recorded identity token of an act, when it decides the app's answer: the id
 /// is not drawn in the tree before the step (a positional id scrolled away, refused
 /// because of its token), or the app refused the act as stale. Elsewhere the node
-/// drawn at the id is the one the agent meant, and a plain `h.act` does the same
+/// drawn at the id is the one the agent meant, and a plain `act` does the same
 /// without tying the test to the node's label.
 fn seen_token<'r>(recorded: &'r RecordedInput, previous: &Tree) -> Option<&'r str> {
     let Input::Act(request) = &recorded.input.input else {

@@ -31,7 +31,7 @@ const STEPS: &[(&str, &str, &str)] = &[
     ),
     (
         "act",
-        r#""kind":"act","node":"terms","action":"toggle","token":"ab12""#,
+        r#""kind":"act","node":"terms","action":"toggle","token":"ab12"},"target":{"role":"checkbox","label":"I accept the \"terms\"""#,
         "delivered",
     ),
     (
@@ -89,8 +89,19 @@ const STEPS: &[(&str, &str, &str)] = &[
     ),
     (
         "act",
-        r#""kind":"act","node":"terms","action":"toggle","token":"ef56""#,
+        r#""kind":"act","node":"terms","action":"toggle","token":"ef56"},"target":{"role":"checkbox","label":"Terms""#,
         "rejected\",\"reason\":\"stale_target",
+    ),
+    (
+        "act",
+        r#""kind":"act","node":"new-task","action":"submit"},"target":{"role":"text_input","label":"New task""#,
+        "rejected\",\"reason\":\"handler_rejected\",\"message\":\"the title is empty",
+    ),
+    ("press_key", r#""kind":"key","key":"+""#, "delivered"),
+    (
+        "act",
+        r#""kind":"act","node":"a-node-with-a-very-long-identifier-for-the-formatter/12","action":"archive"},"target":{"role":"list_item","label":"A list item whose label is long enough to need a line of its own in the code""#,
+        "rejected\",\"reason\":\"handler_rejected\",\"message\":\"A refusal whose message is long enough that rustfmt has to break the call that says it, and more",
     ),
 ];
 
@@ -102,7 +113,7 @@ fn tree(label: &str) -> String {
 
 fn recording() -> Recording {
     let mut text = String::from(
-        r#"{"taria_recording":1,"app":"sample","size":{"width":80,"height":24},"taria":"0.1.0","mode":"spawn"}"#,
+        r#"{"taria_recording":2,"app":"sample","size":{"width":80,"height":24},"taria":"0.1.0","mode":"spawn"}"#,
     );
     text.push('\n');
     let _ = writeln!(
@@ -114,6 +125,19 @@ fn recording() -> Recording {
         let step = i + 1;
         if step == 2 {
             text += r#"{"kind":"read","call":2,"tool":"find_nodes","arguments":{"label":"ship v0\u202e"},"revision":2}"#;
+            text.push('\n');
+        }
+        if step == 3 {
+            let _ = writeln!(
+                text,
+                r#"{{"kind":"resize","call":3,"size":{{"width":100,"height":30}},"revision":3,"tree":{}}}"#,
+                tree("resized")
+            );
+            text += r#"{"kind":"resize","call":3,"size":{"width":90,"height":30}}"#;
+            text.push('\n');
+            text += r#"{"kind":"refused","call":3,"tool":"act","arguments":{"node":"tasks/9","action":"toggle"},"code":"not_found","message":"no node `tasks/9`\u202e; read_tree"}"#;
+            text.push('\n');
+            text += r#"{"kind":"refused","call":3,"tool":"batch","step":2,"arguments":{"steps":[{"tool":"press_key","key":"a"},{"tool":"set_value","node":"pin","value":""}]},"code":"out_of_domain","redacted":true}"#;
             text.push('\n');
         }
         let answer = if ack.is_empty() {
@@ -130,6 +154,8 @@ fn recording() -> Recording {
             r#"{{"kind":"input","step":{step},"call":{step},"tool":"{tool}","input":{{{input}}}{answer}}}"#
         );
     }
+    text += r#"{"kind":"app","event":"exited","message":"the app closed the connection","exit_code":101,"output":"thread 'main' panicked at src/main.rs:3:5:\nboom\u001b[31m"}"#;
+    text.push('\n');
     Recording::parse(&text).unwrap()
 }
 
@@ -155,47 +181,57 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
     let generated = generate(&recording(), &options, "taria-mcp test-from sample.jsonl").unwrap();
     let code = &generated.code;
     for line in [
-        "fn replay_sample() -> Result<(), taria::testing::ActError> {",
+        "fn replay_sample() -> Result<(), taria::testing::ReplayError> {",
+        "    use taria::Role;\n    use taria::wire::protocol::{AckStatus, RejectReason};\n    let rules = taria::testing::Match::new();",
         "    let rules = rules.label(\"files\", \"after *\");",
-        "    let snapshots = taria::testing::Snapshots::new(\"snapshots/replay_sample\", rules);",
+        "    let snapshots = taria::testing::Snapshots::new(\"snapshots/replay_sample\", rules.clone());",
         "    let mut h = crate::tests::sample();",
         "    h.resize(80, 24);",
         "    snapshots.check(&h, \"00-first\");",
-        "    h.set_value(\"name\", \"Ada \\\"the\\\" Countess\\n\")?;",
+        "    h.step(1, &rules)\n        .set_value(\"name\", \"Ada \\\"the\\\" Countess\\n\")?;",
         "    snapshots.check(&h, \"01-name-set-value\");",
-        "    h.set_value(\"seats\", 5)?;",
-        "    h.set_value(\"ratio\", 0.25)?;",
-        "    h.set_value(\"password\", crate::tests::PASSWORD)?;",
-        "    h.act(\"terms\", \"toggle\")?;",
+        "    h.step(2, &rules).set_value(\"seats\", 5)?;",
+        "    h.step(3, &rules).set_value(\"ratio\", 0.25)?;",
+        // A resize, its tree checked when it was recorded; a refusal of the bridge's.
+        "    snapshots.check(&h, \"02-seats-set-value\");\n    h.resize(100, 30);\n    snapshots.check(&h, \"02-resize-100x30\");\n    h.resize(90, 30);\n",
+        "    // Not sent: the bridge refused act {\"action\":\"toggle\",\"node\":\"tasks/9\"}\n    // (not_found) no node `tasks/9`?; read_tree\n",
+        "    // Not sent: the bridge refused step 2 of this batch, {\"node\":\"pin\",\"tool\":\"set_value\",\"value\":\"…\n    // (out_of_domain)\n    h.step(3",
+        "        .set_value(\"password\", crate::tests::PASSWORD)?;",
+        // What each act meant.
+        "    h.step(5, &rules)\n        .seen(Role::Checkbox, \"I accept the \\\"terms\\\"\")\n        .act(\"terms\", \"toggle\")?;",
         "    snapshots.check(&h, \"05-terms-toggle\");",
-        "    h.act_with(\"picker\", \"pick\", taria::Value::from(true))?;",
-        "    h.scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
+        "        .act_with(\"picker\", \"pick\", taria::Value::from(true))?;",
+        "    // Step 8 is a batch call of one step.\n    h.step(8, &rules)\n        .scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
         "    snapshots.check(&h, \"08-files-scroll\");",
-        "    let refused = h.act(\"tasks/999\", \"toggle\");",
-        "        refused.map_err(|e| e.reason),\n        Err(taria::wire::protocol::RejectReason::UnknownNode)\n",
-        "    let refused = h.press(\"ctrl+k\");",
-        "        refused.map_err(|e| e.status),\n        Err(taria::wire::protocol::AckStatus::Ignored)\n",
+        "    h.step(9, &rules)\n        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act(\"tasks/999\", \"toggle\")?;",
+        "    h.step(11, &rules)\n        .refused(AckStatus::Ignored, RejectReason::NoRoute)\n        .press(\"ctrl+k\")?;",
         "    snapshots.check(&h, \"11-press-ctrl-k\");",
-        "    h.type_text(\"!!\")?;",
+        "    h.step(13, &rules).type_text(\"!!\")?;",
         "    snapshots.check(&h, \"13-type-text\");",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
-        "    let _ = h.press(\"q\");",
+        "    h.step(15, &rules).any_answer().press(\"q\")?;",
         // A redacted custom action's value is a `Value`, as the plain one's.
-        "    h.act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
+        "        .act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
         "    snapshots.check(&h, \"16-password-check\");",
-        // The recorded token where it decides the answer.
-        "    let refused = h.act_seen(\"tasks/7\", \"select\", \"cd34\");",
-        "    let refused = h.act_seen(\"terms\", \"toggle\", \"ef56\");",
-        "        Err(taria::wire::protocol::RejectReason::StaleTarget)\n    );\n    snapshots.check(&h, \"18-terms-toggle\");\n    Ok(())\n}\n",
+        // The recorded token where it decides the answer; not what it was aimed at
+        // when the app refused it as stale.
+        "        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act_seen(\"tasks/7\", \"select\", \"cd34\")?;",
+        "    h.step(18, &rules)\n        .refused(AckStatus::Rejected, RejectReason::StaleTarget)\n        .act_seen(\"terms\", \"toggle\", \"ef56\")?;",
+        // A refusal's message.
+        "    h.step(19, &rules)\n        .seen(Role::TextInput, \"New task\")\n        .refused(AckStatus::Rejected, RejectReason::HandlerRejected)\n        .saying(\"the title is empty\")\n        .act(\"new-task\", \"submit\")?;",
+        // A key's snapshot is named after it.
+        "    h.step(20, &rules).press(\"+\")?;\n    snapshots.check(&h, \"20-press-plus\");",
+        // Where the app exited, and what it printed.
+        "    // The app exited here (exit status 101); it printed:\n    // \"thread 'main' panicked at src/main.rs:3:5:\\nboom\\u001b[31m\"\n    Ok(())\n}\n",
     ] {
         assert!(
             code.lines().any(|l| l == line) || code.contains(line),
             "missing {line:?} in:\n{code}"
         );
     }
-    // The first tree and each answered step; the rules applied.
-    assert_eq!(generated.snapshots.len(), 1 + 16);
+    // The first tree, the resize's and each answered step's; the rules applied.
+    assert_eq!(generated.snapshots.len(), 1 + 1 + 19);
     let (path, outline) = &generated.snapshots[0];
     assert_eq!(path, "snapshots/replay_sample/00-first.outline");
     assert!(
@@ -207,6 +243,22 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
             .1
             .starts_with("- tree \"after *\" [id=files]\n")
     );
+}
+
+/// With `--refind`, a step whose id names another node acts on the node with the
+/// recorded role and label (`.refind`) instead of failing (`.seen`).
+#[test]
+fn refind_re_finds_each_moved_node_by_role_and_label() {
+    let code = |args: &[&str]| {
+        generate(&recording(), &options(args), "taria-mcp")
+            .unwrap()
+            .code
+    };
+    let seen = code(&["s.jsonl"]);
+    let refind = code(&["s.jsonl", "--refind"]);
+    let line = ".seen(Role::Checkbox, \"I accept the \\\"terms\\\"\")";
+    assert!(seen.contains(line) && !seen.contains(".refind("), "{seen}");
+    assert_eq!(refind, seen.replace(".seen(", ".refind("));
 }
 
 #[test]
@@ -224,7 +276,7 @@ fn a_redacted_step_without_its_secret_does_not_compile_and_says_why() {
     assert!(
         generated
             .code
-            .contains("    h.set_value(\"password\", \"\")?;")
+            .contains("    h.step(4, &rules).set_value(\"password\", \"\")?;")
     );
 }
 
@@ -269,6 +321,7 @@ fn the_generated_code_is_rustfmt_clean() {
         ]
         .concat(),
         vec!["s.jsonl", "--secret", "password=\"hunter2\"", "--name", "t"],
+        vec!["s.jsonl", "--refind"],
     ] {
         let generated = generate(&recording(), &options(&args), "taria-mcp test-from").unwrap();
         let Some((clean, diff)) = rustfmt_check(&generated.code) else {
@@ -347,7 +400,7 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     );
     assert!(
         error.contains(
-            "replay_s.rs: line 11:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
+            "replay_s.rs: line 13:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
         ),
         "{error}"
     );
@@ -376,8 +429,11 @@ fn a_session_goes_on_past_an_app_line_only_when_the_app_came_back_as_it_was() {
         |label: &str| format!(r#"{{"kind":"tree","revision":9,"tree":{}}}"#, tree(label));
     let same = with(&[exited.clone(), reconnected.clone(), tree_line("after 1")]).unwrap();
     assert!(
-        same.code
-            .contains("\n    // The app went away here and came back showing the same tree.\n"),
+        same.code.contains(
+            "\n    // The app ended its connection here: idle release.\n    // The app was \
+                 connected to again here.\n    // It came back showing the same tree, and the \
+                 session goes on.\n"
+        ),
         "{}",
         same.code
     );
@@ -410,7 +466,7 @@ fn the_apps_label_in_the_header_comment_holds_no_control_characters() {
     let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
     let header = generated.code.lines().nth(1).unwrap();
     assert!(
-        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (18 steps at 80x24)."),
+        header.starts_with("// from a recording of `evil??[2J??fn x() {}` (21 steps at 80x24)."),
         "{header}"
     );
     assert!(generated.code.lines().nth(2).unwrap().starts_with("// "));

@@ -30,6 +30,7 @@ mod modal;
 mod offscreen;
 mod rebuilt;
 mod record;
+mod record_context;
 mod redact;
 mod refusals;
 mod schema_rules;

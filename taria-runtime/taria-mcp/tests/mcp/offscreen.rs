@@ -358,11 +358,15 @@ fn a_recorded_positional_id_scrolled_away_replays_with_its_refusal() {
         .unwrap();
     let code = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{code}");
-    let call = format!("    let refused = h.act_seen(\"log/1\", \"select\", \"{token}\");\n");
+    let call = format!(
+        "        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        \
+         .saying(\"no node `log/1` in the tree the app last drew; read the tree again\")\n        \
+         .act_seen(\"log/1\", \"select\", \"{token}\")?;\n"
+    );
     assert!(code.contains(&call), "{code}");
     assert!(
-        code.contains("Err(taria::wire::protocol::RejectReason::UnknownNode)"),
-        "{code}"
+        !code.contains("The bridge refused"),
+        "the app refused it: {code}"
     );
     let mut h = harness();
     h.act("log/60", "select").unwrap();

@@ -21,7 +21,7 @@ pub(crate) fn recording_path(name: &str) -> PathBuf {
 }
 
 /// Closes the session (the bridge writes what is left and exits), then reads the file.
-fn finished(mcp: Mcp, path: &Path) -> Recording {
+pub(crate) fn finished(mcp: Mcp, path: &Path) -> Recording {
     mcp.finish();
     match Recording::read(path) {
         Ok(recording) => recording,
@@ -61,7 +61,8 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
         json!({"node": "refuse", "action": "activate"}),
         "app_rejected",
     );
-    // Refused by the bridge's own check: nothing reaches the app, nothing is written.
+    // Refused by the bridge's own check: nothing reaches the app; a `refused` line
+    // (record_context.rs), not an input.
     mcp.fails(
         "set_value",
         json!({"node": "volume", "value": 11}),
@@ -86,7 +87,7 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
 /// The header (attach mode: the app's screen size) and the first tree; its revision.
 fn check_header_and_first_tree(recording: &Recording) -> u64 {
     let header = &recording.header;
-    assert_eq!(header.taria_recording, 1);
+    assert_eq!(header.taria_recording, 2);
     assert_eq!(header.app, "test-app");
     assert_eq!(header.mode, RecordingMode::Attach);
     assert_eq!(
@@ -132,9 +133,9 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
     let calls: Vec<u64> = inputs.iter().map(|input| input.call).collect();
     assert_eq!(
         calls,
-        [2, 3, 4, 5, 5, 6, 6, 7, 7],
-        "read_tree was call 1; a text's segments (split at the newline), presses of one \
-         key and a batch's steps share a call"
+        [2, 3, 4, 6, 6, 7, 7, 8, 8],
+        "read_tree was call 1, the refused set_value 5; a text's segments (split at the \
+         newline), presses of one key and a batch's steps share a call"
     );
     let status = |input: &RecordedInput| input.ack.as_ref().map(|ack| ack.status);
 
@@ -236,11 +237,11 @@ fn check_reads_and_order(recording: &Recording) {
         [
             (1, "read_tree", json!({})),
             (
-                7,
+                8,
                 "batch",
                 json!({"read": true, "root": "volume", "depth": 1})
             ),
-            (8, "find_nodes", json!({"role": "slider"})),
+            (9, "find_nodes", json!({"role": "slider"})),
         ]
     );
     // The batch's closing read comes after its steps, the find after the batch.
@@ -257,8 +258,8 @@ fn check_reads_and_order(recording: &Recording) {
     assert_eq!(
         kinds,
         [
-            "tree", "read", "input", "input", "input", "input", "input", "input", "input", "input",
-            "input", "read", "read"
+            "tree", "read", "input", "input", "input", "other", "input", "input", "input", "input",
+            "input", "input", "read", "read"
         ]
     );
 }
@@ -343,12 +344,11 @@ fn a_recording_that_fails_later_is_logged_and_the_session_goes_on() {
     mcp.finish();
 }
 
-/// Spawn mode records too: the pty's size, the app's label, its inputs.
-#[test]
-fn spawn_mode_records_the_session() {
+/// A bridge that runs the `before-after` example in an 80x20 terminal, recording to
+/// `path`.
+pub(crate) fn spawn_recorded(path: &Path) -> Mcp {
     let app = crate::spawn::before_after();
-    let path = recording_path("record-spawn");
-    let mut mcp = Mcp::launch(&[
+    Mcp::launch(&[
         "--cols",
         "80",
         "--rows",
@@ -357,7 +357,14 @@ fn spawn_mode_records_the_session() {
         path.to_str().unwrap(),
         "--",
         &app,
-    ]);
+    ])
+}
+
+/// Spawn mode records too: the pty's size, the app's label, its inputs.
+#[test]
+fn spawn_mode_records_the_session() {
+    let path = recording_path("record-spawn");
+    let mut mcp = spawn_recorded(&path);
     mcp.ok(
         "act",
         json!({"node": "tasks/list_item#1", "action": "toggle"}),

@@ -121,9 +121,9 @@ fn a_password_typed_between_tabs_is_left_out_of_the_recording_and_its_test() {
         "the password is in the test: {code}"
     );
     for call in [
-        "h.type_text(\"alice\")?;",
-        "h.type_text(std::env::var(\"PASS\").unwrap())?;",
-        "h.type_text(\"my note\")?;",
+        ".type_text(\"alice\")?;",
+        ".type_text(std::env::var(\"PASS\").unwrap())?;",
+        ".type_text(\"my note\")?;",
     ] {
         assert!(code.contains(call), "{call} not in {code}");
     }
@@ -283,4 +283,62 @@ fn secrets_are_never_written() {
     let last = recording.inputs().last().unwrap().tree.as_ref().unwrap();
     let pin = last.get("pin").unwrap();
     assert_eq!((pin.value.as_ref(), pin.redacted_length), (None, Some(23)));
+}
+
+/// A call the bridge refused is written with its arguments (`refused`), its secrets
+/// left out as an input's are: a value for a redacted node, text typed while one has
+/// the focus; and then its message too (it may quote them).
+#[test]
+fn a_refused_calls_secrets_are_never_written() {
+    let socket = crate::harness::temp_socket("record-refused-secret");
+    let app = support::RunningApp::launch(&socket, SecretApp::default(), 30, 4);
+    let path = recording_path("record-refused-secret");
+    let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
+    mcp.fails(
+        "act",
+        json!({"node": "pin", "action": "activate", "value": "hunter4-act"}),
+        "action_unsupported",
+    );
+    let long = format!("hunter5{}", "x".repeat(5000));
+    mcp.fails("type_text", json!({ "text": long }), "invalid_arguments");
+    mcp.fails(
+        "act",
+        json!({"node": "note", "action": "activate", "value": "plain"}),
+        "action_unsupported",
+    );
+    mcp.finish();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !text.contains("hunter"),
+        "a secret is in the recording: {text}"
+    );
+    let recording = Recording::parse(&text).unwrap();
+    let refused: Vec<(&str, serde_json::Value, bool)> = recording
+        .lines
+        .iter()
+        .filter_map(|line| match line {
+            taria::wire::recording::RecordedLine::Refused(r) => Some((
+                r.code.as_str(),
+                serde_json::Value::Object(r.arguments.clone()),
+                r.redacted && r.message.is_none(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        refused,
+        [
+            (
+                "action_unsupported",
+                json!({"node": "pin", "action": "activate", "value": ""}),
+                true
+            ),
+            ("invalid_arguments", json!({"text": ""}), true),
+            (
+                "action_unsupported",
+                json!({"node": "note", "action": "activate", "value": "plain"}),
+                false
+            ),
+        ]
+    );
 }

@@ -389,7 +389,7 @@ fn app_that_binds_before_it_listens() {
 /// call; later calls get `app_exited` with it as `output`, said once (issue 14).
 #[test]
 fn an_exiting_app_s_result_comes_with_app_exited() {
-    let mut mcp = launch_app_that_prints_its_result_and_exits();
+    let mut mcp = launch_app_that_prints_its_result_and_exits(&[]);
     let tree = mcp.ok("read_tree", json!({}));
     assert!(outline(&tree).contains("[id=submit]"), "{tree}");
     let submitted = mcp.ok("act", json!({"node": "submit", "action": "activate"}));
@@ -429,7 +429,7 @@ fn an_exiting_app_s_result_comes_with_app_exited() {
 /// A batch whose last step ends the app says how it exited, as that step alone would.
 #[test]
 fn a_batch_that_ends_the_app_reports_its_exit() {
-    let mut mcp = launch_app_that_prints_its_result_and_exits();
+    let mut mcp = launch_app_that_prints_its_result_and_exits(&[]);
     mcp.ok("read_tree", json!({}));
     let steps = json!([{"tool": "act", "node": "submit", "action": "activate"}]);
     let done = mcp.ok("batch", json!({ "steps": steps }));
@@ -442,17 +442,19 @@ fn a_batch_that_ends_the_app_reports_its_exit() {
     mcp.finish();
 }
 
-/// A bridge in spawn mode running [`app_that_prints_its_result_and_exits`].
-fn launch_app_that_prints_its_result_and_exits() -> Mcp {
+/// A bridge in spawn mode running [`app_that_prints_its_result_and_exits`], with
+/// `options` of its own before the command.
+pub(crate) fn launch_app_that_prints_its_result_and_exits(options: &[&str]) -> Mcp {
     let exe = std::env::current_exe().unwrap();
-    Mcp::launch(&[
+    let command = [
         "--",
         exe.to_str().unwrap(),
         "spawn::app_that_prints_its_result_and_exits",
         "--exact",
         "--ignored",
         "--nocapture",
-    ])
+    ];
+    Mcp::launch(&[options, &command].concat())
 }
 
 /// The app of [`an_exiting_app_s_result_comes_with_app_exited`]: serves a form's submit
