@@ -7,7 +7,9 @@ use super::{ActError, AppHarness, diff::diff};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, StateFlags, Value};
 use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
-use crate::wire::recording::{Match, RecordedAck, RecordedInput, Recording, ReplayLine, Secrets};
+use crate::wire::recording::{
+    Match, RecordedAck, RecordedInput, Recording, ReplayLine, Secrets, Unused, Uses,
+};
 
 /// How many of the agent's reads before a failing step its error lists.
 const READS_SHOWN: usize = 3;
@@ -77,6 +79,9 @@ pub struct Replayed {
     pub steps: usize,
     /// The outline of the last tree, under the rules: what the last comparison saw.
     pub outline: String,
+    /// The rules that did nothing over the whole replay (also said on stderr, as a
+    /// warning): a rule that matched no node, a label pattern that fit no label.
+    pub unused_rules: Vec<Unused>,
 }
 
 impl<'r> Replay<'r> {
@@ -132,7 +137,8 @@ impl<'r> Replay<'r> {
                 ReplayFailure::NotReplayable("the recording has no tree line: it is empty".into()),
             ));
         };
-        self.compare(0, None, first, harness, &[])?;
+        let mut uses = Uses::new(&self.rules);
+        self.compare(0, None, first, harness, &[], &mut uses)?;
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
         let mut last_step = 0;
@@ -146,7 +152,9 @@ impl<'r> Replay<'r> {
                 // The app came back (a reconnect after an idle release, a restart): the
                 // replay goes on when it shows what the replayed app shows now, as after
                 // a reconnect to the same app; a restarted app that lost its state does not.
-                ReplayLine::CameBack(tree) => self.came_back(tree, harness, last_step)?,
+                ReplayLine::CameBack(tree) => {
+                    self.came_back(tree, harness, last_step, &mut uses)?;
+                }
                 ReplayLine::Gone(recorded) => {
                     return Err(ReplayError::new(
                         recorded.step,
@@ -193,15 +201,22 @@ impl<'r> Replay<'r> {
                         .after(&reads));
                     }
                     if let Some(tree) = &recorded.tree {
-                        self.compare(recorded.step, Some(described), tree, harness, &reads)?;
+                        let step = Some(described);
+                        self.compare(recorded.step, step, tree, harness, &reads, &mut uses)?;
                     }
                     reads.clear();
                 }
             }
         }
+        let (_, outline) = self.outlines(last_step, &harness.tree(), harness, &mut uses)?;
+        let unused_rules = uses.unused(&self.rules);
+        for unused in &unused_rules {
+            eprintln!("warning: the replay's rule {unused}");
+        }
         Ok(Replayed {
             steps,
-            outline: self.rules.outline(&harness.tree()),
+            outline,
+            unused_rules,
         })
     }
 
@@ -212,9 +227,9 @@ impl<'r> Replay<'r> {
         recorded: &crate::model::Tree,
         harness: &AppHarness<A>,
         last_step: u64,
+        uses: &mut Uses,
     ) -> Result<(), ReplayError> {
-        let then = self.rules.outline(recorded);
-        let now = self.rules.outline(&harness.tree());
+        let (then, now) = self.outlines(last_step, recorded, harness, uses)?;
         if then == now {
             return Ok(());
         }
@@ -237,9 +252,14 @@ impl<'r> Replay<'r> {
         recorded: &crate::model::Tree,
         harness: &AppHarness<A>,
         reads: &[String],
+        uses: &mut Uses,
     ) -> Result<(), ReplayError> {
-        let then = self.rules.outline(recorded);
-        let now = self.rules.outline(&harness.tree());
+        let (then, now) =
+            self.outlines(step, recorded, harness, uses)
+                .map_err(|e| ReplayError {
+                    input: input.clone(),
+                    ..e
+                })?;
         if then == now {
             return Ok(());
         }
@@ -247,6 +267,30 @@ impl<'r> Replay<'r> {
             ReplayError::new(step, input, ReplayFailure::TreeDiffers(diff(&then, &now)))
                 .after(reads),
         )
+    }
+
+    /// The outlines of `recorded` and of the harness's tree at `step` under the
+    /// rules; two label rules on one node fail the replay there.
+    fn outlines<A: Actions>(
+        &self,
+        step: u64,
+        recorded: &crate::model::Tree,
+        harness: &AppHarness<A>,
+        uses: &mut Uses,
+    ) -> Result<(String, String), ReplayError> {
+        let mut outline = |tree: &crate::model::Tree| {
+            self.rules
+                .project_noting(tree, step, uses)
+                .map(|projected| projected.outline())
+                .map_err(|conflict| {
+                    ReplayError::new(
+                        step,
+                        None,
+                        ReplayFailure::NotReplayable(conflict.to_string()),
+                    )
+                })
+        };
+        Ok((outline(recorded)?, outline(&harness.tree())?))
     }
 
     /// The input to send for `recorded`: as recorded, with its secret filled in

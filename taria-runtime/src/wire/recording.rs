@@ -30,9 +30,14 @@ use super::protocol::{AckStatus, Input, RejectReason};
 use crate::model::Tree;
 
 mod matching;
+mod screen;
 mod secrets;
 
-pub use matching::Match;
+pub(crate) use matching::Uses;
+pub use matching::{
+    Match, Pattern, PatternError, REGEX_PREFIX, Rule, RuleConflict, RuleKind, Unused,
+};
+pub use screen::{RecordedScreen, recordable_screen};
 pub use secrets::Secrets;
 
 /// The recording format version this build writes.
@@ -156,7 +161,11 @@ impl RecordedLine {
     /// A `tree` line.
     #[must_use]
     pub fn tree(revision: u64, tree: Tree) -> RecordedLine {
-        RecordedLine::Tree(RecordedTree { revision, tree })
+        RecordedLine::Tree(RecordedTree {
+            revision,
+            tree,
+            screen: None,
+        })
     }
 }
 
@@ -168,6 +177,9 @@ pub struct RecordedTree {
     pub revision: u64,
     /// The tree, in the protocol's JSON form.
     pub tree: Tree,
+    /// The screen drawn with it ([`RecordedScreen`]); absent when the bridge got none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen: Option<RecordedScreen>,
 }
 
 /// An `input` line's fields.
@@ -195,6 +207,10 @@ pub struct RecordedInput {
     /// (the app went away).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<Tree>,
+    /// The screen drawn with [`tree`](Self::tree) ([`RecordedScreen`]); absent when
+    /// the bridge got none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen: Option<RecordedScreen>,
 }
 
 /// The tool an input came from.
@@ -390,6 +406,15 @@ impl Recording {
             RecordedLine::Input(input) if away => Some(ReplayLine::Gone(input)),
             RecordedLine::Input(input) => Some(ReplayLine::Input(input)),
         })
+    }
+
+    /// The first `tree` line's screen, when the bridge recorded one.
+    #[must_use]
+    pub fn first_screen(&self) -> Option<&RecordedScreen> {
+        self.lines.iter().find_map(|line| match line {
+            RecordedLine::Tree(recorded) => Some(recorded.screen.as_ref()),
+            _ => None,
+        })?
     }
 
     /// The first `tree` line's tree: what the app showed before the first input.

@@ -27,9 +27,11 @@ use crate::limits::EFFECT_TIMEOUT;
 use crate::lock::lock;
 
 mod redact;
+mod screen;
 
 use redact::input_line;
 pub(crate) use redact::moves_focus;
+use screen::{PendingTree, ScreenSlot, Screens};
 
 /// How long a delivered input's line waits for a tree drawn after it before it is
 /// written without one (as long as the input tools wait for it).
@@ -77,6 +79,8 @@ struct Book {
     generation: u64,
     /// Lines in the order their events began; written from the front once complete.
     pending: VecDeque<Entry>,
+    /// The screens the app sent with its trees, newest last.
+    screens: Screens,
     next_call: u64,
     next_step: u64,
 }
@@ -99,6 +103,8 @@ enum Header {
 
 enum Entry {
     Ready(Out),
+    /// A `tree` line waiting for its screen.
+    Tree(Box<PendingTree>),
     Input(Box<PendingInput>),
 }
 
@@ -115,6 +121,8 @@ struct PendingInput {
     /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
     acked: Option<Instant>,
     after: Option<(u64, Arc<Tree>)>,
+    /// The screen drawn with `after`.
+    screen: ScreenSlot,
     /// The first tree drawn after it also shows a later input (the app handled both
     /// before drawing): no tree shows this one's effect alone, so it has none.
     folded: bool,
@@ -124,11 +132,12 @@ struct PendingInput {
 
 impl PendingInput {
     fn complete(&self) -> bool {
+        let delivered = self.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered);
         self.done
             || (self.acked.is_some()
-                && (self.after.is_some()
-                    || self.folded
-                    || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
+                && (self.folded
+                    || (self.after.is_none() && !delivered)
+                    || (self.after.is_some() && self.screen.settled())))
     }
 
     /// Whether it may have changed the app: not answered yet, or delivered.
@@ -141,7 +150,7 @@ impl PendingInput {
 enum Out {
     Header(RecordingHeader),
     Line(RecordedLine),
-    Tree(u64, Arc<Tree>),
+    Tree(Box<PendingTree>),
     Input(Box<PendingInput>, u64),
 }
 
@@ -171,6 +180,7 @@ impl Recorder {
                 header: Header::NotYet,
                 generation: 0,
                 pending: VecDeque::new(),
+                screens: Screens::default(),
                 next_call: 1,
                 next_step: 1,
             }),
@@ -203,6 +213,7 @@ impl Recorder {
             ack: None,
             acked: None,
             after: None,
+            screen: ScreenSlot::default(),
             folded: false,
             done: false,
         })));
@@ -280,7 +291,9 @@ impl Recorder {
             }
             book.generation = generation;
             book.pending
-                .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
+                .push_back(Entry::Tree(Box::new(PendingTree::new(
+                    generation, revision, tree,
+                ))));
         }
         let waiting: Vec<u64> = book
             .pending
@@ -316,10 +329,10 @@ impl Recorder {
     pub(crate) fn closed(&self, generation: u64, why: &str) {
         let mut book = lock(&self.0.book);
         for entry in &mut book.pending {
-            if let Entry::Input(input) = entry
-                && input.generation == generation
-            {
-                input.done = true;
+            match entry {
+                Entry::Input(input) if input.generation == generation => input.done = true,
+                Entry::Tree(tree) if tree.generation == generation => tree.done = true,
+                _ => {}
             }
         }
         if !matches!(book.header, Header::NotYet) {
@@ -388,8 +401,10 @@ impl Recorder {
             let mut book = lock(&self.0.book);
             book.sized(None);
             for entry in &mut book.pending {
-                if let Entry::Input(input) = entry {
-                    input.done = true;
+                match entry {
+                    Entry::Input(input) => input.done = true,
+                    Entry::Tree(tree) => tree.done = true,
+                    Entry::Ready(_) => {}
                 }
             }
             book.flush();
@@ -460,6 +475,7 @@ impl Book {
         if matches!(self.header, Header::Sizing { .. }) {
             return;
         }
+        self.take_screens();
         while let Some(front) = self.pending.front_mut() {
             if let Entry::Input(input) = front
                 && !input.complete()
@@ -470,11 +486,17 @@ impl Book {
                     break;
                 }
             }
+            if let Entry::Tree(tree) = front
+                && !tree.complete(TREE_WAIT)
+            {
+                break;
+            }
             let Some(entry) = self.pending.pop_front() else {
                 break;
             };
             let out = match entry {
                 Entry::Ready(out) => out,
+                Entry::Tree(tree) => Out::Tree(tree),
                 Entry::Input(input) => {
                     let step = self.next_step;
                     self.next_step += 1;
@@ -532,7 +554,7 @@ fn write_all(
                 continue;
             }
             Out::Line(line) => line,
-            Out::Tree(revision, tree) => RecordedLine::tree(revision, Tree::clone(&tree)),
+            Out::Tree(pending) => pending.line(),
             Out::Input(input, step) => input_line(*input, step),
         };
         let Some(w) = writer.as_mut() else { continue };

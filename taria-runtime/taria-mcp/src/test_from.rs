@@ -1,20 +1,25 @@
 //! `taria-mcp test-from FILE`: a recording (`--record`) turned into a Rust test, one
-//! readable line per input and a golden-outline snapshot after each (written next to
-//! it), so an agent's session becomes a regression test an author can read and edit.
+//! readable line per input and an insta snapshot of the tree after each (written
+//! from the recorded trees), so an agent's session becomes a regression test an
+//! author can read, and review with `cargo insta review` when the app changes.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 pub(crate) use args::Options;
 use taria::Tree;
 use taria::wire::protocol::AckStatus;
-use taria::wire::recording::{Match, RecordedInput, RecordedRead, Recording, ReplayLine, Secrets};
+use taria::wire::recording::{
+    RecordedInput, RecordedRead, RecordedScreen, Recording, ReplayLine, Secrets,
+};
 
 pub(crate) mod args;
 mod check;
 mod escape;
 mod layout;
+mod notes;
+mod rules;
+mod snapshots;
 mod step;
 
 use escape::{comment_text, literal_str};
@@ -38,6 +43,9 @@ pub(crate) fn run(options: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    for note in &generated.notes {
+        eprintln!("taria-mcp test-from: {note}");
+    }
     if let Some(test) = &options.check {
         return match generated.check(test) {
             Ok(()) => ExitCode::SUCCESS,
@@ -47,7 +55,12 @@ pub(crate) fn run(options: &Options) -> ExitCode {
             }
         };
     }
-    if let Err(message) = generated.write_snapshots() {
+    let mut removed = Vec::new();
+    let written = generated.write_snapshots(&mut removed);
+    for stale in removed {
+        eprintln!("taria-mcp test-from: removed {stale}: no step of the test checks it");
+    }
+    if let Err(message) = written {
         eprintln!("taria-mcp test-from: {message}");
         return ExitCode::FAILURE;
     }
@@ -69,27 +82,17 @@ fn slug(text: &str, sep: char) -> String {
     out
 }
 
-/// A generated test: its code and the snapshots it checks.
+/// A generated test: its code, the snapshots it checks, and what to tell its author.
 #[derive(Debug)]
 pub(crate) struct Generated {
     pub(crate) code: String,
-    /// `(path, outline)`, paths relative to the package root.
+    /// The folder of the snapshots, relative to the package root.
+    pub(crate) dir: String,
+    /// `(path, file)`: each snapshot file's path (relative to the package root) and
+    /// its text, insta's header included.
     pub(crate) snapshots: Vec<(String, String)>,
-}
-
-impl Generated {
-    fn write_snapshots(&self) -> Result<(), String> {
-        for (path, outline) in &self.snapshots {
-            let path = Path::new(path);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            }
-            std::fs::write(path, outline)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-        Ok(())
-    }
+    /// Warnings for stderr: rules that did nothing, nodes that changed on their own.
+    pub(crate) notes: Vec<String>,
 }
 
 /// The test for `recording`; `command` is how it was made (said in its header).
@@ -108,6 +111,7 @@ pub(crate) fn generate(
         options,
         code: String::new(),
         snapshots: Vec::new(),
+        trees: Vec::new(),
         width: steps.last().map_or(2, |s| s.step.to_string().len().max(2)),
         secrets: options
             .secrets
@@ -117,16 +121,13 @@ pub(crate) fn generate(
                 secrets
             }),
     };
-    out.code.push_str(&stmt(
-        "let snapshots = ",
-        "taria::testing::Snapshots::new",
-        &[literal_str(&options.snapshots), "rules".into()],
-        ";",
-        false,
-    ));
+    out.code
+        .push_str(&snapshots::settings_code(&options.snapshots));
     let _ = writeln!(out.code, "    let mut h = {};", options.harness);
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
-    out.snapshot(&format!("{:0width$}-first", 0, width = out.width), first);
+    let name = format!("{:0width$}-first", 0, width = out.width);
+    let about = "the first tree, before any input";
+    out.snapshot(0, &name, about, first, recording.first_screen())?;
     let mut previous = first;
     for line in recording.replay_lines() {
         match line {
@@ -139,7 +140,7 @@ pub(crate) fn generate(
                 ));
             }
             ReplayLine::Input(recorded) => {
-                out.step(recorded, previous);
+                out.step(recorded, previous)?;
                 if let Some(tree) = &recorded.tree {
                     previous = tree;
                 }
@@ -147,7 +148,9 @@ pub(crate) fn generate(
             ReplayLine::Read(read) => out.read(read),
             // It goes on only if the app came back as it was.
             ReplayLine::CameBack(tree) => {
-                if options.rules.outline(tree) != options.rules.outline(previous) {
+                let step = out.trees.last().map_or(0, |(step, _)| *step);
+                let outline = |tree| rules::outline(options, tree, step, None);
+                if outline(tree)? != outline(previous)? {
                     return Err(
                         "the app exited or was restarted in the recorded session (an `app` \
                          line) and came back showing another tree; a test replays one app: \
@@ -159,6 +162,7 @@ pub(crate) fn generate(
                     out.code,
                     "    // The app went away here and came back showing the same tree."
                 );
+                out.trees.push((step, tree));
                 previous = tree;
             }
             _ => {}
@@ -167,34 +171,49 @@ pub(crate) fn generate(
     let Body {
         code: body,
         snapshots,
+        trees,
         ..
     } = out;
-    let mut code = String::new();
-    let _ = writeln!(code, "// Generated by `{}`", comment_text(command));
-    let _ = writeln!(
-        code,
-        "// from a recording of `{}` ({} at {}x{}). TARIA_SNAPSHOTS=overwrite cargo test",
-        comment_text(&recording.header.app),
-        crate::plural::count(steps.len(), "step", "steps"),
-        size.width,
-        size.height
-    );
-    let _ = writeln!(
-        code,
-        "// re-blesses the snapshots; regenerate rather than edit."
-    );
-    let _ = writeln!(code);
+    let notes = notes::notes(recording, options, &trees)?;
+    let mut code = header(recording, steps.len(), command);
     let _ = writeln!(code, "#[test]");
     let _ = writeln!(
         code,
         "fn {}() -> Result<(), taria::testing::ActError> {{",
         options.name
     );
-    code.push_str(&rules_code(&options.rules));
+    code.push_str(&rules::rules_code(&options.rules));
     code.push_str(&body);
     let _ = writeln!(code, "    Ok(())");
     let _ = writeln!(code, "}}");
-    Ok(Generated { code, snapshots })
+    Ok(Generated {
+        code,
+        dir: options.snapshots.clone(),
+        snapshots,
+        notes,
+    })
+}
+
+/// The comment the test starts with: the command that made it, what was recorded,
+/// and how to review a change.
+fn header(recording: &Recording, steps: usize, command: &str) -> String {
+    let size = recording.header.size;
+    let mut code = String::new();
+    let _ = writeln!(code, "// Generated by `{}`", comment_text(command));
+    let _ = writeln!(
+        code,
+        "// from a recording of `{}` ({} at {}x{}). A step whose tree differs leaves",
+        comment_text(&recording.header.app),
+        crate::plural::count(steps, "step", "steps"),
+        size.width,
+        size.height
+    );
+    let _ = writeln!(
+        code,
+        "// its new snapshot pending: review it with `cargo insta review`. Regenerate, not edit."
+    );
+    let _ = writeln!(code);
+    code
 }
 
 /// The test's body as it is written, and the snapshots it checks.
@@ -202,28 +221,51 @@ struct Body<'o> {
     options: &'o Options,
     code: String,
     snapshots: Vec<(String, String)>,
+    /// The recorded trees the snapshots are made of, each with its step.
+    trees: Vec<(u64, &'o Tree)>,
     /// Digits in a snapshot's step number.
     width: usize,
     /// The `--secret`s, taken in order per node.
     secrets: Secrets<String>,
 }
 
-impl Body<'_> {
-    /// `snapshots.check(&h, "<name>")`, and the snapshot `tree` under the rules.
-    fn snapshot(&mut self, name: &str, tree: &Tree) {
-        let mut outline = self.options.rules.outline(tree);
-        if !outline.ends_with('\n') {
-            outline.push('\n');
-        }
+impl<'o> Body<'o> {
+    /// `insta::assert_snapshot!("<name>", snapshots.of(&h, <step>));`, and the
+    /// snapshot: `tree` under the rules at `step`, with the recorded `screen` where
+    /// the rules compare it (`snapshots.tree_of` for a step the recording has no
+    /// screen for).
+    fn snapshot(
+        &mut self,
+        step: u64,
+        name: &str,
+        about: &str,
+        tree: &'o Tree,
+        screen: Option<&RecordedScreen>,
+    ) -> Result<(), String> {
+        let screen = screen
+            .map(Vec::as_slice)
+            .filter(|_| self.options.rules.checks_screen());
+        let outline = rules::outline(self.options, tree, step, screen)?;
+        let of = if screen.is_none() && self.options.rules.checks_screen() {
+            let _ = writeln!(
+                self.code,
+                "    // The recording has no screen for this step: its tree is compared alone."
+            );
+            "tree_of"
+        } else {
+            "of"
+        };
         self.code.push_str(&stmt(
             "",
-            "snapshots.check",
-            &["&h".into(), literal_str(name)],
+            "insta::assert_snapshot!",
+            &[literal_str(name), format!("snapshots.{of}(&h, {step})")],
             ";",
-            false,
+            true,
         ));
-        let path = format!("{}/{name}.outline", self.options.snapshots);
-        self.snapshots.push((path, outline));
+        let (path, file) = snapshots::file(&self.options.snapshots, name, about, &outline);
+        self.snapshots.push((path, file));
+        self.trees.push((step, tree));
+        Ok(())
     }
 
     /// `// The agent read: find_nodes {"label":"ship v0"}` (80 characters at most, none
@@ -239,7 +281,7 @@ impl Body<'_> {
 
     /// One input: its call, what its answer must be, and its snapshot. `previous` is
     /// the tree before it (where a redacted text's secret went: the focused node).
-    fn step(&mut self, recorded: &RecordedInput, previous: &Tree) {
+    fn step(&mut self, recorded: &'o RecordedInput, previous: &Tree) -> Result<(), String> {
         let ack = recorded.ack.as_ref();
         if ack.is_some_and(|a| a.status == AckStatus::Dropped) {
             let _ = writeln!(
@@ -247,7 +289,7 @@ impl Body<'_> {
                 "    // Step {} was dropped (the input queue was full): not replayed.",
                 recorded.step
             );
-            return;
+            return Ok(());
         }
         let (head, args, missing) = step_call(recorded, previous, &mut self.secrets);
         let code = &mut self.code;
@@ -299,29 +341,15 @@ impl Body<'_> {
                 step_name(recorded),
                 w = self.width
             );
-            self.snapshot(&name, tree);
+            let about = format!(
+                "after step {}: {}",
+                recorded.step,
+                taria::testing::describe(recorded)
+            );
+            self.snapshot(recorded.step, &name, &about, tree, recorded.screen.as_ref())?;
         }
+        Ok(())
     }
-}
-
-/// `let rules = taria::testing::Match::new();`, then one `let rules = rules.…;`
-/// per rule.
-fn rules_code(rules: &Match) -> String {
-    let mut out = "    let rules = taria::testing::Match::new();\n".to_owned();
-    for id in rules.excluded() {
-        out.push_str(&stmt(
-            "let rules = ",
-            "rules.exclude",
-            &[literal_str(id)],
-            ";",
-            false,
-        ));
-    }
-    for (id, pattern) in rules.labels() {
-        let args = [literal_str(id), literal_str(pattern)];
-        out.push_str(&stmt("let rules = ", "rules.label", &args, ";", false));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -107,6 +107,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             }),
             revision: Some(step + 1),
             tree: Some(h.tree()),
+            screen: None,
         })));
     }
     Recording {
@@ -392,6 +393,7 @@ fn record_go(mut h: AppHarness<Go>, seen: &crate::model::Node) -> Recording {
                 }),
                 revision: Some(2),
                 tree: Some(h.tree()),
+                screen: None,
             })),
         ],
     }

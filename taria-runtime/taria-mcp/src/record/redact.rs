@@ -25,6 +25,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         before,
         ack,
         after,
+        screen,
         ..
     } = pending;
     let trees = || {
@@ -81,6 +82,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         ack,
         revision,
         tree,
+        screen: screen.into_rows(),
     }))
 }
 

@@ -89,7 +89,7 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
         ),
         "{code}"
     );
-    assert!(code.contains("\n    h.act(\"tasks/4\", \"toggle\")?;\n    snapshots.check(&h, \"03-tasks-4-toggle\");\n"), "{code}");
+    assert!(code.contains("\n    h.act(\"tasks/4\", \"toggle\")?;\n    insta::assert_snapshot!(\"03-tasks-4-toggle\", snapshots.of(&h, 3));\n"), "{code}");
     let mut written: Vec<String> = std::fs::read_dir(&snapshots)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -100,7 +100,7 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
         7,
         "the first tree and six steps: {written:?}"
     );
-    assert_eq!(written[3], "03-tasks-4-toggle.outline");
+    assert_eq!(written[3], "03-tasks-4-toggle.snap");
     let toggled = std::fs::read_to_string(snapshots.join(&written[3])).unwrap();
     assert!(
         toggled.contains("- list_item \"ship v0\" [id=tasks/4] [selected] [checked]\n"),
