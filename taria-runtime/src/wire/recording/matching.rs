@@ -50,12 +50,12 @@ pub use uses::{RuleConflict, Unused};
 ///     ]});
 ///     serde_json::from_value(json).unwrap()
 /// };
-/// let rules = Match::new().exclude("clock").label("folder", Pattern::regex(r"tmp-\d+")?);
+/// let rules = Match::new().exclude("clock").label("folder", Pattern::glob("tmp-[0-9]*"));
 /// assert_eq!(
 ///     rules.outline(&tree("12:00", "tmp-1"), 1)?,
 ///     rules.outline(&tree("12:01", "tmp-2"), 1)?
 /// );
-/// assert_eq!(rules.outline(&tree("12:00", "tmp-1"), 1)?, "- status \"re:tmp-\\\\d+\" [id=folder]\n");
+/// assert_eq!(rules.outline(&tree("12:00", "tmp-1"), 1)?, "- status \"tmp-[0-9]*\" [id=folder]\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

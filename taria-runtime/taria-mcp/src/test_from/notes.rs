@@ -36,6 +36,17 @@ pub(super) fn notes(
         ));
     }
     notes.extend(changed_on_their_own(recording, options)?);
+    let regex = options.rules.rules().iter().any(|rule| {
+        rule.id().is_regex()
+            || matches!(rule.kind(), taria::wire::recording::RuleKind::Label(l) if l.is_regex())
+    });
+    if regex {
+        notes.push(
+            "note: the test's rules name taria::testing::Pattern::regex: build the tests with \
+             taria's `regex` feature ([dev-dependencies] taria = { ..., features = [\"regex\"] })"
+                .to_owned(),
+        );
+    }
     Ok(notes)
 }
 

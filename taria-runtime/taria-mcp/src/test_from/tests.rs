@@ -344,12 +344,15 @@ fn rules_for_some_steps_regexes_and_draw_order_are_written_as_given() {
         "{}",
         snapshot(10)
     );
-    // `clock` is in no tree: said.
+    // `clock` is in no tree: said; and what a regex needs.
     assert_eq!(
         generated.notes,
         [
             "warning: --exclude clock --at 3-5 matched no node in the recording: it does \
-          nothing; remove it, or fix its pattern"
+             nothing; remove it, or fix its pattern",
+            "note: the test's rules name taria::testing::Pattern::regex: build the tests \
+             with taria's `regex` feature ([dev-dependencies] taria = { ..., features = \
+             [\"regex\"] })"
         ]
     );
 }

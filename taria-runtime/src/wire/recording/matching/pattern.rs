@@ -14,7 +14,10 @@ pub const REGEX_PREFIX: &str = "re:";
 ///   (or `[^a-z]`) one character not among them, and `\` makes the next character
 ///   plain (`\*`, `\?`, `\[`). A `[` with no closing `]` is a plain `[`.
 /// * A **regex** ([`Pattern::regex`], the syntax of the `regex-lite` crate), which
-///   must match the whole text, as if written between `^` and `$`.
+///   must match the whole text, as if written between `^` and `$`. Regexes need
+///   taria's `regex` feature (for tests: `[dev-dependencies] taria = { …, features =
+///   ["regex"] }`, so the app's own build does not compile them); without it
+///   [`Pattern::regex`] says so.
 ///
 /// ```
 /// use taria::testing::Pattern;
@@ -22,11 +25,13 @@ pub const REGEX_PREFIX: &str = "re:";
 /// assert!(Pattern::glob("tasks/?").matches("tasks/4"));
 /// assert!(!Pattern::glob("tasks/?").matches("tasks/12"));
 /// assert!(Pattern::glob("Saved [0-9]* files").matches("Saved 12 files"));
+/// # #[cfg(feature = "regex")] {
 /// let regex = Pattern::regex(r"Saved \d+ files?")?;
 /// assert!(regex.matches("Saved 1 file"));
 /// assert!(!regex.matches("Saved 1 file, 2 skipped")); // the whole text
 /// // Written as text (the command line's form): `re:` starts a regex.
 /// assert_eq!(Pattern::parse(r"re:\d+")?, Pattern::regex(r"\d+")?);
+/// # }
 /// # Ok::<(), taria::testing::PatternError>(())
 /// ```
 #[derive(Clone)]
@@ -39,6 +44,7 @@ pub struct Pattern {
 #[derive(Clone)]
 enum Matcher {
     Glob(Vec<Token>),
+    #[cfg(feature = "regex")]
     Regex(regex_lite::Regex),
 }
 
@@ -77,15 +83,27 @@ impl Pattern {
     ///
     /// # Errors
     ///
-    /// When `text` is not a valid regex, saying what is wrong.
+    /// When `text` is not a valid regex, saying what is wrong; without taria's
+    /// `regex` feature, always, saying to enable it.
     pub fn regex(text: &str) -> Result<Pattern, PatternError> {
-        let regex = regex_lite::Regex::new(&format!("^(?:{text})$")).map_err(|e| PatternError {
+        #[cfg(feature = "regex")]
+        {
+            let anchored = format!("^(?:{text})$");
+            let regex = regex_lite::Regex::new(&anchored).map_err(|e| PatternError {
+                pattern: text.to_owned(),
+                message: e.to_string(),
+            })?;
+            Ok(Pattern {
+                text: text.to_owned(),
+                matcher: Matcher::Regex(regex),
+            })
+        }
+        #[cfg(not(feature = "regex"))]
+        Err(PatternError {
             pattern: text.to_owned(),
-            message: e.to_string(),
-        })?;
-        Ok(Pattern {
-            text: text.to_owned(),
-            matcher: Matcher::Regex(regex),
+            message: "this build of taria has no regexes: enable its `regex` feature (for \
+                      tests: [dev-dependencies] taria = { ..., features = [\"regex\"] })"
+                .to_owned(),
         })
     }
 
@@ -106,6 +124,7 @@ impl Pattern {
     pub fn matches(&self, text: &str) -> bool {
         match &self.matcher {
             Matcher::Glob(tokens) => glob_matches(tokens, text),
+            #[cfg(feature = "regex")]
             Matcher::Regex(regex) => regex.is_match(text),
         }
     }
@@ -119,7 +138,7 @@ impl Pattern {
     /// Whether it is a regex.
     #[must_use]
     pub fn is_regex(&self) -> bool {
-        matches!(self.matcher, Matcher::Regex(_))
+        !matches!(self.matcher, Matcher::Glob(_))
     }
 
     /// Whether it matches every text: a glob of only `*`s.
@@ -127,6 +146,7 @@ impl Pattern {
     pub fn matches_everything(&self) -> bool {
         match &self.matcher {
             Matcher::Glob(tokens) => tokens.iter().all(|t| matches!(t, Token::Star)),
+            #[cfg(feature = "regex")]
             Matcher::Regex(_) => false,
         }
     }
@@ -369,6 +389,7 @@ mod tests {
         assert!(glob("end\\", "end\\"));
     }
 
+    #[cfg(feature = "regex")]
     #[test]
     fn a_regex_must_match_the_whole_text() {
         let regex = Pattern::regex(r"Saved \d+ files?").unwrap();
@@ -381,6 +402,7 @@ mod tests {
         assert!(Pattern::regex("a|b").unwrap().matches("b"));
     }
 
+    #[cfg(feature = "regex")]
     #[test]
     fn a_regex_that_does_not_compile_says_why() {
         let error = Pattern::regex("Saved (\\d+").unwrap_err().to_string();
@@ -395,6 +417,17 @@ mod tests {
         );
     }
 
+    #[cfg(not(feature = "regex"))]
+    #[test]
+    fn without_the_feature_a_regex_says_how_to_get_one() {
+        let error = Pattern::parse(r"re:\d+").unwrap_err().to_string();
+        assert!(
+            error.contains("enable its `regex` feature (for tests: [dev-dependencies]"),
+            "{error}"
+        );
+    }
+
+    #[cfg(feature = "regex")]
     #[test]
     fn written_as_text_a_pattern_reads_back_as_itself() {
         for text in ["tasks/*", r"re:tasks/\d+", "re:", "", "[!x]?"] {
