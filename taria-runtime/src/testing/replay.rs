@@ -138,7 +138,11 @@ impl<'r> Replay<'r> {
             ));
         };
         let mut uses = Uses::new(&self.rules);
-        self.compare(0, None, first, harness, &[], &mut uses)?;
+        let shown = Shown {
+            tree: first,
+            screen: self.recording.first_screen().map(Vec::as_slice),
+        };
+        self.compare(0, None, shown, harness, &[], &mut uses)?;
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
         let mut last_step = 0;
@@ -202,13 +206,34 @@ impl<'r> Replay<'r> {
                     }
                     if let Some(tree) = &recorded.tree {
                         let step = Some(described);
-                        self.compare(recorded.step, step, tree, harness, &reads, &mut uses)?;
+                        let shown = Shown {
+                            tree,
+                            screen: recorded.screen.as_deref(),
+                        };
+                        self.compare(recorded.step, step, shown, harness, &reads, &mut uses)?;
                     }
                     reads.clear();
                 }
             }
         }
-        let (_, outline) = self.outlines(last_step, &harness.tree(), harness, &mut uses)?;
+        self.replayed(steps, last_step, harness, &mut uses)
+    }
+
+    /// What a replay that got through did: its last outline, and the rules that did
+    /// nothing (said on stderr too).
+    fn replayed<A: Actions>(
+        &self,
+        steps: usize,
+        last_step: u64,
+        harness: &AppHarness<A>,
+        uses: &mut Uses,
+    ) -> Result<Replayed, ReplayError> {
+        let now = harness.tree();
+        let shown = Shown {
+            tree: &now,
+            screen: None,
+        };
+        let (_, outline) = self.outlines(last_step, shown, harness, uses)?;
         let unused_rules = uses.unused(&self.rules);
         for unused in &unused_rules {
             eprintln!("warning: the replay's rule {unused}");
@@ -229,7 +254,11 @@ impl<'r> Replay<'r> {
         last_step: u64,
         uses: &mut Uses,
     ) -> Result<(), ReplayError> {
-        let (then, now) = self.outlines(last_step, recorded, harness, uses)?;
+        let shown = Shown {
+            tree: recorded,
+            screen: None,
+        };
+        let (then, now) = self.outlines(last_step, shown, harness, uses)?;
         if then == now {
             return Ok(());
         }
@@ -249,7 +278,7 @@ impl<'r> Replay<'r> {
         &self,
         step: u64,
         input: Option<String>,
-        recorded: &crate::model::Tree,
+        recorded: Shown<'_>,
         harness: &AppHarness<A>,
         reads: &[String],
         uses: &mut Uses,
@@ -269,19 +298,23 @@ impl<'r> Replay<'r> {
         )
     }
 
-    /// The outlines of `recorded` and of the harness's tree at `step` under the
-    /// rules; two label rules on one node fail the replay there.
+    /// What the rules compare at `step` of `recorded` and of the harness: the
+    /// outlines, and the screens where a screen rule asks and the recording has one;
+    /// two label rules on one node fail the replay there.
     fn outlines<A: Actions>(
         &self,
         step: u64,
-        recorded: &crate::model::Tree,
+        recorded: Shown<'_>,
         harness: &AppHarness<A>,
         uses: &mut Uses,
     ) -> Result<(String, String), ReplayError> {
-        let mut outline = |tree: &crate::model::Tree| {
+        let screen_now = recorded
+            .screen
+            .filter(|_| self.rules.checks_screen())
+            .map(|_| super::screen_text(harness.buffer()));
+        let mut outline = |tree: &crate::model::Tree, screen: Option<&[String]>| {
             self.rules
-                .project_noting(tree, step, uses)
-                .map(|projected| projected.outline())
+                .compared(tree, step, screen, uses)
                 .map_err(|conflict| {
                     ReplayError::new(
                         step,
@@ -290,7 +323,11 @@ impl<'r> Replay<'r> {
                     )
                 })
         };
-        Ok((outline(recorded)?, outline(&harness.tree())?))
+        let then = outline(
+            recorded.tree,
+            recorded.screen.filter(|_| screen_now.is_some()),
+        )?;
+        Ok((then, outline(&harness.tree(), screen_now.as_deref())?))
     }
 
     /// The input to send for `recorded`: as recorded, with its secret filled in
@@ -327,6 +364,13 @@ impl<'r> Replay<'r> {
             },
         })
     }
+}
+
+/// A recorded tree and the screen drawn with it, when the recording has one.
+#[derive(Clone, Copy)]
+struct Shown<'r> {
+    tree: &'r crate::model::Tree,
+    screen: Option<&'r [String]>,
 }
 
 /// The identity token to send for a recorded act: none when none was recorded; the
