@@ -91,6 +91,8 @@ pub(crate) struct SharedState {
     pub(crate) frame: PublishedFrame,
     pub(crate) want_tree: bool,
     pub(crate) want_screen: bool,
+    /// The bridge's hello asked for the screen after each tree and patch.
+    pub(crate) push_screens: bool,
     pub(crate) shutdown: bool,
     /// Set by the writer once it has sent what was queued at shutdown.
     pub(crate) flushed: bool,

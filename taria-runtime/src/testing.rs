@@ -42,7 +42,9 @@ pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange, des
 pub use step::Step;
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.
-pub use crate::wire::recording::{Match, Secrets};
+pub use crate::wire::recording::{
+    Match, Pattern, PatternError, Rule, RuleConflict, RuleKind, Secrets, Unused,
+};
 pub use duplicates::duplicate_nodes;
 pub use offers::unperformed_offers;
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};

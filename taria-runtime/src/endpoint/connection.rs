@@ -55,6 +55,7 @@ pub(super) fn serve(stream: Stream, shared: &Arc<Shared>) {
         state.outbox.clear();
         state.want_tree = true;
         state.want_screen = false;
+        state.push_screens = false;
         state.frame.fresh = false;
         state.frame.any = false;
         shared.live.store(id, Ordering::Release);
@@ -103,6 +104,7 @@ fn disconnect(shared: &Shared, connection: u64) {
         state.outbox.clear();
         state.want_tree = false;
         state.want_screen = false;
+        state.push_screens = false;
         // Under the lock, so a new connection's number cannot be overwritten.
         shared.live.store(0, Ordering::Release);
     }
@@ -217,8 +219,15 @@ fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
         }
     };
     match message {
-        BridgeMessage::Hello { v, client } => {
-            tracing::debug!(v, client, "taria bridge hello");
+        BridgeMessage::Hello { v, client, screens } => {
+            tracing::debug!(v, client, screens, "taria bridge hello");
+            if screens {
+                let mut state = shared.lock();
+                state.push_screens = true;
+                state.want_screen = true;
+                drop(state);
+                shared.writer.notify_all();
+            }
         }
         BridgeMessage::Input { seq, input } => queue_input(shared, connection, seq, input),
         BridgeMessage::GetTree {} => {
@@ -294,6 +303,8 @@ struct Turn {
     frame: bool,
     want_tree: bool,
     want_screen: bool,
+    /// Send the screen after each tree and patch.
+    push_screens: bool,
 }
 
 fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Result<()> {
@@ -309,6 +320,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
         app: shared.label.clone(),
         pid: std::process::id(),
         taria: env!("CARGO_PKG_VERSION").to_owned(),
+        screens: true,
     };
     write_message(&mut out, &hello)?;
     out.flush()?;
@@ -355,6 +367,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             };
             if let Some(message) = message {
                 write_message(&mut out, &message)?;
+                turn.want_screen |= turn.push_screens;
             }
             last = Some(tree);
             last_input = working.input;
@@ -370,6 +383,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
                     tree: tree.clone(),
                 },
             )?;
+            turn.want_screen |= turn.push_screens;
         }
         if turn.want_screen {
             let rows = super::screen_text(&working.buffer);
@@ -431,6 +445,7 @@ fn take_turn(
         state.want_tree = false;
     }
     turn.want_screen = std::mem::take(&mut state.want_screen);
+    turn.push_screens = state.push_screens;
     true
 }
 

@@ -377,15 +377,18 @@ impl<A: Actions> AppHarness<A> {
     }
 
     /// Like [`assert_snapshot`](AppHarness::assert_snapshot), comparing the outline
-    /// as `rules` see it ([`Match::outline`]): what a test generated from a
-    /// recording checks after each step.
+    /// as `rules` see it at `step` ([`Match::outline`]).
     ///
     /// # Panics
     ///
-    /// When they differ or the file is missing, unless `TARIA_SNAPSHOTS=overwrite`.
+    /// When they differ or the file is missing, unless `TARIA_SNAPSHOTS=overwrite`;
+    /// when two label rules apply to one node.
     #[track_caller]
-    pub fn assert_matches(&self, path: impl AsRef<Path>, rules: &Match) {
-        super::assert_snapshot(path, &rules.outline(&self.tree()));
+    pub fn assert_matches(&self, path: impl AsRef<Path>, rules: &Match, step: u64) {
+        match rules.outline(&self.tree(), step) {
+            Ok(outline) => super::assert_snapshot(path, &outline),
+            Err(conflict) => panic!("{conflict}"),
+        }
     }
 
     /// Replays `recording` under `rules`: [`Replay::new`]`(recording).matching(rules).run(self)`

@@ -6,7 +6,9 @@ use super::{AppHarness, diff::diff};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, StateFlags, Tree, Value};
 use crate::wire::protocol::{AckStatus, Input, RejectReason};
-use crate::wire::recording::{Match, RecordedInput, RecordedSize, Recording, ReplayLine, Secrets};
+use crate::wire::recording::{
+    Match, RecordedInput, RecordedSize, Recording, ReplayLine, Secrets, Unused, Uses,
+};
 
 mod error;
 
@@ -86,6 +88,9 @@ pub struct Replayed {
     pub steps: usize,
     /// The outline of the last tree, under the rules: what the last comparison saw.
     pub outline: String,
+    /// The rules that did nothing over the whole replay (also said on stderr, as a
+    /// warning): a rule that matched no node, a label pattern that fit no label.
+    pub unused_rules: Vec<Unused>,
 }
 
 impl<'r> Replay<'r> {
@@ -147,9 +152,13 @@ impl<'r> Replay<'r> {
                 ReplayFailure::NotReplayable("the recording has no tree line: it is empty".into()),
             ));
         };
-        if let Some(differs) = self.differs(first, harness) {
-            return Err(ReplayError::new(0, None, differs));
-        }
+        let mut uses = Uses::new(&self.rules);
+        let shown = Shown {
+            tree: first,
+            screen: self.recording.first_screen().map(Vec::as_slice),
+        };
+        self.differs(0, shown, harness, &mut uses)
+            .map_err(|differs| ReplayError::new(0, None, differs))?;
         let mut reads: Vec<String> = Vec::new();
         let mut steps = 0;
         let mut last_step = 0;
@@ -168,14 +177,18 @@ impl<'r> Replay<'r> {
                             .after(&reads)
                     };
                     resize(harness, size).map_err(at)?;
-                    if let Some(differs) = tree.and_then(|tree| self.differs(tree, harness)) {
-                        return Err(at(differs));
+                    if let Some(tree) = tree {
+                        let shown = Shown { tree, screen: None };
+                        self.differs(last_step, shown, harness, &mut uses)
+                            .map_err(at)?;
                     }
                 }
                 // The app came back (a reconnect after an idle release, a restart): the
                 // replay goes on when it shows what the replayed app shows now, as after
                 // a reconnect to the same app; a restarted app that lost its state does not.
-                ReplayLine::CameBack(tree) => self.came_back(tree, harness, last_step)?,
+                ReplayLine::CameBack(tree) => {
+                    self.came_back(tree, harness, last_step, &mut uses)?;
+                }
                 ReplayLine::Gone(recorded) => {
                     return Err(ReplayError::new(
                         recorded.step,
@@ -204,14 +217,16 @@ impl<'r> Replay<'r> {
                     step.run(harness, &self.rules)
                         .map_err(|e| e.after(&reads))?;
                     steps += 1;
-                    if let Some(differs) = recorded
-                        .tree
-                        .as_ref()
-                        .and_then(|tree| self.differs(tree, harness))
-                    {
-                        let error =
-                            ReplayError::new(recorded.step, Some(describe(recorded)), differs);
-                        return Err(error.after(&reads));
+                    if let Some(tree) = &recorded.tree {
+                        let shown = Shown {
+                            tree,
+                            screen: recorded.screen.as_deref(),
+                        };
+                        self.differs(recorded.step, shown, harness, &mut uses)
+                            .map_err(|differs| {
+                                ReplayError::new(recorded.step, Some(describe(recorded)), differs)
+                                    .after(&reads)
+                            })?;
                     }
                     reads.clear();
                 }
@@ -220,9 +235,34 @@ impl<'r> Replay<'r> {
                 _ => {}
             }
         }
+        self.replayed(steps, last_step, harness, &mut uses)
+    }
+
+    /// What a replay that got through did: its last outline, and the rules that did
+    /// nothing (said on stderr too).
+    fn replayed<A: Actions>(
+        &self,
+        steps: usize,
+        last_step: u64,
+        harness: &AppHarness<A>,
+        uses: &mut Uses,
+    ) -> Result<Replayed, ReplayError> {
+        let now = harness.tree();
+        let shown = Shown {
+            tree: &now,
+            screen: None,
+        };
+        let (_, outline) = self
+            .outlines(last_step, shown, harness, uses)
+            .map_err(|failure| ReplayError::new(last_step, None, failure))?;
+        let unused_rules = uses.unused(&self.rules);
+        for unused in &unused_rules {
+            eprintln!("warning: the replay's rule {unused}");
+        }
         Ok(Replayed {
             steps,
-            outline: self.rules.outline(&harness.tree()),
+            outline,
+            unused_rules,
         })
     }
 
@@ -233,9 +273,15 @@ impl<'r> Replay<'r> {
         recorded: &Tree,
         harness: &AppHarness<A>,
         last_step: u64,
+        uses: &mut Uses,
     ) -> Result<(), ReplayError> {
-        let then = self.rules.outline(recorded);
-        let now = self.rules.outline(&harness.tree());
+        let shown = Shown {
+            tree: recorded,
+            screen: None,
+        };
+        let (then, now) = self
+            .outlines(last_step, shown, harness, uses)
+            .map_err(|failure| ReplayError::new(last_step, None, failure))?;
         if then == now {
             return Ok(());
         }
@@ -251,15 +297,46 @@ impl<'r> Replay<'r> {
         ))
     }
 
-    /// How the harness's tree differs from `recorded` under the rules, if it does.
+    /// How the harness's tree (and screen, where a screen rule asks) differs from
+    /// `recorded` under the rules at `step`, if it does.
     fn differs<A: Actions>(
         &self,
-        recorded: &Tree,
+        step: u64,
+        recorded: Shown<'_>,
         harness: &AppHarness<A>,
-    ) -> Option<ReplayFailure> {
-        let then = self.rules.outline(recorded);
-        let now = self.rules.outline(&harness.tree());
-        (then != now).then(|| ReplayFailure::TreeDiffers(diff(&then, &now)))
+        uses: &mut Uses,
+    ) -> Result<(), ReplayFailure> {
+        let (then, now) = self.outlines(step, recorded, harness, uses)?;
+        if then == now {
+            return Ok(());
+        }
+        Err(ReplayFailure::TreeDiffers(diff(&then, &now)))
+    }
+
+    /// What the rules compare at `step` of `recorded` and of the harness: the
+    /// outlines, and the screens where a screen rule asks and the recording has one;
+    /// two label rules on one node make the step not replayable.
+    fn outlines<A: Actions>(
+        &self,
+        step: u64,
+        recorded: Shown<'_>,
+        harness: &AppHarness<A>,
+        uses: &mut Uses,
+    ) -> Result<(String, String), ReplayFailure> {
+        let screen_now = recorded
+            .screen
+            .filter(|_| self.rules.checks_screen())
+            .map(|_| super::screen_text(harness.buffer()));
+        let mut outline = |tree: &Tree, screen: Option<&[String]>| {
+            self.rules
+                .compared(tree, step, screen, uses)
+                .map_err(|conflict| ReplayFailure::NotReplayable(conflict.to_string()))
+        };
+        let then = outline(
+            recorded.tree,
+            recorded.screen.filter(|_| screen_now.is_some()),
+        )?;
+        Ok((then, outline(&harness.tree(), screen_now.as_deref())?))
     }
 
     /// The step to run for `recorded`: its input as recorded, with its secret filled
@@ -333,6 +410,13 @@ fn resize<A: Actions>(
         harness.resize(size.width, size.height);
     }
     Ok(())
+}
+
+/// A recorded tree and the screen drawn with it, when the recording has one.
+#[derive(Clone, Copy)]
+struct Shown<'r> {
+    tree: &'r Tree,
+    screen: Option<&'r [String]>,
 }
 
 /// Whether the app refused the recorded act as stale: the agent saw another node at

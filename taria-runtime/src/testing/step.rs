@@ -258,23 +258,33 @@ impl StepInput {
         let described = describe_input(&self.input, self.redacted);
         let fail = |failure| ReplayError::new(self.number, Some(described.clone()), failure);
         let now = harness.tree();
+        // The aim is checked on the tree before the step, the answer after it.
+        let before = Rules {
+            rules,
+            step: self.number.saturating_sub(1),
+        };
+        let after = Rules {
+            rules,
+            step: self.number,
+        };
         if let (Input::Act(request), Some(aim)) = (&mut self.input, &self.aim) {
-            aim_at(request, aim, &now, rules).map_err(fail)?;
+            aim_at(request, aim, &now, before).map_err(fail)?;
         }
         let message_id = match &self.input {
             Input::Act(request) => Some(request.target.to_string()),
             _ => None,
         };
         let answer = harness.submit(self.input);
-        match &self.answer {
-            Some(recorded) if !same_answer(recorded, &answer, rules, message_id.as_deref()) => {
-                Err(fail(ReplayFailure::AckDiffers {
-                    recorded: recorded.clone(),
-                    now: answer.err().map(Box::new),
-                }))
-            }
-            _ => Ok(()),
+        let Some(recorded) = &self.answer else {
+            return Ok(());
+        };
+        if same_answer(recorded, &answer, after, message_id.as_deref()).map_err(fail)? {
+            return Ok(());
         }
+        Err(fail(ReplayFailure::AckDiffers {
+            recorded: recorded.clone(),
+            now: answer.err().map(Box::new),
+        }))
     }
 }
 
@@ -285,11 +295,13 @@ fn aim_at(
     request: &mut ActionRequest,
     aim: &Aim,
     now: &Tree,
-    rules: &Match,
+    rules: Rules<'_>,
 ) -> Result<(), ReplayFailure> {
     let id = request.target.to_string();
     let at_id = now.get(&id);
-    if at_id.is_some_and(|node| is_target(node, &aim.target, rules)) {
+    if let Some(node) = at_id
+        && is_target(node, &aim.target, rules)?
+    {
         return Ok(());
     }
     if !aim.refind {
@@ -303,10 +315,12 @@ fn aim_at(
             }))),
         };
     }
-    let found: Vec<&Node> = now
-        .iter()
-        .filter(|node| is_target(node, &aim.target, rules))
-        .collect();
+    let mut found: Vec<&Node> = Vec::new();
+    for node in now.iter() {
+        if is_target(node, &aim.target, rules)? {
+            found.push(node);
+        }
+    }
     match found.as_slice() {
         [node] => {
             request.target = node.id.clone();
@@ -324,25 +338,43 @@ fn aim_at(
     }
 }
 
+/// The rules as they apply at one step (step 0: the first tree; step N: the tree
+/// after step N).
+#[derive(Clone, Copy)]
+struct Rules<'r> {
+    rules: &'r Match,
+    step: u64,
+}
+
 /// Whether `node` is the node `target` describes: its role, and its label as
 /// `rules` compare it (a label rule on its id lets it change within the pattern).
-fn is_target(node: &Node, target: &RecordedTarget, rules: &Match) -> bool {
-    node.role == target.role
+fn is_target(
+    node: &Node,
+    target: &RecordedTarget,
+    rules: Rules<'_>,
+) -> Result<bool, ReplayFailure> {
+    Ok(node.role == target.role
         && same_text(
             rules,
             node.id.as_str(),
             node.label.as_deref(),
             target.label.as_deref(),
-        )
+        )?)
 }
 
 /// Whether two labels of node `id` count as the same under `rules`: equal, or equal
 /// once the rules have projected them (each replaced by the pattern it fits), or the
-/// node is left out of comparisons altogether.
-pub(super) fn same_text(rules: &Match, id: &str, a: Option<&str>, b: Option<&str>) -> bool {
+/// node is left out of comparisons altogether. Two label rules on `id` at the step
+/// make it not replayable.
+fn same_text(
+    rules: Rules<'_>,
+    id: &str,
+    a: Option<&str>,
+    b: Option<&str>,
+) -> Result<bool, ReplayFailure> {
     let (a, b) = (a.filter(|t| !t.is_empty()), b.filter(|t| !t.is_empty()));
     if a == b {
-        return true;
+        return Ok(true);
     }
     let projected = |label: Option<&str>| {
         let node = Node {
@@ -356,16 +388,16 @@ pub(super) fn same_text(rules: &Match, id: &str, a: Option<&str>, b: Option<&str
             diagnostics: Vec::new(),
         };
         rules
-            .project(&tree)
-            .roots
-            .first()
-            .map(|node| node.label.clone())
+            .rules
+            .project(&tree, rules.step)
+            .map(|projected| projected.roots.first().map(|node| node.label.clone()))
+            .map_err(|conflict| ReplayFailure::NotReplayable(conflict.to_string()))
     };
-    match (projected(a), projected(b)) {
+    Ok(match (projected(a)?, projected(b)?) {
         (Some(a), Some(b)) => a == b,
         // Excluded: not compared.
         _ => true,
-    }
+    })
 }
 
 /// Whether the app's answer now is the recorded one: its status, its reason when one
@@ -374,21 +406,21 @@ pub(super) fn same_text(rules: &Match, id: &str, a: Option<&str>, b: Option<&str
 fn same_answer(
     recorded: &RecordedAck,
     now: &Result<(), super::ActError>,
-    rules: &Match,
+    rules: Rules<'_>,
     id: Option<&str>,
-) -> bool {
-    match now {
-        Ok(()) => recorded.status == AckStatus::Delivered,
-        Err(error) => {
-            recorded.status == error.status
-                && recorded.reason.is_none_or(|reason| reason == error.reason)
-                && recorded.message.as_deref().is_none_or(|message| {
-                    message == error.message
-                        || id.is_some_and(|id| {
-                            same_text(rules, id, Some(message), Some(&error.message))
-                        })
-                })
-        }
+) -> Result<bool, ReplayFailure> {
+    let error = match now {
+        Ok(()) => return Ok(recorded.status == AckStatus::Delivered),
+        Err(error) => error,
+    };
+    if recorded.status != error.status || recorded.reason.is_some_and(|r| r != error.reason) {
+        return Ok(false);
+    }
+    match (recorded.message.as_deref(), id) {
+        (None, _) => Ok(true),
+        (Some(message), _) if message == error.message => Ok(true),
+        (Some(message), Some(id)) => same_text(rules, id, Some(message), Some(&error.message)),
+        (Some(_), None) => Ok(false),
     }
 }
 

@@ -46,6 +46,11 @@ pub enum AppMessage {
         pid: u32,
         /// The taria version the app was built with.
         taria: String,
+        /// It sends its screen after each tree and patch when the bridge's `hello`
+        /// asks (`screens`). Added in this release, additive: an older app leaves it
+        /// out and sends a screen only on `get_screen`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        screens: bool,
     },
     /// The whole tree: on connect, on `get_tree`, and whenever the bridge fell behind.
     Tree {
@@ -110,6 +115,11 @@ pub enum BridgeMessage {
         /// The bridge's name and version.
         #[serde(default)]
         client: String,
+        /// Asks for the app's screen now and after each tree and patch (a `screen`
+        /// line with the same revision): a recording keeps the screen drawn with
+        /// each tree. An app that says `screens` in its own hello does it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        screens: bool,
     },
     /// An input for the app; answered by exactly one `ack`.
     Input {

@@ -32,6 +32,7 @@ mod header;
 mod line;
 mod matching;
 mod replay_lines;
+mod screen;
 mod secrets;
 
 pub use header::{RecordedSize, RecordingHeader, RecordingMode};
@@ -39,8 +40,12 @@ pub use line::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedRead, RecordedRefusal, RecordedResize, RecordedTarget, RecordedTree,
 };
-pub use matching::Match;
+pub(crate) use matching::Uses;
+pub use matching::{
+    Match, Pattern, PatternError, REGEX_PREFIX, Rule, RuleConflict, RuleKind, Unused,
+};
 pub use replay_lines::ReplayLine;
+pub use screen::{RecordedScreen, recordable_screen};
 pub use secrets::Secrets;
 
 /// The recording format version this build writes: 2 added the `resize` and
@@ -121,6 +126,15 @@ impl Recording {
             RecordedLine::Input(input) => Some(&**input),
             _ => None,
         })
+    }
+
+    /// The first `tree` line's screen, when the bridge recorded one.
+    #[must_use]
+    pub fn first_screen(&self) -> Option<&RecordedScreen> {
+        self.lines.iter().find_map(|line| match line {
+            RecordedLine::Tree(recorded) => Some(recorded.screen.as_ref()),
+            _ => None,
+        })?
     }
 
     /// The first `tree` line's tree: what the app showed before the first input.

@@ -31,11 +31,13 @@ use crate::spawn::Spawned;
 
 mod book;
 mod redact;
+mod screen;
 mod write;
 
 use book::{Book, Entry, Header, Out, PendingExit, PendingInput, PendingResize};
 pub(crate) use redact::moves_focus;
 use redact::redact_arguments;
+use screen::{PendingTree, ScreenSlot, Screens};
 
 /// Which tool call an input or read belongs to: its tool, its number in the
 /// recording (given the first time the call records something, so the inputs' calls
@@ -109,6 +111,7 @@ impl Recorder {
                 header: Header::NotYet,
                 generation: 0,
                 pending: VecDeque::new(),
+                screens: Screens::default(),
                 next_call: 1,
                 next_step: 1,
                 last_seq: 0,
@@ -157,6 +160,7 @@ impl Recorder {
             ack: None,
             acked: None,
             after: None,
+            screen: ScreenSlot::default(),
             folded: false,
             done: false,
         })));
@@ -234,7 +238,9 @@ impl Recorder {
             book.generation = generation;
             book.open = true;
             book.pending
-                .push_back(Entry::Ready(Out::Tree(revision, Arc::clone(tree))));
+                .push_back(Entry::Tree(Box::new(PendingTree::new(
+                    generation, revision, tree,
+                ))));
         }
         let waiting: Vec<u64> = book
             .pending

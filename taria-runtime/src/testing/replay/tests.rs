@@ -108,6 +108,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             }),
             revision: Some(step + 1),
             tree: Some(h.tree()),
+            screen: None,
         })));
     }
     Recording {
@@ -394,6 +395,7 @@ fn record_go(mut h: AppHarness<Go>, seen: &crate::model::Node) -> Recording {
                 }),
                 revision: Some(2),
                 tree: Some(h.tree()),
+                screen: None,
             })),
         ],
     }
@@ -428,4 +430,113 @@ fn a_recorded_token_follows_a_label_the_rules_let_change() {
         .run(&mut h)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((replayed.steps, h.app().count), (1, 1));
+}
+
+/// A checkbox that draws `[x]` when checked, unless `marker` is off (the state is
+/// still recorded): a change only the screen shows.
+struct Check {
+    checked: bool,
+    marker: bool,
+}
+
+impl Actions for Check {
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        if invocation.is(Action::Toggle) {
+            self.checked = !self.checked;
+            return Outcome::Handled;
+        }
+        Outcome::NotHandled
+    }
+}
+
+fn check(marker: bool) -> AppHarness<Check> {
+    let app = Check {
+        checked: false,
+        marker,
+    };
+    AppHarness::new(app, 20, 1, |frame, app: &mut Check| {
+        let area = frame.area();
+        crate::recorder::leaf(|n| {
+            n.role(Role::Checkbox)
+                .id("done")
+                .label("Done")
+                .checked(app.checked)
+                .action(Action::Toggle)
+                .bounds(area);
+        });
+        let mark = if app.checked && app.marker { "x" } else { " " };
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(format!("[{mark}] Done")),
+            area,
+        );
+    })
+}
+
+/// The session toggling the box, recorded with the screens the bridge keeps.
+fn record_check() -> Recording {
+    let mut h = check(true);
+    let screen = |h: &AppHarness<Check>| {
+        crate::wire::recording::recordable_screen(
+            &h.tree(),
+            &crate::testing::screen_text(h.buffer()),
+        )
+    };
+    let mut first = crate::wire::recording::RecordedTree {
+        revision: 1,
+        tree: h.tree(),
+        screen: Some(screen(&h)),
+    };
+    first.tree.frame = 1;
+    h.act("done", "toggle").unwrap();
+    let toggle = RecordedInput {
+        step: 1,
+        call: 1,
+        tool: InputTool::Act,
+        input: RecordedInputData::plain(Input::Act(ActionRequest::new("done", Action::Toggle))),
+        target: None,
+        ack: Some(RecordedAck {
+            status: crate::wire::protocol::AckStatus::Delivered,
+            reason: None,
+            message: None,
+        }),
+        revision: Some(2),
+        tree: Some(h.tree()),
+        screen: Some(screen(&h)),
+    };
+    Recording {
+        header: RecordingHeader::new(
+            "check",
+            RecordedSize {
+                width: 20,
+                height: 1,
+            },
+            RecordingMode::Spawn,
+        ),
+        lines: vec![
+            RecordedLine::Tree(first),
+            RecordedLine::Input(Box::new(toggle)),
+        ],
+    }
+}
+
+#[test]
+fn a_screen_rule_catches_a_marker_no_longer_drawn() {
+    let recording = record_check();
+    let rules = Match::new().screen("done");
+    Replay::new(&recording)
+        .matching(rules.clone())
+        .run(&mut check(true))
+        .unwrap();
+    let error = Replay::new(&recording)
+        .matching(rules)
+        .run(&mut check(false))
+        .unwrap_err();
+    assert_eq!(error.step, 1, "{error}");
+    let message = error.to_string();
+    assert!(
+        message.contains("-   [id=done] \"[x] Done\"\n+   [id=done] \"[ ] Done\""),
+        "{message}"
+    );
+    // Without the rule only the tree is compared: the state is still recorded.
+    Replay::new(&recording).run(&mut check(false)).unwrap();
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::RecordedSize;
+use super::{RecordedScreen, RecordedSize};
 use crate::model::{Node, Role, Tree};
 use crate::wire::protocol::{AckStatus, Input, RejectReason};
 
@@ -40,7 +40,11 @@ impl RecordedLine {
     /// A `tree` line.
     #[must_use]
     pub fn tree(revision: u64, tree: Tree) -> RecordedLine {
-        RecordedLine::Tree(RecordedTree { revision, tree })
+        RecordedLine::Tree(RecordedTree {
+            revision,
+            tree,
+            screen: None,
+        })
     }
 }
 
@@ -52,6 +56,9 @@ pub struct RecordedTree {
     pub revision: u64,
     /// The tree, in the protocol's JSON form.
     pub tree: Tree,
+    /// The screen drawn with it ([`RecordedScreen`]); absent when the bridge got none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen: Option<RecordedScreen>,
 }
 
 /// An `input` line's fields.
@@ -84,6 +91,10 @@ pub struct RecordedInput {
     /// (the app went away).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<Tree>,
+    /// The screen drawn with [`tree`](Self::tree) ([`RecordedScreen`]); absent when
+    /// the bridge got none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen: Option<RecordedScreen>,
 }
 
 /// The tool an input came from.

@@ -189,9 +189,11 @@ impl Inner {
         let stream = Arc::new(stream);
         let (read, write) = (Half(Arc::clone(&stream)), Half(stream));
         let writer = Arc::new(tokio::sync::Mutex::new(write));
+        // A recording keeps the screen drawn with each tree.
         let hello = BridgeMessage::Hello {
             v: protocol::PROTOCOL_VERSION,
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
+            screens: self.recorder.is_some(),
         };
         // The app may refuse us right away (busy); the reader will say so.
         let _ = write_message(&writer, &hello, || true).await;

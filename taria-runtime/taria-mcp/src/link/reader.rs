@@ -27,7 +27,13 @@ impl Reader {
     fn handle(&mut self, message: AppMessage) -> bool {
         let generation = self.connection.generation();
         match message {
-            AppMessage::Hello { v, app, pid, .. } => {
+            AppMessage::Hello {
+                v,
+                app,
+                pid,
+                screens,
+                ..
+            } => {
                 tracing::info!(app, pid, v, "app said hello");
                 if v != protocol::PROTOCOL_VERSION {
                     tracing::warn!(
@@ -37,6 +43,9 @@ impl Reader {
                 }
                 self.connection.said_hello(v);
                 self.app = Some(app);
+                if let Some(recorder) = &self.inner.recorder {
+                    recorder.pushes_screens(generation, screens);
+                }
             }
             AppMessage::Tree {
                 revision,
@@ -86,11 +95,17 @@ impl Reader {
                 revision,
                 cols,
                 rows,
-            } => self.connection.screen(&Screen {
-                revision: self.inner.mirror.revision_of(revision),
-                cols,
-                rows,
-            }),
+            } => {
+                let revision = self.inner.mirror.revision_of(revision);
+                if let Some(recorder) = &self.inner.recorder {
+                    recorder.screen(generation, revision, rows.clone());
+                }
+                self.connection.screen(&Screen {
+                    revision,
+                    cols,
+                    rows,
+                });
+            }
             AppMessage::Error { code, message } => match code {
                 ErrorCode::Busy => self.connection.refused(Closed::Busy(message)),
                 ErrorCode::PermissionDenied => self.connection.refused(Closed::Refused(message)),

@@ -15,6 +15,7 @@ use taria::wire::recording::{
 };
 
 use super::CallTag;
+use super::screen::{PendingTree, ScreenSlot, Screens};
 use crate::limits::EFFECT_TIMEOUT;
 
 /// How long a delivered input's line waits for a tree drawn after it before it is
@@ -38,6 +39,8 @@ pub(super) struct Book {
     pub(super) generation: u64,
     /// Lines in the order their events began; written from the front once complete.
     pub(super) pending: VecDeque<Entry>,
+    /// The screens the app sent with its trees, newest last.
+    pub(super) screens: Screens,
     pub(super) next_call: u64,
     pub(super) next_step: u64,
     /// The newest input's `seq`.
@@ -66,6 +69,8 @@ pub(super) enum Header {
 
 pub(super) enum Entry {
     Ready(Out),
+    /// A `tree` line waiting for its screen.
+    Tree(Box<PendingTree>),
     Input(Box<PendingInput>),
     Resize(PendingResize),
     /// A spawned app's connection ended: its `app` line waits for the exit.
@@ -87,6 +92,8 @@ pub(super) struct PendingInput {
     /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
     pub(super) acked: Option<Instant>,
     pub(super) after: Option<(u64, Arc<Tree>)>,
+    /// The screen drawn with `after`.
+    pub(super) screen: ScreenSlot,
     /// The first tree drawn after it also shows a later input (the app handled both
     /// before drawing): no tree shows this one's effect alone, so it has none.
     pub(super) folded: bool,
@@ -96,11 +103,12 @@ pub(super) struct PendingInput {
 
 impl PendingInput {
     fn complete(&self) -> bool {
+        let delivered = self.ack.as_ref().map(|a| a.status) == Some(AckStatus::Delivered);
         self.done
             || (self.acked.is_some()
-                && (self.after.is_some()
-                    || self.folded
-                    || self.ack.as_ref().map(|a| a.status) != Some(AckStatus::Delivered)))
+                && (self.folded
+                    || (self.after.is_none() && !delivered)
+                    || (self.after.is_some() && self.screen.settled())))
     }
 
     /// Whether it may have changed the app: not answered yet, or delivered.
@@ -150,7 +158,7 @@ pub(super) struct PendingExit {
 pub(super) enum Out {
     Header(RecordingHeader),
     Line(RecordedLine),
-    Tree(u64, Arc<Tree>),
+    Tree(Box<PendingTree>),
     Input(Box<PendingInput>, u64),
 }
 
@@ -215,6 +223,7 @@ impl Book {
         for entry in &mut self.pending {
             match entry {
                 Entry::Input(input) if ours(input.generation) => input.done = true,
+                Entry::Tree(tree) if ours(tree.generation) => tree.done = true,
                 Entry::Resize(resize) if ours(resize.generation) => resize.done = true,
                 Entry::Exit(exit) if exits => exit.done = true,
                 _ => {}
@@ -229,9 +238,11 @@ impl Book {
         if matches!(self.header, Header::Sizing { .. }) {
             return;
         }
+        self.take_screens();
         while let Some(front) = self.pending.front_mut() {
             let ready = match front {
                 Entry::Ready(_) => true,
+                Entry::Tree(tree) => tree.complete(TREE_WAIT),
                 Entry::Input(input) => {
                     if !input.complete() && input.acked.is_some_and(|at| at.elapsed() >= TREE_WAIT)
                     {
@@ -256,6 +267,7 @@ impl Book {
             };
             let out = match entry {
                 Entry::Ready(out) => out,
+                Entry::Tree(tree) => Out::Tree(tree),
                 Entry::Input(input) => {
                     let step = self.next_step;
                     self.next_step += 1;

@@ -26,6 +26,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         before,
         ack,
         after,
+        screen,
         ..
     } = pending;
     let trees = || {
@@ -83,6 +84,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         ack,
         revision,
         tree,
+        screen: screen.into_rows(),
     }))
 }
 

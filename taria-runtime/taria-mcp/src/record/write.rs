@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, mpsc};
 
-use taria::Tree;
-use taria::wire::recording::{RecordedLine, RecordingWriter};
+use taria::wire::recording::RecordingWriter;
 
 use super::book::Out;
 use super::redact::input_line;
@@ -44,7 +43,7 @@ pub(super) fn write_all(
                 continue;
             }
             Out::Line(line) => line,
-            Out::Tree(revision, tree) => RecordedLine::tree(revision, Tree::clone(&tree)),
+            Out::Tree(pending) => pending.line(),
             Out::Input(input, step) => input_line(*input, step),
         };
         let Some(w) = writer.as_mut() else { continue };

@@ -1,9 +1,10 @@
 //! `taria-mcp test-from FILE [options]`: the subcommand's arguments (the command line
 //! dispatches to [`parse`] when its first word is `test-from`).
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use taria::wire::recording::Match;
+use taria::wire::recording::{Match, Pattern, RuleKind};
 
 use super::escape::{comment_safe, shell_word};
 use super::slug;
@@ -11,26 +12,42 @@ use super::slug;
 /// The usage text, printed by `taria-mcp test-from --help`.
 pub(crate) const USAGE: &str = "\
 usage: taria-mcp test-from FILE [--harness EXPR] [--name NAME] [--snapshots DIR]
-                           [--exclude ID]... [--label ID=PATTERN]... [--secret ID=EXPR]...
-                           [--refind] [--check TEST]
+                           [--exclude ID [--at STEPS]]... [--label ID=PATTERN [--at STEPS]]...
+                           [--screen ID [--at STEPS]]... [--draw-order]
+                           [--secret ID=EXPR]... [--refind] [--check TEST]
 
 Writes a Rust test replaying the recording FILE (taria-mcp --record) to stdout, and
-the outline after each step to DIR/NN-<step>.outline. Run it from the package root
+the tree after each step to DIR/NN-<step>.snap, the insta snapshots it checks (the
+test names insta: add it to [dev-dependencies]). Run it from the package root
 (where `cargo test` runs), e.g. `taria-mcp test-from rec.jsonl > tests/replay.rs`.
   --harness EXPR       builds the app's taria::testing::AppHarness (default `harness()`)
   --name NAME          the test function's name (default: replay_<file stem>)
   --snapshots DIR      where the snapshots go, relative to the package root
-                       (default snapshots/NAME)
-  --exclude ID         leave out nodes whose id matches ID (`*` matches anything)
+                       (default snapshots/NAME); other .snap files there are removed
+  --exclude ID         leave out nodes whose id matches ID
   --label ID=PATTERN   a label of a node matching ID passes when it matches PATTERN
+                       (one --label per node: two for one node are an error)
+  --screen ID          compare the text drawn inside the bounds of nodes whose id
+                       matches ID too (from the screens the recording holds), so
+                       a change only the screen shows fails
+  --at STEPS           the rule just before applies at these steps only: N or N-M
+                       (0 is the first tree); there it takes the place of a rule
+                       for all steps
+  --draw-order         compare sibling nodes in the order the app drew them, not
+                       in reading order (top to bottom, left to right)
   --secret ID=EXPR     the value of a redacted input on node ID, as a Rust expression
                        (given again: the value for the node's next redacted input)
   --refind             a step whose id names another node than the agent acted on acts
                        on the node with the recorded role and label wherever it is now
                        (`.refind(…)`), instead of failing (`.seen(…)`)
   --check TEST         write nothing: exit 1 unless TEST (but its first line) and the
-                       snapshots are what FILE generates (CI, with a fresh recording)
-TARIA_SNAPSHOTS=overwrite cargo test re-blesses the snapshots.
+                       snapshots are what FILE generates, and no other .snap file is
+                       in DIR (CI, with a fresh recording)
+ID and PATTERN are globs (`*` any run of characters, `?` one, `[a-z]` one of a
+class, `[!a-z]` one not in it, `\\*` a plain `*`), or regexes after `re:`
+(`--label 'status=re:Saved \\d+ files?'`), matching the whole id or label. A rule
+that matches nothing is said on stderr. A step whose tree differs leaves its new
+snapshot pending: `cargo insta review`.
 Exit status: 0 written; 1 FILE cannot be read or replayed (nothing written); 2 bad
 arguments; 3 written, but with a compile_error! for each redacted input without its
 --secret (each named on stderr).";
@@ -43,6 +60,8 @@ pub(crate) struct Options {
     pub(crate) name: String,
     pub(crate) snapshots: String,
     pub(crate) rules: Match,
+    /// Each rule of `rules` as given on the command line (`--label 'status=Saved *'`).
+    pub(crate) rule_flags: Vec<String>,
     pub(crate) secrets: Vec<(String, String)>,
     /// `--refind`: steps re-find a moved node by its role and label.
     pub(crate) refind: bool,
@@ -59,7 +78,8 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut harness = "harness()".to_owned();
     let mut name = None;
     let mut snapshots = None;
-    let mut rules = Match::new();
+    let mut rules: Vec<RuleFlag> = Vec::new();
+    let mut draw_order = false;
     let mut secrets = Vec::new();
     let mut check = None;
     let mut refind = false;
@@ -75,11 +95,23 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--harness" => harness = one_line("--harness", value("--harness")?)?,
             "--name" => name = Some(value("--name")?),
             "--snapshots" => snapshots = Some(value("--snapshots")?),
-            "--exclude" => rules = rules.exclude(value("--exclude")?),
-            "--label" => {
-                let (id, pattern) = pair("--label", &value("--label")?)?;
-                rules = rules.label(id, pattern);
+            "--exclude" => rules.push(RuleFlag::exclude(&value("--exclude")?)?),
+            "--label" => rules.push(RuleFlag::label(&value("--label")?)?),
+            "--screen" => rules.push(RuleFlag::screen(&value("--screen")?)?),
+            "--at" => {
+                let steps = value("--at")?;
+                let rule = rules
+                    .last_mut()
+                    .filter(|rule| rule.steps.is_none())
+                    .ok_or_else(|| {
+                        format!(
+                            "--at {steps} says when the rule just before it applies: put it \
+                             right after an --exclude, --label or --screen"
+                        )
+                    })?;
+                rule.at(&steps)?;
             }
+            "--draw-order" => draw_order = true,
             "--secret" => {
                 let (id, expr) = pair("--secret", &value("--secret")?)?;
                 secrets.push((id, one_line("--secret", expr)?));
@@ -98,6 +130,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         None => default_name(&file),
     };
     let snapshots = snapshots.unwrap_or_else(|| format!("snapshots/{name}"));
+    let (rules, rule_flags) = RuleFlag::into_match(rules, draw_order)?;
     // How to make it again: the arguments but `--check FILE`, the recording's path
     // relative to the package (where the command is run).
     let mut words = vec!["taria-mcp test-from".to_owned()];
@@ -122,6 +155,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
         name,
         snapshots,
         rules,
+        rule_flags,
         secrets,
         refind,
         check,
@@ -136,6 +170,8 @@ const VALUED: &[&str] = &[
     "--snapshots",
     "--exclude",
     "--label",
+    "--screen",
+    "--at",
     "--secret",
 ];
 
@@ -157,6 +193,120 @@ fn package_relative(path: &Path) -> PathBuf {
     absolute
         .strip_prefix(&package)
         .map_or_else(|_| path.to_owned(), Path::to_owned)
+}
+
+/// One `--exclude`, `--label` or `--screen` flag, with its `--at`.
+struct RuleFlag {
+    id: Pattern,
+    kind: RuleKind,
+    steps: Option<RangeInclusive<u64>>,
+    /// As given: `--label 'status=Saved *' --at 6`.
+    text: String,
+}
+
+impl RuleFlag {
+    fn exclude(id: &str) -> Result<RuleFlag, String> {
+        Ok(RuleFlag {
+            id: pattern("--exclude", id)?,
+            kind: RuleKind::Exclude,
+            steps: None,
+            text: format!("--exclude {}", shell_word(id)),
+        })
+    }
+
+    fn screen(id: &str) -> Result<RuleFlag, String> {
+        Ok(RuleFlag {
+            id: pattern("--screen", id)?,
+            kind: RuleKind::Screen,
+            steps: None,
+            text: format!("--screen {}", shell_word(id)),
+        })
+    }
+
+    fn label(text: &str) -> Result<RuleFlag, String> {
+        let (id, label) = pair("--label", text)?;
+        Ok(RuleFlag {
+            id: pattern("--label", &id)?,
+            kind: RuleKind::Label(pattern("--label", &label)?),
+            steps: None,
+            text: format!("--label {}", shell_word(text)),
+        })
+    }
+
+    /// `--at N` or `--at N-M`.
+    fn at(&mut self, steps: &str) -> Result<(), String> {
+        let number = |text: &str| text.trim().parse::<u64>().ok();
+        let range = match steps.split_once('-') {
+            Some((first, last)) => number(first).zip(number(last)),
+            None => number(steps).map(|step| (step, step)),
+        };
+        match range {
+            Some((first, last)) if first <= last => {
+                self.steps = Some(first..=last);
+                self.text = format!("{} --at {steps}", self.text);
+                Ok(())
+            }
+            _ => Err(format!(
+                "--at takes a step (3) or steps (3-5, the first not after the last), not `{steps}`"
+            )),
+        }
+    }
+
+    /// The rules in the order given (so `Match::rules()[i]` is flag `i`), and each
+    /// flag's text; two `--label`s for the same id at the same steps are refused here
+    /// (a node is held to one label rule; others that meet on a node are found when
+    /// the trees are compared).
+    fn into_match(flags: Vec<RuleFlag>, draw_order: bool) -> Result<(Match, Vec<String>), String> {
+        for (i, later) in flags.iter().enumerate() {
+            let is_label = |flag: &RuleFlag| matches!(flag.kind, RuleKind::Label(_));
+            let earlier = flags[..i].iter().find(|earlier| {
+                is_label(earlier)
+                    && is_label(later)
+                    && earlier.id == later.id
+                    && overlap(earlier.steps.as_ref(), later.steps.as_ref())
+            });
+            if let Some(earlier) = earlier {
+                return Err(format!(
+                    "{} and {} both say what `{}`'s label may be: a node is held to one \
+                     label rule; keep one (--at gives a rule for some steps)",
+                    earlier.text, later.text, later.id
+                ));
+            }
+        }
+        let mut rules = Match::new();
+        let mut texts = Vec::with_capacity(flags.len());
+        for flag in flags {
+            let rule = |rules: Match| match flag.kind {
+                RuleKind::Label(label) => rules.label(flag.id, label),
+                RuleKind::Screen => rules.screen(flag.id),
+                // `Exclude`, and kinds a later taria adds (none is parsed here).
+                _ => rules.exclude(flag.id),
+            };
+            rules = match flag.steps {
+                Some(steps) => rules.at_steps(steps, rule(Match::new())),
+                None => rule(rules),
+            };
+            texts.push(flag.text);
+        }
+        if draw_order {
+            rules = rules.draw_order();
+        }
+        Ok((rules, texts))
+    }
+}
+
+/// Whether two rules' steps (`None`: all) meet, as rules of the same kind: one for
+/// some steps and one for all do not (the first takes the place of the other there).
+fn overlap(a: Option<&RangeInclusive<u64>>, b: Option<&RangeInclusive<u64>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.start() <= b.end() && b.start() <= a.end(),
+        _ => false,
+    }
+}
+
+fn pattern(flag: &str, text: &str) -> Result<Pattern, String> {
+    Pattern::parse(text).map_err(|e| format!("{flag}: {e}"))
 }
 
 /// An `EXPR` (the code --harness and --secret put in the test) on one line: a newline

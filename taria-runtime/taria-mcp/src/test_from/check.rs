@@ -1,5 +1,6 @@
 //! `test-from --check`: whether the committed test and its snapshots are what the
-//! recording generates, saying the first difference of each file that differs.
+//! recording generates, saying the first difference of each file that differs, and
+//! each snapshot file in the folder that no step checks.
 
 use std::path::Path;
 
@@ -25,22 +26,25 @@ impl Generated {
             }
             Err(e) => problems.push(format!("cannot read {}: {e}", test.display())),
         }
-        for (path, outline) in &self.snapshots {
-            match std::fs::read_to_string(path) {
-                Ok(committed) => {
-                    if let Some(difference) = first_difference(&committed, outline, 1) {
-                        problems.push(format!("{path}: {difference}"));
-                    }
-                }
-                Err(e) => problems.push(format!("cannot read {path}: {e}")),
+        for (path, text) in &self.snapshots {
+            match Generated::snapshot_difference(path, text) {
+                Ok(None) => {}
+                Ok(Some(difference)) => problems.push(format!("{path}: {difference}")),
+                Err(e) => problems.push(e),
             }
+        }
+        match self.stale() {
+            Ok(stale) => problems.extend(stale.into_iter().map(|path| {
+                format!("{path}: no step of the test checks it (a step the recording no longer has, or a pending snapshot)")
+            })),
+            Err(e) => problems.push(e),
         }
         if problems.is_empty() {
             return Ok(());
         }
         Err(format!(
             "the recording no longer generates the committed test ({} file(s) differ; \
-             regenerate without --check to update them):\n{}",
+             regenerate without --check to update them, and to remove stale snapshots):\n{}",
             problems.len(),
             problems.join("\n")
         ))
@@ -49,7 +53,7 @@ impl Generated {
 
 /// The first line where `committed` and `generated` differ, as `line N: - … + …`
 /// (`first`: the number of their first line in the file).
-fn first_difference(committed: &str, generated: &str, first: usize) -> Option<String> {
+pub(super) fn first_difference(committed: &str, generated: &str, first: usize) -> Option<String> {
     if committed == generated {
         return None;
     }

@@ -184,36 +184,41 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "fn replay_sample() -> Result<(), taria::testing::ReplayError> {",
         "    use taria::Role;\n    use taria::wire::protocol::{AckStatus, RejectReason};\n    let rules = taria::testing::Match::new();",
         "    let rules = rules.label(\"files\", \"after *\");",
-        "    let snapshots = taria::testing::Snapshots::new(\"snapshots/replay_sample\", rules.clone());",
+        "    let snapshots = taria::testing::Snapshots::new(rules.clone());",
+        "    let mut settings = insta::Settings::clone_current();",
+        "    settings.set_snapshot_path(concat!(\n        env!(\"CARGO_MANIFEST_DIR\"),\n        \"/snapshots/replay_sample\"\n    ));\n",
+        "    settings.set_prepend_module_to_snapshot(false);",
+        "    settings.set_omit_expression(true);",
+        "    let _settings = settings.bind_to_scope();",
         "    let mut h = crate::tests::sample();",
         "    h.resize(80, 24);",
-        "    snapshots.check(&h, \"00-first\");",
+        "    insta::assert_snapshot!(\"00-first\", snapshots.of(&h, 0));",
         "    h.step(1, &rules)\n        .set_value(\"name\", \"Ada \\\"the\\\" Countess\\n\")?;",
-        "    snapshots.check(&h, \"01-name-set-value\");",
+        "    insta::assert_snapshot!(\"01-name-set-value\", snapshots.of(&h, 1));",
         "    h.step(2, &rules).set_value(\"seats\", 5)?;",
         "    h.step(3, &rules).set_value(\"ratio\", 0.25)?;",
         // A resize, its tree checked when it was recorded; a refusal of the bridge's.
-        "    snapshots.check(&h, \"02-seats-set-value\");\n    h.resize(100, 30);\n    snapshots.check(&h, \"02-resize-100x30\");\n    h.resize(90, 30);\n",
+        "    insta::assert_snapshot!(\"02-seats-set-value\", snapshots.of(&h, 2));\n    h.resize(100, 30);\n    insta::assert_snapshot!(\"02-resize-100x30\", snapshots.of(&h, 2));\n    h.resize(90, 30);\n",
         "    // Not sent: the bridge refused act {\"action\":\"toggle\",\"node\":\"tasks/9\"}\n    // (not_found) no node `tasks/9`?; read_tree\n",
         "    // Not sent: the bridge refused step 2 of this batch, {\"node\":\"pin\",\"tool\":\"set_value\",\"value\":\"…\n    // (out_of_domain)\n    h.step(3",
         "        .set_value(\"password\", crate::tests::PASSWORD)?;",
         // What each act meant.
         "    h.step(5, &rules)\n        .seen(Role::Checkbox, \"I accept the \\\"terms\\\"\")\n        .act(\"terms\", \"toggle\")?;",
-        "    snapshots.check(&h, \"05-terms-toggle\");",
+        "    insta::assert_snapshot!(\"05-terms-toggle\", snapshots.of(&h, 5));",
         "        .act_with(\"picker\", \"pick\", taria::Value::from(true))?;",
         "    // Step 8 is a batch call of one step.\n    h.step(8, &rules)\n        .scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
-        "    snapshots.check(&h, \"08-files-scroll\");",
+        "    insta::assert_snapshot!(\"08-files-scroll\", snapshots.of(&h, 8));",
         "    h.step(9, &rules)\n        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act(\"tasks/999\", \"toggle\")?;",
         "    h.step(11, &rules)\n        .refused(AckStatus::Ignored, RejectReason::NoRoute)\n        .press(\"ctrl+k\")?;",
-        "    snapshots.check(&h, \"11-press-ctrl-k\");",
+        "    insta::assert_snapshot!(\"11-press-ctrl-k\", snapshots.of(&h, 11));",
         "    h.step(13, &rules).type_text(\"!!\")?;",
-        "    snapshots.check(&h, \"13-type-text\");",
+        "    insta::assert_snapshot!(\"13-type-text\", snapshots.of(&h, 13));",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
         "    h.step(15, &rules).any_answer().press(\"q\")?;",
         // A redacted custom action's value is a `Value`, as the plain one's.
         "        .act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
-        "    snapshots.check(&h, \"16-password-check\");",
+        "    insta::assert_snapshot!(\"16-password-check\", snapshots.of(&h, 16));",
         // The recorded token where it decides the answer; not what it was aimed at
         // when the app refused it as stale.
         "        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act_seen(\"tasks/7\", \"select\", \"cd34\")?;",
@@ -221,7 +226,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         // A refusal's message.
         "    h.step(19, &rules)\n        .seen(Role::TextInput, \"New task\")\n        .refused(AckStatus::Rejected, RejectReason::HandlerRejected)\n        .saying(\"the title is empty\")\n        .act(\"new-task\", \"submit\")?;",
         // A key's snapshot is named after it.
-        "    h.step(20, &rules).press(\"+\")?;\n    snapshots.check(&h, \"20-press-plus\");",
+        "    h.step(20, &rules).press(\"+\")?;\n    insta::assert_snapshot!(\"20-press-plus\", snapshots.of(&h, 20));",
         // Where the app exited, and what it printed.
         "    // The app exited here (exit status 101); it printed:\n    // \"thread 'main' panicked at src/main.rs:3:5:\\nboom\\u001b[31m\"\n    Ok(())\n}\n",
     ] {
@@ -232,16 +237,22 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
     }
     // The first tree, the resize's and each answered step's; the rules applied.
     assert_eq!(generated.snapshots.len(), 1 + 1 + 19);
-    let (path, outline) = &generated.snapshots[0];
-    assert_eq!(path, "snapshots/replay_sample/00-first.outline");
+    let (path, file) = &generated.snapshots[0];
+    assert_eq!(path, "snapshots/replay_sample/00-first.snap");
     assert!(
-        outline.starts_with("- tree \"first\" [id=files]\n"),
-        "{outline}"
+        file.starts_with(
+            "---\ndescription: \"the first tree, before any input\"\n---\n- tree \"first\" [id=files]\n"
+        ),
+        "{file}"
+    );
+    let (_, file) = &generated.snapshots[1];
+    assert!(
+        file.starts_with("---\ndescription: \"after step 1: set_value name "),
+        "{file}"
     );
     assert!(
-        generated.snapshots[1]
-            .1
-            .starts_with("- tree \"after *\" [id=files]\n")
+        file.ends_with("\n---\n- tree \"after *\" [id=files]\n- text_input \"Password\": <hidden, 6 chars> [id=password] [focused] [redacted] {set_value}\n- checkbox \"Terms\" [id=terms] {toggle}\n"),
+        "{file}"
     );
 }
 
@@ -342,6 +353,113 @@ fn the_generated_code_is_rustfmt_clean() {
 }
 
 #[test]
+fn rules_for_some_steps_regexes_and_draw_order_are_written_as_given() {
+    let options = options(&[
+        "s.jsonl",
+        "--exclude",
+        "clock",
+        "--at",
+        "3-5",
+        "--label",
+        r"files=re:after \d+",
+        "--label",
+        "files=after 1?",
+        "--at",
+        "10",
+        "--draw-order",
+    ]);
+    let generated = generate(&recording(), &options, "taria-mcp test-from").unwrap();
+    let code = &generated.code;
+    for line in [
+        "    let rules = rules.at_steps(3..=5, taria::testing::Match::new().exclude(\"clock\"));\n",
+        "    let rules = rules.label(\n        \"files\",\n        taria::testing::Pattern::regex(\"after \\\\d+\").expect(\"compiled by test-from\"),\n    );\n",
+        "    let rules = rules.at_steps(\n        10..=10,\n        taria::testing::Match::new().label(\"files\", \"after 1?\"),\n    );\n",
+        "    let rules = rules.draw_order();\n",
+    ] {
+        assert!(code.contains(line), "missing {line:?} in:\n{code}");
+    }
+    // The snapshot of step `step`'s answer (a resize's is named `NN-resize-…`).
+    let snapshot = |step: usize| {
+        let name = format!("/{step:02}-");
+        generated
+            .snapshots
+            .iter()
+            .find(|(path, _)| path.contains(&name) && !path.contains("-resize-"))
+            .unwrap()
+            .1
+            .split("---\n")
+            .nth(2)
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        snapshot(9).starts_with("- tree \"re:after \\\\d+\" [id=files]\n"),
+        "{}",
+        snapshot(9)
+    );
+    // At step 10 the rule for step 10 holds `files` instead.
+    assert!(
+        snapshot(10).starts_with("- tree \"after 1?\" [id=files]\n"),
+        "{}",
+        snapshot(10)
+    );
+    // `clock` is in no tree: said; and what a regex needs.
+    assert_eq!(
+        generated.warnings,
+        [
+            "warning: --exclude clock --at 3-5 matched no node in the recording: it does \
+             nothing; remove it, or fix its pattern",
+            "note: the test's rules name taria::testing::Pattern::regex: build the tests \
+             with taria's `regex` feature ([dev-dependencies] taria = { ..., features = \
+             [\"regex\"] })"
+        ]
+    );
+}
+
+#[test]
+fn two_label_rules_for_one_node_are_refused_naming_both() {
+    let args: Vec<String> = ["s.jsonl", "--label", "files=a*", "--label", "files=b*"]
+        .map(str::to_owned)
+        .to_vec();
+    assert_eq!(
+        parse(&args).unwrap_err(),
+        "--label 'files=a*' and --label 'files=b*' both say what `files`'s label may be: a \
+         node is held to one label rule; keep one (--at gives a rule for some steps)"
+    );
+    // Two patterns that meet on one node: found in the trees.
+    let meeting = options(&["s.jsonl", "--label", "files=after*", "--label", "fil*=*"]);
+    let error = generate(&recording(), &meeting, "taria-mcp").unwrap_err();
+    assert_eq!(
+        error,
+        "--label 'files=after*' and --label 'fil*=*' both apply to `files` (at step 0): a \
+         node is held to one label rule; keep one, or narrow the other's ID"
+    );
+    // One for some steps and one for all do not conflict.
+    let apart = options(&[
+        "s.jsonl", "--label", "files=*", "--label", "files=a*", "--at", "1",
+    ]);
+    generate(&recording(), &apart, "taria-mcp").unwrap();
+}
+
+#[test]
+fn a_node_that_changed_while_the_app_took_no_input_is_pointed_out() {
+    // Step 11 (ctrl+k) was ignored: `files` still changed ("after 10" -> "after 11").
+    let generated = generate(&recording(), &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    assert_eq!(
+        generated.warnings,
+        [
+            "note: `files` changed at step 11, an input the app ignored (nothing took it): it \
+          changes on its own, and a test of it fails at random; leave it out with --exclude \
+          files, or give its label a pattern with --label files=PATTERN"
+        ]
+    );
+    // Under a rule that holds it, nothing to say.
+    let held = options(&["s.jsonl", "--label", "files=*"]);
+    let generated = generate(&recording(), &held, "taria-mcp").unwrap();
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+}
+
+#[test]
 fn mistakes_on_the_command_line_say_what_to_do() {
     let error = |args: &[&str]| {
         let args: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
@@ -362,6 +480,24 @@ fn mistakes_on_the_command_line_say_what_to_do() {
         "unknown option `--frobnicate`"
     );
     assert_eq!(error(&["a", "b"]), "one recording at a time, not also `b`");
+    assert_eq!(
+        error(&["a", "--at", "3"]),
+        "--at 3 says when the rule just before it applies: put it right after an --exclude, \
+         --label or --screen"
+    );
+    assert_eq!(
+        error(&["a", "--exclude", "x", "--at", "5-3"]),
+        "--at takes a step (3) or steps (3-5, the first not after the last), not `5-3`"
+    );
+    assert_eq!(
+        error(&["a", "--exclude", "x", "--at", "3", "--at", "4"]),
+        "--at 4 says when the rule just before it applies: put it right after an --exclude, \
+         --label or --screen"
+    );
+    assert!(
+        error(&["a", "--label", "x=re:(unclosed"])
+            .starts_with("--label: the regex `(unclosed` does not compile: "),
+    );
     let args = ["--help".to_owned()];
     assert!(parse(&args).unwrap().is_none());
 }
@@ -372,7 +508,7 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     let snapshots = dir.join("snapshots");
     let options = options(&["s.jsonl", "--snapshots", snapshots.to_str().unwrap()]);
     let generated = generate(&recording(), &options, "taria-mcp test-from s.jsonl").unwrap();
-    generated.write_snapshots().unwrap();
+    generated.write_snapshots(&mut Vec::new()).unwrap();
     let test = dir.join("replay_s.rs");
     // Another first line (the command) does not count.
     std::fs::write(
@@ -381,9 +517,20 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     )
     .unwrap();
     generated.check(&test).unwrap();
+    // Nor another metadata header, as insta writes it once a change was reviewed.
+    let first = snapshots.join("00-first.snap");
+    let reviewed = std::fs::read_to_string(&first).unwrap().replace(
+        "description: \"the first tree, before any input\"",
+        "source: x.rs",
+    );
+    std::fs::write(&first, reviewed).unwrap();
+    generated.check(&test).unwrap();
 
-    let first = snapshots.join("00-first.outline");
-    std::fs::write(&first, "- tree \"changed\" [id=files]\n").unwrap();
+    std::fs::write(
+        &first,
+        "---\nsource: x.rs\n---\n- tree \"changed\" [id=files]\n",
+    )
+    .unwrap();
     std::fs::write(
         &test,
         generated
@@ -392,7 +539,6 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     )
     .unwrap();
     let error = generated.check(&test).unwrap_err();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(
         error
             .starts_with("the recording no longer generates the committed test (2 file(s) differ;"),
@@ -400,11 +546,64 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     );
     assert!(
         error.contains(
-            "replay_s.rs: line 13:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
+            "replay_s.rs: line 17:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
         ),
         "{error}"
     );
-    assert!(error.contains("00-first.outline: line 1:\n  - - tree \"changed\" [id=files]\n  + - tree \"first\" [id=files]"), "{error}");
+    assert!(error.contains("00-first.snap: line 1:\n  - - tree \"changed\" [id=files]\n  + - tree \"first\" [id=files]"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shorter recording leaves snapshots of steps it no longer has: --check names
+/// them, and writing removes them (and pending ones, and outlines of the old format).
+#[test]
+fn check_names_stale_snapshots_and_writing_removes_them() {
+    let dir = std::env::temp_dir().join(format!("taria-test-from-stale-{}", std::process::id()));
+    let snapshots = dir.join("snapshots");
+    let options = options(&["s.jsonl", "--snapshots", snapshots.to_str().unwrap()]);
+    let generated = generate(&recording(), &options, "taria-mcp test-from s.jsonl").unwrap();
+    generated.write_snapshots(&mut Vec::new()).unwrap();
+    let test = dir.join("replay_s.rs");
+    std::fs::write(&test, &generated.code).unwrap();
+    generated.check(&test).unwrap();
+    for stale in [
+        "40-gone.snap",
+        "05-terms-toggle.snap.new",
+        "00-first.outline",
+    ] {
+        std::fs::write(snapshots.join(stale), "---\n---\nold\n").unwrap();
+    }
+    // Not a snapshot: left alone.
+    std::fs::write(snapshots.join("notes.txt"), "mine").unwrap();
+    let error = generated.check(&test).unwrap_err();
+    let dir_text = snapshots.to_str().unwrap();
+    for stale in [
+        "40-gone.snap",
+        "05-terms-toggle.snap.new",
+        "00-first.outline",
+    ] {
+        assert!(
+            error.contains(&format!(
+                "{dir_text}/{stale}: no step of the test checks it"
+            )),
+            "{stale}: {error}"
+        );
+    }
+    assert!(error.contains("(3 file(s) differ;"), "{error}");
+    let mut removed = Vec::new();
+    generated.write_snapshots(&mut removed).unwrap();
+    assert_eq!(
+        removed,
+        [
+            "00-first.outline",
+            "05-terms-toggle.snap.new",
+            "40-gone.snap"
+        ]
+        .map(|name| format!("{dir_text}/{name}"))
+    );
+    generated.check(&test).unwrap();
+    assert!(snapshots.join("notes.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

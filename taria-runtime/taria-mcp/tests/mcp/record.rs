@@ -397,6 +397,64 @@ fn spawn_mode_records_the_session() {
     );
 }
 
+/// Each recorded tree goes with the screen drawn with it (for a replay's screen
+/// check, `Match::screen`): the first tree's, and the one after the toggle, where
+/// the item's `[x]` is drawn; cells outside every node's bounds are left out.
+#[test]
+fn each_recorded_tree_has_the_screen_drawn_with_it() {
+    let app = crate::spawn::before_after();
+    let path = recording_path("record-screen");
+    let mut mcp = Mcp::launch(&[
+        "--cols",
+        "40",
+        "--rows",
+        "10",
+        "--record",
+        path.to_str().unwrap(),
+        "--",
+        &app,
+    ]);
+    mcp.ok(
+        "act",
+        json!({"node": "tasks/list_item#1", "action": "toggle"}),
+    );
+    let recording = finished(mcp, &path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Each line's end: where its `screen` is.
+    let text: Vec<String> = text
+        .lines()
+        .map(|line| {
+            line.chars()
+                .rev()
+                .take(300)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect()
+        })
+        .collect();
+    let text = text.join("\n");
+    let first = recording
+        .first_screen()
+        .unwrap_or_else(|| panic!("no screen with the first tree:\n{text}"));
+    assert_eq!(first.len(), 10, "{first:#?}");
+    assert!(first[0].starts_with("┌Tasks"), "{first:#?}");
+    let item = |screen: &[String]| {
+        screen
+            .iter()
+            .find(|row| row.contains("] Write docs"))
+            .cloned()
+            .unwrap_or_else(|| panic!("no item row in {screen:#?}"))
+    };
+    assert!(item(first).contains("[ ] Write docs"), "{first:#?}");
+    let inputs: Vec<&RecordedInput> = recording.inputs().collect();
+    let after = inputs[0]
+        .screen
+        .as_ref()
+        .unwrap_or_else(|| panic!("no screen with the toggle's tree:\n{text}"));
+    assert!(item(after).contains("[x] Write docs"), "{after:#?}");
+}
+
 /// An app that handles two presses before it draws: the one tree after them shows
 /// both, so the first press's line has no tree (none shows its effect alone) and the
 /// second's has it; a replay compares after the second.

@@ -92,7 +92,7 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
     assert!(
         code.contains(
             "\n    h.step(3, &rules)\n        .seen(Role::ListItem, \"ship v0\")\n        \
-             .act(\"tasks/4\", \"toggle\")?;\n    snapshots.check(&h, \"03-tasks-4-toggle\");\n"
+             .act(\"tasks/4\", \"toggle\")?;\n    insta::assert_snapshot!(\"03-tasks-4-toggle\", snapshots.of(&h, 3));\n"
         ),
         "{code}"
     );
@@ -110,7 +110,7 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
         8,
         "the first tree, the resized one and six steps (the app exited on the last): {written:?}"
     );
-    assert_eq!(written[4], "03-tasks-4-toggle.outline");
+    assert_eq!(written[4], "03-tasks-4-toggle.snap");
     let toggled = std::fs::read_to_string(snapshots.join(&written[4])).unwrap();
     assert!(
         toggled.contains("- list_item \"ship v0\" [id=tasks/4] [selected] [checked]\n"),
