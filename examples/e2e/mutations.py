@@ -12,10 +12,10 @@ Targets (issue 23):
 * cosmetic ones pass under the rules the committed test documents in its first line;
 * no re-bless path records a session other than the agent's: after `INSTA_UPDATE=always`
   (what accepting every pending snapshot does), a mutation that makes an id name
-  another node must still fail. That needs the identity check of each act (the other
-  half of issue 23); until it is there the row says so and `--check` accepts it as an
-  expected miss, and fails once the check makes it pass (then drop it from
-  EXPECTED_MISSES).
+  another node must still fail: the identity check of each act (`.seen(role, label)`
+  in each generated step) fails it at that step. A mutation listed in
+  EXPECTED_MISSES is accepted as missed by `--check`, which fails once it passes
+  (then drop it from there); none is listed now.
 
 Run from anywhere; it needs cargo and the repository's examples. CI runs it with
 `--check` (.ci/run)."""
@@ -158,10 +158,7 @@ MUTATIONS = [
 ]
 
 # Targets known to be missed until other work lands: the mutation's name and why.
-EXPECTED_MISSES = {
-    "ids shifted": "re-blessed, the test passes on another task: needs the identity check of "
-    "each act (issue 23, h23-replay)",
-}
+EXPECTED_MISSES: dict[str, str] = {}
 
 
 @dataclasses.dataclass
@@ -170,6 +167,8 @@ class Outcome:
     step: str | None
     seconds: float
     rebless_passed: bool | None = None
+    # What the re-blessed test's failure said: `replay step N (input): …`.
+    rebless_failure: str | None = None
 
 
 def run_test(app: str, env: dict[str, str] | None = None) -> tuple[bool, str, float]:
@@ -187,6 +186,12 @@ def run_test(app: str, env: dict[str, str] | None = None) -> tuple[bool, str, fl
     if "error[E" in output or "could not compile" in output:
         raise RuntimeError(f"the mutated {app} does not compile:\n{output}")
     return run.returncode == 0, output, time.monotonic() - started
+
+
+def replay_failure(output: str) -> str | None:
+    """The step a failing step call names (its ReplayError): `replay step N (input)`."""
+    found = re.search(r"replay step \d+ \([^)]*\)", output)
+    return found.group(0) if found else None
 
 
 def failed_step(output: str) -> str | None:
@@ -210,7 +215,8 @@ def apply(mutation: Mutation) -> Outcome:
         if mutation.rebless:
             # Accept every snapshot as the app draws it now, then run as CI would.
             run_test(mutation.app, {"INSTA_UPDATE": "always", "CI": ""})
-            outcome.rebless_passed, _, _ = run_test(mutation.app)
+            outcome.rebless_passed, output, _ = run_test(mutation.app)
+            outcome.rebless_failure = replay_failure(output)
         return outcome
     finally:
         path.write_text(original, encoding="utf-8")
@@ -232,7 +238,8 @@ def verdict(mutation: Mutation, outcome: Outcome) -> tuple[bool, str]:
         return True, said
     if outcome.rebless_passed:
         return False, f"{said}; re-blessed, passes: another session recorded"
-    return True, f"{said}; re-blessed, still fails"
+    at = f" at `{outcome.rebless_failure}`" if outcome.rebless_failure else ""
+    return True, f"{said}; re-blessed, still fails{at}"
 
 
 def main() -> int:

@@ -3,9 +3,10 @@
 // its new snapshot pending: review it with `cargo insta review`. Regenerate, not edit.
 
 #[test]
-fn replay_open_preview_close() -> Result<(), taria::testing::ActError> {
+fn replay_open_preview_close() -> Result<(), taria::testing::ReplayError> {
+    use taria::Role;
     let rules = taria::testing::Match::new();
-    let snapshots = taria::testing::Snapshots::new(rules);
+    let snapshots = taria::testing::Snapshots::new(rules.clone());
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -19,18 +20,26 @@ fn replay_open_preview_close() -> Result<(), taria::testing::ActError> {
     insta::assert_snapshot!("00-first", snapshots.of(&h, 0));
     // The agent read: read_tree {}
     // The agent read: find_nodes {"label":"src","role":"tree_item"}
-    h.act("files/0", "expand")?;
+    h.step(1, &rules)
+        .seen(Role::TreeItem, "src")
+        .act("files/0", "expand")?;
     insta::assert_snapshot!("01-files-0-expand", snapshots.of(&h, 1));
     // The agent read: find_nodes {"id":"files/0"}
     // The agent read: find_nodes {"label":"main.rs","role":"tree_item"}
-    h.act("files/2", "select")?;
+    h.step(2, &rules)
+        .seen(Role::TreeItem, "main.rs")
+        .act("files/2", "select")?;
     insta::assert_snapshot!("02-files-2-select", snapshots.of(&h, 2));
     // The agent read: find_nodes {"id":"preview"}
     // The agent read: find_nodes {"label":"notes.txt","role":"tree_item"}
-    h.act("files/1", "select")?;
+    h.step(3, &rules)
+        .seen(Role::TreeItem, "notes.txt")
+        .act("files/1", "select")?;
     insta::assert_snapshot!("03-files-1-select", snapshots.of(&h, 3));
     // The agent read: read_tree {"root":"preview"}
-    h.act("files/0", "collapse")?;
+    h.step(4, &rules)
+        .seen(Role::TreeItem, "src")
+        .act("files/0", "collapse")?;
     insta::assert_snapshot!("04-files-0-collapse", snapshots.of(&h, 4));
     // The agent read: read_screen {}
     Ok(())
