@@ -17,7 +17,7 @@ const READS_SHOWN: usize = 3;
 #[non_exhaustive]
 pub struct ReplayError {
     /// The recorded step (`step` of its input line); 0 for the first tree. For a
-    /// line between steps ([`between`](Self::between)), the step before it.
+    /// line between steps (`between` set), the step before it.
     pub step: u64,
     /// The step's input as one line (`act tasks/4 toggle`; `resize 120x40` for a
     /// resize); `None` for the first tree and for a tree between steps (an app that

@@ -12,7 +12,7 @@ use crate::model::{Bounds, Node, OutlineName, OutlineQuoted, Tree};
 const HEADING: &str = "screen (the text inside each node's bounds):";
 
 /// The screen the app drew with a recorded tree, for a replay's screen check
-/// ([`Match::screen`]): one string per row, wide characters once (the app's `screen`
+/// ([`Match::screen`](super::Match::screen)): one string per row, wide characters once (the app's `screen`
 /// message), keeping only the cells inside some node's bounds, and blanking those
 /// of redacted nodes (what they draw may be the secret). Absent from a line when
 /// the bridge got none for that tree (a bridge older than the field, or the app drew
