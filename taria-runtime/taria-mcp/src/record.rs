@@ -9,7 +9,7 @@
 //! the tree drawn after it are in (a resize's for the tree drawn at the new size, an
 //! exit's for its status); lines leave in the order their events began (a read noted
 //! while an earlier input waits for its tree waits behind it), kept in the
-//! [`book`]. Writing is on a thread of its own ([`write`]): nothing here blocks on
+//! [`book`]. Writing is on a thread of its own ([`write`](mod@write)): nothing here blocks on
 //! the file, and a file that fails is logged once, and recording stops; the session
 //! goes on.
 
