@@ -85,7 +85,7 @@ MUTATIONS = [
         "app.rs",
         "Field::Email if !looks_like_email(self.email.value().trim()) => {",
         "Field::Email if false && !looks_like_email(self.email.value().trim()) => {",
-        fails_at="09-submit-activate",
+        fails_at="11-submit-activate",
         why="a malformed email is accepted",
     ),
     Mutation(

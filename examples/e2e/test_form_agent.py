@@ -2,7 +2,10 @@
 `taria-mcp` bridge in spawn mode, the real `form` example in the bridge's
 pseudo-terminal. It submits with an invalid email, finds the invalid control and its
 validation message in the tree (and on the screen), fixes it with `set_value` on that
-same control and submits again."""
+same control and submits again. The session also holds a resize, a batch, a secret,
+a modal dialog (leaving with changes not submitted asks first: the agent stays) and
+the app's exit, every kind of line a recording holds, in one session that replays as
+a generated test (`examples/form/replay_fill_fix_submit.rs`)."""
 
 from __future__ import annotations
 
@@ -38,6 +41,10 @@ async def _form_task(protocol: str, record: Path):
             assert f"[id={control}]" in outline, dump(tree)
         assert "form_field" not in outline, dump(tree)
         assert tree["focused"] == "name", dump(tree)
+        # A taller terminal: the form and its status line still fit.
+        await agent.ok("resize", cols=100, rows=26)
+        fits = await agent.ok("find_nodes", id="status")
+        assert fits["total"] == 1, dump(fits)
         required = await agent.ok("find_nodes", state=["required"])
         assert [m["id"] for m in required["matches"]] == [
             "name",
@@ -60,16 +67,32 @@ async def _form_task(protocol: str, record: Path):
         secret = await agent.ok("set_value", node="password", value=PASSWORD)
         assert "password" in secret["changedIds"], dump(secret)
         assert f"<hidden, {len(PASSWORD)} chars>" in secret["changes"], dump(secret)
-        await agent.ok("act", node="terms", action="toggle")
         # A value outside the select's options is refused, naming the options.
         gold = await agent.error("set_value", node="plan", value="Gold")
         assert gold["code"] == "out_of_domain" and "Team" in gold["message"], dump(gold)
-        await agent.ok("set_value", node="plan", value="Team")
-        await agent.ok("set_value", node="seats", value=4)
+        # The terms, the plan and the seats in one batch.
+        batched = await agent.ok(
+            "batch",
+            steps=[
+                {"tool": "act", "node": "terms", "action": "toggle"},
+                {"tool": "set_value", "node": "plan", "value": "Team"},
+                {"tool": "set_value", "node": "seats", "value": 4},
+            ],
+        )
+        assert {"terms", "plan", "seats"} <= set(batched["changedIds"]), dump(batched)
         more = await agent.ok("act", node="seats", action="increment")
         assert "seats" in more["changedIds"], dump(more)
         filled = await agent.ok("find_nodes", id="seats")
         assert filled["matches"][0]["value"] == 5, dump(filled)
+
+        # Leaving now would drop what was typed: the app asks in a modal dialog, and
+        # nothing behind it takes input until the agent answers. It stays.
+        asked = await agent.ok("press_key", key="esc")
+        assert "dialog confirm-leave opened" in asked["events"], dump(asked)
+        blocked = await agent.error("act", node="submit", action="activate")
+        assert blocked["code"] == "action_unsupported", dump(blocked)
+        stayed = await agent.ok("act", node="confirm-leave", action="dismiss")
+        assert "dialog confirm-leave closed" in stayed["events"], dump(stayed)
 
         # Submit: the malformed email is the one invalid control; the match says why
         # and what `set_value` on it accepts.

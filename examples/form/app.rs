@@ -1,7 +1,8 @@
 //! The form's state, run loop, key handling and validation. taria adds
 //! `#[taria::app]` (records each frame, serves it to agents, merges their keys into
-//! `event::read`) and two `#[action]` handlers: pressing Submit, and focusing a text
-//! field. An agent's `set_value`, `toggle`, `increment`, … on a control need no
+//! `event::read`) and `#[action]` handlers: pressing Submit, focusing a text field,
+//! and the "Leave the form?" dialog's yes and no (`esc` or `q` with changes not
+//! submitted opens it). An agent's `set_value`, `toggle`, `increment`, … on a control need no
 //! handler: the `taria-widgets` control with that id takes them into its state as it
 //! renders. To type rather than set a value, an agent focuses a text field (`focus`
 //! on it, or the keys a person uses: `tab`, `shift+tab`); the focused control's node
@@ -117,6 +118,8 @@ pub(crate) struct App {
     /// [`Field::ALL`] order.
     pub(crate) errors: [Option<&'static str>; 7],
     pub(crate) status: Status,
+    /// The "Leave the form?" dialog is open: `esc` or `q` with changes not submitted.
+    pub(crate) leaving: bool,
     pub(crate) should_quit: bool,
 }
 
@@ -157,6 +160,19 @@ impl App {
             }
         }
     }
+
+    /// "Leave the form?": yes, the changes are dropped.
+    #[action(node = "confirm-leave", submit)]
+    pub(crate) fn leave(&mut self) {
+        self.leaving = false;
+        self.should_quit = true;
+    }
+
+    /// "Leave the form?": no, back to editing.
+    #[action(node = "confirm-leave", dismiss)]
+    pub(crate) fn stay(&mut self) {
+        self.leaving = false;
+    }
 }
 
 impl App {
@@ -173,7 +189,30 @@ impl App {
             focus: Field::Name,
             errors: [None; 7],
             status: Status::Editing,
+            leaving: false,
             should_quit: false,
+        }
+    }
+
+    /// Whether leaving would lose something: a field changed since the form opened, and
+    /// not submitted since.
+    fn has_unsubmitted_changes(&self) -> bool {
+        let fresh = App::new();
+        let changed = self.name.value() != fresh.name.value()
+            || self.email.value() != fresh.email.value()
+            || self.password.value() != fresh.password.value()
+            || self.terms != fresh.terms
+            || self.plan.selected() != fresh.plan.selected()
+            || self.seat_count() != fresh.seat_count();
+        changed && !matches!(self.status, Status::Submitted(_))
+    }
+
+    /// `esc` or `q`: asks first when leaving would lose changes.
+    fn quit(&mut self) {
+        if self.has_unsubmitted_changes() {
+            self.leaving = true;
+        } else {
+            self.should_quit = true;
         }
     }
 
@@ -249,14 +288,23 @@ impl App {
 
     fn on_key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.leaving {
+            match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => self.leave(),
+                KeyCode::Char('n') | KeyCode::Esc => self.stay(),
+                KeyCode::Char('c') if ctrl => self.should_quit = true,
+                _ => {}
+            }
+            return;
+        }
         match key.code {
-            KeyCode::Esc => self.should_quit = true,
+            KeyCode::Esc => self.quit(),
             KeyCode::Char('c') if ctrl => self.should_quit = true,
             KeyCode::Tab | KeyCode::Down => self.focus = self.focus.next(),
             KeyCode::BackTab | KeyCode::Up => self.focus = self.focus.previous(),
             KeyCode::Enter => self.submit(),
             _ if self.focused_text().is_some_and(|text| text.handle_key(key)) => {}
-            KeyCode::Char('q') if !self.focus.is_text() => self.should_quit = true,
+            KeyCode::Char('q') if !self.focus.is_text() => self.quit(),
             KeyCode::Char(' ') => match self.focus {
                 Field::Terms => self.terms = !self.terms,
                 Field::Submit => self.submit(),

@@ -3,7 +3,8 @@
 //!
 //! Keys: `tab`/`↓` next field, `shift+tab`/`↑` previous, type to edit a text field,
 //! `space` toggles the check box, `←`/`→` change the plan and the seats, `enter`
-//! submits, `esc` quits (and `q`, outside text fields).
+//! submits, `esc` quits (and `q`, outside text fields), asking first ("Leave the
+//! form?", `y`/`n`) when something typed was not submitted.
 //!
 //! The controls are `taria-widgets`' `TextInput` (the password one redacted),
 //! `Checkbox`, `Select`, `Slider` and `Button`: given an id, they take an agent's

@@ -212,10 +212,51 @@ fn q_types_in_text_fields_and_quits_elsewhere() {
     }
     assert!(h.node("plan").state.focused);
     h.press("q").unwrap();
-    assert!(h.app().should_quit);
+    assert!(
+        !h.app().should_quit,
+        "the name typed is not submitted: it asks first"
+    );
+    assert!(h.app().leaving);
     let mut h = form();
     h.press("esc").unwrap();
-    assert!(h.app().should_quit, "esc quits from a text field too");
+    assert!(
+        h.app().should_quit,
+        "esc quits from a text field too, nothing typed"
+    );
+}
+
+/// Leaving with changes not submitted asks first, in a modal dialog an agent answers
+/// with `submit` (leave) or `dismiss` (stay); a person with `y` or `n`.
+#[test]
+fn leaving_with_changes_not_submitted_asks_first() {
+    let mut h = form();
+    h.set_value("name", "Ada").unwrap();
+    h.press("esc").unwrap();
+    assert!(!h.app().should_quit);
+    let dialog = h.node("confirm-leave");
+    assert_eq!(dialog.role, taria::Role::Dialog);
+    assert_eq!(dialog.label.as_deref(), Some("Leave the form?"));
+    assert!(dialog.state.modal);
+    // Behind the modal dialog the form takes no input.
+    assert!(h.set_value("email", "ada@example.com").is_err());
+    h.act("confirm-leave", "dismiss").unwrap();
+    assert!(h.tree().get("confirm-leave").is_none());
+    assert_eq!(
+        h.node("name").value,
+        Some(Value::Text("Ada".into())),
+        "nothing lost"
+    );
+    h.press("esc").unwrap();
+    h.press("n").unwrap();
+    assert!(!h.app().should_quit && !h.app().leaving);
+    h.press("esc").unwrap();
+    h.act("confirm-leave", "submit").unwrap();
+    assert!(h.app().should_quit);
+    let mut h = form();
+    h.set_value("name", "Ada").unwrap();
+    h.press("esc").unwrap();
+    h.press("y").unwrap();
+    assert!(h.app().should_quit);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph};
 use taria_widgets::{Button, Checkbox, Select, Slider, TextInput};
 
 use crate::app::{App, Field, PLANS, SEATS, Status};
@@ -36,6 +36,33 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
     );
     draw_status(frame, status, &app.status);
     frame.render_widget(Paragraph::new(help_text(app.focus)).dark_gray(), help);
+    if app.leaving {
+        draw_confirm_leave(frame, form);
+    }
+}
+
+/// Over the form: leaving drops what was typed.
+#[taria::widget(role = dialog, id = "confirm-leave", label = "Leave the form?", modal,
+    actions(submit, dismiss))]
+fn draw_confirm_leave(frame: &mut Frame<'_>, over: Rect) {
+    let [_, row, _] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(3),
+        Constraint::Fill(1),
+    ])
+    .areas(over);
+    let [_, area, _] = Layout::horizontal([
+        Constraint::Fill(1),
+        Constraint::Length(42),
+        Constraint::Fill(1),
+    ])
+    .areas(row);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new("Drop what you typed? (y/n)")
+            .block(Block::bordered().title("Leave the form?")),
+        area,
+    );
 }
 
 #[taria::widget(role = form, id = "signup", label = "Sign up")]

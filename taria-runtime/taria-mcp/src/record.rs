@@ -149,6 +149,16 @@ impl Recorder {
             _ => None,
         };
         book.last_seq = book.last_seq.max(seq);
+        // A tree drawn from now on may show this input even when it is stamped below
+        // it (the frame in which a widget takes an input is: its effect is complete in
+        // the next), so a resize still waiting for its tree goes without one.
+        for entry in &mut book.pending {
+            if let Entry::Resize(resize) = entry
+                && resize.generation == generation
+            {
+                resize.done = true;
+            }
+        }
         book.pending.push_back(Entry::Input(Box::new(PendingInput {
             generation,
             seq,

@@ -194,7 +194,7 @@ pub struct RecordedResize {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revision: Option<u64>,
     /// The first tree the app drew after the resize (what the agent was shown);
-    /// absent when none came before the next input was handled, or within the wait.
+    /// absent when none came before the next input was sent, or within the wait.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<Tree>,
 }
