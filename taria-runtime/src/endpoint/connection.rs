@@ -217,8 +217,8 @@ fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
         }
     };
     match message {
-        BridgeMessage::Hello { v, client } => {
-            tracing::debug!(v, client, "taria bridge hello");
+        BridgeMessage::Hello { v, client, logs } => {
+            tracing::debug!(v, client, logs, "taria bridge hello");
         }
         BridgeMessage::Input { seq, input } => queue_input(shared, connection, seq, input),
         BridgeMessage::GetTree {} => {
@@ -308,6 +308,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
         app: shared.label.clone(),
         pid: std::process::id(),
         taria: env!("CARGO_PKG_VERSION").to_owned(),
+        logs: false,
     };
     write_message(&mut out, &hello)?;
     out.flush()?;

@@ -5,10 +5,13 @@
 
 mod cli;
 mod errors;
+mod input_log;
+mod journal;
 mod jsonrpc;
 mod limits;
 mod link;
 mod lock;
+mod logs;
 mod order;
 mod plural;
 mod record;
@@ -184,7 +187,9 @@ async fn serve(
     let seen = seen::Seen::default();
     let arrivals = order::Arrivals::new(seen.clone());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
-    let bridge = server::Bridge::new(link, activity, seen, arrivals);
+    // What the inspector shows, besides the link's tree and log: the input calls.
+    let input_log = input_log::InputLog::default();
+    let bridge = server::Bridge::new(link, activity, seen, arrivals, input_log);
     let service = tokio::select! {
         service = bridge.serve(transport) => service?,
         () = &mut stop => return Ok(()),

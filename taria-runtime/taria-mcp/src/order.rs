@@ -24,6 +24,7 @@ use crate::errors::ToolError;
 use crate::limits::RATE_WAIT_MAX;
 use crate::link::{Inputs, Sent};
 use crate::lock::lock;
+use crate::logs::InputId;
 use crate::record::CallTag;
 use crate::seen::Seen;
 
@@ -174,6 +175,7 @@ impl Arrivals {
             waited: false,
             tag: None,
             ready,
+            sent: Vec::new(),
         }
     }
 
@@ -209,6 +211,8 @@ pub(crate) struct Turn {
     /// When its next input was ready to send (the call arrived; a batch step began):
     /// the rate limit is waited for until [`RATE_WAIT_MAX`] after it.
     ready: Instant,
+    /// The inputs this call sent, in order.
+    sent: Vec<InputId>,
 }
 
 impl Turn {
@@ -229,6 +233,19 @@ impl Turn {
         self.tag.as_ref()
     }
 
+    /// The inputs this call sent so far, in order (the app's log names them).
+    pub(crate) fn sent(&self) -> &[InputId] {
+        &self.sent
+    }
+
+    /// Notes an input this call sent.
+    fn noted(&mut self, sent: Result<Sent, ToolError>) -> Result<Sent, ToolError> {
+        if let Ok(sent) = &sent {
+            self.sent.push(sent.id());
+        }
+        sent
+    }
+
     /// The next input of this call is ready to send now (a batch's next step): its
     /// wait for the rate limit counts from here.
     pub(crate) fn ready_now(&mut self) {
@@ -244,9 +261,10 @@ impl Turn {
     /// follow (the presses of a repeated key).
     pub(crate) async fn send(&mut self, inputs: &Inputs, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        inputs
+        let sent = inputs
             .send(input, self.tag.as_ref(), self.rate_until())
-            .await
+            .await;
+        self.noted(sent)
     }
 
     /// Sends the next input of a burst in this call's turn, waiting for room until
@@ -259,9 +277,10 @@ impl Turn {
         deadline: std::time::Instant,
     ) -> Result<Sent, ToolError> {
         self.wait().await;
-        inputs
+        let sent = inputs
             .send_paced(input, self.tag.as_ref(), first, deadline)
-            .await
+            .await;
+        self.noted(sent)
     }
 
     /// Sends this call's last input in its turn and passes the turn on as soon as the
@@ -293,10 +312,11 @@ impl Turn {
         ));
         let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
         self.pass();
-        match first {
+        let result = match first {
             Poll::Ready(result) => result,
             Poll::Pending => send.await,
-        }
+        };
+        self.noted(result)
     }
 
     /// Waits until every input call that arrived earlier is queued or done with.

@@ -15,6 +15,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler,
 use taria::wire::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
+use crate::input_log::{InputLog, InputRecord};
 use crate::link::{Activity, Inputs, Link};
 use crate::order::{Arrivals, Turn};
 use crate::record::{CallTag, Recorder};
@@ -52,6 +53,8 @@ pub(crate) struct Bridge {
     activity: Activity,
     arrivals: Arrivals,
     subscribers: Subscribers,
+    /// The input calls answered, for the inspector.
+    input_log: InputLog,
     tool_router: ToolRouter<Bridge>,
 }
 
@@ -102,8 +105,14 @@ fn internal_error(tool: &str, panic: &(dyn std::any::Any + Send)) -> ToolError {
 impl Bridge {
     /// A server for the app behind `link`, whose tool calls `activity` counts; input
     /// calls take turns in `arrivals`, which notes what the agent saw (`seen`) as each
-    /// arrives.
-    pub(crate) fn new(link: Link, activity: Activity, seen: Seen, arrivals: Arrivals) -> Bridge {
+    /// arrives; each answered input call goes into `input_log`.
+    pub(crate) fn new(
+        link: Link,
+        activity: Activity,
+        seen: Seen,
+        arrivals: Arrivals,
+        input_log: InputLog,
+    ) -> Bridge {
         let bridge = Bridge {
             inputs: Inputs::new(link.clone()),
             link,
@@ -111,6 +120,7 @@ impl Bridge {
             activity,
             arrivals,
             subscribers: Subscribers::default(),
+            input_log,
             tool_router: Self::tool_router(),
         };
         tokio::spawn(subscriptions::notify_changes(
@@ -260,9 +270,12 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         // In arrival order, as inputs are (see `order.rs`); recorded as a read.
+        let started = Started::now();
         let mut turn = self.arrivals.claim(&context.id);
         let resize = async |args| terminal::resize(&self.link, &self.seen, args, &mut turn).await;
-        Ok(self.call(args, "resize", resize).await)
+        let result = self.call(args, "resize", resize).await;
+        self.logged("resize".into(), Vec::new(), started, &result);
+        Ok(result)
     }
 }
 
@@ -330,12 +343,45 @@ impl Bridge {
         R: serde::Serialize + ForModel,
     {
         let _in_use = self.activity.in_use();
+        let started = Started::now();
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool));
-        self.told(respond(match parse(args) {
+        let result = self.told(respond(match parse(args) {
             Ok(args) => run(&self.inputs, &self.seen, args, &mut turn).await,
             Err(e) => Err(e),
-        }))
+        }));
+        let name = taria::wire::protocol::wire_name(&tool);
+        self.logged(name, turn.sent().to_vec(), started, &result);
+        result
+    }
+
+    /// Notes an answered input call in the input log.
+    fn logged(
+        &self,
+        tool: String,
+        inputs: Vec<crate::logs::InputId>,
+        started: Started,
+        result: &CallToolResult,
+    ) {
+        let timing = (started.at, started.clock.elapsed());
+        self.input_log
+            .push(InputRecord::of(tool, inputs, timing, result));
+    }
+}
+
+/// When a call's handler started, by the wall clock and by the monotonic one.
+#[derive(Clone, Copy)]
+struct Started {
+    at: std::time::SystemTime,
+    clock: std::time::Instant,
+}
+
+impl Started {
+    fn now() -> Started {
+        Started {
+            at: std::time::SystemTime::now(),
+            clock: std::time::Instant::now(),
+        }
     }
 }
 

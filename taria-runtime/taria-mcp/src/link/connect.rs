@@ -192,6 +192,7 @@ impl Inner {
         let hello = BridgeMessage::Hello {
             v: protocol::PROTOCOL_VERSION,
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
+            logs: false,
         };
         // The app may refuse us right away (busy); the reader will say so.
         let _ = write_message(&writer, &hello, || true).await;

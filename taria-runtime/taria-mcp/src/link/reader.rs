@@ -86,6 +86,9 @@ impl Reader {
                 cols,
                 rows,
             }),
+            AppMessage::Log { entry, dropped } => {
+                self.inner.logs.push(generation, entry, dropped);
+            }
             AppMessage::Error { code, message } => match code {
                 ErrorCode::Busy => self.connection.refused(Closed::Busy(message)),
                 ErrorCode::PermissionDenied => self.connection.refused(Closed::Refused(message)),
