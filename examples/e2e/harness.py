@@ -118,8 +118,8 @@ class Agent:
         return result.structured_content
 
 
-INPUT_TOOLS = ("act", "set_value", "type_text", "press_key", "batch")
-READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_screen", "resize")
+INPUT_TOOLS = ("act", "type_text", "press_key", "batch")
+READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_logs", "resize")
 
 
 def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> list[dict]:
@@ -130,7 +130,7 @@ def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> 
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n"), "the last line is complete"
     header, *lines = [json.loads(line) for line in text.splitlines()]
-    assert header["taria_recording"] == 1 and header["app"] == app, header
+    assert header["taria_recording"] == 2 and header["app"] == app, header
     assert header["mode"] == mode and set(header["size"]) == {"width", "height"}, header
     assert lines[0]["kind"] == "tree" and lines[0]["tree"]["roots"], lines[0]["kind"]
     inputs = [line for line in lines if line["kind"] == "input"]

@@ -51,7 +51,7 @@ async def _dashboard_task(protocol: str) -> None:
         assert pids == sorted(pids), by_pid
 
         # Filter by a user: every visible row's user cell says so, and the count drops.
-        await agent.ok("set_value", node="filter", value="alice")
+        await agent.ok("act", action="set_value", node="filter", value="alice")
         table = await agent.ok("read_tree", root="processes", format="json")
         node = table["tree"][0]
         assert node["position"]["count"] < 10000, dump(node)
@@ -67,6 +67,6 @@ async def _dashboard_task(protocol: str) -> None:
         assert [m["id"] for m in found["matches"]] == [second["id"]], dump(found)
 
         # A person sees the same.
-        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert "alice" in screen and "paused" in screen.lower(), screen
         print(f"dashboard task: {agent.calls} tool calls, {agent.bytes_read} bytes read")

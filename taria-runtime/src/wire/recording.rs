@@ -29,17 +29,20 @@ use serde::{Deserialize, Serialize};
 use super::protocol::{AckStatus, Input, RejectReason};
 use crate::model::Tree;
 
+mod log;
 mod matching;
 mod secrets;
 
+pub use log::RecordedLog;
 pub use matching::Match;
 pub use secrets::Secrets;
 
-/// The recording format version this build writes.
-pub const RECORDING_VERSION: u32 = 1;
+/// The recording format version this build writes (2: `log` lines, which version 1
+/// readers do not know).
+pub const RECORDING_VERSION: u32 = 2;
 
 /// The recording format versions this build reads.
-pub const READABLE_RECORDING_VERSIONS: &[u32] = &[1];
+pub const READABLE_RECORDING_VERSIONS: &[u32] = &[1, 2];
 
 /// Line 1 of a recording: what was recorded, and how.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,6 +153,9 @@ pub enum RecordedLine {
     /// Something happened to the app (it exited, the bridge restarted it or
     /// reconnected). Not replayed; the next `tree` line is the new session's first.
     App(RecordedApp),
+    /// Something the app logged (format version 2). Not replayed: a replay checks
+    /// that it logs no error where the session logged none.
+    Log(RecordedLog),
 }
 
 impl RecordedLine {
@@ -367,6 +373,14 @@ impl Recording {
         })
     }
 
+    /// The `log` lines, in order.
+    pub fn logs(&self) -> impl Iterator<Item = &RecordedLog> {
+        self.lines.iter().filter_map(|line| match line {
+            RecordedLine::Log(log) => Some(log),
+            _ => None,
+        })
+    }
+
     /// The lines as a replay takes them, in order: reads, inputs, and where the app
     /// went away (an `app` line: it exited, was restarted, or the bridge reconnected)
     /// the tree it showed when it came back ([`ReplayLine::CameBack`]), or an input
@@ -377,6 +391,7 @@ impl Recording {
         let mut trees = 0;
         self.lines.iter().filter_map(move |line| match line {
             RecordedLine::Read(read) => Some(ReplayLine::Read(read)),
+            RecordedLine::Log(_) => None,
             RecordedLine::App(_) => {
                 away = true;
                 None

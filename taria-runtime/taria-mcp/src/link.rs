@@ -160,12 +160,14 @@ impl Link {
 
     /// The app's log as the bridge keeps it (every connection's, numbered for the
     /// session).
-    #[expect(
-        dead_code,
-        reason = "read by read_logs and the inspector (issue 24), which land after this API"
-    )]
     pub(crate) fn logs(&self) -> &AppLogs {
         &self.inner.logs
+    }
+
+    /// Whether the app connected now said it captures its log (`None`: no app is
+    /// connected, or it has not said hello yet).
+    pub(crate) fn app_logs(&self) -> Option<bool> {
+        self.open().and_then(|connection| connection.app_logs())
     }
 
     /// Where the session is recorded, with `--record`.

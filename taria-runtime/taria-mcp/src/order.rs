@@ -1,7 +1,7 @@
 //! Inputs reach the app in the order their calls arrived on stdin.
 //!
 //! rmcp runs each request in a task of its own, so handlers start in any order. The
-//! transport numbers input tool calls (`act`, `set_value`, `type_text`, `press_key`) as
+//! transport numbers input tool calls (`act`, `type_text`, `press_key`, `batch`) as
 //! it reads them; a handler sends only once every earlier number has been queued for
 //! the app's socket or is done with (answered, cancelled, refused before sending).
 //! Only sending takes turns: acks are awaited concurrently.
@@ -30,14 +30,7 @@ use crate::seen::Seen;
 
 /// The tools whose calls send inputs, in arrival order; and `resize`, which changes
 /// what the app sees as an input does (resizes sent at once end at the last size).
-const INPUT_TOOLS: [&str; 6] = [
-    "act",
-    "set_value",
-    "type_text",
-    "press_key",
-    "batch",
-    "resize",
-];
+const INPUT_TOOLS: [&str; 5] = ["act", "type_text", "press_key", "batch", "resize"];
 
 /// When no earlier call has passed its turn on for this long, a waiting call sends
 /// anyway (and it is logged). Every numbered call passes its turn on within the
@@ -404,7 +397,7 @@ mod tests {
         ] {
             arrivals.arrived(&call(id, tool));
         }
-        arrivals.arrived(&call(5, "set_value"));
+        arrivals.arrived(&call(5, "type_text"));
         // 2 is not an input: not numbered. 3 is answered without a handler (refused).
         let error: ServerJsonRpcMessage = serde_json::from_value(
             json!({"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "no"}}),

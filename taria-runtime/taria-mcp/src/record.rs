@@ -10,17 +10,17 @@
 //! waits behind it). Writing is on a thread of its own: nothing here blocks on the
 //! file, and a file that fails is logged once, and recording stops; the session goes on.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use taria::Tree;
-use taria::wire::protocol::{AckStatus, Input};
+use taria::wire::protocol::{AckStatus, Input, LogEntry};
 use taria::wire::recording::{
-    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedSize,
-    RecordingHeader, RecordingMode, RecordingWriter,
+    AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedLog, RecordedRead,
+    RecordedSize, RecordingHeader, RecordingMode, RecordingWriter,
 };
 
 use crate::limits::EFFECT_TIMEOUT;
@@ -79,6 +79,9 @@ struct Book {
     pending: VecDeque<Entry>,
     next_call: u64,
     next_step: u64,
+    /// The step each input written got, by connection and `seq`: what a log line
+    /// names the input the app had in hand by.
+    steps: HashMap<(u64, u64), u64>,
 }
 
 /// Where the header stands: it is written first, once the app's label and the
@@ -100,6 +103,8 @@ enum Header {
 enum Entry {
     Ready(Out),
     Input(Box<PendingInput>),
+    /// Something the app logged on a connection, waiting behind the input it names.
+    Log(u64, Box<LogEntry>),
 }
 
 /// An input sent, waiting for its ack and the tree after it.
@@ -173,6 +178,7 @@ impl Recorder {
                 pending: VecDeque::new(),
                 next_call: 1,
                 next_step: 1,
+                steps: HashMap::new(),
             }),
             thread: Mutex::new(thread),
             failure,
@@ -332,6 +338,15 @@ impl Recorder {
         book.flush();
     }
 
+    /// The app logged `entry` on connection `generation`: written after the lines
+    /// of the events before it, naming the step of the input it was stamped with.
+    pub(crate) fn logged(&self, generation: u64, entry: &LogEntry) {
+        let mut book = lock(&self.0.book);
+        book.pending
+            .push_back(Entry::Log(generation, Box::new(entry.clone())));
+        book.flush();
+    }
+
     /// A read tool's call was answered from the tree at `revision`.
     pub(crate) fn read(
         &self,
@@ -454,10 +469,11 @@ impl Book {
         })
     }
 
-    /// Sends the complete lines at the front to the writer. A delivered input whose
-    /// tree has not come within [`TREE_WAIT`] of its ack goes without one.
+    /// Sends the complete lines at the front to the writer, once the header is
+    /// written (the app may log before its first tree). A delivered input whose tree
+    /// has not come within [`TREE_WAIT`] of its ack goes without one.
     fn flush(&mut self) {
-        if matches!(self.header, Header::Sizing { .. }) {
+        if !matches!(self.header, Header::Written) {
             return;
         }
         while let Some(front) = self.pending.front_mut() {
@@ -478,7 +494,12 @@ impl Book {
                 Entry::Input(input) => {
                     let step = self.next_step;
                     self.next_step += 1;
+                    self.steps.insert((input.generation, input.seq), step);
                     Out::Input(input, step)
+                }
+                Entry::Log(generation, entry) => {
+                    let step = self.steps.get(&(generation, entry.input)).copied();
+                    Out::Line(RecordedLine::Log(RecordedLog::of(*entry, step)))
                 }
             };
             if let Some(tx) = &self.out

@@ -22,15 +22,17 @@ use crate::record::{CallTag, Recorder};
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
-use crate::tools::input::{self, ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
-use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs, WaitArgs};
+use crate::tools::input::{self, ActArgs, PressKeyArgs, TypeTextArgs};
+use crate::tools::logs::{self, ReadLogsArgs};
+use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs};
 use crate::tools::terminal::{self, ResizeArgs};
 use crate::tools::text::ForModel;
+use crate::tools::wait::{self, WaitArgs};
 use crate::tools::{failure, parse, respond};
 
 mod schema;
 
-use schema::{input_schema, no_arguments};
+use schema::input_schema;
 
 const INSTRUCTIONS: &str = "Drives a terminal app by its UI tree. An outline line is `- role \
 \"label\": value [id=…] [state] {actions}`; a parent's children{…} are actions every child has; \
@@ -130,7 +132,7 @@ impl Bridge {
         bridge
     }
 
-    /// Reads the UI tree, one outline line per node.
+    /// Reads the UI tree or the screen.
     #[tool(
         input_schema = input_schema::<ReadTreeArgs>(),
         annotations(read_only_hint = true)
@@ -140,7 +142,7 @@ impl Bridge {
         Ok(self.call(args, "read_tree", read).await)
     }
 
-    /// Finds nodes matching every filter given.
+    /// Finds nodes matching all filters.
     #[tool(
         input_schema = input_schema::<FindNodesArgs>(),
         annotations(read_only_hint = true)
@@ -150,7 +152,7 @@ impl Bridge {
         Ok(self.call(args, "find_nodes", find).await)
     }
 
-    /// Does an action the node offers.
+    /// Does a node's action.
     #[tool(
         input_schema = input_schema::<ActArgs>(),
     )]
@@ -160,21 +162,6 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         Ok(self.input(args, &context, InputTool::Act, input::act).await)
-    }
-
-    /// Sets a node's value, within its valueSchema.
-    #[tool(
-        input_schema = input_schema::<SetValueArgs>(),
-        annotations(destructive_hint = false, idempotent_hint = true)
-    )]
-    async fn set_value(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self
-            .input(args, &context, InputTool::SetValue, input::set_value)
-            .await)
     }
 
     /// Types into the focused text input.
@@ -205,7 +192,7 @@ impl Bridge {
             .await)
     }
 
-    /// Runs input steps in order until one fails.
+    /// Runs input steps until one fails.
     #[tool(
         input_schema = input_schema::<BatchArgs>(),
     )]
@@ -219,7 +206,7 @@ impl Bridge {
             .await)
     }
 
-    /// Waits for the tree to change after `since`.
+    /// Waits for a change after `since`, or for `find_nodes` filters to match.
     #[tool(
         input_schema = input_schema::<WaitArgs>(),
         annotations(read_only_hint = true)
@@ -235,7 +222,7 @@ impl Bridge {
         let result = match parse(args) {
             Ok(args) => {
                 let cancel = cancel.cancelled_owned();
-                read::wait_for_change(&self.link, &self.seen, args, cancel).await
+                wait::wait_for_change(&self.link, &self.seen, args, cancel).await
             }
             Err(e) => Err(e),
         };
@@ -245,21 +232,17 @@ impl Bridge {
         Ok(self.told(respond(result)))
     }
 
-    /// Reads the screen as text rows.
+    /// Reads the app's log after `since`.
     #[tool(
-        input_schema = no_arguments(),
+        input_schema = input_schema::<ReadLogsArgs>(),
         annotations(read_only_hint = true)
     )]
-    async fn read_screen(&self) -> Result<CallToolResult, McpError> {
-        let _in_use = self.activity.in_use();
-        let result = read::read_screen(&self.link).await;
-        if result.is_ok() {
-            self.note_read("read_screen", Some(JsonObject::new()));
-        }
-        Ok(self.told(respond(result)))
+    async fn read_logs(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
+        let read = async |args| logs::read_logs(&self.link, args).await;
+        Ok(self.call(args, "read_logs", read).await)
     }
 
-    /// Resizes the terminal (spawn mode).
+    /// Resizes the terminal.
     #[tool(
         input_schema = input_schema::<ResizeArgs>(),
         annotations(destructive_hint = false, idempotent_hint = true)
@@ -344,12 +327,16 @@ impl Bridge {
     {
         let _in_use = self.activity.in_use();
         let started = Started::now();
+        let logged_since = self.link.logs().newest();
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool));
-        let result = self.told(respond(match parse(args) {
+        let mut result = self.told(respond(match parse(args) {
             Ok(args) => run(&self.inputs, &self.seen, args, &mut turn).await,
             Err(e) => Err(e),
         }));
+        if let Some(logged) = logs::logged(&self.link, turn.sent(), logged_since) {
+            note_logged(&mut result, logged);
+        }
         let name = taria::wire::protocol::wire_name(&tool);
         self.logged(name, turn.sent().to_vec(), started, &result);
         result
@@ -366,6 +353,23 @@ impl Bridge {
         let timing = (started.at, started.clock.elapsed());
         self.input_log
             .push(InputRecord::of(tool, inputs, timing, result));
+    }
+}
+
+/// Adds what an input call's inputs logged to its result: a last line of text, and
+/// `logged` in the structured content.
+fn note_logged(result: &mut CallToolResult, logged: logs::Logged) {
+    match result.content.first_mut() {
+        Some(rmcp::model::ContentBlock::Text(text)) => {
+            text.text.push('\n');
+            text.text.push_str(&logged.line);
+        }
+        _ => result
+            .content
+            .push(rmcp::model::ContentBlock::text(logged.line)),
+    }
+    if let Some(serde_json::Value::Object(fields)) = &mut result.structured_content {
+        fields.insert("logged".into(), logged.summary);
     }
 }
 

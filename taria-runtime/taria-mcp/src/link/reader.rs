@@ -27,15 +27,17 @@ impl Reader {
     fn handle(&mut self, message: AppMessage) -> bool {
         let generation = self.connection.generation();
         match message {
-            AppMessage::Hello { v, app, pid, .. } => {
-                tracing::info!(app, pid, v, "app said hello");
+            AppMessage::Hello {
+                v, app, pid, logs, ..
+            } => {
+                tracing::info!(app, pid, v, logs, "app said hello");
                 if v != protocol::PROTOCOL_VERSION {
                     tracing::warn!(
                         v,
                         "the app speaks another protocol version; inputs are refused"
                     );
                 }
-                self.connection.said_hello(v);
+                self.connection.said_hello(v, logs);
                 self.app = Some(app);
             }
             AppMessage::Tree {
@@ -87,6 +89,9 @@ impl Reader {
                 rows,
             }),
             AppMessage::Log { entry, dropped } => {
+                if let Some(recorder) = &self.inner.recorder {
+                    recorder.logged(generation, &entry);
+                }
                 self.inner.logs.push(generation, entry, dropped);
             }
             AppMessage::Error { code, message } => match code {

@@ -313,7 +313,7 @@ impl Inputs {
                 Code::Timeout,
                 format!(
                     "sent, but the app did not answer within {}: its loop may be busy or \
-                     stuck. Check read_screen or wait_for_change before retrying (it may still \
+                     stuck. Check read_tree (format screen) or wait_for_change before retrying (it may still \
                      happen)",
                     seconds(bound)
                 ),

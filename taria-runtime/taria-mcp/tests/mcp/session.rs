@@ -167,7 +167,10 @@ fn the_tree_resource_notifies_subscribers() {
     );
     let subscribed = mcp.request("resources/subscribe", json!({"uri": "taria://tree"}));
     assert!(subscribed.get("error").is_none(), "{subscribed}");
-    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 5}),
+    );
     // The notification names what changed: the slider, not the whole tree.
     mcp.notification("update notification", |n| {
         n["method"] == "notifications/resources/updated"
@@ -222,7 +225,10 @@ fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
         mcp.listen("tools", json!({"toolsListChanged": true})),
         json!({})
     );
-    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 5}),
+    );
     for stream in ["a", "b"] {
         let updated = mcp.notification("update on the stream", |n| {
             n["method"] == "notifications/resources/updated" && stream_of(n) == stream
@@ -241,7 +247,10 @@ fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut value = 6;
     loop {
-        mcp.ok("set_value", json!({"node": "volume", "value": value}));
+        mcp.ok(
+            "act",
+            json!({"node": "volume", "action": "set_value", "value": value}),
+        );
         mcp.notification("update on stream b", |n| {
             n["method"] == "notifications/resources/updated"
                 && stream_of(n) == "b"
