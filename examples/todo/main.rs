@@ -19,7 +19,14 @@ mod tests;
 mod tree_pane;
 mod ui;
 
+use tracing_subscriber::prelude::*;
+
 fn main() -> std::io::Result<()> {
+    // The app's log, for an agent through taria-mcp (`read_logs`, and a note in the
+    // result of an input that logged a warning or an error).
+    tracing_subscriber::registry()
+        .with(taria::logs::layer())
+        .init();
     let mut terminal = ratatui::init();
     let result = app::App::with_sample_tasks().run(&mut terminal);
     ratatui::restore();
