@@ -264,6 +264,11 @@ impl<A: Actions> AppHarness<A> {
         self.logs.entries()
     }
 
+    /// Whether the app's log is captured (see [`logs`](AppHarness::logs)).
+    pub(crate) fn log_captured(&self) -> bool {
+        self.logs.captured()
+    }
+
     /// Checks that the app logged no error so far (a panic caught elsewhere is one:
     /// see [`taria::logs`](crate::logs)).
     ///

@@ -3,10 +3,11 @@
 
 use std::fmt;
 
+use super::logs::{describe_entry, errors};
 use super::{ActError, AppHarness, diff::diff};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, StateFlags, Value};
-use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
+use crate::wire::protocol::{AckStatus, Input, LogEntry, LogLevel, RejectReason, wire_name};
 use crate::wire::recording::{Match, RecordedAck, RecordedInput, Recording, ReplayLine, Secrets};
 
 /// How many of the agent's reads before a failing step its error lists.
@@ -112,7 +113,11 @@ impl<'r> Replay<'r> {
     ///
     /// # Errors
     ///
-    /// The first step whose answer or tree differs from the recorded one, or that
+    /// The first step whose answer or tree differs from the recorded one, that logs
+    /// an error the recorded session did not log at that step (checked when the
+    /// recording has the app's log,
+    /// [`RecordingHeader::logs`](crate::wire::recording::RecordingHeader::logs), and the harness
+    /// captures it, see [`AppHarness::logs`]), or that
     /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
     /// session that restarts the app midway, a screen larger than
     /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
@@ -137,6 +142,7 @@ impl<'r> Replay<'r> {
         let mut steps = 0;
         let mut last_step = 0;
         let mut secrets = self.secrets.clone();
+        let checks_log = self.recording.header.logs && harness.log_captured();
         for line in self.recording.replay_lines() {
             match line {
                 ReplayLine::Read(read) => {
@@ -177,6 +183,7 @@ impl<'r> Replay<'r> {
                             ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
                         )
                     })?;
+                    let logged_before = harness.logs().len();
                     let answer = harness.submit(input);
                     steps += 1;
                     if let Some(ack) = &recorded.ack
@@ -192,6 +199,13 @@ impl<'r> Replay<'r> {
                         )
                         .after(&reads));
                     }
+                    if checks_log {
+                        self.no_new_error(recorded.step, &harness.logs()[logged_before..])
+                            .map_err(|failure| {
+                                ReplayError::new(recorded.step, Some(described.clone()), failure)
+                                    .after(&reads)
+                            })?;
+                    }
                     if let Some(tree) = &recorded.tree {
                         self.compare(recorded.step, Some(described), tree, harness, &reads)?;
                     }
@@ -203,6 +217,21 @@ impl<'r> Replay<'r> {
             steps,
             outline: self.rules.outline(&harness.tree()),
         })
+    }
+
+    /// Ok unless `logged` (what the app logged while replaying `step`) holds more
+    /// errors than the session logged at that step.
+    fn no_new_error(&self, step: u64, logged: &[LogEntry]) -> Result<(), ReplayFailure> {
+        let recorded = self
+            .recording
+            .logs()
+            .filter(|log| log.step == Some(step) && log.level == LogLevel::Error)
+            .count();
+        let now: Vec<String> = errors(logged).map(describe_entry).collect();
+        if now.len() > recorded {
+            return Err(ReplayFailure::ErrorLogged { recorded, now });
+        }
+        Ok(())
     }
 
     /// After an `app` line: Ok when the app came back showing what the replayed app
@@ -404,6 +433,13 @@ pub enum ReplayFailure {
     SecretMissing(Option<String>),
     /// The recording cannot be replayed from here.
     NotReplayable(String),
+    /// The app logged more errors at this step than the recorded session did.
+    ErrorLogged {
+        /// How many the session logged at this step.
+        recorded: usize,
+        /// The errors it logged now, one line each (`error todo: "message" {…}`).
+        now: Vec<String>,
+    },
 }
 
 impl ReplayError {
@@ -466,6 +502,16 @@ impl fmt::Display for ReplayError {
                 node.as_deref().unwrap_or("<the focused node>")
             )?,
             ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
+            ReplayFailure::ErrorLogged { recorded, now } => {
+                writeln!(
+                    f,
+                    "the app logged {} here, the recorded session {recorded}:",
+                    plural(now.len(), "error", "errors")
+                )?;
+                for line in now {
+                    writeln!(f, "  {line}")?;
+                }
+            }
         }
         if !self.read_before.is_empty() {
             writeln!(f, "before it the agent read:")?;
@@ -478,6 +524,11 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+/// `1 error`, `2 errors`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 #[cfg(test)]
 mod tests;

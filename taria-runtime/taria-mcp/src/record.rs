@@ -93,6 +93,7 @@ enum Header {
     /// screen's); `tree` gives it if the screen does not come.
     Sizing {
         app: String,
+        logs: bool,
         tree: Arc<Tree>,
         asked: bool,
     },
@@ -255,23 +256,25 @@ impl Recorder {
     }
 
     /// The app drew `tree` (the bridge's `revision`), showing inputs up to `stamp`;
-    /// `first` when it is the first tree of connection `generation`.
+    /// `first` when it is the first tree of connection `generation`: the app's label,
+    /// and whether it sends its log (its hello's `logs`).
     pub(crate) fn drew(
         &self,
         generation: u64,
-        first: Option<&str>,
+        first: Option<(&str, bool)>,
         revision: u64,
         stamp: u64,
         tree: &Arc<Tree>,
     ) {
         let mut book = lock(&self.0.book);
-        if let Some(app) = first {
+        if let Some((app, logs)) = first {
             if matches!(book.header, Header::NotYet) {
                 match book.pty {
-                    Some(size) => book.write_header(app, size),
+                    Some(size) => book.write_header(app, logs, size),
                     None => {
                         book.header = Header::Sizing {
                             app: app.to_owned(),
+                            logs,
                             tree: Arc::clone(tree),
                             asked: false,
                         };
@@ -418,19 +421,20 @@ impl Recorder {
 
 impl Book {
     /// Queues the header first, ahead of any line.
-    fn write_header(&mut self, app: &str, size: RecordedSize) {
-        let header = RecordingHeader::new(app, size, self.mode);
+    fn write_header(&mut self, app: &str, logs: bool, size: RecordedSize) {
+        let header = RecordingHeader::new(app, size, self.mode).with_logs(logs);
         self.header = Header::Written;
         self.pending.push_front(Entry::Ready(Out::Header(header)));
     }
 
     /// Writes a header waiting for its size, with `size` or the first tree's extent.
     fn sized(&mut self, size: Option<RecordedSize>) {
-        if let Header::Sizing { app, tree, .. } =
-            std::mem::replace(&mut self.header, Header::Written)
+        if let Header::Sizing {
+            app, logs, tree, ..
+        } = std::mem::replace(&mut self.header, Header::Written)
         {
             let size = size.unwrap_or_else(|| RecordedSize::of_tree(&tree));
-            self.write_header(&app, size);
+            self.write_header(&app, logs, size);
         }
     }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub(crate) use args::Options;
 use taria::Tree;
-use taria::wire::protocol::AckStatus;
+use taria::wire::protocol::{AckStatus, LogLevel};
 use taria::wire::recording::{Match, RecordedInput, RecordedRead, Recording, ReplayLine, Secrets};
 
 pub(crate) mod args;
@@ -164,6 +164,7 @@ pub(crate) fn generate(
             _ => {}
         }
     }
+    out.code.push_str(&logged_errors(recording));
     let Body {
         code: body,
         snapshots,
@@ -195,6 +196,28 @@ pub(crate) fn generate(
     let _ = writeln!(code, "    Ok(())");
     let _ = writeln!(code, "}}");
     Ok(Generated { code, snapshots })
+}
+
+/// The test's last check, of the app's log: none logged an error in the recorded
+/// session, so the replay must not either; when the session logged errors, a
+/// comment says how many were left unchecked; nothing when the recording has no
+/// log (the app did not send it, or an older bridge recorded it).
+fn logged_errors(recording: &Recording) -> String {
+    if !recording.header.logs {
+        return String::new();
+    }
+    let errors = recording
+        .logs()
+        .filter(|log| log.level == LogLevel::Error)
+        .count();
+    if errors == 0 {
+        return "    // The recorded session logged no error.\n    h.assert_no_error_logged();\n"
+            .to_owned();
+    }
+    format!(
+        "    // The recorded session logged {} (its `log` lines): not checked.\n",
+        crate::plural::count(errors, "error", "errors")
+    )
 }
 
 /// The test's body as it is written, and the snapshots it checks.

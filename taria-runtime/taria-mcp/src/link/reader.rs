@@ -107,7 +107,10 @@ impl Reader {
     /// Tells the recording about the tree just taken (`first`: the connection's first).
     fn record_tree(&self, (revision, tree, stamp): Newest<'_>, first: bool) {
         if let Some(recorder) = &self.inner.recorder {
-            let app = first.then(|| self.app.as_deref().unwrap_or("app"));
+            let app = first.then(|| {
+                let logs = self.connection.app_logs().unwrap_or(false);
+                (self.app.as_deref().unwrap_or("app"), logs)
+            });
             recorder.drew(self.connection.generation(), app, revision, stamp, tree);
         }
     }
