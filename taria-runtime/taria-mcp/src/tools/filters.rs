@@ -1,5 +1,5 @@
-//! The node filters `find_nodes` and `wait_for_change` share: role, label, id, action,
-//! state flags, read into a [`Query`] with the same names and the same refusals.
+//! The node filters `find_nodes` and `wait_for_change` share: role, label, value, id,
+//! action, state flags, read into a [`Query`] with the same names and the same refusals.
 
 use std::fmt::Write as _;
 
@@ -12,6 +12,7 @@ use crate::errors::ToolError;
 pub(crate) struct Filters<'a> {
     pub(crate) role: Option<&'a str>,
     pub(crate) label: Option<&'a str>,
+    pub(crate) value: Option<&'a str>,
     pub(crate) id: Option<&'a str>,
     pub(crate) action: Option<&'a str>,
     pub(crate) state: &'a [String],
@@ -33,6 +34,7 @@ impl Filters<'_> {
     pub(crate) fn any(&self) -> bool {
         self.role.is_some()
             || self.label.is_some()
+            || self.value.is_some()
             || self.id.is_some()
             || self.action.is_some()
             || !self.state.is_empty()
@@ -85,6 +87,9 @@ impl Filters<'_> {
         if let Some(label) = self.label {
             query = query.label(label.to_owned());
         }
+        if let Some(value) = self.value {
+            query = query.value(value.to_owned());
+        }
         if let Some(id) = self.id {
             query = query.id(id.to_owned());
         }
@@ -98,6 +103,7 @@ impl Filters<'_> {
         let named = [
             ("role", self.role),
             ("label", self.label),
+            ("value", self.value),
             ("id", self.id),
             ("action", self.action),
         ];

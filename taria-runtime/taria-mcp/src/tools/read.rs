@@ -225,6 +225,9 @@ pub(crate) struct FindNodesArgs {
     /// Part of the label (any case).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) label: Option<String>,
+    /// Part of the value.
+    #[serde(default, deserialize_with = "args::optional")]
+    pub(crate) value: Option<String>,
     // The exact id.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) id: Option<String>,
@@ -245,6 +248,7 @@ impl FindNodesArgs {
         Filters {
             role: self.role.as_deref(),
             label: self.label.as_deref(),
+            value: self.value.as_deref(),
             id: self.id.as_deref(),
             action: self.action.as_deref(),
             state: &self.state,

@@ -40,6 +40,8 @@ pub(crate) struct WaitArgs {
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) label: Option<String>,
     #[serde(default, deserialize_with = "args::optional")]
+    pub(crate) value: Option<String>,
+    #[serde(default, deserialize_with = "args::optional")]
     pub(crate) id: Option<String>,
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) action: Option<String>,
@@ -56,6 +58,7 @@ impl WaitArgs {
         Filters {
             role: self.role.as_deref(),
             label: self.label.as_deref(),
+            value: self.value.as_deref(),
             id: self.id.as_deref(),
             action: self.action.as_deref(),
             state: &self.state,
@@ -104,14 +107,14 @@ pub(crate) async fn wait_for_change(
     }
     if args.gone {
         return Err(ToolError::invalid(
-            "gone waits until no node matches find_nodes filters: give role, label, id, action \
-             or state",
+            "gone waits until no node matches find_nodes filters: give role, label, value, id, \
+             action or state",
         ));
     }
     let Some(since) = args.since else {
         return Err(ToolError::invalid(
             "give since (a revision from a result) to wait for a change after it, or find_nodes \
-             filters (role, label, id, action, state) to wait for a node",
+             filters (role, label, value, id, action, state) to wait for a node",
         ));
     };
     match link.wait_past(since, timeout, cancel).await? {
@@ -260,6 +263,10 @@ fn each_alone<'a>(filters: &Filters<'a>) -> Vec<(String, Filters<'a>)> {
         },
         Filters {
             label: filters.label,
+            ..none
+        },
+        Filters {
+            value: filters.value,
             ..none
         },
         Filters {

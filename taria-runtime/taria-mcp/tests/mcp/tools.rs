@@ -62,7 +62,7 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
                     | ("find_nodes", "id")
                     | (
                         "wait_for_change",
-                        "role" | "label" | "id" | "action" | "state"
+                        "role" | "label" | "value" | "id" | "action" | "state"
                     )
                     | ("read_logs", "since")
                     | ("resize", "cols" | "rows")
