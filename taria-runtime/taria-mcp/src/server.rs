@@ -206,7 +206,7 @@ impl Bridge {
             .await)
     }
 
-    /// Waits for a change after `since`, or for `find_nodes` filters to match.
+    /// Waits for a tree after `since`, or for `find_nodes` filters to match.
     #[tool(
         input_schema = input_schema::<WaitArgs>(),
         annotations(read_only_hint = true)

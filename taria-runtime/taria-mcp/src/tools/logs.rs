@@ -28,7 +28,7 @@ pub(crate) struct ReadLogsArgs {
     // A cursor from a result (the tool's description says it).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) since: Option<u64>,
-    /// Default 50.
+    // Default 50, as find_nodes' (undescribed: tools/list's bytes).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) limit: Option<usize>,
 }

@@ -225,7 +225,7 @@ pub(crate) struct FindNodesArgs {
     /// Part of the label (any case).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) label: Option<String>,
-    /// Part of the value.
+    // Part of the value, any case (beside label, its name says it: undescribed).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) value: Option<String>,
     // The exact id.

@@ -52,19 +52,20 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
         // Every argument is described, but those whose name says it all (the
         // instructions and tool descriptions say what a node id is; `amount` sits
         // beside `direction`, "for scroll"; a resize out of range says the range;
-        // wait_for_change's filters are find_nodes', its description says; read_logs'
-        // since is the cursor its description names).
+        // find_nodes' value sits beside label, "part of the label"; wait_for_change's
+        // filters are find_nodes', its description says; read_logs' since is the
+        // cursor its description names, and its limit is find_nodes').
         let arguments = tool["inputSchema"]["properties"].as_object();
         for (field, schema) in arguments.into_iter().flatten() {
             let plain = matches!(
                 (name, field.as_str()),
                 ("act", "node" | "amount")
-                    | ("find_nodes", "id")
+                    | ("find_nodes", "id" | "value")
                     | (
                         "wait_for_change",
                         "role" | "label" | "value" | "id" | "action" | "state"
                     )
-                    | ("read_logs", "since")
+                    | ("read_logs", "since" | "limit")
                     | ("resize", "cols" | "rows")
             );
             assert_eq!(
