@@ -25,6 +25,8 @@ fn replay_open_preview_close() -> Result<(), taria::testing::ActError> {
     // The agent read: read_tree {"root":"preview"}
     h.act("files/0", "collapse")?;
     snapshots.check(&h, "04-files-0-collapse");
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }

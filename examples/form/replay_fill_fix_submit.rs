@@ -33,14 +33,16 @@ fn replay_fill_fix_submit() -> Result<(), taria::testing::ActError> {
     snapshots.check(&h, "09-submit-activate");
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: find_nodes {"id":"status"}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
     h.set_value("email", "ada@example.com")?;
     snapshots.check(&h, "10-email-set-value");
     h.act("submit", "activate")?;
     snapshots.check(&h, "11-submit-activate");
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: read_tree {}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
     // The agent read: find_nodes {"id":"password"}
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }

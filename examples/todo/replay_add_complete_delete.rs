@@ -28,6 +28,8 @@ fn replay_add_complete_delete() -> Result<(), taria::testing::ActError> {
     h.act("confirm-delete", "submit")?;
     snapshots.check(&h, "06-confirm-delete-submit");
     // The agent read: find_nodes {"id":"tasks/4"}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }
