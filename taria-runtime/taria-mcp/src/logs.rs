@@ -5,8 +5,8 @@
 //! Log text is the app's: untrusted, written for the model as the outline writes app
 //! text (see `tools/logs.rs`).
 
-// Read by `read_logs`, input results and the inspector's page (issue 24), which
-// land after this API; remove once every item is used.
+// `read_logs`, input results and the recording read it; what only the inspector's
+// page reads (`subscribe`, `received`) lands with that page: remove this then.
 #![cfg_attr(
     not(test),
     expect(dead_code, reason = "its readers land after this API")
