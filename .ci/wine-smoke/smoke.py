@@ -192,7 +192,7 @@ def attach(cwd, socket):
     assert '- list "Tasks" [id=tasks]' in tree["outline"], tree
     drawn = bridge.act({"node": "tasks/list_item#1", "action": "toggle"})
     assert '"Write docs" [id=tasks/list_item#1 positional] [selected] [checked]' in drawn, drawn
-    rows = bridge.ok("read_screen", {})["rows"]
+    rows = bridge.ok("read_tree", {"format": "screen"})["rows"]
     assert any("[x] Write docs" in row for row in rows), rows
     bridge.ok("press_key", {"key": "q"})
     bridge.close()

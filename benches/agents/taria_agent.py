@@ -103,7 +103,7 @@ async def todo(agent: Agent) -> None:
     text, _ = await agent.call(
         "batch",
         steps=[
-            {"tool": "set_value", "node": field_id, "value": "ship v0"},
+            {"tool": "act", "node": field_id, "action": "set_value", "value": "ship v0"},
             {"tool": "act", "node": field_id, "action": "submit"},
         ],
     )
@@ -134,12 +134,12 @@ async def form(agent: Agent) -> None:
     text, _ = await agent.call(
         "batch",
         steps=[
-            {"tool": "set_value", "node": ids["Name"], "value": "Ada Lovelace"},
-            {"tool": "set_value", "node": ids["Email"], "value": "ada@example"},
-            {"tool": "set_value", "node": ids["Password"], "value": "correct horse battery"},
+            {"tool": "act", "node": ids["Name"], "action": "set_value", "value": "Ada Lovelace"},
+            {"tool": "act", "node": ids["Email"], "action": "set_value", "value": "ada@example"},
+            {"tool": "act", "node": ids["Password"], "action": "set_value", "value": "correct horse battery"},
             {"tool": "act", "node": ids["Terms"], "action": "toggle"},
-            {"tool": "set_value", "node": ids["Plan"], "value": "Team"},
-            {"tool": "set_value", "node": ids["Seats"], "value": 5},
+            {"tool": "act", "node": ids["Plan"], "action": "set_value", "value": "Team"},
+            {"tool": "act", "node": ids["Seats"], "action": "set_value", "value": 5},
             {"tool": "act", "node": ids["Submit"], "action": "activate"},
         ],
     )
@@ -147,7 +147,7 @@ async def form(agent: Agent) -> None:
     text, _ = await agent.call(
         "batch",
         steps=[
-            {"tool": "set_value", "node": ids["Email"], "value": "ada@example.com"},
+            {"tool": "act", "node": ids["Email"], "action": "set_value", "value": "ada@example.com"},
             {"tool": "act", "node": ids["Submit"], "action": "activate"},
         ],
     )

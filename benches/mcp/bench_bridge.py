@@ -89,7 +89,7 @@ async def bench(cols: int, rows: int) -> None:
         # Spaced past the bridge's 50 ms notification coalescing, one notification each.
         notifications.clear()
         for i in range(20):
-            await agent.session.call_tool("set_value", {"node": "new-task", "value": f"task {i}"})
+            await agent.session.call_tool("act", {"node": "new-task", "action": "set_value", "value": f"task {i}"})
             await asyncio.sleep(0.1)
         one_node = [size for size, changed in notifications if changed == 1]
 
@@ -136,7 +136,7 @@ async def size(example: str, args: tuple[str, ...], cols: int, rows: int) -> tup
     async with spawned(example, cols, rows, args) as (agent, _):
         outline = await agent.ok("read_tree", format="outline")
         as_json = await agent.ok("read_tree", format="json")
-        screen = await agent.ok("read_screen")
+        screen = await agent.ok("read_tree", format="screen")
     nodes = outline["nodeCount"]
     assert outline["shown"] == nodes, f"{example}: the tree was cut"
     return (

@@ -268,3 +268,60 @@ fn keys_with_a_slash_or_percent_are_escaped_without_allocating_once_warm() {
     assert!(tree.get("files/src%2Fdir0%2Ffile.rs").is_some());
     assert!(tree.get("files/1% done").is_none() && tree.get("files/1%25 done").is_some());
 }
+
+/// `n` events at each level, with fields, as an app logs them.
+fn log_events(n: usize) {
+    for i in 0..n {
+        tracing::error!(i, path = "/tmp/x", "cannot read {i}");
+        tracing::warn!(i, "refused an empty title");
+        tracing::info!(i, "opened");
+        tracing::debug!(i, "drew a frame");
+    }
+}
+
+/// Logs in its handler, counting what that costs with the harness taking the log.
+#[derive(Default)]
+struct Logs {
+    counts: Option<Counts>,
+}
+impl taria::Actions for Logs {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        self.counts = Some(count(|| log_events(1)));
+        taria::Outcome::Handled
+    }
+}
+
+/// An app's `tracing` events with `taria::logs::layer()` in its subscriber allocate
+/// nothing while no consumer takes the log (the layer checks one flag), and do once
+/// one does (the same events, in a handler run by a harness, which takes the log).
+#[test]
+fn log_events_allocate_nothing_while_no_consumer_takes_the_log() {
+    use tracing_subscriber::layer::SubscriberExt as _;
+
+    let subscriber = tracing_subscriber::registry().with(taria::logs::layer());
+    let idle = tracing::subscriber::with_default(subscriber, || {
+        // A call site registers itself the first time it is hit.
+        log_events(1);
+        count(|| log_events(FRAMES))
+    });
+    assert_eq!(idle, Counts::ZERO, "{} events, no consumer", 4 * FRAMES);
+
+    let mut harness = taria::testing::AppHarness::new(Logs::default(), 10, 1, |frame, _| {
+        taria::leaf(|n| {
+            n.role(taria::Role::Button)
+                .id("log")
+                .label("Log")
+                .action(taria::Action::Activate)
+                .bounds(frame.area());
+        });
+        frame.render_widget("Log", frame.area());
+    });
+    harness.act("log", "activate").expect("delivered");
+    let taken = harness.app().counts.expect("the handler ran");
+    assert!(taken.allocs > 0, "a consumer takes the log: {taken:?}");
+    assert_eq!(
+        harness.logs().len(),
+        3,
+        "error, warn, info; debug is below the layer"
+    );
+}

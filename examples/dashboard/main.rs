@@ -30,7 +30,13 @@ mod ui;
 #[cfg(test)]
 mod tests;
 
+use tracing_subscriber::prelude::*;
+
 fn main() -> std::io::Result<()> {
+    // The app's log, for an agent through taria-mcp.
+    tracing_subscriber::registry()
+        .with(taria::logs::layer())
+        .init();
     let mut terminal = ratatui::init();
     let result = app::App::new(app::SEED).run(&mut terminal);
     ratatui::restore();

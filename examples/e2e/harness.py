@@ -136,8 +136,8 @@ class Agent:
         return result.structured_content
 
 
-INPUT_TOOLS = ("act", "set_value", "type_text", "press_key", "batch")
-READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_screen")
+INPUT_TOOLS = ("act", "type_text", "press_key", "batch")
+READ_TOOLS = ("read_tree", "find_nodes", "wait_for_change", "read_logs")
 
 
 def check_recording(path: Path, agent: Agent, app: str, mode: str = "spawn") -> list[dict]:

@@ -1,6 +1,7 @@
 """An agent watches and drives the live dashboard through taria: the official MCP
 client, the real `taria-mcp` bridge in spawn mode, the real `dashboard` example. It
-waits for a timer tick with `wait_for_change`, sorts and filters the 10,000-row
+waits for a timer tick with `wait_for_change`, then for the log to show a given line,
+sorts and filters the 10,000-row
 process table, selects a process, and pauses the live updates."""
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ from harness import HANDSHAKE, MODERN, dump, spawned
 @pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
 def test_an_agent_watches_sorts_filters_and_pauses_the_dashboard(protocol: str) -> None:
     asyncio.run(_dashboard_task(protocol))
+
+
+def log_value(outline: str) -> str:
+    """The log node's value in an outline (its lines, escaped as the outline does)."""
+    line = next(line for line in outline.splitlines() if line.lstrip().startswith('- log "Log"'))
+    return line.split(": ", 1)[1]
 
 
 def rows(outline: str) -> list[str]:
@@ -38,6 +45,20 @@ async def _dashboard_task(protocol: str) -> None:
         assert len(gauges(changed["outline"])) == 3, changed["outline"]
         assert gauges(changed["outline"]) != gauges(outline), "a tick moves the gauges"
 
+        # Wait for a named condition: the log showing a line three simulated seconds
+        # after the newest one shown now (the clock ticks once a second).
+        newest = max(re.findall(r"(?<!\d)(\d\d):(\d\d):(\d\d) ", log_value(changed["outline"])))
+        hours, minutes, seconds = map(int, newest)
+        soon = hours * 3600 + minutes * 60 + seconds + 3
+        clock = f"{soon // 3600:02}:{soon // 60 % 60:02}:{soon % 60:02}"
+        shown = await agent.ok("wait_for_change", role="log", value=clock, timeout_ms=15000)
+        assert shown["matches"] == 1 and shown["revision"] > changed["revision"], dump(shown)
+        assert f"{clock} " in log_value(shown["outline"]), shown["outline"]
+        # One that does not come ends in a timeout that says what it last saw.
+        never = await agent.error("wait_for_change", role="log", value="no such line", timeout_ms=1500)
+        assert never["code"] == "timeout", dump(never)
+        assert "no node matches role=log value=\"no such line\"" in never["message"], dump(never)
+
         # Pause the updates so what follows is stable, then check nothing moves.
         paused = await agent.ok("act", node="live", action="toggle")
         assert "live" in paused["changedIds"], dump(paused)
@@ -51,7 +72,7 @@ async def _dashboard_task(protocol: str) -> None:
         assert pids == sorted(pids), by_pid
 
         # Filter by a user: every visible row's user cell says so, and the count drops.
-        await agent.ok("set_value", node="filter", value="alice")
+        await agent.ok("act", action="set_value", node="filter", value="alice")
         table = await agent.ok("read_tree", root="processes", format="json")
         node = table["tree"][0]
         assert node["position"]["count"] < 10000, dump(node)
@@ -67,6 +88,6 @@ async def _dashboard_task(protocol: str) -> None:
         assert [m["id"] for m in found["matches"]] == [second["id"]], dump(found)
 
         # A person sees the same.
-        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert "alice" in screen and "paused" in screen.lower(), screen
         print(f"dashboard task: {agent.calls} tool calls, {agent.bytes_read} bytes read")

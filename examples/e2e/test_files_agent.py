@@ -67,7 +67,7 @@ async def _files_task(root: Path, protocol: str, record: Path):
 
         closed = await agent.ok("act", node=src["id"], action="collapse")
         assert main_rs["id"] in closed.get("removedIds", []), dump(closed)
-        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert "notes.txt" in screen and "main.rs" not in screen, screen
         print(f"files task: {agent.calls} tool calls, {agent.bytes_read} bytes read")
     return agent

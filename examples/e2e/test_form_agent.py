@@ -56,7 +56,7 @@ async def _form_task(protocol: str, record: Path):
         # Fill every field: the controls take the values with no app code. The email
         # goes in as a person would type it: tab to it (the focus moves from the name
         # to the email control), then type.
-        await agent.ok("set_value", node="name", value="Ada Lovelace")
+        await agent.ok("act", action="set_value", node="name", value="Ada Lovelace")
         tabbed = await agent.ok("press_key", key="tab")
         assert {"name", "email"} <= set(tabbed["changedIds"]), dump(tabbed)
         focused = await agent.ok("find_nodes", state=["focused"])
@@ -64,19 +64,19 @@ async def _form_task(protocol: str, record: Path):
         typed = await agent.ok("type_text", text="ada@example")
         assert "email" in typed["changedIds"], dump(typed)
         # A secret can be confirmed by its length, never its text.
-        secret = await agent.ok("set_value", node="password", value=PASSWORD)
+        secret = await agent.ok("act", action="set_value", node="password", value=PASSWORD)
         assert "password" in secret["changedIds"], dump(secret)
         assert f"<hidden, {len(PASSWORD)} chars>" in secret["changes"], dump(secret)
         # A value outside the select's options is refused, naming the options.
-        gold = await agent.error("set_value", node="plan", value="Gold")
+        gold = await agent.error("act", action="set_value", node="plan", value="Gold")
         assert gold["code"] == "out_of_domain" and "Team" in gold["message"], dump(gold)
         # The terms, the plan and the seats in one batch.
         batched = await agent.ok(
             "batch",
             steps=[
                 {"tool": "act", "node": "terms", "action": "toggle"},
-                {"tool": "set_value", "node": "plan", "value": "Team"},
-                {"tool": "set_value", "node": "seats", "value": 4},
+                {"tool": "act", "action": "set_value", "node": "plan", "value": "Team"},
+                {"tool": "act", "action": "set_value", "node": "seats", "value": 4},
             ],
         )
         assert {"terms", "plan", "seats"} <= set(batched["changedIds"]), dump(batched)
@@ -108,12 +108,12 @@ async def _form_task(protocol: str, record: Path):
         assert "set_value" in email["actions"] and "valueSchema" in email, dump(invalid)
         status = await agent.ok("find_nodes", id="status")
         assert status["matches"][0]["label"] == "1 field needs fixing: see the message under it.", dump(status)
-        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert f"✗ {message}" in screen, screen
         assert "ada@example" in screen and "Ada Lovelace" in screen, screen
 
         # Fix it on the same id and submit again: nothing is invalid, the summary shows.
-        fixed = await agent.ok("set_value", node=email["id"], value="ada@example.com")
+        fixed = await agent.ok("act", action="set_value", node=email["id"], value="ada@example.com")
         assert "email" in fixed["changedIds"], dump(fixed)
         await agent.ok("act", node="submit", action="activate")
         invalid = await agent.ok("find_nodes", state=["invalid"])
@@ -121,7 +121,7 @@ async def _form_task(protocol: str, record: Path):
         done = "Submitted: Ada Lovelace <ada@example.com>, Team plan, 5 seats"
         tree = await agent.ok("read_tree")
         assert f'- status "{done}" [id=status]' in tree["outline"], dump(tree)
-        screen = "\n".join((await agent.ok("read_screen"))["rows"])
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert done in screen and "✗" not in screen, screen
 
         # The password is masked on screen and redacted in the tree: nothing the

@@ -77,9 +77,9 @@ async def _signup() -> None:
         tree = await agent.ok("read_tree")
         fields = {**ids_labelled(tree["outline"], "text_input"), **ids_labelled(tree["outline"], "spin_button")}
         steps = [
-            {"tool": "set_value", "node": fields["First name"], "value": "Ada"},
-            {"tool": "set_value", "node": fields["Last name"], "value": "Lovelace"},
-            {"tool": "set_value", "node": fields["Age"], "value": 36},
+            {"tool": "act", "node": fields["First name"], "action": "set_value", "value": "Ada"},
+            {"tool": "act", "node": fields["Last name"], "action": "set_value", "value": "Lovelace"},
+            {"tool": "act", "node": fields["Age"], "action": "set_value", "value": 36},
             {"tool": "act", "node": "form", "action": "submit"},
         ]
         # One call fills, submits and reads the app's result: the batch's last step

@@ -53,7 +53,7 @@ async def _todo_task(protocol: str, record: Path):
         assert init.server_info.name == "taria-mcp"
         assert "untrusted" in (init.instructions or "").lower()
         tools = {tool.name: tool for tool in (await agent.session.list_tools()).tools}
-        for name in ("read_tree", "find_nodes", "act", "set_value", "type_text", "press_key", "wait_for_change", "read_screen", "resize"):
+        for name in ("read_tree", "find_nodes", "act", "type_text", "press_key", "wait_for_change", "read_logs", "resize"):
             assert name in tools, name
             assert tools[name].input_schema["type"] == "object"
         assert tools["read_tree"].annotations.read_only_hint is True
@@ -65,7 +65,7 @@ async def _todo_task(protocol: str, record: Path):
         assert resized["changed"] and "[id=new-task]" in resized["outline"], dump(resized)
 
         # Add "ship v0" through the text input's handlers.
-        await agent.ok("set_value", node="new-task", value="ship v0")
+        await agent.ok("act", action="set_value", node="new-task", value="ship v0")
         added = await agent.ok("act", node="new-task", action="submit")
         assert added["status"] == "delivered", dump(added)
         # Only what changed comes back: the old tasks, whose count only went up, are
@@ -103,7 +103,7 @@ async def _todo_task(protocol: str, record: Path):
         assert gone["total"] == 0, dump(gone)
 
         # What a person sees agrees.
-        screen = await agent.ok("read_screen")
+        screen = await agent.ok("read_tree", format="screen")
         text = "\n".join(screen["rows"])
         assert "ship v0" not in text
         assert "Deleted the task" in text, text

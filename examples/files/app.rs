@@ -115,6 +115,7 @@ impl App {
         }
         let children = self.read_folder(Some(key)).map_err(|e| {
             let message = format!("cannot open {}: {e}", self.entries[key].name);
+            tracing::warn!(folder = %self.entries[key].path.display(), error = %e, "cannot read a folder");
             self.status.clone_from(&message);
             message
         })?;

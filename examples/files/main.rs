@@ -34,10 +34,17 @@ mod tests;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tracing_subscriber::prelude::*;
+
 fn main() -> ExitCode {
     let root = std::env::args_os()
         .nth(1)
         .map_or_else(|| PathBuf::from("."), PathBuf::from);
+    // The app's log, for an agent through taria-mcp: a folder it cannot read is a
+    // warning there.
+    tracing_subscriber::registry()
+        .with(taria::logs::layer())
+        .init();
     let mut app = match app::App::open(&root) {
         Ok(app) => app,
         Err(e) => {

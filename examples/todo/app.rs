@@ -200,6 +200,7 @@ impl App {
     fn submit_draft(&mut self) -> Result<(), String> {
         let title = self.draft.trim().to_owned();
         if title.is_empty() {
+            tracing::warn!(draft = %self.draft, "refused a task with an empty title");
             return Err("the new task has no title: set_value on new-task first".into());
         }
         self.status = format!("Added \"{title}\"");
@@ -299,6 +300,7 @@ impl App {
                 KeyCode::Enter => {
                     let title = self.draft.trim().to_owned();
                     if title.is_empty() {
+                        tracing::warn!(draft = %self.draft, "refused a task with an empty title");
                         self.status = "A task needs a title".into();
                     } else {
                         self.status = format!("Added \"{title}\"");

@@ -23,27 +23,38 @@ mod tests;
 mod tree_pane;
 mod ui;
 
+use tracing_subscriber::prelude::*;
+
 fn main() -> std::io::Result<()> {
-    log_to_file()?;
+    // The app's log, for an agent through taria-mcp (`read_logs`, and a note in the
+    // result of an input that logged a warning or an error), and with
+    // TARIA_LOG_FILE set, to that file too.
+    tracing_subscriber::registry()
+        .with(taria::logs::layer())
+        .with(log_file()?)
+        .init();
     let mut terminal = ratatui::init();
     let result = app::App::with_sample_tasks().run(&mut terminal);
     ratatui::restore();
     result
 }
 
-/// Sends taria's log to the file `TARIA_LOG_FILE` names, if set (the terminal is the
-/// app's screen), filtered by `TARIA_LOG` (default: warnings).
-fn log_to_file() -> std::io::Result<()> {
+/// A layer writing taria's log to the file `TARIA_LOG_FILE` names, if set (the
+/// terminal is the app's screen), filtered by `TARIA_LOG` (default: warnings).
+fn log_file<S>() -> std::io::Result<Option<impl tracing_subscriber::Layer<S>>>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+{
     let Some(path) = std::env::var_os("TARIA_LOG_FILE") else {
-        return Ok(());
+        return Ok(None);
     };
     let file = std::fs::File::create(path)?;
     let filter = tracing_subscriber::EnvFilter::try_from_env("TARIA_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::sync::Mutex::new(file))
-        .with_ansi(false)
-        .init();
-    Ok(())
+    Ok(Some(
+        tracing_subscriber::fmt::layer()
+            .with_writer(std::sync::Mutex::new(file))
+            .with_ansi(false)
+            .with_filter(filter),
+    ))
 }

@@ -20,6 +20,8 @@ use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
 use crate::error::EndpointError;
+use crate::lock::lock;
+use crate::logs::LogSink;
 use crate::recorder::FrameArena;
 use crate::wire::protocol::{AppMessage, Input};
 use crate::wire::socket::{self, socket_name, socket_path};
@@ -89,6 +91,8 @@ pub(crate) struct SharedState {
     pub(crate) inbox: VecDeque<QueuedInput>,
     pub(crate) outbox: VecDeque<AppMessage>,
     pub(crate) frame: PublishedFrame,
+    /// Log entries wait in the app's sink for this connection (its wake-up sets it).
+    pub(crate) logs_ready: bool,
     pub(crate) want_tree: bool,
     pub(crate) want_screen: bool,
     /// The bridge's hello asked for the screen after each tree and patch.
@@ -109,6 +113,9 @@ pub(crate) struct Shared {
     pub(crate) next_connection: AtomicU64,
     pub(crate) signal: Arc<Signal>,
     pub(crate) label: String,
+    /// The app's log entries, for a connection that asks for them (none when the app
+    /// has no `taria::logs` layer).
+    pub(crate) logs: Option<Arc<LogSink>>,
 }
 
 /// The target of the events that time an agent's input through the app, one per
@@ -117,14 +124,6 @@ pub(crate) struct Shared {
 /// installs a `tracing` subscriber that enables them, and then one flag check each.
 /// `benches/mcp/act_latency.py --split` reads them from the `todo` example's log.
 pub(crate) const LATENCY: &str = "taria::latency";
-
-/// Locks a mutex, recovering the data if a thread panicked while holding it: the
-/// shared state stays consistent at every unlock, so a poisoned lock is still usable.
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 impl Shared {
     pub(crate) fn lock(&self) -> MutexGuard<'_, SharedState> {
@@ -161,10 +160,15 @@ impl std::fmt::Debug for Endpoint {
 }
 
 impl Endpoint {
-    /// Binds the socket for `label` (see [`socket_path`]) and starts serving.
-    pub(crate) fn bind(label: &str, signal: Arc<Signal>) -> Result<Endpoint, EndpointError> {
+    /// Binds the socket for `label` (see [`socket_path`]) and starts serving; a
+    /// connection that asks for logs takes them from `logs`.
+    pub(crate) fn bind(
+        label: &str,
+        signal: Arc<Signal>,
+        logs: Option<Arc<LogSink>>,
+    ) -> Result<Endpoint, EndpointError> {
         let path = socket_path(label)?;
-        Endpoint::bind_at(label, &path, signal)
+        Endpoint::bind_at(label, &path, signal, logs)
     }
 
     /// Binds the socket at `path`.
@@ -172,6 +176,7 @@ impl Endpoint {
         label: &str,
         path: &Path,
         signal: Arc<Signal>,
+        logs: Option<Arc<LogSink>>,
     ) -> Result<Endpoint, EndpointError> {
         socket::check_label(label)?;
         socket::check_socket_path(path)?;
@@ -198,6 +203,7 @@ impl Endpoint {
             next_connection: AtomicU64::new(1),
             signal,
             label: label.to_owned(),
+            logs,
         });
         let accept_shared = Arc::clone(&shared);
         std::thread::Builder::new()

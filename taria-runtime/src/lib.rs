@@ -43,6 +43,8 @@ mod dispatch;
 mod endpoint;
 mod error;
 pub mod event;
+mod lock;
+pub mod logs;
 mod model;
 mod recorder;
 mod semantic;

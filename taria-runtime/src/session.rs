@@ -41,6 +41,7 @@ use ratatui::crossterm::event::Event;
 
 use crate::model::Tree;
 
+use crate::logs::{LogHub, LogSink};
 use crate::recorder::Recorder;
 use answer::{Answer, Answers};
 use builder::StartError;
@@ -102,12 +103,17 @@ impl Session {
         SessionBuilder::new(label)
     }
 
-    fn new(label: String, transport: Option<Arc<dyn Transport>>, events: Events) -> Session {
+    fn new(
+        label: String,
+        transport: Option<Arc<dyn Transport>>,
+        events: Events,
+        logs: Option<Arc<LogSink>>,
+    ) -> Session {
         Session {
             label,
             recorder: Recorder::new(),
             always_record: false,
-            answers: Answers::new(transport.clone()),
+            answers: Answers::new(transport.clone(), logs),
             transport,
             start_error: None,
             events,
@@ -116,9 +122,10 @@ impl Session {
         }
     }
 
-    /// A session whose consumer is in this process: the test harness's.
-    pub(crate) fn in_process(label: &str) -> (Session, Arc<InProcess>) {
-        SessionBuilder::new(label).in_process()
+    /// A session whose consumer is in this process: the test harness's, which takes
+    /// the entries `logs` captures.
+    pub(crate) fn in_process(label: &str, logs: Option<&Arc<LogHub>>) -> (Session, Arc<InProcess>) {
+        SessionBuilder::new(label).in_process(logs)
     }
 
     /// The app's label.

@@ -30,6 +30,7 @@ mod app_harness;
 mod diff;
 mod drawn;
 mod duplicates;
+mod logs;
 mod offers;
 mod replay;
 mod snapshot;

@@ -11,6 +11,7 @@ use interprocess::local_socket::traits::Stream as _;
 
 use super::line::{Line, LineReader};
 use super::{PublishedFrame, QueuedInput, Shared};
+use crate::logs::Waiting;
 use crate::model::Tree;
 use crate::wire::protocol::{
     AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, KeyChord,
@@ -56,6 +57,7 @@ pub(super) fn serve(stream: Stream, shared: &Arc<Shared>) {
         state.want_tree = true;
         state.want_screen = false;
         state.push_screens = false;
+        state.logs_ready = false;
         state.frame.fresh = false;
         state.frame.any = false;
         shared.live.store(id, Ordering::Release);
@@ -108,6 +110,9 @@ fn disconnect(shared: &Shared, connection: u64) {
         // Under the lock, so a new connection's number cannot be overwritten.
         shared.live.store(0, Ordering::Release);
     }
+    if let Some(logs) = &shared.logs {
+        logs.close(connection);
+    }
     shared.writer.notify_all();
     shared.signal.poke();
     tracing::info!(connection, "taria bridge disconnected");
@@ -146,7 +151,7 @@ fn check_peer(_: &Stream) -> Result<(), String> {
     Ok(())
 }
 
-fn read_loop(stream: &Stream, shared: &Shared, connection: u64) {
+fn read_loop(stream: &Stream, shared: &Arc<Shared>, connection: u64) {
     let _ = stream.set_recv_timeout(Some(RECV_POLL));
     let mut reader = BufReader::new(stream);
     let mut lines = LineReader::new(MAX_LINE_BYTES);
@@ -185,7 +190,7 @@ fn read_loop(stream: &Stream, shared: &Shared, connection: u64) {
 
 const KNOWN_TYPES: &[&str] = &["hello", "input", "get_tree", "get_screen"];
 
-fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
+fn handle_line(bytes: &[u8], shared: &Arc<Shared>, connection: u64) {
     let error =
         |code, message: String| shared.send(connection, AppMessage::Error { code, message });
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -219,8 +224,16 @@ fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
         }
     };
     match message {
-        BridgeMessage::Hello { v, client, screens } => {
-            tracing::debug!(v, client, screens, "taria bridge hello");
+        BridgeMessage::Hello {
+            v,
+            client,
+            screens,
+            logs,
+        } => {
+            tracing::debug!(v, client, screens, logs, "taria bridge hello");
+            if logs {
+                send_logs(shared, connection);
+            }
             if screens {
                 let mut state = shared.lock();
                 state.push_screens = true;
@@ -238,6 +251,26 @@ fn handle_line(bytes: &[u8], shared: &Shared, connection: u64) {
             shared.lock().want_screen = true;
             shared.writer.notify_all();
         }
+    }
+}
+
+/// Opens the app's log sink for `connection` (if the app has one): its entries are
+/// sent from now on, each waking the writer.
+fn send_logs(shared: &Arc<Shared>, connection: u64) {
+    let Some(logs) = &shared.logs else {
+        return;
+    };
+    let weak = Arc::downgrade(shared);
+    let wake = move || {
+        if let Some(shared) = weak.upgrade() {
+            shared.lock().logs_ready = true;
+            shared.writer.notify_all();
+        }
+    };
+    logs.open(connection, Some(Arc::new(wake)));
+    // The connection may have ended meanwhile: then nothing is kept for it.
+    if shared.lock().connection != connection {
+        logs.close(connection);
     }
 }
 
@@ -321,6 +354,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
         pid: std::process::id(),
         taria: env!("CARGO_PKG_VERSION").to_owned(),
         screens: true,
+        logs: shared.logs.is_some(),
     };
     write_message(&mut out, &hello)?;
     out.flush()?;
@@ -329,9 +363,18 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     let mut last: Option<Tree> = None;
     let (mut revision, mut last_input) = (0u64, 0u64);
     let mut turn = Turn::default();
+    let mut logs = Vec::new();
     loop {
         if !take_turn(shared, connection, &mut turn, &mut working, last.is_some()) {
             return Ok(());
+        }
+        // Taken after the turn's acks and frame: an entry logged before either was
+        // queued is in the sink now, and goes out before it.
+        if let Some(sink) = &shared.logs {
+            sink.take(connection, &mut logs);
+        }
+        for Waiting { entry, dropped } in logs.drain(..) {
+            write_message(&mut out, &AppMessage::Log { entry, dropped })?;
         }
         for message in turn.outbox.drain(..) {
             write_message(&mut out, &message)?;
@@ -425,7 +468,12 @@ fn take_turn(
             return true;
         }
         let tree_ready = state.want_tree && (state.frame.fresh || have_tree);
-        if !state.outbox.is_empty() || state.frame.fresh || tree_ready || state.want_screen {
+        if !state.outbox.is_empty()
+            || state.frame.fresh
+            || tree_ready
+            || state.want_screen
+            || state.logs_ready
+        {
             break;
         }
         state = shared
@@ -434,6 +482,7 @@ fn take_turn(
             .unwrap_or_else(std::sync::PoisonError::into_inner);
     }
     std::mem::swap(&mut turn.outbox, &mut state.outbox);
+    state.logs_ready = false;
     turn.frame = std::mem::take(&mut state.frame.fresh);
     if turn.frame {
         std::mem::swap(&mut working.arena, &mut state.frame.arena);

@@ -1,4 +1,4 @@
-//! Finding nodes by meaning: role, id, label, state, action.
+//! Finding nodes by meaning: role, id, label, value, state, action.
 
 use super::{Node, Role, StateFlags, Tree};
 
@@ -16,6 +16,7 @@ pub struct Query {
     custom_role: Option<String>,
     id: Option<String>,
     label: Option<String>,
+    value: Option<String>,
     state: StateFlags,
     action: Option<String>,
 }
@@ -50,6 +51,13 @@ impl Query {
         self
     }
 
+    /// Nodes whose value, as text (`true`, `42`, the text itself), contains `text`
+    /// (case-insensitive).
+    pub fn value(mut self, text: impl Into<String>) -> Query {
+        self.value = Some(text.into().to_lowercase());
+        self
+    }
+
     /// Nodes that have every flag in `flags`.
     pub fn state(mut self, flags: StateFlags) -> Query {
         self.state = StateFlags::EMPTY.with(self.state, true).with(flags, true);
@@ -76,6 +84,11 @@ impl Query {
                     .as_deref()
                     .is_some_and(|nl| nl.to_lowercase().contains(l))
             })
+            && self.value.as_deref().is_none_or(|v| {
+                node.value
+                    .as_ref()
+                    .is_some_and(|nv| nv.to_string().to_lowercase().contains(v))
+            })
             && node.state.flags().contains(self.state)
             && self.action.as_deref().is_none_or(|a| node.offers(a))
     }
@@ -92,5 +105,31 @@ impl Tree {
     #[must_use]
     pub fn find_all(&self, query: &Query) -> Vec<&Node> {
         self.iter().filter(|n| query.matches(n)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Query;
+    use crate::model::{Node, Role, Value};
+
+    fn node(role: Role, value: Option<Value>) -> Node {
+        Node {
+            role,
+            value,
+            ..Node::default()
+        }
+    }
+
+    #[test]
+    fn a_value_matches_by_its_text_in_any_case() {
+        let log = node(Role::Log, Some("00:01:03 ERROR disk full".into()));
+        let seats = node(Role::Slider, Some(Value::from(42)));
+        let label_only = node(Role::Status, None);
+        assert!(Query::new().value("error").matches(&log));
+        assert!(!Query::new().value("warn").matches(&log));
+        assert!(Query::new().value("42").matches(&seats));
+        assert!(!Query::new().value("4").matches(&label_only));
+        assert!(Query::new().matches(&label_only));
     }
 }

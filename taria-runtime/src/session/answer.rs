@@ -2,10 +2,12 @@
 //! of the input, wherever that was decided (the router, a widget, the app reading
 //! its last key); [`Answers::send`] counts a delivered input as handled (the next
 //! frame published is stamped with it) and hands the `ack` to the transport.
+//! [`Answers::taking`] stamps the app's log with the input in hand.
 
 use std::sync::Arc;
 
 use super::transport::Transport;
+use crate::logs::LogSink;
 use crate::model::ActionName;
 use crate::wire::protocol::{AckStatus, AppMessage, RejectReason};
 
@@ -94,14 +96,20 @@ pub(super) struct Answers {
     connection: u64,
     /// The newest input of `connection` whose handling is complete.
     handled: u64,
+    /// The app's log, stamped with the newest input taken.
+    logs: Option<Arc<LogSink>>,
 }
 
 impl Answers {
-    pub(super) fn new(transport: Option<Arc<dyn Transport>>) -> Answers {
+    pub(super) fn new(
+        transport: Option<Arc<dyn Transport>>,
+        logs: Option<Arc<LogSink>>,
+    ) -> Answers {
         Answers {
             transport,
             connection: 0,
             handled: 0,
+            logs,
         }
     }
 
@@ -114,6 +122,15 @@ impl Answers {
     pub(super) fn follow(&mut self, connection: u64) {
         self.connection = connection;
         self.handled = 0;
+        self.taking(0);
+    }
+
+    /// Input `seq` of the connection followed is in hand: what the app logs from now
+    /// on (until the next) is stamped with it.
+    pub(super) fn taking(&self, seq: u64) {
+        if let Some(logs) = &self.logs {
+            logs.set_input(seq);
+        }
     }
 
     /// Answers input `seq` of the connection followed. A delivered input counts as

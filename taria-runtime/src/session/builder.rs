@@ -10,6 +10,7 @@ use super::Session;
 use super::transport::{InProcess, Socket, Transport};
 use crate::endpoint::{Endpoint, Signal};
 use crate::error::EndpointError;
+use crate::logs::{LogHub, LogLayer, LogSink, install_panic_hook};
 
 /// How a [`Session`] is set up; from [`Session::builder`].
 ///
@@ -63,7 +64,7 @@ impl SessionBuilder {
             Ok(session) => session,
             Err(error) => {
                 tracing::warn!(%error, "taria: agent access is off for this run");
-                let mut session = self.build(None, Arc::new(Signal::default()));
+                let mut session = self.build(None, Arc::new(Signal::default()), None);
                 session.start_error = Some(StartError {
                     message: error.to_string(),
                     reported: false,
@@ -79,32 +80,49 @@ impl SessionBuilder {
     }
 
     /// Starts the session, or says why its endpoint cannot start.
+    ///
+    /// When the thread's `tracing` subscriber has a [`taria::logs`](crate::logs)
+    /// layer, a bridge that asks gets the app's log, and a panic is logged as an
+    /// error before the app unwinds (a panic hook chained in front of the app's).
     pub fn try_start(self) -> Result<Session, EndpointError> {
         let signal = Arc::new(Signal::default());
+        let logs = LogLayer::current_hub().map(|hub| hub.sink());
+        if logs.is_some() {
+            install_panic_hook();
+        }
         let endpoint = match &self.socket {
-            Some(path) => Endpoint::bind_at(&self.label, path, Arc::clone(&signal))?,
-            None => Endpoint::bind(&self.label, Arc::clone(&signal))?,
+            Some(path) => Endpoint::bind_at(&self.label, path, Arc::clone(&signal), logs.clone())?,
+            None => Endpoint::bind(&self.label, Arc::clone(&signal), logs.clone())?,
         };
-        Ok(self.build(Some(Arc::new(Socket(endpoint))), signal))
+        Ok(self.build(Some(Arc::new(Socket(endpoint))), signal, logs))
     }
 
     /// A session whose consumer is in this process (the test harness): it submits
     /// inputs and reads answers through the returned handle, and every frame is
-    /// recorded. No terminal input.
-    pub(crate) fn in_process(self) -> (Session, Arc<InProcess>) {
-        let transport = InProcess::new();
+    /// recorded. No terminal input. With `logs`, the handle also takes the entries
+    /// logged meanwhile.
+    pub(crate) fn in_process(self, logs: Option<&Arc<LogHub>>) -> (Session, Arc<InProcess>) {
+        let logs = logs.map(LogHub::sink);
+        let transport = InProcess::new(logs.clone());
         let session = self.terminal_input(false).build(
             Some(Arc::clone(&transport) as Arc<dyn Transport>),
             Arc::new(Signal::default()),
+            logs,
         );
         (session, transport)
     }
 
-    fn build(self, transport: Option<Arc<dyn Transport>>, signal: Arc<Signal>) -> Session {
+    fn build(
+        self,
+        transport: Option<Arc<dyn Transport>>,
+        signal: Arc<Signal>,
+        logs: Option<Arc<LogSink>>,
+    ) -> Session {
         Session::new(
             self.label,
             transport,
             super::events::Events::new(signal, self.terminal_input),
+            logs,
         )
     }
 }

@@ -82,6 +82,7 @@ impl Session {
                 seq,
                 input,
             } = queued;
+            self.answers.taking(seq);
             let answer = self.router.route(
                 app,
                 self.recorder.arena(),

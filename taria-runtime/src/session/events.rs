@@ -10,6 +10,7 @@ use ratatui::crossterm::event::Event;
 
 use super::terminal;
 use crate::endpoint::{self, Signal};
+use crate::lock::lock;
 use crate::wire::protocol::KeyChord;
 
 /// An event the app reads from [`crate::event`], with the input it belongs to.
@@ -179,7 +180,7 @@ impl Events {
             if let Some(event) = self.pop_pending(live()) {
                 return Ok(Some(event));
             }
-            let mut wake = endpoint::lock(&self.signal.wake);
+            let mut wake = lock(&self.signal.wake);
             if let Some(event) = wake.terminal.pop_front() {
                 return Ok(Some(PendingEvent { event, input: None }));
             }
@@ -232,7 +233,7 @@ impl Events {
             .name("taria-terminal-input".into())
             .spawn(move || terminal::read_terminal(&signal, &mut terminal::Crossterm));
         if let Err(error) = spawned {
-            endpoint::lock(&self.signal.wake).terminal_error = Some(error);
+            lock(&self.signal.wake).terminal_error = Some(error);
         }
     }
 }

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self, Event};
 
-use crate::endpoint::{Signal, lock};
+use crate::endpoint::Signal;
+use crate::lock::lock;
 
 /// How long the reader waits for input before it looks whether the app paused it:
 /// what [`pause_reader`] may have to wait for.

@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 
 use ratatui::buffer::Buffer;
 
-use crate::endpoint::{self, Endpoint, QueuedInput};
+use crate::endpoint::{Endpoint, QueuedInput};
+use crate::lock::lock;
+use crate::logs::{LogSink, Waiting};
 use crate::recorder::FrameArena;
 use crate::wire::protocol::{AppMessage, Input};
 
@@ -95,10 +97,13 @@ fn copy_buffer(into: &mut Buffer, from: &Buffer) {
 const IN_PROCESS_CONNECTION: u64 = 1;
 
 /// A consumer in the same process (the test harness): it submits inputs and reads
-/// their answers through its own handle to this transport.
+/// their answers (and the app's log, when captured) through its own handle to this
+/// transport.
 #[derive(Default)]
 pub(crate) struct InProcess {
     state: Mutex<Local>,
+    /// The app's log, opened for this consumer.
+    logs: Option<Arc<LogSink>>,
 }
 
 #[derive(Default)]
@@ -110,15 +115,34 @@ struct Local {
 }
 
 impl InProcess {
-    /// A transport and the consumer's handle to it.
-    pub(crate) fn new() -> Arc<InProcess> {
-        Arc::new(InProcess::default())
+    /// A transport and the consumer's handle to it; `logs` is taken from as the app
+    /// logs.
+    pub(crate) fn new(logs: Option<Arc<LogSink>>) -> Arc<InProcess> {
+        if let Some(logs) = &logs {
+            logs.open(IN_PROCESS_CONNECTION, None);
+        }
+        Arc::new(InProcess {
+            state: Mutex::default(),
+            logs,
+        })
+    }
+
+    /// Moves the entries the app logged since the last call into `into`, oldest
+    /// first; `false` when the app's log is not captured.
+    pub(crate) fn take_logs(&self, into: &mut Vec<Waiting>) -> bool {
+        match &self.logs {
+            Some(logs) => {
+                logs.take(IN_PROCESS_CONNECTION, into);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Queues an input as if an agent had sent it; returns its number for
     /// [`InProcess::take_answer`].
     pub(crate) fn submit(&self, input: Input) -> u64 {
-        let mut local = endpoint::lock(&self.state);
+        let mut local = lock(&self.state);
         local.seq += 1;
         let seq = local.seq;
         local.inbox.push_back(QueuedInput {
@@ -131,7 +155,7 @@ impl InProcess {
 
     /// The answer to input `seq`, once there is one.
     pub(crate) fn take_answer(&self, seq: u64) -> Option<AppMessage> {
-        let mut local = endpoint::lock(&self.state);
+        let mut local = lock(&self.state);
         let at = local
             .answers
             .iter()
@@ -146,14 +170,11 @@ impl Transport for InProcess {
     }
 
     fn take_inputs(&self, take: &mut dyn FnMut(u64, &mut VecDeque<QueuedInput>) -> bool) -> bool {
-        take(
-            IN_PROCESS_CONNECTION,
-            &mut endpoint::lock(&self.state).inbox,
-        )
+        take(IN_PROCESS_CONNECTION, &mut lock(&self.state).inbox)
     }
 
     fn send(&self, _connection: u64, message: AppMessage) {
-        endpoint::lock(&self.state).answers.push(message);
+        lock(&self.state).answers.push(message);
     }
 
     /// The consumer reads the session's tree itself: nothing to publish.

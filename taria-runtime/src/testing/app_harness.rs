@@ -7,11 +7,12 @@ use ratatui::{Frame, Terminal, backend::TestBackend};
 
 use std::sync::Arc;
 
+use super::logs::{CapturedLogs, describe_entry, errors};
 use super::{Match, Replay, ReplayError, Replayed};
 use crate::dispatch::Actions;
 use crate::model::{Action, ActionData, ActionRequest, Node, Query, ScrollDirection, Tree, Value};
 use crate::session::{InProcess, Session};
-use crate::wire::protocol::{AckStatus, AppMessage, Input, RejectReason};
+use crate::wire::protocol::{AckStatus, AppMessage, Input, LogEntry, RejectReason};
 use crate::wire::recording::Recording;
 
 /// How many draw/event turns an input may take before the harness gives up on its
@@ -36,6 +37,12 @@ type EventFn<A> = Box<dyn FnMut(&mut A, Event)>;
 /// turn with a frame drawn after each, as in an app's loop. After each input the
 /// harness draws until the input is answered, so [`tree`](AppHarness::tree) and
 /// [`screen`](AppHarness::screen) show its effect.
+///
+/// What the app logs through `tracing` is kept as a bridge would be sent it
+/// ([`logs`](AppHarness::logs), [`assert_no_error_logged`](AppHarness::assert_no_error_logged)):
+/// through the test's subscriber when it has a [`taria::logs`](crate::logs) layer,
+/// else, when the test set up no subscriber, through one of the harness's own that
+/// the app's code runs under (events at `INFO` or more severe).
 ///
 /// ```
 /// use ratatui::crossterm::event::{Event, KeyCode};
@@ -89,6 +96,7 @@ pub struct AppHarness<A> {
     agent: Arc<InProcess>,
     draw: DrawFn<A>,
     on_event: Option<EventFn<A>>,
+    logs: CapturedLogs,
 }
 
 impl<A: Actions> AppHarness<A> {
@@ -104,7 +112,8 @@ impl<A: Actions> AppHarness<A> {
             Ok(terminal) => terminal,
             Err(never) => match never {},
         };
-        let (session, agent) = Session::in_process("test");
+        let logs = CapturedLogs::new();
+        let (session, agent) = Session::in_process("test", logs.hub());
         let mut harness = AppHarness {
             app,
             terminal,
@@ -112,6 +121,7 @@ impl<A: Actions> AppHarness<A> {
             agent,
             draw: Box::new(draw),
             on_event: None,
+            logs,
         };
         harness.render();
         harness
@@ -137,11 +147,13 @@ impl<A: Actions> AppHarness<A> {
             terminal,
             session,
             draw,
+            logs,
             ..
         } = self;
-        if let Err(never) = session.draw(terminal, |frame| draw(frame, app)) {
+        if let Err(never) = logs.run(|| session.draw(terminal, |frame| draw(frame, app))) {
             match never {}
         }
+        self.logs.collect(&self.agent);
         self.session.tree()
     }
 
@@ -216,12 +228,14 @@ impl<A: Actions> AppHarness<A> {
     pub(super) fn submit(&mut self, input: Input) -> Result<(), ActError> {
         let seq = self.agent.submit(input);
         for _ in 0..MAX_TURNS {
-            self.session.drain(&mut self.app);
+            let (session, app) = (&mut self.session, &mut self.app);
+            self.logs.run(|| session.drain(app));
             // One event per loop turn, with a frame after each, as an app's loop
             // draws between its `event::read()` calls.
             while let Some(event) = self.session.next_agent_event() {
                 if let Some(handle) = &mut self.on_event {
-                    handle(&mut self.app, event);
+                    let app = &mut self.app;
+                    self.logs.run(|| handle(app, event));
                 }
                 self.render();
             }
@@ -239,6 +253,45 @@ impl<A: Actions> AppHarness<A> {
             reason: RejectReason::NoRoute,
             message: format!("no answer after {MAX_TURNS} frames"),
         })
+    }
+
+    /// What the app logged through `tracing` so far, oldest first, each entry with
+    /// the input the harness had given it when it was logged (`input`: the inputs
+    /// count from 1). Empty when the log is not captured: the test's subscriber has
+    /// no [`taria::logs`](crate::logs) layer.
+    #[must_use]
+    pub fn logs(&self) -> &[LogEntry] {
+        self.logs.entries()
+    }
+
+    /// Whether the app's log is captured (see [`logs`](AppHarness::logs)).
+    pub(crate) fn log_captured(&self) -> bool {
+        self.logs.captured()
+    }
+
+    /// Checks that the app logged no error so far (a panic caught elsewhere is one:
+    /// see [`taria::logs`](crate::logs)).
+    ///
+    /// # Panics
+    ///
+    /// Listing each error logged; or, when the log cannot be captured (the test's
+    /// `tracing` subscriber has no `taria::logs` layer), saying so.
+    #[track_caller]
+    pub fn assert_no_error_logged(&self) {
+        assert!(
+            self.logs.captured(),
+            "the app's log is not captured: this test's tracing subscriber has no \
+             taria::logs::layer(); add it (registry().with(taria::logs::layer())), or set \
+             no subscriber and the harness captures the log itself"
+        );
+        let errors: Vec<String> = errors(self.logs.entries()).map(describe_entry).collect();
+        assert!(
+            errors.is_empty(),
+            "the app logged {} error{}:\n{}",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" },
+            errors.join("\n")
+        );
     }
 
     /// The app.

@@ -1,11 +1,12 @@
 //! [`Replay`]: a recorded agent session (`taria-mcp --record`) run again headless
 //! against an [`AppHarness`], its trees compared step by step.
 
+use super::logs::{describe_entry, errors};
 use super::step::{Aim, StepInput, describe_input};
 use super::{AppHarness, diff::diff};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, StateFlags, Tree, Value};
-use crate::wire::protocol::{AckStatus, Input, RejectReason};
+use crate::wire::protocol::{AckStatus, Input, LogEntry, LogLevel, RejectReason};
 use crate::wire::recording::{
     Match, RecordedInput, RecordedSize, Recording, ReplayLine, Secrets, Unused, Uses,
 };
@@ -137,11 +138,16 @@ impl<'r> Replay<'r> {
     ///
     /// # Errors
     ///
-    /// The first step whose node, answer or tree differs from the recorded one, or
-    /// that cannot be replayed (a redacted input without its
-    /// [`secret`](Replay::secret), a session that restarts the app midway, a screen
-    /// larger than [`RecordedSize::MAX_WIDTH`] × [`RecordedSize::MAX_HEIGHT`]); the
-    /// error names the step and its input and shows what differs.
+    /// The first step whose node, answer or tree differs from the recorded one, that logs
+    /// an error the recorded session did not log at that step (checked when the
+    /// recording has the app's log,
+    /// [`RecordingHeader::logs`](crate::wire::recording::RecordingHeader::logs), and the harness
+    /// captures it, see [`AppHarness::logs`]), or that
+    /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
+    /// session that restarts the app midway, a screen larger than
+    /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
+    /// [`MAX_HEIGHT`](crate::wire::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
+    /// and shows the outline lines that differ.
     pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
         let size = self.recording.header.size;
         resize(harness, size).map_err(|why| ReplayError::new(0, None, why))?;
@@ -163,6 +169,7 @@ impl<'r> Replay<'r> {
         let mut steps = 0;
         let mut last_step = 0;
         let mut secrets = self.secrets.clone();
+        let checks_log = self.recording.header.logs && harness.log_captured();
         for line in self.recording.replay_lines() {
             match line {
                 ReplayLine::Read(read) => {
@@ -214,9 +221,17 @@ impl<'r> Replay<'r> {
                     let step = self
                         .step(recorded, harness, &mut secrets)
                         .map_err(|e| e.after(&reads))?;
+                    let logged_before = harness.logs().len();
                     step.run(harness, &self.rules)
                         .map_err(|e| e.after(&reads))?;
                     steps += 1;
+                    if checks_log {
+                        self.no_new_error(recorded.step, &harness.logs()[logged_before..])
+                            .map_err(|failure| {
+                                ReplayError::new(recorded.step, Some(describe(recorded)), failure)
+                                    .after(&reads)
+                            })?;
+                    }
                     if let Some(tree) = &recorded.tree {
                         let shown = Shown {
                             tree,
@@ -264,6 +279,21 @@ impl<'r> Replay<'r> {
             outline,
             unused_rules,
         })
+    }
+
+    /// Ok unless `logged` (what the app logged while replaying `step`) holds more
+    /// errors than the session logged at that step.
+    fn no_new_error(&self, step: u64, logged: &[LogEntry]) -> Result<(), ReplayFailure> {
+        let recorded = self
+            .recording
+            .logs()
+            .filter(|log| log.step == Some(step) && log.level == LogLevel::Error)
+            .count();
+        let now: Vec<String> = errors(logged).map(describe_entry).collect();
+        if now.len() > recorded {
+            return Err(ReplayFailure::ErrorLogged { recorded, now });
+        }
+        Ok(())
     }
 
     /// After an `app` line: Ok when the app came back showing what the replayed app

@@ -2,14 +2,17 @@
 //! object per line, tagged on `type`, specified in `docs/protocol.md`. The app sends
 //! [`AppMessage`]s, the consumer [`BridgeMessage`]s; an [`Input`] (an `act` is an
 //! [`ActionRequest`], a `key` a [`KeyChord`] as text) is answered by one `ack`
-//! ([`AckStatus`], [`RejectReason`]). Evolution is additive: unknown fields are
-//! ignored; an unknown `type` is answered with an `error` line ([`ErrorCode`]) and the
-//! connection stays up.
+//! ([`AckStatus`], [`RejectReason`]); the app's log reaches a bridge that asks for it
+//! as `log` lines ([`LogEntry`]). Evolution is additive: unknown fields are ignored; an
+//! unknown `type` is answered with an `error` line ([`ErrorCode`]) and the connection
+//! stays up.
 
 mod keys;
+mod log;
 
 pub use crate::model::{ActionData, ActionRequest};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
+pub use log::{LogEntry, LogLevel, MAX_LOG_FIELD_BYTES, MAX_LOG_FIELDS, MAX_LOG_MESSAGE_BYTES};
 
 use std::fmt::Write as _;
 
@@ -51,6 +54,10 @@ pub enum AppMessage {
         /// out and sends a screen only on `get_screen`.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         screens: bool,
+        /// The app captures its `tracing` events (`taria::logs::layer()` is in its
+        /// subscriber): a bridge that says `logs: true` in its `hello` gets them.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        logs: bool,
     },
     /// The whole tree: on connect, on `get_tree`, and whenever the bridge fell behind.
     Tree {
@@ -93,6 +100,17 @@ pub enum AppMessage {
         /// One string per row.
         rows: Vec<String>,
     },
+    /// One event the app logged, sent only to a bridge that asked (`logs: true` in
+    /// its `hello`), before the acks and trees that follow it.
+    Log {
+        /// The entry.
+        #[serde(flatten)]
+        entry: LogEntry,
+        /// How many entries the app dropped just before this one (its ring was full:
+        /// it logged faster than the bridge read); left out when none.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        dropped: u64,
+    },
     /// Something about the bridge's last line was wrong; the connection stays up
     /// (except for `busy`, which closes it).
     Error {
@@ -120,6 +138,11 @@ pub enum BridgeMessage {
         /// each tree. An app that says `screens` in its own hello does it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         screens: bool,
+        /// Send the app's log entries (`log` lines) on this connection. An app sends
+        /// none to a bridge that does not ask, so an older bridge never sees a line it
+        /// does not know.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        logs: bool,
     },
     /// An input for the app; answered by exactly one `ack`.
     Input {
@@ -221,6 +244,14 @@ pub enum ErrorCode {
     Busy,
     /// The peer runs as another user; this connection is closed.
     PermissionDenied,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A unit enum's name on the wire, as serde writes it (`rejected`, `unknown_node`,

@@ -30,6 +30,7 @@ use crate::model::Tree;
 
 mod header;
 mod line;
+mod log;
 mod matching;
 mod replay_lines;
 mod screen;
@@ -40,6 +41,7 @@ pub use line::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedRead, RecordedRefusal, RecordedResize, RecordedTarget, RecordedTree,
 };
+pub use log::RecordedLog;
 pub(crate) use matching::Uses;
 pub use matching::{
     Match, Pattern, PatternError, REGEX_PREFIX, Rule, RuleConflict, RuleKind, Unused,
@@ -48,8 +50,9 @@ pub use replay_lines::ReplayLine;
 pub use screen::{RecordedScreen, recordable_screen};
 pub use secrets::Secrets;
 
-/// The recording format version this build writes: 2 added the `resize` and
-/// `refused` lines, an act's `target`, and the exit in an `app` line.
+/// The recording format version this build writes: 2 added the `resize`, `refused`
+/// and `log` lines, an act's `target`, the exit in an `app` line and the header's
+/// `logs`.
 pub const RECORDING_VERSION: u32 = 2;
 
 /// The recording format versions this build reads.
@@ -124,6 +127,14 @@ impl Recording {
     pub fn inputs(&self) -> impl Iterator<Item = &RecordedInput> {
         self.lines.iter().filter_map(|line| match line {
             RecordedLine::Input(input) => Some(&**input),
+            _ => None,
+        })
+    }
+
+    /// The `log` lines, in order.
+    pub fn logs(&self) -> impl Iterator<Item = &RecordedLog> {
+        self.lines.iter().filter_map(|line| match line {
+            RecordedLine::Log(log) => Some(log),
             _ => None,
         })
     }

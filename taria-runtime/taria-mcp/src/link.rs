@@ -36,6 +36,7 @@ use taria::wire::protocol;
 
 use crate::errors::{Code, ToolError};
 use crate::lock::lock;
+use crate::logs::AppLogs;
 use crate::record::Recorder;
 use crate::spawn::Spawned;
 use connect::{RECONNECT_MIN, release_when_idle};
@@ -75,6 +76,8 @@ struct Inner {
     /// The app taria-mcp started (spawn mode).
     spawned: Option<Arc<Spawned>>,
     mirror: Mirror,
+    /// The app's log, as its connections send it.
+    logs: AppLogs,
     activity: Activity,
     /// Where the session is recorded (`--record`).
     recorder: Option<Recorder>,
@@ -124,6 +127,7 @@ impl Link {
             idle_release,
             spawned,
             mirror: Mirror::default(),
+            logs: AppLogs::default(),
             activity,
             recorder,
             state: Mutex::new(State {
@@ -152,6 +156,18 @@ impl Link {
     /// The app's tree as the link keeps it.
     pub(crate) fn mirror(&self) -> &Mirror {
         &self.inner.mirror
+    }
+
+    /// The app's log as the bridge keeps it (every connection's, numbered for the
+    /// session).
+    pub(crate) fn logs(&self) -> &AppLogs {
+        &self.inner.logs
+    }
+
+    /// Whether the app connected now said it captures its log (`None`: no app is
+    /// connected, or it has not said hello yet).
+    pub(crate) fn app_logs(&self) -> Option<bool> {
+        self.open().and_then(|connection| connection.app_logs())
     }
 
     /// Where the session is recorded, with `--record`.

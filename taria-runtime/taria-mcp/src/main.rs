@@ -5,10 +5,13 @@
 
 mod cli;
 mod errors;
+mod input_log;
+mod journal;
 mod jsonrpc;
 mod limits;
 mod link;
 mod lock;
+mod logs;
 mod order;
 mod plural;
 mod record;
@@ -108,6 +111,9 @@ fn main() -> ExitCode {
     let result = runtime.block_on(serve(target, options.idle_release, recorder.clone()));
     // Written out before the app is stopped: its exit is not part of the session.
     if let Some(recorder) = &recorder {
+        if let Some(spawned) = &spawned {
+            recorder.exit_if_seen(spawned);
+        }
         recorder.finish();
     }
     // Never leave the app running: SIGTERM (Windows: its console closed), a grace
@@ -195,7 +201,9 @@ async fn serve(
     let seen = seen::Seen::default();
     let arrivals = order::Arrivals::new(seen.clone());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
-    let bridge = server::Bridge::new(link, activity, seen, arrivals);
+    // What the inspector shows, besides the link's tree and log: the input calls.
+    let input_log = input_log::InputLog::default();
+    let bridge = server::Bridge::new(link, activity, seen, arrivals, input_log);
     let service = tokio::select! {
         service = bridge.serve(transport) => service?,
         () = &mut stop => return Ok(()),

@@ -1,7 +1,7 @@
 //! Inputs reach the app in the order their calls arrived on stdin.
 //!
 //! rmcp runs each request in a task of its own, so handlers start in any order. The
-//! transport numbers input tool calls (`act`, `set_value`, `type_text`, `press_key`) as
+//! transport numbers input tool calls (`act`, `type_text`, `press_key`, `batch`) as
 //! it reads them; a handler sends only once every earlier number has been queued for
 //! the app's socket or is done with (answered, cancelled, refused before sending).
 //! Only sending takes turns: acks are awaited concurrently.
@@ -24,19 +24,13 @@ use crate::errors::ToolError;
 use crate::limits::RATE_WAIT_MAX;
 use crate::link::{Inputs, Sent};
 use crate::lock::lock;
+use crate::logs::InputId;
 use crate::record::CallTag;
 use crate::seen::Seen;
 
 /// The tools whose calls send inputs, in arrival order; and `resize`, which changes
 /// what the app sees as an input does (resizes sent at once end at the last size).
-const INPUT_TOOLS: [&str; 6] = [
-    "act",
-    "set_value",
-    "type_text",
-    "press_key",
-    "batch",
-    "resize",
-];
+const INPUT_TOOLS: [&str; 5] = ["act", "type_text", "press_key", "batch", "resize"];
 
 /// When no earlier call has passed its turn on for this long, a waiting call sends
 /// anyway (and it is logged). Every numbered call passes its turn on within the
@@ -174,6 +168,7 @@ impl Arrivals {
             waited: false,
             tag: None,
             ready,
+            sent: Vec::new(),
         }
     }
 
@@ -209,6 +204,8 @@ pub(crate) struct Turn {
     /// When its next input was ready to send (the call arrived; a batch step began):
     /// the rate limit is waited for until [`RATE_WAIT_MAX`] after it.
     ready: Instant,
+    /// The inputs this call sent, in order.
+    sent: Vec<InputId>,
 }
 
 impl Turn {
@@ -229,6 +226,19 @@ impl Turn {
         self.tag.as_ref()
     }
 
+    /// The inputs this call sent so far, in order (the app's log names them).
+    pub(crate) fn sent(&self) -> &[InputId] {
+        &self.sent
+    }
+
+    /// Notes an input this call sent.
+    fn noted(&mut self, sent: Result<Sent, ToolError>) -> Result<Sent, ToolError> {
+        if let Ok(sent) = &sent {
+            self.sent.push(sent.id());
+        }
+        sent
+    }
+
     /// The next input of this call is ready to send now (a batch's next step): its
     /// wait for the rate limit counts from here.
     pub(crate) fn ready_now(&mut self) {
@@ -244,9 +254,10 @@ impl Turn {
     /// follow (the presses of a repeated key).
     pub(crate) async fn send(&mut self, inputs: &Inputs, input: Input) -> Result<Sent, ToolError> {
         self.wait().await;
-        inputs
+        let sent = inputs
             .send(input, self.tag.as_ref(), self.rate_until())
-            .await
+            .await;
+        self.noted(sent)
     }
 
     /// Sends the next input of a burst in this call's turn, waiting for room until
@@ -259,9 +270,10 @@ impl Turn {
         deadline: std::time::Instant,
     ) -> Result<Sent, ToolError> {
         self.wait().await;
-        inputs
+        let sent = inputs
             .send_paced(input, self.tag.as_ref(), first, deadline)
-            .await
+            .await;
+        self.noted(sent)
     }
 
     /// Sends this call's last input in its turn and passes the turn on as soon as the
@@ -293,10 +305,11 @@ impl Turn {
         ));
         let first = std::future::poll_fn(|cx| Poll::Ready(send.as_mut().poll(cx))).await;
         self.pass();
-        match first {
+        let result = match first {
             Poll::Ready(result) => result,
             Poll::Pending => send.await,
-        }
+        };
+        self.noted(result)
     }
 
     /// Waits until every input call that arrived earlier is queued or done with.
@@ -384,7 +397,7 @@ mod tests {
         ] {
             arrivals.arrived(&call(id, tool));
         }
-        arrivals.arrived(&call(5, "set_value"));
+        arrivals.arrived(&call(5, "type_text"));
         // 2 is not an input: not numbered. 3 is answered without a handler (refused).
         let error: ServerJsonRpcMessage = serde_json::from_value(
             json!({"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "no"}}),

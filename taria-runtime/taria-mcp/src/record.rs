@@ -13,14 +13,14 @@
 //! the file, and a file that fails is logged once, and recording stops; the session
 //! goes on.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use taria::Tree;
-use taria::wire::protocol::{AckStatus, Input};
+use taria::wire::protocol::{AckStatus, Input, LogEntry};
 use taria::wire::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedRefusal,
     RecordedResize, RecordedSize, RecordedTarget, RecordingMode,
@@ -117,6 +117,8 @@ impl Recorder {
                 last_seq: 0,
                 open: false,
                 exit: None,
+                exit_told: false,
+                steps: HashMap::new(),
             }),
             thread: Mutex::new(thread),
             failure,
@@ -217,23 +219,25 @@ impl Recorder {
     }
 
     /// The app drew `tree` (the bridge's `revision`), showing inputs up to `stamp`;
-    /// `first` when it is the first tree of connection `generation`.
+    /// `first` when it is the first tree of connection `generation`: the app's label,
+    /// and whether it sends its log (its hello's `logs`).
     pub(crate) fn drew(
         &self,
         generation: u64,
-        first: Option<&str>,
+        first: Option<(&str, bool)>,
         revision: u64,
         stamp: u64,
         tree: &Arc<Tree>,
     ) {
         let mut book = lock(&self.0.book);
-        if let Some(app) = first {
+        if let Some((app, logs)) = first {
             if matches!(book.header, Header::NotYet) {
                 match book.pty {
-                    Some(size) => book.write_header(app, size),
+                    Some(size) => book.write_header(app, logs, size),
                     None => {
                         book.header = Header::Sizing {
                             app: app.to_owned(),
+                            logs,
                             tree: Arc::clone(tree),
                             asked: false,
                         };
@@ -374,6 +378,9 @@ impl Recorder {
     /// will write, or in one of its own when that line was written without it.
     pub(crate) fn exited(&self, code: u32, signal: Option<String>, output: Option<String>) {
         let mut book = lock(&self.0.book);
+        if std::mem::replace(&mut book.exit_told, true) {
+            return;
+        }
         let mut exit = RecordedApp::new(AppEvent::Exited, None);
         exit.exit_code = Some(code);
         exit.signal = signal;
@@ -398,6 +405,24 @@ impl Recorder {
                 .push_back(Entry::Ready(Out::Line(RecordedLine::App(exit)))),
         }
         book.flush();
+    }
+
+    /// The app logged `entry` on connection `generation`: written after the lines
+    /// of the events before it, naming the step of the input it was stamped with.
+    pub(crate) fn logged(&self, generation: u64, entry: &LogEntry) {
+        let mut book = lock(&self.0.book);
+        book.pending
+            .push_back(Entry::Log(generation, Box::new(entry.clone())));
+        book.flush();
+    }
+
+    /// Tells [`Recorder::exited`] of `spawned`'s exit if it has exited, for when the
+    /// session ends before [`follow_exit`](Recorder::follow_exit)'s task had its turn
+    /// (the runtime stops with the session).
+    pub(crate) fn exit_if_seen(&self, spawned: &Spawned) {
+        if let Some(exit) = spawned.exit() {
+            self.exited(exit.code, exit.signal, spawned.printed());
+        }
     }
 
     /// Tells [`Recorder::exited`] of the spawned app's exit when it comes.

@@ -15,21 +15,24 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler,
 use taria::wire::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
+use crate::input_log::{InputLog, InputRecord};
 use crate::link::{Activity, Inputs, Link};
 use crate::order::{Arrivals, Turn};
 use crate::record::{CallTag, Recorder};
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
-use crate::tools::input::{self, ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
-use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs, WaitArgs};
+use crate::tools::input::{self, ActArgs, PressKeyArgs, TypeTextArgs};
+use crate::tools::logs::{self, ReadLogsArgs};
+use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs};
 use crate::tools::terminal::{self, ResizeArgs};
 use crate::tools::text::ForModel;
+use crate::tools::wait::{self, WaitArgs};
 use crate::tools::{failure, parse, respond};
 
 mod schema;
 
-use schema::{input_schema, no_arguments};
+use schema::input_schema;
 
 const INSTRUCTIONS: &str = "Drives a terminal app by its UI tree. An outline line is `- role \
 \"label\": value [id=…] [state] {actions}`; a parent's children{…} are actions every child has; \
@@ -52,6 +55,8 @@ pub(crate) struct Bridge {
     activity: Activity,
     arrivals: Arrivals,
     subscribers: Subscribers,
+    /// The input calls answered, for the inspector.
+    input_log: InputLog,
     tool_router: ToolRouter<Bridge>,
 }
 
@@ -102,8 +107,14 @@ fn internal_error(tool: &str, panic: &(dyn std::any::Any + Send)) -> ToolError {
 impl Bridge {
     /// A server for the app behind `link`, whose tool calls `activity` counts; input
     /// calls take turns in `arrivals`, which notes what the agent saw (`seen`) as each
-    /// arrives.
-    pub(crate) fn new(link: Link, activity: Activity, seen: Seen, arrivals: Arrivals) -> Bridge {
+    /// arrives; each answered input call goes into `input_log`.
+    pub(crate) fn new(
+        link: Link,
+        activity: Activity,
+        seen: Seen,
+        arrivals: Arrivals,
+        input_log: InputLog,
+    ) -> Bridge {
         let bridge = Bridge {
             inputs: Inputs::new(link.clone()),
             link,
@@ -111,6 +122,7 @@ impl Bridge {
             activity,
             arrivals,
             subscribers: Subscribers::default(),
+            input_log,
             tool_router: Self::tool_router(),
         };
         tokio::spawn(subscriptions::notify_changes(
@@ -120,7 +132,7 @@ impl Bridge {
         bridge
     }
 
-    /// Reads the UI tree, one outline line per node.
+    /// Reads the UI tree or the screen.
     #[tool(
         input_schema = input_schema::<ReadTreeArgs>(),
         annotations(read_only_hint = true)
@@ -130,7 +142,7 @@ impl Bridge {
         Ok(self.call(args, Some("read_tree"), read).await)
     }
 
-    /// Finds nodes matching every filter given.
+    /// Finds nodes matching all filters.
     #[tool(
         input_schema = input_schema::<FindNodesArgs>(),
         annotations(read_only_hint = true)
@@ -140,7 +152,7 @@ impl Bridge {
         Ok(self.call(args, Some("find_nodes"), find).await)
     }
 
-    /// Does an action the node offers.
+    /// Does a node's action.
     #[tool(
         input_schema = input_schema::<ActArgs>(),
     )]
@@ -150,21 +162,6 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         Ok(self.input(args, &context, InputTool::Act, input::act).await)
-    }
-
-    /// Sets a node's value, within its valueSchema.
-    #[tool(
-        input_schema = input_schema::<SetValueArgs>(),
-        annotations(destructive_hint = false, idempotent_hint = true)
-    )]
-    async fn set_value(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self
-            .input(args, &context, InputTool::SetValue, input::set_value)
-            .await)
     }
 
     /// Types into the focused text input.
@@ -195,7 +192,7 @@ impl Bridge {
             .await)
     }
 
-    /// Runs input steps in order until one fails.
+    /// Runs input steps until one fails.
     #[tool(
         input_schema = input_schema::<BatchArgs>(),
     )]
@@ -209,7 +206,7 @@ impl Bridge {
             .await)
     }
 
-    /// Waits for the tree to change after `since`.
+    /// Waits for a tree after `since`, or for `find_nodes` filters to match.
     #[tool(
         input_schema = input_schema::<WaitArgs>(),
         annotations(read_only_hint = true)
@@ -225,7 +222,7 @@ impl Bridge {
         let result = match parse(args) {
             Ok(args) => {
                 let cancel = cancel.cancelled_owned();
-                read::wait_for_change(&self.link, &self.seen, args, cancel).await
+                wait::wait_for_change(&self.link, &self.seen, args, cancel).await
             }
             Err(e) => Err(e),
         };
@@ -235,21 +232,17 @@ impl Bridge {
         Ok(self.told(respond(result)))
     }
 
-    /// Reads the screen as text rows.
+    /// Reads the app's log after `since`.
     #[tool(
-        input_schema = no_arguments(),
+        input_schema = input_schema::<ReadLogsArgs>(),
         annotations(read_only_hint = true)
     )]
-    async fn read_screen(&self) -> Result<CallToolResult, McpError> {
-        let _in_use = self.activity.in_use();
-        let result = read::read_screen(&self.link).await;
-        if result.is_ok() {
-            self.note_read("read_screen", Some(JsonObject::new()));
-        }
-        Ok(self.told(respond(result)))
+    async fn read_logs(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
+        let read = async |args| logs::read_logs(&self.link, args).await;
+        Ok(self.call(args, Some("read_logs"), read).await)
     }
 
-    /// Resizes the terminal (spawn mode).
+    /// Resizes the terminal.
     #[tool(
         input_schema = input_schema::<ResizeArgs>(),
         annotations(destructive_hint = false, idempotent_hint = true)
@@ -261,9 +254,12 @@ impl Bridge {
     ) -> Result<CallToolResult, McpError> {
         // In arrival order, as inputs are (see `order.rs`); recorded as a `resize`
         // line when it resized (terminal.rs).
+        let started = Started::now();
         let mut turn = self.arrivals.claim(&context.id);
         let resize = async |args| terminal::resize(&self.link, &self.seen, args, &mut turn).await;
-        Ok(self.call(args, None, resize).await)
+        let result = self.call(args, None, resize).await;
+        self.logged("resize".into(), Vec::new(), started, &result);
+        Ok(result)
     }
 }
 
@@ -331,6 +327,8 @@ impl Bridge {
         R: serde::Serialize + ForModel,
     {
         let _in_use = self.activity.in_use();
+        let started = Started::now();
+        let logged_since = self.link.logs().newest();
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool, turn.seen_at_arrival().cloned()));
         let noted = self.link.recorder().map(|_| args.clone());
@@ -341,7 +339,13 @@ impl Bridge {
         if let (Err(error), Some(arguments)) = (&result, noted) {
             self.note_refused(&turn, tool, arguments, error);
         }
-        self.told(respond(result))
+        let mut result = self.told(respond(result));
+        if let Some(logged) = logs::logged(&self.link, turn.sent(), logged_since) {
+            note_logged(&mut result, logged);
+        }
+        let name = taria::wire::protocol::wire_name(&tool);
+        self.logged(name, turn.sent().to_vec(), started, &result);
+        result
     }
 
     /// Notes in the recording an input call the bridge refused: one that failed
@@ -380,6 +384,52 @@ impl Bridge {
             message: &error.message,
         };
         recorder.refused(refusal, &trees);
+    }
+
+    /// Notes an answered input call in the input log.
+    fn logged(
+        &self,
+        tool: String,
+        inputs: Vec<crate::logs::InputId>,
+        started: Started,
+        result: &CallToolResult,
+    ) {
+        let timing = (started.at, started.clock.elapsed());
+        self.input_log
+            .push(InputRecord::of(tool, inputs, timing, result));
+    }
+}
+
+/// Adds what an input call's inputs logged to its result: a last line of text, and
+/// `logged` in the structured content.
+fn note_logged(result: &mut CallToolResult, logged: logs::Logged) {
+    match result.content.first_mut() {
+        Some(rmcp::model::ContentBlock::Text(text)) => {
+            text.text.push('\n');
+            text.text.push_str(&logged.line);
+        }
+        _ => result
+            .content
+            .push(rmcp::model::ContentBlock::text(logged.line)),
+    }
+    if let Some(serde_json::Value::Object(fields)) = &mut result.structured_content {
+        fields.insert("logged".into(), logged.summary);
+    }
+}
+
+/// When a call's handler started, by the wall clock and by the monotonic one.
+#[derive(Clone, Copy)]
+struct Started {
+    at: std::time::SystemTime,
+    clock: std::time::Instant,
+}
+
+impl Started {
+    fn now() -> Started {
+        Started {
+            at: std::time::SystemTime::now(),
+            clock: std::time::Instant::now(),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 pub(crate) use args::Options;
 use taria::Tree;
-use taria::wire::protocol::AckStatus;
+use taria::wire::protocol::{AckStatus, LogLevel};
 use taria::wire::recording::{
     InputTool, RecordedInput, RecordedScreen, Recording, ReplayLine, Secrets,
 };
@@ -151,6 +151,7 @@ pub(crate) fn generate(
     let about = "the first tree, before any input";
     out.snapshot(0, &name, about, first, recording.first_screen())?;
     out.lines(recording, first, &steps)?;
+    out.code.push_str(&logged_errors(recording));
     let Body {
         code: body,
         snapshots,
@@ -216,6 +217,28 @@ fn uses_code(uses: Uses) -> String {
         _ => {}
     }
     out
+}
+
+/// The test's last check, of the app's log: none logged an error in the recorded
+/// session, so the replay must not either; when the session logged errors, a
+/// comment says how many were left unchecked; nothing when the recording has no
+/// log (the app did not send it, or an older bridge recorded it).
+fn logged_errors(recording: &Recording) -> String {
+    if !recording.header.logs {
+        return String::new();
+    }
+    let errors = recording
+        .logs()
+        .filter(|log| log.level == LogLevel::Error)
+        .count();
+    if errors == 0 {
+        return "    // The recorded session logged no error.\n    h.assert_no_error_logged();\n"
+            .to_owned();
+    }
+    format!(
+        "    // The recorded session logged {} (its `log` lines): not checked.\n",
+        crate::plural::count(errors, "error", "errors")
+    )
 }
 
 /// The test's body as it is written, and the snapshots it checks.

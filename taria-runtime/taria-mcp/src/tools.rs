@@ -3,10 +3,13 @@
 pub(crate) mod args;
 pub(crate) mod batch;
 pub(crate) mod change;
+pub(crate) mod filters;
 pub(crate) mod input;
+pub(crate) mod logs;
 pub(crate) mod read;
 pub(crate) mod terminal;
 pub(crate) mod text;
+pub(crate) mod wait;
 
 use rmcp::model::{CallToolResult, JsonObject};
 use serde::Serialize;
@@ -76,10 +79,12 @@ mod tests {
     use proptest::prelude::*;
     use serde_json::{Map, Value as Json};
 
-    use super::input::{ActArgs, PressKeyArgs, SetValueArgs, TypeTextArgs};
+    use super::input::{ActArgs, PressKeyArgs, TypeTextArgs};
+    use super::logs::ReadLogsArgs;
     use super::parse;
-    use super::read::{FindNodesArgs, ReadTreeArgs, WaitArgs};
+    use super::read::{FindNodesArgs, ReadTreeArgs};
     use super::terminal::ResizeArgs;
+    use super::wait::WaitArgs;
 
     /// Every argument name the tools take, and a few they do not.
     const NAMES: &[&str] = &[
@@ -105,6 +110,8 @@ mod tests {
         "cols",
         "rows",
         "timeoutMs",
+        "gone",
+        "level",
         "_meta",
         "",
     ];
@@ -167,9 +174,9 @@ mod tests {
             let _ = parses_or_explains::<FindNodesArgs>(&args);
             let _ = parses_or_explains::<WaitArgs>(&args);
             let _ = parses_or_explains::<ActArgs>(&args);
-            let _ = parses_or_explains::<SetValueArgs>(&args);
             let _ = parses_or_explains::<TypeTextArgs>(&args);
             let _ = parses_or_explains::<ResizeArgs>(&args);
+            let _ = parses_or_explains::<ReadLogsArgs>(&args);
             if let Some(press) = parses_or_explains::<PressKeyArgs>(&args) {
                 let _ = press.key.parse::<taria::wire::protocol::KeyChord>();
             }

@@ -3,9 +3,11 @@
 //! app's event handler — with the screen and tree showing each input's effect. One
 //! test binary, by concern: a notes app driven as an agent drives it ([`inputs`]),
 //! key fallbacks that select their item first ([`key_fallbacks`]), which handler an
-//! input reaches ([`handlers`]), a widget taking an input ([`widgets`]).
+//! input reaches ([`handlers`]), a widget taking an input ([`widgets`]), what the app
+//! logs ([`logs`]).
 
 mod handlers;
 mod inputs;
 mod key_fallbacks;
+mod logs;
 mod widgets;

@@ -193,9 +193,18 @@ impl Actions for TestApp {
                     .value()
                     .and_then(|v| u8::from_value(v).ok())
                     .unwrap_or(0);
+                if self.volume == 10 {
+                    tracing::error!(target: "test_app", volume = self.volume, "the volume is at its maximum");
+                }
                 Outcome::Handled
             }
-            ("refuse", "activate") => Outcome::Rejected("not today".into()),
+            ("name", "set_value") if inv.value() == Some(&taria::Value::Text("panic!".into())) => {
+                panic!("asked to panic by name");
+            }
+            ("refuse", "activate") => {
+                tracing::warn!(target: "test_app", "refused a press: not today");
+                Outcome::Rejected("not today".into())
+            }
             (target, "archive") => {
                 match inv.matches("tasks/*").and_then(|i| i.parse::<usize>().ok()) {
                     Some(i) if i < self.tasks.len() => {
@@ -274,17 +283,24 @@ impl<A: LoopApp> RunningApp<A> {
         )
     }
 
-    /// The same, with the loop doing `between` between frames.
+    /// The same, with the loop doing `between` between frames. The app's thread logs
+    /// through a subscriber with `taria::logs::layer()` (at `DEBUG`), so a bridge
+    /// that asks gets its log.
     pub fn launch_waiting(
         socket: &Path,
         app: A,
         (cols, rows): (u16, u16),
         between: Between,
     ) -> RunningApp<A> {
+        use tracing_subscriber::layer::SubscriberExt as _;
         let options = Session::builder("test-app")
             .socket(socket)
             .terminal_input(false);
-        let mut session = options.try_start().expect("session starts");
+        let logs = tracing::Dispatch::new(
+            tracing_subscriber::registry().with(taria::logs::layer().level(tracing::Level::DEBUG)),
+        );
+        let mut session = tracing::dispatcher::with_default(&logs, || options.try_start())
+            .expect("session starts");
         let app = Arc::new(Mutex::new(app));
         let (stop, paused, parked) = (
             Arc::new(AtomicBool::new(false)),
@@ -301,6 +317,7 @@ impl<A: LoopApp> RunningApp<A> {
                 Arc::clone(&turns),
             );
             std::thread::spawn(move || {
+                let _logs = tracing::dispatcher::set_default(&logs);
                 let mut terminal = Terminal::new(TestBackend::new(cols, rows)).unwrap();
                 while !stop.load(Ordering::Relaxed) {
                     if paused.load(Ordering::SeqCst) {
@@ -489,6 +506,16 @@ impl Client {
     /// Connects and reads the hello and the first tree.
     pub fn handshake(socket: &Path) -> (Client, Value) {
         let mut client = Client::connect(socket);
+        let hello = client.next().expect("hello");
+        client.until("first tree", |m| m["type"] == "tree");
+        (client, hello)
+    }
+
+    /// Connects, says hello asking for the app's log, and reads the app's hello and
+    /// first tree.
+    pub fn handshake_with_logs(socket: &Path) -> (Client, Value) {
+        let mut client = Client::connect(socket);
+        client.send(&json!({"type": "hello", "v": 1, "client": "test", "logs": true}));
         let hello = client.next().expect("hello");
         client.until("first tree", |m| m["type"] == "tree");
         (client, hello)

@@ -56,6 +56,13 @@ pub enum ReplayFailure {
     SecretMissing(Option<String>),
     /// The recording cannot be replayed from here.
     NotReplayable(String),
+    /// The app logged more errors at this step than the recorded session did.
+    ErrorLogged {
+        /// How many the session logged at this step.
+        recorded: usize,
+        /// The errors it logged now, one line each (`error todo: "message" {…}`).
+        now: Vec<String>,
+    },
 }
 
 /// What [`ReplayFailure::TargetChanged`] found.
@@ -212,6 +219,17 @@ impl fmt::Display for ReplayError {
                 node.as_deref().unwrap_or("<the focused node>")
             )?,
             ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
+            ReplayFailure::ErrorLogged { recorded, now } => {
+                let errors = if now.len() == 1 { "error" } else { "errors" };
+                writeln!(
+                    f,
+                    "the app logged {} {errors} here, the recorded session {recorded}:",
+                    now.len()
+                )?;
+                for line in now {
+                    writeln!(f, "  {line}")?;
+                }
+            }
         }
         if !self.read_before.is_empty() {
             writeln!(f, "before it the agent read:")?;

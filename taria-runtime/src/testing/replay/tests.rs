@@ -7,7 +7,7 @@ use crate::testing::{AppHarness, Match};
 use crate::wire::protocol::Input;
 use crate::wire::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
-    RecordedRead, RecordedSize, Recording, RecordingHeader, RecordingMode,
+    RecordedLog, RecordedRead, RecordedSize, Recording, RecordingHeader, RecordingMode,
 };
 
 /// A sign-in box: a redacted password, a clock showing when the app started, a status.
@@ -539,4 +539,116 @@ fn a_screen_rule_catches_a_marker_no_longer_drawn() {
     );
     // Without the rule only the tree is compared: the state is still recorded.
     Replay::new(&recording).run(&mut check(false)).unwrap();
+}
+
+/// A save button whose handler logs an error when the disk is full.
+struct Saver {
+    disk_full: bool,
+    saved: u32,
+}
+
+impl Actions for Saver {
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        if invocation.matches("save").is_some() && invocation.is(Action::Activate) {
+            if self.disk_full {
+                tracing::error!(target: "saver", "cannot save: the disk is full");
+            } else {
+                self.saved += 1;
+            }
+            return Outcome::Handled;
+        }
+        Outcome::NotHandled
+    }
+}
+
+fn saver(disk_full: bool) -> AppHarness<Saver> {
+    let app = Saver {
+        disk_full,
+        saved: 0,
+    };
+    AppHarness::new(app, 20, 1, |frame, app: &mut Saver| {
+        crate::recorder::leaf(|n| {
+            n.role(Role::Button)
+                .id("save")
+                .label("Save")
+                .action(Action::Activate)
+                .bounds(frame.area());
+        });
+        let _ = app.saved;
+    })
+}
+
+/// A session of one press on Save, recorded by a bridge that had the app's log
+/// (`logs`), with what the app logged then.
+fn saved(logs: bool, disk_full: bool) -> Recording {
+    let mut h = saver(disk_full);
+    let (width, height) = h.size();
+    let mut lines = vec![RecordedLine::tree(1, h.tree())];
+    let press = Input::Act(ActionRequest::new("save", Action::Activate));
+    assert_eq!(h.submit(press.clone()), Ok(()));
+    lines.push(RecordedLine::Input(Box::new(RecordedInput {
+        step: 1,
+        call: 1,
+        tool: InputTool::Act,
+        input: RecordedInputData {
+            input: press,
+            redacted: false,
+        },
+        target: None,
+        ack: Some(RecordedAck {
+            status: crate::wire::protocol::AckStatus::Delivered,
+            reason: None,
+            message: None,
+        }),
+        revision: Some(2),
+        tree: Some(h.tree()),
+        screen: None,
+    })));
+    for entry in h.logs() {
+        lines.push(RecordedLine::Log(RecordedLog::of(entry.clone(), Some(1))));
+    }
+    Recording {
+        header: RecordingHeader::new(
+            "saver",
+            RecordedSize { width, height },
+            RecordingMode::Spawn,
+        )
+        .with_logs(logs),
+        lines,
+    }
+}
+
+#[test]
+fn a_replay_fails_on_an_error_the_session_did_not_log() {
+    let recording = saved(true, false);
+    assert!(Replay::new(&recording).run(&mut saver(false)).is_ok());
+
+    let error = Replay::new(&recording)
+        .run(&mut saver(true))
+        .expect_err("the error logged now fails the replay");
+    assert_eq!(error.step, 1);
+    assert_eq!(
+        error.failure,
+        ReplayFailure::ErrorLogged {
+            recorded: 0,
+            now: vec![r#"error saver: "cannot save: the disk is full""#.to_owned()],
+        }
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("the app logged 1 error here, the recorded session 0:"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_error_the_session_logged_too_or_a_log_not_recorded_passes() {
+    // The session logged the same error at that step.
+    let recording = saved(true, true);
+    assert_eq!(recording.logs().count(), 1);
+    assert!(Replay::new(&recording).run(&mut saver(true)).is_ok());
+    // A bridge without the app's log: nothing to compare with.
+    let recording = saved(false, false);
+    assert!(Replay::new(&recording).run(&mut saver(true)).is_ok());
 }

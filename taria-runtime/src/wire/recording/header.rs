@@ -20,6 +20,11 @@ pub struct RecordingHeader {
     pub taria: String,
     /// Whether the bridge started the app (`spawn`) or attached to a running one.
     pub mode: RecordingMode,
+    /// Whether the app sent its log (it captures it with `taria::logs`): then the
+    /// `log` lines are all it logged at its layer's level, and a replay can tell an
+    /// error it logs now from one the session logged. Absent (`false`) in version 1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub logs: bool,
 }
 
 impl RecordingHeader {
@@ -32,7 +37,15 @@ impl RecordingHeader {
             size,
             taria: env!("CARGO_PKG_VERSION").to_owned(),
             mode,
+            logs: false,
         }
+    }
+
+    /// The same header, saying whether the app sent its log.
+    #[must_use]
+    pub fn with_logs(mut self, logs: bool) -> Self {
+        self.logs = logs;
+        self
     }
 }
 

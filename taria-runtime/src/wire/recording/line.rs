@@ -28,6 +28,9 @@ pub enum RecordedLine {
     /// Something happened to the app (it exited, the bridge restarted it or
     /// reconnected). Not replayed; the next `tree` line is the new session's first.
     App(RecordedApp),
+    /// Something the app logged (format version 2). Not replayed: a replay checks
+    /// that it logs no error where the session logged none.
+    Log(super::RecordedLog),
 }
 
 impl RecordedLine {

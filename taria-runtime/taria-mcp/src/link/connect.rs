@@ -151,7 +151,7 @@ impl Link {
                     Code::Timeout,
                     format!(
                         "connected to the app{}, but it has not drawn a frame within {} s; is \
-                         its event loop running? Try again, or use read_screen",
+                         its event loop running? Try again, or read_tree with format screen",
                         match &self.inner.spawned {
                             Some(_) => String::new(),
                             None => format!(" at {}", self.inner.socket.display()),
@@ -194,6 +194,8 @@ impl Inner {
             v: protocol::PROTOCOL_VERSION,
             client: format!("taria-mcp {}", env!("CARGO_PKG_VERSION")),
             screens: self.recorder.is_some(),
+            // The app's log, for read_logs, input results and the recording.
+            logs: true,
         };
         // The app may refuse us right away (busy); the reader will say so.
         let _ = write_message(&writer, &hello, || true).await;

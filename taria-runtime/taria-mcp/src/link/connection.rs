@@ -163,6 +163,8 @@ struct State {
     reader: Option<tokio::task::JoinHandle<()>>,
     /// The protocol version the app said it speaks.
     protocol: Option<u32>,
+    /// Whether the app said it captures its log (its hello's `logs`).
+    logs: bool,
     /// The app refused us on it (busy, another user): why it ends, unless we let go.
     refusal: Option<Closed>,
     /// Inputs waiting for their ack, by `seq`.
@@ -189,6 +191,7 @@ impl Connection {
                 writer: Some(writer),
                 reader: None,
                 protocol: None,
+                logs: false,
                 refusal: None,
                 acks: HashMap::new(),
                 screens: Vec::new(),
@@ -235,9 +238,17 @@ impl Connection {
         lock(&self.state).protocol
     }
 
-    /// The app said hello, speaking protocol `v`.
-    pub(super) fn said_hello(&self, v: u32) {
-        lock(&self.state).protocol = Some(v);
+    /// The app said hello, speaking protocol `v`, capturing its log or not.
+    pub(super) fn said_hello(&self, v: u32, logs: bool) {
+        let mut state = lock(&self.state);
+        state.protocol = Some(v);
+        state.logs = logs;
+    }
+
+    /// Whether the app said it captures its log (`None` before its hello).
+    pub(super) fn app_logs(&self) -> Option<bool> {
+        let state = lock(&self.state);
+        state.protocol.map(|_| state.logs)
     }
 
     /// The app refused us (busy, another user); the connection ends with that.

@@ -63,7 +63,7 @@ impl Inner {
                     Code::AppNotConnected,
                     format!(
                         "{app} is running but not serving its socket now; retry in a moment \
-                         (read_screen shows what it shows)"
+                         (read_tree with format screen shows what it shows)"
                     ),
                 ),
             };

@@ -32,16 +32,17 @@ impl Reader {
                 app,
                 pid,
                 screens,
+                logs,
                 ..
             } => {
-                tracing::info!(app, pid, v, "app said hello");
+                tracing::info!(app, pid, v, logs, "app said hello");
                 if v != protocol::PROTOCOL_VERSION {
                     tracing::warn!(
                         v,
                         "the app speaks another protocol version; inputs are refused"
                     );
                 }
-                self.connection.said_hello(v);
+                self.connection.said_hello(v, logs);
                 self.app = Some(app);
                 if let Some(recorder) = &self.inner.recorder {
                     recorder.pushes_screens(generation, screens);
@@ -106,6 +107,12 @@ impl Reader {
                     rows,
                 });
             }
+            AppMessage::Log { entry, dropped } => {
+                if let Some(recorder) = &self.inner.recorder {
+                    recorder.logged(generation, &entry);
+                }
+                self.inner.logs.push(generation, entry, dropped);
+            }
             AppMessage::Error { code, message } => match code {
                 ErrorCode::Busy => self.connection.refused(Closed::Busy(message)),
                 ErrorCode::PermissionDenied => self.connection.refused(Closed::Refused(message)),
@@ -119,7 +126,10 @@ impl Reader {
     /// Tells the recording about the tree just taken (`first`: the connection's first).
     fn record_tree(&self, (revision, tree, stamp): Newest<'_>, first: bool) {
         if let Some(recorder) = &self.inner.recorder {
-            let app = first.then(|| self.app.as_deref().unwrap_or("app"));
+            let app = first.then(|| {
+                let logs = self.connection.app_logs().unwrap_or(false);
+                (self.app.as_deref().unwrap_or("app"), logs)
+            });
             recorder.drew(self.connection.generation(), app, revision, stamp, tree);
         }
     }

@@ -17,6 +17,7 @@ use crate::limits::{
     EFFECT_TIMEOUT, RATE_PER_SECOND, RateLimit, ack_bound, check_in_flight, rate_busy,
 };
 use crate::lock::lock;
+use crate::logs::InputId;
 use crate::record::CallTag;
 
 /// Inputs on their way to the app. Cheap to clone (the clones share the `seq` and
@@ -38,6 +39,16 @@ pub(crate) struct Sent {
     /// The connection it went on.
     connection: Arc<Connection>,
     ack: oneshot::Receiver<Answer<Ack>>,
+}
+
+impl Sent {
+    /// The input as the app's log names it: its connection and `seq`.
+    pub(crate) fn id(&self) -> InputId {
+        InputId {
+            generation: self.connection.generation(),
+            seq: self.seq,
+        }
+    }
 }
 
 /// An input that has its place, to be written ([`Inputs::place`]).
@@ -303,7 +314,7 @@ impl Inputs {
                 Code::Timeout,
                 format!(
                     "sent, but the app did not answer within {}: its loop may be busy or \
-                     stuck. Check read_screen or wait_for_change before retrying (it may still \
+                     stuck. Check read_tree (format screen) or wait_for_change before retrying (it may still \
                      happen)",
                     seconds(bound)
                 ),

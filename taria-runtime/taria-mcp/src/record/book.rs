@@ -3,14 +3,14 @@
 //! ack and the tree after it, a resize with the tree drawn at the new size, an exit
 //! with its status), or once it has waited long enough.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use taria::Tree;
-use taria::wire::protocol::{AckStatus, Input};
+use taria::wire::protocol::{AckStatus, Input, LogEntry};
 use taria::wire::recording::{
-    InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedResize, RecordedSize,
+    InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedLog, RecordedResize, RecordedSize,
     RecordedTarget, RecordingHeader, RecordingMode,
 };
 
@@ -49,6 +49,12 @@ pub(super) struct Book {
     pub(super) open: bool,
     /// How the spawned app exited, once seen.
     pub(super) exit: Option<RecordedApp>,
+    /// Whether the spawned app's exit was told ([`Recorder::exited`](super::Recorder::exited)):
+    /// it is told once.
+    pub(super) exit_told: bool,
+    /// The step each input written got, by connection and `seq`: what a log line
+    /// names the input the app had in hand by.
+    pub(super) steps: HashMap<(u64, u64), u64>,
 }
 
 /// Where the header stands: it is written first, once the app's label and the
@@ -60,6 +66,7 @@ pub(super) enum Header {
     /// screen's); `tree` gives it if the screen does not come.
     Sizing {
         app: String,
+        logs: bool,
         tree: Arc<Tree>,
         asked: bool,
     },
@@ -75,6 +82,8 @@ pub(super) enum Entry {
     Resize(PendingResize),
     /// A spawned app's connection ended: its `app` line waits for the exit.
     Exit(Box<PendingExit>),
+    /// Something the app logged on a connection, waiting behind the input it names.
+    Log(u64, Box<LogEntry>),
 }
 
 /// An input sent, waiting for its ack and the tree after it.
@@ -164,19 +173,20 @@ pub(super) enum Out {
 
 impl Book {
     /// Queues the header first, ahead of any line.
-    pub(super) fn write_header(&mut self, app: &str, size: RecordedSize) {
-        let header = RecordingHeader::new(app, size, self.mode);
+    pub(super) fn write_header(&mut self, app: &str, logs: bool, size: RecordedSize) {
+        let header = RecordingHeader::new(app, size, self.mode).with_logs(logs);
         self.header = Header::Written;
         self.pending.push_front(Entry::Ready(Out::Header(header)));
     }
 
     /// Writes a header waiting for its size, with `size` or the first tree's extent.
     pub(super) fn sized(&mut self, size: Option<RecordedSize>) {
-        if let Header::Sizing { app, tree, .. } =
-            std::mem::replace(&mut self.header, Header::Written)
+        if let Header::Sizing {
+            app, logs, tree, ..
+        } = std::mem::replace(&mut self.header, Header::Written)
         {
             let size = size.unwrap_or_else(|| RecordedSize::of_tree(&tree));
-            self.write_header(&app, size);
+            self.write_header(&app, logs, size);
         }
     }
 
@@ -231,17 +241,18 @@ impl Book {
         }
     }
 
-    /// Sends the complete lines at the front to the writer. A delivered input whose
-    /// tree has not come within [`TREE_WAIT`] of its ack goes without one, a resize
+    /// Sends the complete lines at the front to the writer, once the header is
+    /// written (the app may log before its first tree). A delivered input whose tree
+    /// has not come within [`TREE_WAIT`] of its ack goes without one, a resize
     /// likewise, and an `app` line without the exit after [`EXIT_WAIT`].
     pub(super) fn flush(&mut self) {
-        if matches!(self.header, Header::Sizing { .. }) {
+        if !matches!(self.header, Header::Written) {
             return;
         }
         self.take_screens();
         while let Some(front) = self.pending.front_mut() {
             let ready = match front {
-                Entry::Ready(_) => true,
+                Entry::Ready(_) | Entry::Log(..) => true,
                 Entry::Tree(tree) => tree.complete(TREE_WAIT),
                 Entry::Input(input) => {
                     if !input.complete() && input.acked.is_some_and(|at| at.elapsed() >= TREE_WAIT)
@@ -271,7 +282,12 @@ impl Book {
                 Entry::Input(input) => {
                     let step = self.next_step;
                     self.next_step += 1;
+                    self.steps.insert((input.generation, input.seq), step);
                     Out::Input(input, step)
+                }
+                Entry::Log(generation, entry) => {
+                    let step = self.steps.get(&(generation, entry.input)).copied();
+                    Out::Line(RecordedLine::Log(RecordedLog::of(*entry, step)))
                 }
                 Entry::Resize(resize) => Out::Line(RecordedLine::Resize(resize.line)),
                 Entry::Exit(exit) => Out::Line(RecordedLine::App(exit.line)),

@@ -156,7 +156,7 @@ impl Book {
                             .take(input.generation, *revision, tree, screens);
                     }
                 }
-                Entry::Ready(_) | Entry::Resize(_) | Entry::Exit(_) => {}
+                Entry::Ready(_) | Entry::Resize(_) | Entry::Exit(_) | Entry::Log(..) => {}
             }
         }
     }

@@ -8,15 +8,6 @@ use std::sync::Arc;
 
 use rmcp::model::JsonObject;
 
-/// The input schema of a tool without arguments: an object with no properties, said
-/// (OpenAI refuses an object schema without `properties`).
-pub(super) fn no_arguments() -> Arc<JsonObject> {
-    let mut schema = JsonObject::new();
-    schema.insert("type".into(), "object".into());
-    schema.insert("properties".into(), JsonObject::new().into());
-    Arc::new(schema)
-}
-
 /// A tool's input schema as the model reads it: the arguments and their descriptions,
 /// without what costs bytes and says nothing a model or client needs (see
 /// [`slim_input_schema`]).
@@ -93,8 +84,9 @@ fn slim_schema(fields: &mut JsonObject, defs: &serde_json::Value) {
     if fields.get("minimum") == Some(&Value::from(0)) {
         fields.remove("minimum");
     }
+    // Rust's doc comments mark names with backticks; a model reads them without.
     if let Some(Value::String(description)) = fields.get_mut("description") {
-        *description = description.replace('\n', " ");
+        *description = description.replace('\n', " ").replace('`', "");
     }
     for (key, value) in fields.iter_mut() {
         match (key.as_str(), value) {

@@ -670,3 +670,36 @@ fn the_apps_label_in_the_header_comment_holds_no_control_characters() {
     );
     assert!(generated.code.lines().nth(2).unwrap().starts_with("// "));
 }
+
+/// A recording with the app's log: the test ends by checking that the replay logged
+/// no error, as the session did not; a session that logged one leaves it unchecked,
+/// saying so; a recording without the log (version 1) says nothing of it.
+#[test]
+fn the_test_checks_the_log_when_the_session_logged_no_error() {
+    let check = "    h.assert_no_error_logged();\n    Ok(())\n}";
+    let mut recording = recording();
+    let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    assert!(!generated.code.contains("assert_no_error_logged"));
+
+    recording.header.logs = true;
+    let warning = r#"{"kind":"log","step":2,"level":"warn","target":"app","message":"slow"}"#;
+    recording.lines.push(serde_json::from_str(warning).unwrap());
+    let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    assert!(
+        generated.code.ends_with(&format!("{check}\n")),
+        "{}",
+        generated.code
+    );
+
+    let error = r#"{"kind":"log","step":3,"level":"error","target":"app","message":"no"}"#;
+    recording.lines.push(serde_json::from_str(error).unwrap());
+    let generated = generate(&recording, &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    assert!(!generated.code.contains("assert_no_error_logged"));
+    assert!(
+        generated.code.contains(
+            "    // The recorded session logged 1 error (its `log` lines): not checked.\n"
+        ),
+        "{}",
+        generated.code
+    );
+}

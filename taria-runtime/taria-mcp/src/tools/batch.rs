@@ -11,7 +11,7 @@ use serde_json::Value as Json;
 use taria::wire::outline::OutlineName;
 use taria::{Node, Tree};
 
-use super::input::{self, ActArgs, InputResult, PressKeyArgs, SetValueArgs, TypeTextArgs};
+use super::input::{self, ActArgs, InputResult, PressKeyArgs, TypeTextArgs};
 use super::read::find;
 use super::text;
 use crate::errors::{Detail, ToolError};
@@ -37,9 +37,6 @@ pub(crate) struct BatchArgs {
     /// Only this subtree.
     #[serde(default, deserialize_with = "super::args::optional")]
     pub(crate) root: Option<String>,
-    /// Levels (0: all).
-    #[serde(default, deserialize_with = "super::args::optional")]
-    pub(crate) depth: Option<usize>,
 }
 
 /// The schema of `steps`: each names its tool, beside that tool's arguments (their
@@ -69,7 +66,7 @@ pub(crate) struct Step {
     reason = "only the JSON schema is used: Step reads the arguments"
 )]
 struct StepSchema {
-    #[schemars(extend("enum" = ["act", "set_value", "type_text", "press_key"]))]
+    #[schemars(extend("enum" = ["act", "type_text", "press_key"]))]
     tool: String,
     node: Option<String>,
     action: Option<String>,
@@ -112,13 +109,12 @@ impl Step {
         }
         let input = match self.tool.as_str() {
             "act" => read(&self).map(StepInput::Act),
-            "set_value" => read(&self).map(StepInput::SetValue),
             "type_text" => read(&self).map(StepInput::TypeText),
             "press_key" => read(&self).map(StepInput::PressKey),
             other => {
                 return Err(ToolError::invalid(format!(
-                    "step {number}: `{}` is not a step; use act, set_value, type_text or \
-                     press_key; nothing was sent",
+                    "step {number}: `{}` is not a step; use act (set a value with its action \
+                     set_value), type_text or press_key; nothing was sent",
                     OutlineName(other)
                 )));
             }
@@ -156,7 +152,6 @@ fn without_fillers<T: JsonSchema>(
 
 enum StepInput {
     Act(ActArgs),
-    SetValue(SetValueArgs),
     TypeText(TypeTextArgs),
     PressKey(PressKeyArgs),
 }
@@ -166,7 +161,6 @@ impl StepInput {
     fn check(&self) -> Result<(), ToolError> {
         match self {
             StepInput::Act(a) => a.direction().map(drop),
-            StepInput::SetValue(_) => Ok(()),
             StepInput::TypeText(t) => t.check().map(drop),
             StepInput::PressKey(p) => p.check().map(drop),
         }
@@ -176,7 +170,6 @@ impl StepInput {
     fn describe(&self) -> String {
         match self {
             StepInput::Act(a) => format!("act {} {}", OutlineName(&a.node), OutlineName(&a.action)),
-            StepInput::SetValue(s) => format!("set_value {}", OutlineName(&s.node)),
             StepInput::TypeText(t) => format!(
                 "type_text of {}",
                 plural::count(t.text.chars().count(), "character", "characters")
@@ -193,7 +186,6 @@ impl StepInput {
     ) -> Result<InputResult, ToolError> {
         match self {
             StepInput::Act(args) => input::act(inputs, seen, args, turn).await,
-            StepInput::SetValue(args) => input::set_value(inputs, seen, args, turn).await,
             StepInput::TypeText(args) => input::type_text(inputs, seen, args, turn).await,
             StepInput::PressKey(args) => input::press_key(inputs, seen, args, turn).await,
         }
@@ -302,16 +294,13 @@ pub(crate) async fn batch(
             None => view.tree.roots.iter().collect(),
             Some(root) => vec![find(&view, root)?],
         };
-        let shown = render::render(&roots, Format::Outline, args.depth, render::MAX_CHARS);
+        let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
         seen.saw(&view.tree);
         if let Some(recorder) = link.recorder() {
             let mut arguments = serde_json::Map::new();
             arguments.insert("read".into(), true.into());
             if let Some(root) = &args.root {
                 arguments.insert("root".into(), root.clone().into());
-            }
-            if let Some(depth) = args.depth {
-                arguments.insert("depth".into(), depth.into());
             }
             recorder.read(turn.call_tag(), "batch", arguments, view.revision);
         }

@@ -1,4 +1,5 @@
-//! The input tools: `act`, `set_value`, `type_text`, `press_key`. Each is checked
+//! The input tools: `act` (`set_value` is one of its actions), `type_text`,
+//! `press_key`. Each is checked
 //! against the tree the agent saw before it is sent ([`check`]), sent in its turn
 //! (arrival order, [`crate::order`]) through [`Inputs`], then answered with the app's
 //! ack and what changed in the tree the app drew after handling it ([`answer`]).
@@ -62,17 +63,6 @@ impl ActArgs {
             .as_ref()
             .filter(|value| set_value || value.as_str() != Some(""))
     }
-}
-
-/// `set_value` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct SetValueArgs {
-    // The node's id (its name says it: no description in the schema).
-    pub(crate) node: String,
-    // The new value.
-    #[schemars(extend("anyOf" = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]))]
-    pub(crate) value: Json,
 }
 
 /// `type_text` arguments.
@@ -262,28 +252,6 @@ pub(crate) async fn act(
     let mut sent = turn.send_last(inputs, input).await?;
     let ack = inputs.ack(&mut sent).await?;
     settle(inputs, seen, (&before, &sent), ack, Some(&args.node)).await
-}
-
-/// `set_value`.
-pub(crate) async fn set_value(
-    inputs: &Inputs,
-    seen: &Seen,
-    args: SetValueArgs,
-    turn: &mut Turn,
-) -> Result<InputResult, ToolError> {
-    act(
-        inputs,
-        seen,
-        ActArgs {
-            node: args.node,
-            action: "set_value".into(),
-            value: Some(args.value),
-            direction: None,
-            amount: None,
-        },
-        turn,
-    )
-    .await
 }
 
 /// `type_text`.

@@ -1,14 +1,15 @@
-//! The reading tools: `read_tree`, `find_nodes`, `read_screen`, `wait_for_change`, and
-//! the `taria://tree` resource's text.
+//! The reading tools: `read_tree` (the tree, or with `format: screen` the screen's
+//! text) and `find_nodes` (and the filters `wait_for_change` shares), and the
+//! `taria://tree` resource's text.
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::{Action, Node, Role, StateFlags, Tree};
+use taria::{Node, StateFlags, Tree};
 
+use super::filters::{Custom, Filters};
 use super::{UNTRUSTED, args};
 use crate::errors::{Code, ToolError};
 use crate::link::{Link, View};
@@ -47,6 +48,18 @@ pub(crate) enum FormatArg {
     /// actions every child offers listed once on the parent as `childActions`, a tree
     /// item's `position.level` of 1 left out). `find_nodes` gives a node's every field.
     Json,
+    /// The screen's text, one row per line, as drawn: for parts without semantics.
+    Screen,
+}
+
+/// `read_tree` result: the tree, or the screen.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum ReadResult {
+    /// Format `outline` or `json`.
+    Tree(ReadTreeResult),
+    /// Format `screen`.
+    Screen(ReadScreenResult),
 }
 
 /// `read_tree` result.
@@ -92,21 +105,30 @@ pub(crate) async fn read_tree(
     link: &Link,
     seen: &Seen,
     args: ReadTreeArgs,
-) -> Result<ReadTreeResult, ToolError> {
-    let view = link.view().await?;
+) -> Result<ReadResult, ToolError> {
     let format = match args.format {
+        Some(FormatArg::Screen) => {
+            if args.root.is_some() || args.depth.is_some() || args.bounds {
+                return Err(ToolError::invalid(
+                    "format screen reads the whole screen: root, depth and bounds are for the \
+                     tree's formats (outline, json)",
+                ));
+            }
+            return read_screen(link).await.map(ReadResult::Screen);
+        }
         Some(FormatArg::Json) => Format::Json {
             bounds: args.bounds,
         },
-        _ => Format::Outline,
+        Some(FormatArg::Outline) | None => Format::Outline,
     };
+    let view = link.view().await?;
     let roots: Vec<&Node> = match &args.root {
         Some(id) => vec![find(&view, id)?],
         None => view.tree.roots.iter().collect(),
     };
     let shown = render::render(&roots, format, args.depth, render::MAX_CHARS);
     seen.saw(&view.tree);
-    Ok(ReadTreeResult {
+    Ok(ReadResult::Tree(ReadTreeResult {
         revision: view.revision,
         focused: view.tree.focused().map(|n| n.id.to_string()),
         node_count: view.tree.len(),
@@ -121,7 +143,7 @@ pub(crate) async fn read_tree(
             .iter()
             .filter_map(|d| serde_json::to_value(d).ok())
             .collect(),
-    })
+    }))
 }
 
 /// A checked state in `find_nodes` matches: `true`, `false`, or `"mixed"`.
@@ -203,6 +225,9 @@ pub(crate) struct FindNodesArgs {
     /// Part of the label (any case).
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) label: Option<String>,
+    // Part of the value, any case (beside label, its name says it: undescribed).
+    #[serde(default, deserialize_with = "args::optional")]
+    pub(crate) value: Option<String>,
     // The exact id.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) id: Option<String>,
@@ -215,6 +240,20 @@ pub(crate) struct FindNodesArgs {
     /// Default 50.
     #[serde(default, deserialize_with = "args::optional")]
     pub(crate) limit: Option<usize>,
+}
+
+impl FindNodesArgs {
+    /// The filters given.
+    pub(crate) fn filters(&self) -> Filters<'_> {
+        Filters {
+            role: self.role.as_deref(),
+            label: self.label.as_deref(),
+            value: self.value.as_deref(),
+            id: self.id.as_deref(),
+            action: self.action.as_deref(),
+            state: &self.state,
+        }
+    }
 }
 
 /// One node found.
@@ -294,49 +333,7 @@ pub(crate) async fn find_nodes(
 ) -> Result<FindNodesResult, ToolError> {
     let view = link.view().await?;
     let tree = &view.tree;
-    let mut query = taria::Query::new();
-    if let Some(role) = &args.role {
-        query = match Role::from_name(role) {
-            Some(core) => query.role(core),
-            None if tree.iter().any(|n| n.custom_role.as_deref() == Some(role)) => {
-                query.custom_role(role.clone())
-            }
-            None => {
-                let names: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
-                return Err(ToolError::invalid(format!(
-                    "unknown role `{role}`; roles are: {}",
-                    names.join(", ")
-                )));
-            }
-        };
-    }
-    if let Some(action) = &args.action {
-        let custom_seen = tree.iter().any(|n| n.offers(action));
-        if Action::from_name(action).is_none() && !custom_seen {
-            let names: Vec<&str> = Action::ALL.iter().map(|a| a.name()).collect();
-            return Err(ToolError::invalid(format!(
-                "unknown action `{action}`; actions are: {} (or a custom action a node offers)",
-                names.join(", ")
-            )));
-        }
-        query = query.action(action.clone());
-    }
-    for name in &args.state {
-        let Some(flag) = StateFlags::from_name(name) else {
-            let names: Vec<&str> = StateFlags::NAMED.iter().map(|(_, n)| *n).collect();
-            return Err(ToolError::invalid(format!(
-                "unknown state `{name}`; states are: {}",
-                names.join(", ")
-            )));
-        };
-        query = query.state(flag);
-    }
-    if let Some(label) = &args.label {
-        query = query.label(label.clone());
-    }
-    if let Some(id) = &args.id {
-        query = query.id(id.clone());
-    }
+    let query = args.filters().query(tree, Custom::Seen)?;
     let limit = args.limit.unwrap_or(50).clamp(1, 500);
     let parents = parent_ids(tree);
     let found = tree.find_all(&query);
@@ -409,7 +406,7 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
     }
 }
 
-/// `read_screen` result.
+/// `read_tree`'s result with `format: screen`.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ReadScreenResult {
@@ -421,8 +418,8 @@ pub(crate) struct ReadScreenResult {
     pub(crate) rows: Vec<String>,
 }
 
-/// `read_screen`.
-pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
+/// `read_tree` with `format: screen`: the screen's text.
+async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
     let mut screen = link.screen().await?;
     for row in &mut screen.rows {
         row.truncate(row.trim_end_matches(' ').len());
@@ -432,7 +429,8 @@ pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolErr
         return Err(ToolError::new(
             Code::TooLarge,
             format!(
-                "the screen text is {size} bytes (over {}); use read_tree or find_nodes instead",
+                "the screen text is {size} bytes (over {}); use read_tree with format outline \
+                 or json, or find_nodes, instead",
                 render::MAX_CHARS
             ),
         ));
@@ -442,63 +440,6 @@ pub(crate) async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolErr
         cols: screen.cols,
         rows: screen.rows,
     })
-}
-
-/// `wait_for_change` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct WaitArgs {
-    /// A revision from a result.
-    pub(crate) since: u64,
-    /// Default 10000, max 60000.
-    #[serde(default, deserialize_with = "args::optional")]
-    pub(crate) timeout_ms: Option<u64>,
-}
-
-/// `wait_for_change` result.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct WaitResult {
-    /// Whether the tree changed after `since`.
-    pub(crate) changed: bool,
-    /// The current revision.
-    pub(crate) revision: u64,
-    /// The new tree's outline (capped like `read_tree`), when it changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) outline: Option<String>,
-    /// What was left out, when the outline was cut.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) truncated: Option<String>,
-}
-
-/// `wait_for_change`: the next tree after `since`, or `changed: false` on timeout or
-/// cancellation.
-pub(crate) async fn wait_for_change(
-    link: &Link,
-    seen: &Seen,
-    args: WaitArgs,
-    cancel: impl std::future::Future<Output = ()>,
-) -> Result<WaitResult, ToolError> {
-    let timeout = Duration::from_millis(args.timeout_ms.unwrap_or(10_000).min(60_000));
-    match link.wait_past(args.since, timeout, cancel).await? {
-        Some(view) => {
-            seen.saw(&view.tree);
-            let roots: Vec<&Node> = view.tree.roots.iter().collect();
-            let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
-            Ok(WaitResult {
-                changed: true,
-                revision: view.revision,
-                outline: shown.outline,
-                truncated: shown.truncated,
-            })
-        }
-        None => Ok(WaitResult {
-            changed: false,
-            revision: link.mirror().view().map_or(args.since, |v| v.revision),
-            outline: None,
-            truncated: None,
-        }),
-    }
 }
 
 #[cfg(test)]

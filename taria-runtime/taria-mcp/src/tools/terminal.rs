@@ -129,7 +129,7 @@ pub(crate) async fn resize(
             truncated: None,
             note: Some(format!(
                 "resized, but the app drew no new tree within {} s (its tree may not depend on \
-                 the size); read_tree or read_screen to check",
+                 the size); read_tree (format screen for the text) to check",
                 RESIZE_WAIT.as_secs()
             )),
         },

@@ -13,8 +13,10 @@ use taria::wire::outline::{OutlineName, OutlineQuoted};
 
 use super::batch::BatchResult;
 use super::input::InputResult;
-use super::read::{FindNodesResult, ReadScreenResult, ReadTreeResult, WaitResult};
+use super::logs::{ReadLogsResult, entry_line};
+use super::read::{FindNodesResult, ReadResult, ReadScreenResult, ReadTreeResult};
 use super::terminal::ResizeResult;
+use super::wait::WaitResult;
 use crate::errors::ToolError;
 use crate::plural::count;
 
@@ -168,17 +170,61 @@ impl ForModel for BatchResult {
     }
 }
 
+impl ForModel for ReadResult {
+    fn for_model(&self) -> String {
+        match self {
+            ReadResult::Tree(tree) => tree.for_model(),
+            ReadResult::Screen(screen) => screen.for_model(),
+        }
+    }
+}
+
 impl ForModel for WaitResult {
     fn for_model(&self) -> String {
-        let mut out = if self.changed {
-            format!("changed, revision {}", self.revision)
-        } else {
-            format!("no change, revision {}", self.revision)
+        let mut out = match (&self.waited_for, self.matches) {
+            (Some(waited_for), Some(matches)) => format!(
+                "{}, revision {}: {}",
+                if waited_for.ends_with(" gone") {
+                    "gone".to_owned()
+                } else {
+                    count(matches, "match", "matches")
+                },
+                self.revision,
+                one_line(waited_for)
+            ),
+            _ if self.changed => format!("changed, revision {}", self.revision),
+            _ => format!("no change, revision {}", self.revision),
         };
         if let Some(outline) = &self.outline {
             push_block(&mut out, outline);
         }
         push_cut(&mut out, self.truncated.as_deref());
+        out
+    }
+}
+
+impl ForModel for ReadLogsResult {
+    fn for_model(&self) -> String {
+        let mut out = format!(
+            "{} at {} or worse after {}, next since={}",
+            count(self.entries.len(), "log entry", "log entries"),
+            self.level,
+            self.since,
+            self.next
+        );
+        if self.more {
+            out.push_str(", more after these");
+        }
+        if self.missed > 0 {
+            let _ = write!(out, ", {} before them no longer kept", self.missed);
+        }
+        if let Some(note) = &self.note {
+            let _ = write!(out, " ({})", one_line(note));
+        }
+        for entry in &self.entries {
+            out.push('\n');
+            out.push_str(&entry_line(entry));
+        }
         out
     }
 }

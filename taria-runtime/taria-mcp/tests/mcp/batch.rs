@@ -15,7 +15,7 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
     let done = mcp.ok(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 5},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 5},
             {"tool": "type_text", "text": "ab"},
             {"tool": "press_key", "key": "x", "repeat": 2},
         ], "read": true, "root": "volume"}),
@@ -47,9 +47,9 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
     let failed = mcp.fails(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 6},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 6},
             {"tool": "act", "node": "nope", "action": "activate"},
-            {"tool": "set_value", "node": "volume", "value": 9},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 9},
         ]}),
         "not_found",
     );
@@ -70,7 +70,7 @@ fn a_batch_runs_its_steps_in_order_and_stops_at_the_first_failure() {
     let malformed = mcp.fails(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 7},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 7},
             {"tool": "act", "node": "volume"},
         ]}),
         "invalid_arguments",
@@ -121,7 +121,7 @@ fn a_batch_whose_later_step_is_invalid_sends_nothing() {
         let refused = mcp.fails(
             "batch",
             json!({"steps": [
-                {"tool": "set_value", "node": "volume", "value": 7},
+                {"tool": "act", "node": "volume", "action": "set_value", "value": 7},
                 {"tool": "type_text", "text": "q"},
                 step,
             ]}),
@@ -163,10 +163,10 @@ fn a_batch_failure_is_written_as_plainly_as_its_success() {
     let failed = mcp.call(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 6},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 6},
             {"tool": "type_text", "text": "b"},
             {"tool": "act", "node": "refuse", "action": "activate"},
-            {"tool": "set_value", "node": "volume", "value": 9},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 9},
         ]}),
     );
     assert_eq!(failed["isError"], true, "{failed}");
@@ -295,10 +295,10 @@ fn a_strict_hosts_filled_in_steps_run_as_written() {
     let done = mcp.ok(
         "batch",
         json!({"steps": [
-            filled("set_value", json!({"node": "volume", "value": 5})),
+            filled("act", json!({"node": "volume", "action": "set_value", "value": 5})),
             filled("type_text", json!({"text": "ab"})),
             filled("press_key", json!({"key": "x", "repeat": 2})),
-        ], "read": false, "root": "", "depth": 0}),
+        ], "read": false, "root": ""}),
     );
     assert_eq!(done["steps"], json!(3), "{done}");
     {

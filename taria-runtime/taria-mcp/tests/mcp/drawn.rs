@@ -94,7 +94,7 @@ fn trees_and_screens(app: &str, acts: &[Value]) -> Vec<(Tree, Buffer)> {
 
 /// The screen the app drew in the frame of `result` (a read or an input's result).
 fn screen_of(app: &str, mcp: &mut Mcp, result: &Value) -> Buffer {
-    let screen = mcp.ok("read_screen", json!({}));
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(
         screen["revision"], result["revision"],
         "{app}: the same frame"

@@ -71,7 +71,6 @@ fn fill(schema: &Value, arguments: &Value, filler: Filler) -> Value {
 fn required_arguments(tool: &str) -> Option<Value> {
     Some(match tool {
         "act" => json!({"node": "refuse", "action": "activate"}),
-        "set_value" => json!({"node": "volume", "value": 5}),
         "type_text" => json!({"text": "a"}),
         "press_key" => json!({"key": "f5"}),
         "batch" => json!({"steps": [{"tool": "press_key", "key": "f5"}]}),
@@ -161,7 +160,10 @@ fn a_wait_with_timeout_zero_waits_the_default_time() {
     let now = mcp.ok("read_tree", json!({}))["revision"].clone();
     let wait = mcp.start_calls(&[("wait_for_change", json!({"since": now, "timeout_ms": 0}))]);
     std::thread::sleep(Duration::from_millis(300));
-    let set = mcp.start_calls(&[("set_value", json!({"node": "volume", "value": 9}))]);
+    let set = mcp.start_calls(&[(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 9}),
+    )]);
     let results = mcp.results(wait.start..set.end);
     assert_eq!(results[1]["isError"], false, "{}", results[1]);
     assert_eq!(

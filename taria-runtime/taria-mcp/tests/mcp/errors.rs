@@ -64,7 +64,7 @@ fn a_screen_over_the_cap_is_too_large() {
     };
     let app = RunningApp::launch(&temp_socket("too-large"), full, 300, 150);
     let mut mcp = Mcp::start(&app.socket, &[]);
-    let too_large = mcp.fails("read_screen", json!({}), "too_large");
+    let too_large = mcp.fails("read_tree", json!({"format": "screen"}), "too_large");
     assert!(
         too_large["message"].as_str().unwrap().contains("read_tree"),
         "{too_large}"

@@ -153,7 +153,10 @@ fn a_listen_stream_ends_when_the_attached_app_does_not_come_back() {
         final_answer(&mut mcp, "tree-stream", Duration::from_secs(6)).is_none(),
         "the stream ended although the app came back"
     );
-    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 4}),
+    );
     mcp.notification("an update on the stream", |n| {
         n["method"] == "notifications/resources/updated"
             && n["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == "tree-stream"

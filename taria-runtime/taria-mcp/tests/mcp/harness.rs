@@ -101,9 +101,15 @@ impl Actions for App {
                     .value()
                     .and_then(|v| u8::from_value(v).ok())
                     .unwrap_or(0);
+                if self.volume == 10 {
+                    tracing::error!(target: "bridge_app", volume = self.volume, "the volume is at its maximum");
+                }
                 Outcome::Handled
             }
-            ("refuse", "activate") => Outcome::Rejected("not today".into()),
+            ("refuse", "activate") => {
+                tracing::warn!(target: "bridge_app", "refused a press: not today");
+                Outcome::Rejected("not today".into())
+            }
             (_, "archive") => {
                 let index = inv
                     .target()
@@ -112,7 +118,8 @@ impl Actions for App {
                     .and_then(|i| i.parse::<usize>().ok());
                 match index {
                     Some(i) if i < self.tasks.len() => {
-                        self.tasks.remove(i);
+                        let title = self.tasks.remove(i);
+                        tracing::info!(target: "bridge_app", "archived {title}");
                         Outcome::Handled
                     }
                     _ => Outcome::Rejected("no such task".into()),

@@ -13,7 +13,10 @@ fn inputs_answer_with_the_ack_and_the_tree_after() {
     let mut mcp = Mcp::start(&app.socket, &[]);
     let before = mcp.ok("read_tree", json!({}))["revision"].as_u64().unwrap();
 
-    let set = mcp.ok("set_value", json!({"node": "volume", "value": 7}));
+    let set = mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 7}),
+    );
     assert_eq!(set["status"], "delivered");
     assert_eq!(set["changed"], true);
     assert_eq!(set["changedIds"], json!(["volume"]));
@@ -28,7 +31,7 @@ fn inputs_answer_with_the_ack_and_the_tree_after() {
     );
     let whole = mcp.ok(
         "batch",
-        json!({"steps": [{"tool": "set_value", "node": "volume", "value": 7}], "read": true}),
+        json!({"steps": [{"tool": "act", "node": "volume", "action": "set_value", "value": 7}], "read": true}),
     );
     assert!(
         whole["read"].as_str().unwrap().contains("[id=refuse]"),
@@ -42,7 +45,10 @@ fn inputs_answer_with_the_ack_and_the_tree_after() {
     );
     assert_eq!(text_number["status"], "delivered");
     // Setting the same value again: handled, nothing changed.
-    let same = mcp.ok("set_value", json!({"node": "volume", "value": 3}));
+    let same = mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 3}),
+    );
     assert_eq!(same["changed"], false);
     assert!(
         same["note"]
@@ -100,8 +106,8 @@ fn refused_inputs_carry_stable_codes() {
     );
     assert_eq!(unsupported["offered"], json!(["set_value"]));
     let domain = mcp.fails(
-        "set_value",
-        json!({"node": "volume", "value": 11}),
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 11}),
         "out_of_domain",
     );
     assert!(
@@ -109,8 +115,8 @@ fn refused_inputs_carry_stable_codes() {
         "{domain}"
     );
     mcp.fails(
-        "set_value",
-        json!({"node": "volume", "value": [1]}),
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": [1]}),
         "out_of_domain",
     );
     mcp.fails(

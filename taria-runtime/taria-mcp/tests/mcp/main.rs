@@ -26,6 +26,7 @@ mod harness;
 mod inputs;
 mod jsonrpc;
 mod link;
+mod logs;
 mod modal;
 mod offscreen;
 mod rebuilt;

@@ -51,7 +51,10 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
     let path = recording_path("record");
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
     mcp.ok("read_tree", json!({}));
-    mcp.ok("set_value", json!({"node": "volume", "value": 7}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 7}),
+    );
     mcp.ok(
         "act",
         json!({"node": "tasks/list_item#0", "action": "archive"}),
@@ -64,8 +67,8 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
     // Refused by the bridge's own check: nothing reaches the app; a `refused` line
     // (record_context.rs), not an input.
     mcp.fails(
-        "set_value",
-        json!({"node": "volume", "value": 11}),
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 11}),
         "out_of_domain",
     );
     mcp.ok("type_text", json!({"text": "hi \"there\"\n"}));
@@ -73,21 +76,51 @@ fn a_recorded_session_has_each_input_with_its_ack_and_the_tree_after() {
     mcp.ok(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 3},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 3},
             {"tool": "press_key", "key": "y"},
-        ], "read": true, "root": "volume", "depth": 1}),
+        ], "read": true, "root": "volume"}),
     );
     mcp.ok("find_nodes", json!({"role": "slider"}));
     let recording = finished(mcp, &path);
     let first_revision = check_header_and_first_tree(&recording);
     check_inputs(&recording, first_revision);
     check_reads_and_order(&recording);
+    check_logs(&recording);
+}
+
+/// What the app logged is in the recording, each entry naming the step of the input
+/// it was logged while handling, after that input's line.
+fn check_logs(recording: &Recording) {
+    let logs: Vec<(Option<u64>, &str, &str)> = recording
+        .logs()
+        .map(|log| (log.step, log.level.name(), log.message.as_str()))
+        .collect();
+    assert_eq!(
+        logs,
+        [
+            (Some(2), "info", "archived Buy milk"),
+            (Some(3), "warn", "refused a press: not today"),
+        ]
+    );
+    let position =
+        |wanted: &dyn Fn(&RecordedLine) -> bool| recording.lines.iter().position(wanted).unwrap();
+    let refused_input =
+        position(&|line| matches!(line, RecordedLine::Input(input) if input.step == 3));
+    let refused_log =
+        position(&|line| matches!(line, RecordedLine::Log(log) if log.step == Some(3)));
+    assert!(
+        refused_input < refused_log,
+        "the log line comes after its input's"
+    );
 }
 
 /// The header (attach mode: the app's screen size) and the first tree; its revision.
 fn check_header_and_first_tree(recording: &Recording) -> u64 {
     let header = &recording.header;
-    assert_eq!(header.taria_recording, 2);
+    assert_eq!(
+        header.taria_recording,
+        taria::wire::recording::RECORDING_VERSION
+    );
     assert_eq!(header.app, "test-app");
     assert_eq!(header.mode, RecordingMode::Attach);
     assert_eq!(
@@ -116,7 +149,7 @@ fn check_inputs(recording: &Recording, first_revision: u64) {
     assert_eq!(
         tools,
         [
-            InputTool::SetValue,
+            InputTool::Act,
             InputTool::Act,
             InputTool::Act,
             InputTool::TypeText,
@@ -236,11 +269,7 @@ fn check_reads_and_order(recording: &Recording) {
         reads,
         [
             (1, "read_tree", json!({})),
-            (
-                8,
-                "batch",
-                json!({"read": true, "root": "volume", "depth": 1})
-            ),
+            (8, "batch", json!({"read": true, "root": "volume"})),
             (9, "find_nodes", json!({"role": "slider"})),
         ]
     );
@@ -252,14 +281,15 @@ fn check_reads_and_order(recording: &Recording) {
             RecordedLine::Tree(_) => "tree",
             RecordedLine::Input(_) => "input",
             RecordedLine::Read(_) => "read",
+            RecordedLine::Log(_) => "log",
             _ => "other",
         })
         .collect();
     assert_eq!(
         kinds,
         [
-            "tree", "read", "input", "input", "input", "other", "input", "input", "input", "input",
-            "input", "input", "read", "read"
+            "tree", "read", "input", "input", "log", "input", "log", "other", "input", "input",
+            "input", "input", "input", "input", "read", "read"
         ]
     );
 }
@@ -318,7 +348,12 @@ fn a_recording_that_fails_later_is_logged_and_the_session_goes_on() {
     // The writer fails on its own thread (on the header, once the first call has
     // connected): the first result after that says so.
     let told = (0..100)
-        .map(|_| text(&mcp.call("set_value", json!({"node": "volume", "value": 4}))))
+        .map(|_| {
+            text(&mcp.call(
+                "act",
+                json!({"node": "volume", "action": "set_value", "value": 4}),
+            ))
+        })
         .find(|text| text.contains(note))
         .expect("a result says the recording stopped");
     let line = mcp.log_line("cannot write the recording");

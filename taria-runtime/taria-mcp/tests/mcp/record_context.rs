@@ -34,7 +34,10 @@ fn each_act_carries_the_node_it_was_aimed_at() {
         "act",
         json!({"node": "tasks/list_item#1", "action": "archive"}),
     );
-    mcp.ok("set_value", json!({"node": "volume", "value": 4}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 4}),
+    );
     mcp.ok("press_key", json!({"key": "x"}));
     let recording = finished(mcp, &path);
     let targets: Vec<Option<&RecordedTarget>> = recording
@@ -67,8 +70,8 @@ fn the_bridges_refusals_are_lines_in_their_place() {
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
     mcp.ok("read_tree", json!({}));
     mcp.fails(
-        "set_value",
-        json!({"node": "volume", "value": 11}),
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 11}),
         "out_of_domain",
     );
     mcp.fails(
@@ -79,7 +82,7 @@ fn the_bridges_refusals_are_lines_in_their_place() {
     mcp.fails(
         "batch",
         json!({"steps": [
-            {"tool": "set_value", "node": "volume", "value": 2},
+            {"tool": "act", "node": "volume", "action": "set_value", "value": 2},
             {"tool": "act", "node": "locked", "action": "activate"},
         ]}),
         "disabled",
@@ -103,10 +106,10 @@ fn the_bridges_refusals_are_lines_in_their_place() {
         [
             (
                 2,
-                InputTool::SetValue,
+                InputTool::Act,
                 None,
                 "out_of_domain",
-                json!({"node": "volume", "value": 11})
+                json!({"node": "volume", "action": "set_value", "value": 11})
             ),
             (
                 3,
@@ -121,7 +124,7 @@ fn the_bridges_refusals_are_lines_in_their_place() {
                 Some(2),
                 "disabled",
                 json!({"steps": [
-                    {"tool": "set_value", "node": "volume", "value": 2},
+                    {"tool": "act", "node": "volume", "action": "set_value", "value": 2},
                     {"tool": "act", "node": "locked", "action": "activate"},
                 ]})
             ),
@@ -144,7 +147,7 @@ fn the_bridges_refusals_are_lines_in_their_place() {
         "{messages:?}"
     );
     // In their place: the batch's first step (an input) before its refusal, the app's
-    // refusal an input line of its own.
+    // refusal an input line of its own (with the warning its handler logs).
     let kinds: Vec<&str> = recording
         .lines
         .iter()
@@ -153,13 +156,14 @@ fn the_bridges_refusals_are_lines_in_their_place() {
             RecordedLine::Input(_) => "input",
             RecordedLine::Read(_) => "read",
             RecordedLine::Refused(_) => "refused",
+            RecordedLine::Log(_) => "log",
             _ => "other",
         })
         .collect();
     assert_eq!(
         kinds,
         [
-            "tree", "read", "refused", "refused", "input", "refused", "input", "refused"
+            "tree", "read", "refused", "refused", "input", "refused", "input", "log", "refused"
         ]
     );
 }

@@ -201,10 +201,13 @@ fn secrets_are_never_written() {
     let app = support::RunningApp::launch(&socket, SecretApp::default(), 30, 4);
     let path = recording_path("record-secret");
     let mut mcp = Mcp::start(&app.socket, &["--record", path.to_str().unwrap()]);
-    mcp.ok("set_value", json!({"node": "pin", "value": "hunter2-set"}));
+    mcp.ok(
+        "act",
+        json!({"node": "pin", "action": "set_value", "value": "hunter2-set"}),
+    );
     let refused = mcp.call(
-        "set_value",
-        json!({"node": "pin", "value": "refuse-hunter3"}),
+        "act",
+        json!({"node": "pin", "action": "set_value", "value": "refuse-hunter3"}),
     );
     assert_eq!(refused["isError"], true, "{refused}");
     assert!(
@@ -217,7 +220,10 @@ fn secrets_are_never_written() {
     mcp.ok("type_text", json!({"text": "typedsecret"}));
     mcp.ok("press_key", json!({"key": "Q"}));
     mcp.ok("press_key", json!({"key": "enter"}));
-    mcp.ok("set_value", json!({"node": "note", "value": "plain note"}));
+    mcp.ok(
+        "act",
+        json!({"node": "note", "action": "set_value", "value": "plain note"}),
+    );
     assert_eq!(
         app.app.lock().unwrap().pin,
         "hunter2-settypedsecretQ",

@@ -38,6 +38,86 @@ fn wait_for_change_times_out_or_returns_the_next_tree() {
     mcp.finish();
 }
 
+/// Changes `app`'s state from another thread after a moment, as a live app would.
+fn later(app: &RunningApp, change: impl FnOnce(&mut crate::harness::App) + Send + 'static) {
+    let handle = Arc::clone(&app.app);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        change(&mut handle.lock().unwrap());
+    });
+}
+
+#[test]
+fn wait_for_change_waits_for_a_node_to_appear_reach_a_value_or_go() {
+    let app = RunningApp::start("wait-node");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+
+    // Already there: answered at once, with the tree.
+    let there = mcp.ok(
+        "wait_for_change",
+        json!({"role": "list_item", "label": "walk"}),
+    );
+    assert_eq!(
+        (there["changed"].clone(), there["matches"].clone()),
+        (json!(true), json!(1))
+    );
+
+    later(&app, |app| app.tasks.push("Deploy".into()));
+    let waited = mcp.call(
+        "wait_for_change",
+        json!({"role": "list_item", "label": "deploy", "timeout_ms": 10_000}),
+    );
+    let content = &waited["structuredContent"];
+    assert_eq!(content["matches"], 1, "{waited}");
+    assert_eq!(content["waitedFor"], "role=list_item label=deploy");
+    assert!(outline(content).contains("\"Deploy\""), "{waited}");
+    let said = waited["content"][0]["text"].as_str().unwrap();
+    assert!(said.starts_with("1 match, revision "), "{said}");
+
+    later(&app, |app| app.volume = 7);
+    let loud = mcp.ok(
+        "wait_for_change",
+        json!({"id": "volume", "value": "7", "timeout_ms": 10_000}),
+    );
+    assert_eq!(loud["matches"], 1, "{loud}");
+    // Not the tree before the change: the one where the value is 7.
+    assert!(outline(&loud).contains(": 7 [id=volume]"), "{loud}");
+
+    later(&app, |app| app.tasks.retain(|task| task != "Deploy"));
+    let gone = mcp.call(
+        "wait_for_change",
+        json!({"label": "deploy", "gone": true, "timeout_ms": 10_000}),
+    );
+    assert_eq!(gone["structuredContent"]["matches"], 0, "{gone}");
+    assert!(
+        gone["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("gone, revision "),
+        "{gone}"
+    );
+
+    // Never drawn: the timeout says what the newest tree had, filter by filter.
+    let never = mcp.fails(
+        "wait_for_change",
+        json!({"role": "list_item", "label": "deploy", "timeout_ms": 300}),
+        "timeout",
+    );
+    let message = never["message"].as_str().unwrap();
+    assert!(
+        message.contains("no node matches role=list_item label=deploy (nodes matching each filter alone: role=list_item: 3, label=deploy: 0)"),
+        "{message}"
+    );
+    mcp.fails(
+        "wait_for_change",
+        json!({"gone": true}),
+        "invalid_arguments",
+    );
+    mcp.fails("wait_for_change", json!({}), "invalid_arguments");
+    mcp.finish();
+}
+
 #[test]
 fn wait_for_change_is_cancellable() {
     let app = RunningApp::start("cancel");
@@ -167,7 +247,10 @@ fn the_tree_resource_notifies_subscribers() {
     );
     let subscribed = mcp.request("resources/subscribe", json!({"uri": "taria://tree"}));
     assert!(subscribed.get("error").is_none(), "{subscribed}");
-    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 5}),
+    );
     // The notification names what changed: the slider, not the whole tree.
     mcp.notification("update notification", |n| {
         n["method"] == "notifications/resources/updated"
@@ -222,7 +305,10 @@ fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
         mcp.listen("tools", json!({"toolsListChanged": true})),
         json!({})
     );
-    mcp.ok("set_value", json!({"node": "volume", "value": 5}));
+    mcp.ok(
+        "act",
+        json!({"node": "volume", "action": "set_value", "value": 5}),
+    );
     for stream in ["a", "b"] {
         let updated = mcp.notification("update on the stream", |n| {
             n["method"] == "notifications/resources/updated" && stream_of(n) == stream
@@ -241,7 +327,10 @@ fn the_newest_protocol_needs_no_handshake_and_streams_tree_updates() {
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut value = 6;
     loop {
-        mcp.ok("set_value", json!({"node": "volume", "value": value}));
+        mcp.ok(
+            "act",
+            json!({"node": "volume", "action": "set_value", "value": value}),
+        );
         mcp.notification("update on stream b", |n| {
             n["method"] == "notifications/resources/updated"
                 && stream_of(n) == "b"

@@ -173,7 +173,7 @@ fn spawn_mode_drives_a_real_app_in_a_pseudo_terminal() {
         "invalid_arguments",
     );
 
-    let screen = mcp.ok("read_screen", json!({}));
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(screen["cols"], 100);
     let rows = screen["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 30);
@@ -555,7 +555,7 @@ fn pipelined_resizes_leave_the_terminal_at_the_last_size_sent() {
         json!([0, 0, 137, 50]),
         "the list's bounds: {answers:?}"
     );
-    let screen = mcp.ok("read_screen", json!({}));
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(
         (&screen["cols"], screen["rows"].as_array().map(Vec::len)),
         (&json!(137), Some(53)),

@@ -69,7 +69,7 @@ fn a_spawned_app_on_an_inline_viewport_starts_below_what_it_printed() {
     );
     assert_eq!(bounds["tree"][0]["bounds"], json!([0, 2, 80, 6]));
     // The screen an agent reads is what the app draws: its viewport.
-    let screen = mcp.ok("read_screen", json!({}));
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(screen["rows"].as_array().map(Vec::len), Some(6), "{screen}");
     assert_eq!(screen["rows"][0], "Pressed 1", "{screen}");
     mcp.finish();

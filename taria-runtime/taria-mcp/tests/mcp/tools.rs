@@ -20,13 +20,17 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
         "read_tree",
         "find_nodes",
         "act",
-        "set_value",
         "type_text",
         "press_key",
         "wait_for_change",
-        "read_screen",
+        "read_logs",
     ] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    // Folded to pay for read_logs and wait_for_change's filters (issue 24): a value is
+    // set with act's set_value, the screen read with read_tree's format screen.
+    for gone in ["set_value", "read_screen"] {
+        assert!(!names.contains(&gone), "{gone} is folded: {names:?}");
     }
     for tool in &tools {
         let name = tool["name"].as_str().unwrap();
@@ -39,27 +43,29 @@ fn initialize_lists_tools_with_schemas_and_annotations() {
         let read_only = tool["annotations"]["readOnlyHint"]
             .as_bool()
             .unwrap_or(false);
-        let reads = ["read_tree", "find_nodes", "wait_for_change", "read_screen"];
+        let reads = ["read_tree", "find_nodes", "wait_for_change", "read_logs"];
         assert_eq!(read_only, reads.contains(&name), "{name}");
         // Inputs drive the app however it reacts (an act may delete): MCP's default,
-        // destructive, is the honest hint; resize and set_value (idempotent) are not.
+        // destructive, is the honest hint; resize (idempotent) is not.
         let not_destructive = tool["annotations"]["destructiveHint"] == false;
-        assert_eq!(
-            not_destructive,
-            matches!(name, "resize" | "set_value"),
-            "{name}"
-        );
+        assert_eq!(not_destructive, name == "resize", "{name}");
         // Every argument is described, but those whose name says it all (the
         // instructions and tool descriptions say what a node id is; `amount` sits
-        // beside `direction`, "for scroll"; a resize out of range says the range).
+        // beside `direction`, "for scroll"; a resize out of range says the range;
+        // find_nodes' value sits beside label, "part of the label"; wait_for_change's
+        // filters are find_nodes', its description says; read_logs' since is the
+        // cursor its description names, and its limit is find_nodes').
         let arguments = tool["inputSchema"]["properties"].as_object();
         for (field, schema) in arguments.into_iter().flatten() {
             let plain = matches!(
                 (name, field.as_str()),
-                ("act" | "set_value", "node")
-                    | ("set_value", "value")
-                    | ("find_nodes", "id")
-                    | ("act", "amount")
+                ("act", "node" | "amount")
+                    | ("find_nodes", "id" | "value")
+                    | (
+                        "wait_for_change",
+                        "role" | "label" | "value" | "id" | "action" | "state"
+                    )
+                    | ("read_logs", "since" | "limit")
                     | ("resize", "cols" | "rows")
             );
             assert_eq!(
@@ -126,12 +132,12 @@ fn tools_list_fits_its_budget_with_every_tool_and_portable_schemas() {
         "read_tree",
         "find_nodes",
         "act",
-        "set_value",
         "type_text",
         "press_key",
         "wait_for_change",
-        "read_screen",
+        "read_logs",
         "resize",
+        "batch",
     ] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
     }
@@ -281,7 +287,7 @@ fn read_tree_and_find_nodes() {
     mcp.fails("read_tree", json!({"root": "nope"}), "not_found");
     mcp.fails("read_tree", json!({"format": "yaml"}), "invalid_arguments");
 
-    let screen = mcp.ok("read_screen", json!({}));
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(screen["cols"], 30);
     assert!(
         screen["rows"][1].as_str().unwrap().starts_with("Walk dog"),
