@@ -8,6 +8,7 @@ mod connection;
 mod line;
 mod screen;
 
+use screen::screen_styles;
 pub use screen::screen_text;
 
 use std::collections::VecDeque;
@@ -76,12 +77,20 @@ pub(crate) struct PublishedFrame {
     pub(crate) any: bool,
 }
 
+/// What the bridge asked of the screen since the writer last sent one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum ScreenWanted {
+    /// Nothing.
+    #[default]
+    No,
+    /// Its text.
+    Text,
+    /// Its text and styles (answers a request for the text too).
+    Styled,
+}
+
 /// State shared by the UI thread and the endpoint threads.
 #[derive(Default)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent request and lifecycle flags"
-)]
 pub(crate) struct SharedState {
     /// The current connection's number (0: none). Inputs and acks of another
     /// connection are discarded.
@@ -90,7 +99,7 @@ pub(crate) struct SharedState {
     pub(crate) outbox: VecDeque<AppMessage>,
     pub(crate) frame: PublishedFrame,
     pub(crate) want_tree: bool,
-    pub(crate) want_screen: bool,
+    pub(crate) want_screen: ScreenWanted,
     pub(crate) shutdown: bool,
     /// Set by the writer once it has sent what was queued at shutdown.
     pub(crate) flushed: bool,

@@ -81,10 +81,12 @@ impl Reader {
                 revision,
                 cols,
                 rows,
+                styles,
             } => self.connection.screen(&Screen {
                 revision: self.inner.mirror.revision_of(revision),
                 cols,
                 rows,
+                styles,
             }),
             AppMessage::Log { entry, dropped } => {
                 self.inner.logs.push(generation, entry, dropped);
