@@ -52,7 +52,8 @@ mod send;
 mod write;
 
 pub(crate) use activity::Activity;
-pub(crate) use connection::Ack;
+pub(crate) use connection::{Ack, Screen};
+pub(crate) use gone::Standing;
 pub(crate) use mirror::{Mirror, View};
 pub(crate) use send::{Inputs, Sent};
 
@@ -160,10 +161,6 @@ impl Link {
 
     /// The app's log as the bridge keeps it (every connection's, numbered for the
     /// session).
-    #[expect(
-        dead_code,
-        reason = "read by read_logs and the inspector (issue 24), which land after this API"
-    )]
     pub(crate) fn logs(&self) -> &AppLogs {
         &self.inner.logs
     }
