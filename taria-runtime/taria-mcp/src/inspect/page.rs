@@ -39,6 +39,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("page/recording.js"),
     ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("page/favicon.svg"),
+    ),
 ];
 
 /// Only the page's own files and server; app text is never markup (the scripts

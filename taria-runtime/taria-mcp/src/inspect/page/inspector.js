@@ -95,7 +95,7 @@ const handlers = {
     addRow("inputs", [
       message.number, seqs, message.tool, message.status,
       changedCell(message), message.latencyMs,
-    ], { status: message.status, failed: message.failed });
+    ], { status: message.status, failed: message.failed }, 4);
   },
   log(message) {
     const fields = Object.entries(message.fields ?? {})
@@ -105,12 +105,13 @@ const handlers = {
     addRow("logs", [
       message.number, message.level, message.target, `${message.message}${fields}${dropped}`,
       message.input || "",
-    ], { level: message.level });
+    ], { level: message.level }, 3);
   },
   missed(message) {
     const what = message.what === "inputs" ? "inputs" : "logs";
     const note = `${message.count} older entries are no longer kept`;
-    addRow(what, what === "inputs" ? ["…", "", "", note, "", ""] : ["…", "", "", note, ""], {});
+    const cells = what === "inputs" ? ["…", "", "", "", note, ""] : ["…", "", "", note, ""];
+    addRow(what, cells, {}, what === "inputs" ? 4 : 3);
   },
 };
 
@@ -128,15 +129,16 @@ function changedCell(message) {
 }
 
 // Appends a row of cells (text, or an element built here) to a log table, newest
-// last, at most 500 rows.
-function addRow(table, cells, data) {
+// last, at most 500 rows; cell `wide` takes the room left and wraps.
+function addRow(table, cells, data, wide) {
   const body = $(table).tBodies[0];
   const row = document.createElement("tr");
   for (const [key, value] of Object.entries(data)) {
     if (value !== undefined) row.dataset[key] = String(value);
   }
-  for (const cell of cells) {
+  for (const [i, cell] of cells.entries()) {
     const td = document.createElement("td");
+    if (i === wide) td.className = "wide";
     if (cell instanceof Node) {
       td.append(cell);
     } else {

@@ -4,9 +4,9 @@
 
 import { TreeView } from "./tree.js";
 
-// The lines of a tree as an outline (indented), for the diff.
+// The lines of a tree, indented by depth, for the diff.
 function outlineLines(entries) {
-  return (entries ?? []).map((e) => `${"  ".repeat(e.depth)}- ${e.line}`);
+  return (entries ?? []).map((e) => `${"  ".repeat(e.depth)}${e.line}`);
 }
 
 // The line diff of `old` and `now`: [kind, line] with kind " ", "-" or "+". Common
@@ -37,10 +37,10 @@ export function diffLines(old, now) {
         out.push([" ", a[i]]);
         i++;
         j++;
-      } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-        out.push(["+", b[j++]]);
-      } else {
+      } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
         out.push(["-", a[i++]]);
+      } else {
+        out.push(["+", b[j++]]);
       }
     }
   }
@@ -169,7 +169,7 @@ export class RecordingView {
   line(cls, text) {
     const span = document.createElement("span");
     span.className = cls;
-    span.textContent = cls === "same" ? `${text}\n` : text;
+    span.textContent = `${text}\n`;
     return span;
   }
 }
