@@ -28,6 +28,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -237,20 +238,22 @@ async def attached(socket: Path, protocol: str = HANDSHAKE):
 
 
 @contextlib.asynccontextmanager
-async def bridge(args: list[str], protocol: str):
-    """An MCP session with `taria-mcp <args>`, speaking `protocol`."""
+async def bridge(args: list[str], protocol: str, errlog=None):
+    """An MCP session with `taria-mcp <args>`, speaking `protocol`; the bridge's
+    standard error goes to `errlog` (a file), else to the test's."""
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
         args=args,
         env={"TARIA_LOG": "warn"},
     )
     if protocol == MODERN:
+        assert errlog is None, "the SDK's Client keeps the server's stderr"
         async with Client(params, read_timeout_seconds=30) as client:
             assert client.protocol_version == MODERN, client.protocol_version
             yield Agent(client), client
         return
     assert protocol == HANDSHAKE, protocol
-    async with stdio_client(params) as (read, write):
+    async with stdio_client(params, errlog=errlog or sys.stderr) as (read, write):
         async with ClientSession(read, write, read_timeout_seconds=30) as session:
             init = await session.initialize()
             assert init.protocol_version == HANDSHAKE, init.protocol_version

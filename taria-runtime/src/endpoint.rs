@@ -8,6 +8,7 @@ mod connection;
 mod line;
 mod screen;
 
+use screen::screen_styles;
 pub use screen::screen_text;
 
 use std::collections::VecDeque;
@@ -78,6 +79,18 @@ pub(crate) struct PublishedFrame {
     pub(crate) any: bool,
 }
 
+/// What the bridge asked of the screen since the writer last sent one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum ScreenWanted {
+    /// Nothing.
+    #[default]
+    No,
+    /// Its text.
+    Text,
+    /// Its text and styles (answers a request for the text too).
+    Styled,
+}
+
 /// State shared by the UI thread and the endpoint threads.
 #[derive(Default)]
 #[expect(
@@ -94,9 +107,10 @@ pub(crate) struct SharedState {
     /// Log entries wait in the app's sink for this connection (its wake-up sets it).
     pub(crate) logs_ready: bool,
     pub(crate) want_tree: bool,
-    pub(crate) want_screen: bool,
-    /// The bridge's hello asked for the screen after each tree and patch.
-    pub(crate) push_screens: bool,
+    pub(crate) want_screen: ScreenWanted,
+    /// The screen sent after each tree and patch: `Text` once the bridge's hello
+    /// asked for it (`screens`), else `No`.
+    pub(crate) push_screens: ScreenWanted,
     pub(crate) shutdown: bool,
     /// Set by the writer once it has sent what was queued at shutdown.
     pub(crate) flushed: bool,

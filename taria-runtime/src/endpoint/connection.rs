@@ -10,7 +10,7 @@ use interprocess::local_socket::Stream;
 use interprocess::local_socket::traits::Stream as _;
 
 use super::line::{Line, LineReader};
-use super::{PublishedFrame, QueuedInput, Shared};
+use super::{PublishedFrame, QueuedInput, ScreenWanted, Shared};
 use crate::logs::Waiting;
 use crate::model::Tree;
 use crate::wire::protocol::{
@@ -55,8 +55,8 @@ pub(super) fn serve(stream: Stream, shared: &Arc<Shared>) {
         state.inbox.clear();
         state.outbox.clear();
         state.want_tree = true;
-        state.want_screen = false;
-        state.push_screens = false;
+        state.want_screen = ScreenWanted::No;
+        state.push_screens = ScreenWanted::No;
         state.logs_ready = false;
         state.frame.fresh = false;
         state.frame.any = false;
@@ -105,8 +105,8 @@ fn disconnect(shared: &Shared, connection: u64) {
         state.inbox.clear();
         state.outbox.clear();
         state.want_tree = false;
-        state.want_screen = false;
-        state.push_screens = false;
+        state.want_screen = ScreenWanted::No;
+        state.push_screens = ScreenWanted::No;
         // Under the lock, so a new connection's number cannot be overwritten.
         shared.live.store(0, Ordering::Release);
     }
@@ -236,8 +236,8 @@ fn handle_line(bytes: &[u8], shared: &Arc<Shared>, connection: u64) {
             }
             if screens {
                 let mut state = shared.lock();
-                state.push_screens = true;
-                state.want_screen = true;
+                state.push_screens = ScreenWanted::Text;
+                state.want_screen = state.want_screen.max(ScreenWanted::Text);
                 drop(state);
                 shared.writer.notify_all();
             }
@@ -247,8 +247,15 @@ fn handle_line(bytes: &[u8], shared: &Arc<Shared>, connection: u64) {
             shared.lock().want_tree = true;
             shared.writer.notify_all();
         }
-        BridgeMessage::GetScreen {} => {
-            shared.lock().want_screen = true;
+        BridgeMessage::GetScreen { styles } => {
+            let asked = if styles {
+                ScreenWanted::Styled
+            } else {
+                ScreenWanted::Text
+            };
+            let mut state = shared.lock();
+            state.want_screen = state.want_screen.max(asked);
+            drop(state);
             shared.writer.notify_all();
         }
     }
@@ -325,19 +332,15 @@ fn queue_input(shared: &Shared, connection: u64, seq: u64, input: Input) {
 
 /// What the writer takes from the shared state in one turn.
 #[derive(Default)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent things to send in one turn"
-)]
 struct Turn {
     outbox: std::collections::VecDeque<AppMessage>,
     /// The app is ending: this is the last turn.
     last: bool,
     frame: bool,
     want_tree: bool,
-    want_screen: bool,
-    /// Send the screen after each tree and patch.
-    push_screens: bool,
+    want_screen: ScreenWanted,
+    /// The screen to send after each tree and patch.
+    push_screens: ScreenWanted,
 }
 
 fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Result<()> {
@@ -410,7 +413,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             };
             if let Some(message) = message {
                 write_message(&mut out, &message)?;
-                turn.want_screen |= turn.push_screens;
+                turn.want_screen = turn.want_screen.max(turn.push_screens);
             }
             last = Some(tree);
             last_input = working.input;
@@ -426,19 +429,10 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
                     tree: tree.clone(),
                 },
             )?;
-            turn.want_screen |= turn.push_screens;
+            turn.want_screen = turn.want_screen.max(turn.push_screens);
         }
-        if turn.want_screen {
-            let rows = super::screen_text(&working.buffer);
-            let cols = working.buffer.area.width;
-            write_message(
-                &mut out,
-                &AppMessage::Screen {
-                    revision,
-                    cols,
-                    rows,
-                },
-            )?;
+        if turn.want_screen != ScreenWanted::No {
+            write_screen(&mut out, &working.buffer, revision, turn.want_screen)?;
         }
         out.flush()?;
         if turn.frame {
@@ -471,7 +465,7 @@ fn take_turn(
         if !state.outbox.is_empty()
             || state.frame.fresh
             || tree_ready
-            || state.want_screen
+            || state.want_screen != ScreenWanted::No
             || state.logs_ready
         {
             break;
@@ -496,6 +490,32 @@ fn take_turn(
     turn.want_screen = std::mem::take(&mut state.want_screen);
     turn.push_screens = state.push_screens;
     true
+}
+
+/// Sends the screen of the last frame taken; with its styles when they were asked for
+/// and the line stays within [`MAX_LINE_BYTES`] with them (a huge, many-coloured
+/// screen goes as text alone, which the bridge shows without colours).
+fn write_screen(
+    out: &mut impl std::io::Write,
+    buffer: &ratatui::buffer::Buffer,
+    revision: u64,
+    wanted: ScreenWanted,
+) -> std::io::Result<()> {
+    let mut message = AppMessage::Screen {
+        revision,
+        cols: buffer.area.width,
+        rows: super::screen_text(buffer),
+        styles: (wanted == ScreenWanted::Styled).then(|| super::screen_styles(buffer)),
+    };
+    let mut line = serde_json::to_vec(&message).map_err(std::io::Error::other)?;
+    if line.len() > MAX_LINE_BYTES
+        && let AppMessage::Screen { styles, .. } = &mut message
+        && styles.take().is_some()
+    {
+        line = serde_json::to_vec(&message).map_err(std::io::Error::other)?;
+    }
+    line.push(b'\n');
+    out.write_all(&line)
 }
 
 fn write_message(out: &mut impl std::io::Write, message: &AppMessage) -> std::io::Result<()> {

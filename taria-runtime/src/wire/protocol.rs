@@ -9,10 +9,12 @@
 
 mod keys;
 mod log;
+mod screen;
 
 pub use crate::model::{ActionData, ActionRequest};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use log::{LogEntry, LogLevel, MAX_LOG_FIELD_BYTES, MAX_LOG_FIELDS, MAX_LOG_MESSAGE_BYTES};
+pub use screen::{CellStyle, ScreenStyles, StyledRun};
 
 use std::fmt::Write as _;
 
@@ -99,6 +101,11 @@ pub enum AppMessage {
         cols: u16,
         /// One string per row.
         rows: Vec<String>,
+        /// Its colours and attributes, when `get_screen` asked for `styles` (absent
+        /// from an app of an earlier release, and when the line would be longer than
+        /// [`MAX_LINE_BYTES`] with them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        styles: Option<ScreenStyles>,
     },
     /// One event the app logged, sent only to a bridge that asked (`logs: true` in
     /// its `hello`), before the acks and trees that follow it.
@@ -155,7 +162,12 @@ pub enum BridgeMessage {
     /// Asks for the whole tree.
     GetTree {},
     /// Asks for the rendered screen text.
-    GetScreen {},
+    GetScreen {
+        /// Asks for its colours and attributes too (an app of an earlier release
+        /// ignores it and sends the text alone).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        styles: bool,
+    },
 }
 
 /// An input: an action on a node, a key chord, or text to type.

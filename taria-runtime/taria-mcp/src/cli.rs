@@ -11,10 +11,11 @@ use crate::test_from::args as test_from;
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
-usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE]
-       taria-mcp --socket <path> [--idle-release SECS] [--record FILE]
-       taria-mcp [--cols N --rows N] [--record FILE] -- <command> [args…]    (spawn mode)
-       taria-mcp spawn [--cols N --rows N] [--record FILE] <command> [args…] (spawn mode)
+usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE] [--inspect[=PORT]]
+       taria-mcp --socket <path> [--idle-release SECS] [--record FILE] [--inspect[=PORT]]
+       taria-mcp [--cols N --rows N] [--record FILE] [--inspect[=PORT]] -- <command> [args…]
+       taria-mcp spawn [--cols N --rows N] [--record FILE] [--inspect[=PORT]] <command> [args…]
+       taria-mcp view FILE [--port N]          (a recording in the inspector, no app)
        taria-mcp test-from FILE [options]      (a recording as a Rust test; see its --help)
 
 An MCP server on stdin/stdout that lets an agent read and drive a taria app.
@@ -31,6 +32,9 @@ An MCP server on stdin/stdout that lets an agent read and drive a taria app.
                          with the app's ack and the tree it drew after, the first tree,
                          and what the agent read; one JSON object per line, secrets left
                          out (docs/protocol.md, \"Recordings\"); `taria::testing` replays it
+  --inspect[=PORT]       serve a page that shows the session live (the screen, the tree,
+                         the inputs) on 127.0.0.1 (PORT, else any free port); its address,
+                         with a secret token, is printed on stderr. The page only watches
 Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged.";
 
 /// Where the app is.
@@ -92,6 +96,17 @@ pub(crate) struct Options {
     pub(crate) size: Size,
     /// Where to record the session (`--record`).
     pub(crate) record: Option<PathBuf>,
+    /// Serve the inspector on this port of 127.0.0.1 (`--inspect`; 0: any free port).
+    pub(crate) inspect: Option<u16>,
+}
+
+/// `view FILE`: a recording in the inspector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ViewOptions {
+    /// The recording.
+    pub(crate) file: PathBuf,
+    /// The port on 127.0.0.1 (0: any free port).
+    pub(crate) port: u16,
 }
 
 /// What the command line asks for.
@@ -101,6 +116,8 @@ pub(crate) enum Command {
     Run(Options),
     /// `test-from`: write a recording as a Rust test.
     TestFrom(test_from::Options),
+    /// `view`: show a recording in the inspector.
+    View(ViewOptions),
     /// Print this usage text.
     Help(&'static str),
     /// Print the version.
@@ -121,7 +138,46 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
             )),
         };
     }
+    if args.first().map(String::as_str) == Some("view") {
+        return parse_view(&args[1..]).map_err(|message| format!("taria-mcp view: {message}"));
+    }
     parse_serve(args).map_err(|message| format!("taria-mcp: {message}"))
+}
+
+/// `view FILE [--port N]`.
+fn parse_view(args: &[String]) -> Result<Command, String> {
+    let mut file = None;
+    let mut port = 0;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        match flag {
+            "-h" | "--help" => return Ok(Command::Help(USAGE)),
+            "--port" => {
+                let text = inline
+                    .or_else(|| args.next().cloned())
+                    .ok_or("--port needs a value (see --help)")?;
+                port = inspect_port(&text)?;
+            }
+            _ if file.is_none() && !flag.starts_with("--") => file = Some(PathBuf::from(arg)),
+            other => {
+                return Err(format!(
+                    "unknown argument `{other}`; expected FILE [--port N]"
+                ));
+            }
+        }
+    }
+    let file = file.ok_or("say which recording: taria-mcp view FILE (a --record file)")?;
+    Ok(Command::View(ViewOptions { file, port }))
+}
+
+/// A port for the inspector.
+fn inspect_port(text: &str) -> Result<u16, String> {
+    text.parse()
+        .map_err(|_| format!("the inspector's port is a number from 0 to 65535, not `{text}`"))
 }
 
 /// The arguments of the MCP server (every form but `test-from`).
@@ -132,6 +188,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
     let mut cols = None;
     let mut rows = None;
     let mut record = None;
+    let mut inspect = None;
     let set_target = |t: Target, target: &mut Option<Target>| {
         if target.is_some() {
             return Err("give only one of --app, --socket, `--` <command> or `spawn`".to_owned());
@@ -173,6 +230,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
             "--cols" => cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
             "--rows" => rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
             "--record" => record = Some(PathBuf::from(value("--record")?)),
+            "--inspect" => inspect = Some(inline.as_deref().map_or(Ok(0), inspect_port)?),
             "--" => {
                 let command: Vec<String> = args.by_ref().collect();
                 if command.is_empty() {
@@ -181,7 +239,13 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 set_target(Target::Spawn(command), &mut target)?;
             }
             "spawn" if first => {
-                let command = spawn_command(&mut args, &mut cols, &mut rows, &mut record)?;
+                let options = SpawnOptions {
+                    cols: &mut cols,
+                    rows: &mut rows,
+                    record: &mut record,
+                    inspect: &mut inspect,
+                };
+                let command = spawn_command(&mut args, options)?;
                 set_target(Target::Spawn(command), &mut target)?;
             }
             other => {
@@ -207,17 +271,30 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
             rows: rows.unwrap_or(DEFAULT_SIZE.rows),
         },
         record,
+        inspect,
     }))
 }
 
-/// After `spawn`: `--cols`/`--rows`/`--record`, then the command (an optional `--`
-/// ends the options).
+/// The options `spawn` takes before its command.
+struct SpawnOptions<'a> {
+    cols: &'a mut Option<u16>,
+    rows: &'a mut Option<u16>,
+    record: &'a mut Option<PathBuf>,
+    inspect: &'a mut Option<u16>,
+}
+
+/// After `spawn`: `--cols`/`--rows`/`--record`/`--inspect`, then the command (an
+/// optional `--` ends the options).
 fn spawn_command(
     args: &mut impl Iterator<Item = String>,
-    cols: &mut Option<u16>,
-    rows: &mut Option<u16>,
-    record: &mut Option<PathBuf>,
+    options: SpawnOptions<'_>,
 ) -> Result<Vec<String>, String> {
+    let SpawnOptions {
+        cols,
+        rows,
+        record,
+        inspect,
+    } = options;
     let mut command = Vec::new();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -240,6 +317,7 @@ fn spawn_command(
                 }
                 *record = Some(PathBuf::from(path));
             }
+            "--inspect" => *inspect = Some(inline.as_deref().map_or(Ok(0), inspect_port)?),
             "--" => break,
             _ => {
                 command.push(arg);
@@ -271,6 +349,7 @@ mod tests {
                 idle_release: Some(Duration::from_secs(60)),
                 size: DEFAULT_SIZE,
                 record: None,
+                inspect: None,
             }))
         );
         assert_eq!(
@@ -280,6 +359,7 @@ mod tests {
                 idle_release: None,
                 size: DEFAULT_SIZE,
                 record: None,
+                inspect: None,
             }))
         );
         assert!(matches!(
@@ -387,6 +467,46 @@ mod tests {
             run(&["spawn", "--record=", "app"])
                 .unwrap_err()
                 .contains("needs a value")
+        );
+    }
+
+    #[test]
+    fn inspect_takes_an_optional_port_in_every_mode_and_view_a_file() {
+        let inspect = |args: &[&str]| match run(args) {
+            Ok(Command::Run(options)) => options.inspect,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(inspect(&["--app", "todo", "--inspect"]), Some(0));
+        assert_eq!(inspect(&["--inspect=8765", "--", "app"]), Some(8765));
+        assert_eq!(
+            inspect(&["spawn", "--inspect", "app", "--inspect=1"]),
+            Some(0)
+        );
+        assert_eq!(inspect(&["--app", "todo"]), None);
+        assert!(
+            run(&["--app", "a", "--inspect=http"])
+                .unwrap_err()
+                .contains("0 to 65535")
+        );
+        assert_eq!(
+            run(&["view", "rec.jsonl", "--port", "9000"]),
+            Ok(Command::View(ViewOptions {
+                file: "rec.jsonl".into(),
+                port: 9000
+            }))
+        );
+        assert_eq!(
+            run(&["view", "--port=1", "rec.jsonl"]),
+            Ok(Command::View(ViewOptions {
+                file: "rec.jsonl".into(),
+                port: 1
+            }))
+        );
+        assert!(run(&["view"]).unwrap_err().contains("taria-mcp view FILE"));
+        assert!(
+            run(&["view", "a", "b"])
+                .unwrap_err()
+                .starts_with("taria-mcp view: unknown argument `b`")
         );
     }
 

@@ -2,13 +2,6 @@
 //! listed (the inspector's input log): which tool, the inputs it sent, how it ended,
 //! what it changed, how long it took.
 
-// Read by `read_logs`, input results and the inspector's page (issue 24), which
-// land after this API; remove once every item is used.
-#![cfg_attr(
-    not(test),
-    expect(dead_code, reason = "its readers land after this API")
-)]
-
 use std::time::{Duration, SystemTime};
 
 use rmcp::model::CallToolResult;

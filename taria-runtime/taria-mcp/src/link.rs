@@ -52,7 +52,8 @@ mod send;
 mod write;
 
 pub(crate) use activity::Activity;
-pub(crate) use connection::Ack;
+pub(crate) use connection::{Ack, Screen};
+pub(crate) use gone::Standing;
 pub(crate) use mirror::{Mirror, View};
 pub(crate) use send::{Inputs, Sent};
 

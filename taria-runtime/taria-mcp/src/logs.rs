@@ -5,13 +5,6 @@
 //! Log text is the app's: untrusted, written for the model as the outline writes app
 //! text (see `tools/logs.rs`).
 
-// `read_logs`, input results and the recording read it; what only the inspector's
-// page reads (`subscribe`, `received`) lands with that page: remove this then.
-#![cfg_attr(
-    not(test),
-    expect(dead_code, reason = "its readers land after this API")
-)]
-
 use std::time::SystemTime;
 
 use taria::wire::protocol::{LogEntry, LogLevel};

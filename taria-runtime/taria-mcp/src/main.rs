@@ -6,6 +6,7 @@
 mod cli;
 mod errors;
 mod input_log;
+mod inspect;
 mod journal;
 mod jsonrpc;
 mod limits;
@@ -46,6 +47,8 @@ fn main() -> ExitCode {
         }
         // A recording turned into a Rust test: no MCP server.
         cli::Command::TestFrom(options) => return test_from::run(&options),
+        // A recording in the inspector: no app, no MCP server.
+        cli::Command::View(options) => return view(&options),
         cli::Command::Version => {
             eprintln!("taria-mcp {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
@@ -108,7 +111,7 @@ fn main() -> ExitCode {
         Target::Spawn(spawned) => Some(Arc::clone(spawned)),
         Target::Attach(_) => None,
     };
-    let result = runtime.block_on(serve(target, options.idle_release, recorder.clone()));
+    let result = runtime.block_on(serve(target, &options, recorder.clone()));
     // Written out before the app is stopped: its exit is not part of the session.
     if let Some(recorder) = &recorder {
         if let Some(spawned) = &spawned {
@@ -183,16 +186,22 @@ fn init_tracing() {
 /// stop (SIGTERM, SIGINT, SIGHUP; on Windows Ctrl+C, Ctrl+Break).
 async fn serve(
     target: Target,
-    idle_release: Option<std::time::Duration>,
+    options: &cli::Options,
     recorder: Option<record::Recorder>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let activity = link::Activity::default();
-    let link = link::Link::new(target, idle_release, activity.clone(), recorder);
+    let link = link::Link::new(target, options.idle_release, activity.clone(), recorder);
     // The recording's `app` line says how a spawned app exited, and what it printed.
     if let (Some(recorder), Some(spawned)) = (link.recorder(), link.spawned_app()) {
         recorder.follow_exit(std::sync::Arc::clone(spawned));
     }
     tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
+    // What the inspector shows, besides the link's tree and log: the input calls.
+    let input_log = input_log::InputLog::default();
+    let inspector = match options.inspect {
+        Some(port) => start_inspector(port, &link, &input_log).await,
+        None => None,
+    };
     // Listening starts now, before the handshake: a stop request is never lost.
     let stop = stop_signal();
     tokio::pin!(stop);
@@ -201,9 +210,8 @@ async fn serve(
     let seen = seen::Seen::default();
     let arrivals = order::Arrivals::new(seen.clone());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
-    // What the inspector shows, besides the link's tree and log: the input calls.
-    let input_log = input_log::InputLog::default();
-    let bridge = server::Bridge::new(link, activity, seen, arrivals, input_log);
+    let inspector_url = inspector.as_ref().map(|i| i.url().to_owned());
+    let bridge = server::Bridge::new(link, activity, seen, arrivals, input_log, inspector_url);
     let service = tokio::select! {
         service = bridge.serve(transport) => service?,
         () = &mut stop => return Ok(()),
@@ -231,6 +239,72 @@ async fn serve(
         }
     }
     Ok(())
+}
+
+/// `taria-mcp view FILE`: the recording in the inspector, until Ctrl+C (or SIGTERM).
+fn view(options: &cli::ViewOptions) -> ExitCode {
+    init_tracing();
+    let watched = match inspect::Watched::recording(&options.file) {
+        Ok(watched) => watched,
+        Err(message) => {
+            eprintln!("taria-mcp view: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("taria-mcp view: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let served = runtime.block_on(async {
+        let stop = stop_signal();
+        let inspector = inspect::Inspector::start(options.port, watched).await?;
+        eprintln!(
+            "taria-mcp view: {} at {} (this machine only; Ctrl+C stops it)",
+            options.file.display(),
+            inspector.url()
+        );
+        stop.await;
+        Ok::<(), String>(())
+    });
+    runtime.shutdown_background();
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("taria-mcp view: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Starts the inspector on `port` for `link`'s app and the calls in `input_log`, and
+/// says where on stderr. A person's view of the session: the agent's work goes on
+/// without it when it cannot start.
+async fn start_inspector(
+    port: u16,
+    link: &link::Link,
+    input_log: &input_log::InputLog,
+) -> Option<inspect::Inspector> {
+    let watched = inspect::Watched::Live(link.clone(), input_log.clone());
+    match inspect::Inspector::start(port, watched).await {
+        Ok(inspector) => {
+            eprintln!(
+                "taria-mcp: inspector at {} (this machine only; the address is the key: share \
+                 it with no one)",
+                inspector.url()
+            );
+            Some(inspector)
+        }
+        Err(message) => {
+            eprintln!("taria-mcp: {message}; serving without the inspector");
+            None
+        }
+    }
 }
 
 /// How long requests in flight may still answer after the client closed stdin.

@@ -57,6 +57,8 @@ pub(crate) struct Bridge {
     subscribers: Subscribers,
     /// The input calls answered, for the inspector.
     input_log: InputLog,
+    /// The instructions, with the inspector's address when there is one.
+    instructions: std::sync::Arc<str>,
     tool_router: ToolRouter<Bridge>,
 }
 
@@ -107,15 +109,25 @@ fn internal_error(tool: &str, panic: &(dyn std::any::Any + Send)) -> ToolError {
 impl Bridge {
     /// A server for the app behind `link`, whose tool calls `activity` counts; input
     /// calls take turns in `arrivals`, which notes what the agent saw (`seen`) as each
-    /// arrives; each answered input call goes into `input_log`.
+    /// arrives; each answered input call goes into `input_log`. With `inspector` (its
+    /// address), the instructions say where a person can watch.
     pub(crate) fn new(
         link: Link,
         activity: Activity,
         seen: Seen,
         arrivals: Arrivals,
         input_log: InputLog,
+        inspector: Option<String>,
     ) -> Bridge {
+        let instructions = match inspector {
+            Some(url) => format!(
+                "{INSTRUCTIONS} The user can watch this session live at {url} (give them that \
+                 address if they ask)."
+            ),
+            None => INSTRUCTIONS.to_owned(),
+        };
         let bridge = Bridge {
+            instructions: instructions.into(),
             inputs: Inputs::new(link.clone()),
             link,
             seen,
@@ -462,7 +474,7 @@ impl ServerHandler for Bridge {
                 .build(),
         )
         .with_server_info(Implementation::new("taria-mcp", env!("CARGO_PKG_VERSION")))
-        .with_instructions(INSTRUCTIONS)
+        .with_instructions(&*self.instructions)
     }
 
     async fn list_resources(

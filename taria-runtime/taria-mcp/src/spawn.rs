@@ -234,6 +234,13 @@ impl Spawned {
         self.app.as_ref().ok().map(|r| *lock(&r.size))
     }
 
+    /// The emulated terminal's screen with its colours (`None` when the app was not
+    /// started): what a person would see in the app's terminal.
+    pub(crate) fn screen_styles(&self) -> Option<taria::wire::protocol::ScreenStyles> {
+        let running = self.app.as_ref().ok()?;
+        Some(lock(&running.terminal).styles())
+    }
+
     /// Resizes the pseudo-terminal (the app gets SIGWINCH; on Windows a resize event).
     pub(crate) fn resize(&self, size: Size) -> Result<(), ToolError> {
         let running = self.app.as_ref().map_err(|e| Spawned::not_started(e))?;

@@ -127,3 +127,59 @@ fn get_tree_and_get_screen_answer_on_request() {
     );
     assert_eq!(screen["rows"].as_array().unwrap().len(), 8);
 }
+
+/// An app that draws in colour, with a wide character.
+struct Colourful;
+
+impl taria::Actions for Colourful {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+impl crate::support::LoopApp for Colourful {
+    fn render(&mut self, frame: &mut ratatui::Frame<'_>) {
+        use ratatui::style::{Color, Style};
+        use ratatui::text::{Line, Span};
+        let line = Line::from(vec![
+            Span::styled("ok", Style::new().fg(Color::Red).bold()),
+            Span::raw(" 界 "),
+            Span::styled("x", Style::new().bg(Color::Rgb(0, 128, 255))),
+        ]);
+        frame.render_widget(ratatui::widgets::Paragraph::new(line), frame.area());
+    }
+
+    fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
+}
+
+/// `get_screen` with `styles`: the text as before, and each row's runs of one style
+/// covering its columns (a wide character one run of two); without it, no styles.
+#[test]
+fn get_screen_with_styles_answers_the_colours_the_frame_drew() {
+    let socket = crate::support::temp_dir("styles").join("app.sock");
+    let app = RunningApp::launch(&socket, Colourful, 10, 2);
+    let (mut client, _) = Client::handshake(&app.socket);
+    client.send(&json!({"type": "get_screen"}));
+    let plain = client.until("screen", |m| m["type"] == "screen");
+    assert!(plain.get("styles").is_none(), "{plain}");
+    client.send(&json!({"type": "get_screen", "styles": true}));
+    let screen = client.until("screen", |m| m["type"] == "screen");
+    assert_eq!(screen["rows"][0], "ok 界 x   ");
+    let styles = &screen["styles"];
+    assert_eq!(
+        styles["rows"][0],
+        json!([
+            ["ok", 2, 0],
+            [" ", 1, 1],
+            ["界", 2, 1],
+            [" ", 1, 1],
+            ["x", 1, 2],
+            ["   ", 3, 1]
+        ])
+    );
+    assert_eq!(
+        styles["styles"],
+        json!([{"fg": "Red", "modifiers": ["bold"]}, {}, {"bg": "#0080FF"}])
+    );
+    assert_eq!(styles["rows"][1], json!([["          ", 10, 1]]));
+}

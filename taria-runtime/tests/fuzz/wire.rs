@@ -36,6 +36,7 @@ const APP_LINES: &[&str] = &[
     r#"{"type":"patch","revision":2,"input":1,"updated":[{"id":"tasks/1","label":"b"}],"removed":["x"],"frame":4}"#,
     r#"{"type":"ack","seq":1,"status":"rejected","reason":"unknown_node","message":"no"}"#,
     r#"{"type":"screen","revision":2,"cols":10,"rows":["a","b"]}"#,
+    r##"{"type":"screen","revision":3,"cols":4,"rows":["ok界"],"styles":{"styles":[{"fg":"Red","bg":"#0080FF","modifiers":["bold","reversed"]},{}],"rows":[[["ok",2,0],["界",2,1]]]}}"##,
     r#"{"type":"error","code":"bad_message","message":"what"}"#,
 ];
 
@@ -47,6 +48,7 @@ const BRIDGE_LINES: &[&str] = &[
     r#"{"type":"input","seq":4,"kind":"text","text":"hi"}"#,
     r#"{"type":"get_tree"}"#,
     r#"{"type":"get_screen"}"#,
+    r#"{"type":"get_screen","styles":true}"#,
 ];
 
 proptest! {

@@ -83,7 +83,7 @@ impl Link {
         if !recorder.wants_size() {
             return;
         }
-        let size = match self.screen_now().await {
+        let size = match self.screen_now(false).await {
             Ok(screen) => Some(taria::wire::recording::RecordedSize {
                 width: screen.cols,
                 height: u16::try_from(screen.rows.len()).unwrap_or(u16::MAX),

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use taria::wire::protocol::{AckStatus, BridgeMessage, RejectReason};
+use taria::wire::protocol::{AckStatus, BridgeMessage, RejectReason, ScreenStyles};
 use taria::wire::recording::RecordedAck;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{Notify, oneshot};
@@ -97,6 +97,8 @@ pub(crate) struct Screen {
     pub(crate) cols: u16,
     /// One string per row.
     pub(crate) rows: Vec<String>,
+    /// Its colours and attributes, when asked for and the app sent them.
+    pub(crate) styles: Option<ScreenStyles>,
 }
 
 /// The app's answer to a request, or why the connection ended before it came.

@@ -182,7 +182,32 @@ pub(super) fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> 
     ToolError::new(Code::AppNotConnected, message)
 }
 
+/// Where the link stands, for a person watching (the inspector).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// A connection is open.
+    Connected,
+    /// No connection has opened yet (in attach mode taria-mcp connects on the
+    /// agent's first tool call).
+    NotYet,
+    /// There is no connection now: why, in words.
+    Gone(String),
+}
+
 impl Link {
+    /// Where the link stands now.
+    pub(crate) fn standing(&self) -> Standing {
+        let state = lock(&self.inner.state);
+        if state.open.is_some() {
+            return Standing::Connected;
+        }
+        let exited = self.inner.spawned.as_ref().and_then(|s| s.exit());
+        if state.generation == 0 && state.closed.is_none() && exited.is_none() {
+            return Standing::NotYet;
+        }
+        Standing::Gone(self.inner.not_connected(state.closed.as_ref()).message)
+    }
+
     /// [`Inner::not_connected`], once a spawned app whose connection ended has had
     /// [`EXIT_WAIT`] to be seen exiting.
     pub(super) async fn not_connected_now(&self) -> ToolError {

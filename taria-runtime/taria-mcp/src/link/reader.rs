@@ -96,6 +96,7 @@ impl Reader {
                 revision,
                 cols,
                 rows,
+                styles,
             } => {
                 let revision = self.inner.mirror.revision_of(revision);
                 if let Some(recorder) = &self.inner.recorder {
@@ -105,6 +106,7 @@ impl Reader {
                     revision,
                     cols,
                     rows,
+                    styles,
                 });
             }
             AppMessage::Log { entry, dropped } => {

@@ -50,11 +50,12 @@ impl Link {
     /// Asks for the rendered screen, connecting first when needed.
     pub(crate) async fn screen(&self) -> Result<Screen, ToolError> {
         self.ensure_connected().await?;
-        self.screen_now().await
+        self.screen_now(false).await
     }
 
-    /// Asks for the rendered screen on the connection there is.
-    pub(super) async fn screen_now(&self) -> Result<Screen, ToolError> {
+    /// Asks for the rendered screen on the connection there is (never connecting),
+    /// with its colours when `styles` (an app of an earlier release sends none).
+    pub(crate) async fn screen_now(&self, styles: bool) -> Result<Screen, ToolError> {
         let (tx, rx) = oneshot::channel();
         let Some(connection) = self.open() else {
             return Err(self.not_connected());
@@ -62,7 +63,7 @@ impl Link {
         let Some(writer) = connection.expect_screen(tx) else {
             return Err(self.not_connected());
         };
-        self.write(&connection, &writer, &BridgeMessage::GetScreen {})
+        self.write(&connection, &writer, &BridgeMessage::GetScreen { styles })
             .await?;
         match tokio::time::timeout(ACK_TIMEOUT, rx).await {
             Ok(Ok(Ok(screen))) => Ok(screen),

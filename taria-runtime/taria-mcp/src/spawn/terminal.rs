@@ -12,6 +12,8 @@
 use std::fmt::Write as _;
 use std::num::NonZeroU16;
 
+use ratatui::style::{Color, Modifier};
+use taria::wire::protocol::{CellStyle, ScreenStyles};
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Screen};
 
 use crate::cli::Size;
@@ -43,10 +45,79 @@ impl Terminal {
         std::mem::take(&mut self.parser.callbacks_mut().pending).into_bytes()
     }
 
+    /// The screen as the terminal shows it, with its colours and attributes.
+    pub(super) fn styles(&self) -> ScreenStyles {
+        let screen = self.parser.screen();
+        let (rows, cols) = screen.size();
+        ScreenStyles::from_cells((0..rows.get()).map(|row| {
+            (0..cols.get()).filter_map(move |col| {
+                let cell = screen.cell(row, col)?;
+                if cell.is_wide_continuation() {
+                    return None;
+                }
+                let columns = if cell.is_wide() { 2 } else { 1 };
+                Some((cell.contents(), columns, cell_style(cell)))
+            })
+        }))
+    }
+
     /// Follows a resize of the pseudo-terminal: size reports say the new size.
     pub(super) fn resize(&mut self, size: Size) {
         let (rows, cols) = dimensions(size);
         self.parser.set_size(rows, cols);
+    }
+}
+
+/// A cell's style as the screen message writes it (`inverse` is ratatui's `reversed`).
+fn cell_style(cell: &vt100::Cell) -> CellStyle {
+    let mut modifiers = Modifier::empty();
+    for (on, modifier) in [
+        (cell.bold(), Modifier::BOLD),
+        (cell.dim(), Modifier::DIM),
+        (cell.italic(), Modifier::ITALIC),
+        (cell.underline(), Modifier::UNDERLINED),
+        (cell.inverse(), Modifier::REVERSED),
+    ] {
+        if on {
+            modifiers |= modifier;
+        }
+    }
+    CellStyle {
+        fg: color(cell.fgcolor()),
+        bg: color(cell.bgcolor()),
+        modifiers,
+    }
+}
+
+/// A terminal colour as ratatui names it: the first 16 indexed colours by name.
+fn color(color: vt100::Color) -> Option<Color> {
+    const NAMED: [Color; 16] = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+        Color::DarkGray,
+        Color::LightRed,
+        Color::LightGreen,
+        Color::LightYellow,
+        Color::LightBlue,
+        Color::LightMagenta,
+        Color::LightCyan,
+        Color::White,
+    ];
+    match color {
+        vt100::Color::Default => None,
+        vt100::Color::Idx(i) => Some(
+            NAMED
+                .get(usize::from(i))
+                .copied()
+                .unwrap_or(Color::Indexed(i)),
+        ),
+        vt100::Color::Rgb(r, g, b) => Some(Color::Rgb(r, g, b)),
     }
 }
 
@@ -285,6 +356,42 @@ mod tests {
             "\x1b[?1049;1$y\x1b[?2004;1$y\x1b[?25;2$y\x1b[?2026;1$y\x1b[?1006;1$y\x1b[?7777;0$y"
         );
         assert_eq!(answer(&mut t, "\x1b[4$p"), "\x1b[4;0$y");
+    }
+
+    #[test]
+    fn the_screen_s_styles_are_the_colours_the_app_wrote() {
+        let mut t = terminal(6, 2);
+        answer(
+            &mut t,
+            "\x1b[1;31mab\x1b[0m\x1b[48;5;208m界\x1b[0m\r\n\x1b[7;38;2;1;2;3mz",
+        );
+        let screen = t.styles();
+        let runs = |row: usize| -> Vec<(&str, u16, CellStyle)> {
+            screen.rows[row]
+                .iter()
+                .map(|r| (r.text.as_str(), r.columns, screen.styles[r.style as usize]))
+                .collect()
+        };
+        let plain = CellStyle::default();
+        let red = CellStyle {
+            fg: Some(Color::Red),
+            modifiers: Modifier::BOLD,
+            ..plain
+        };
+        let orange = CellStyle {
+            bg: Some(Color::Indexed(208)),
+            ..plain
+        };
+        assert_eq!(
+            runs(0),
+            [("ab", 2, red), ("界", 2, orange), ("  ", 2, plain)]
+        );
+        let reversed = CellStyle {
+            fg: Some(Color::Rgb(1, 2, 3)),
+            modifiers: Modifier::REVERSED,
+            ..plain
+        };
+        assert_eq!(runs(1)[0], ("z", 1, reversed));
     }
 
     #[test]

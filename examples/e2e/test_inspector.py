@@ -1,0 +1,411 @@
+"""The inspector (`taria-mcp --inspect`, `taria-mcp view FILE`) in a real browser:
+headless Chromium driven by Playwright (see `browser.py`), against a real bridge
+running a real example app, while an agent (the official MCP client) drives it.
+
+The page loads with its token and is refused without it, or with another Host or
+Origin; an agent's act shows on the page within 200 ms; hovering a line of the tree
+outlines the node's bounds on the screen, and clicking the screen finds the node; the
+recording viewer steps through a committed recording; the page's accessibility tree of
+its tree mirror is the outline the agent reads.
+
+`test_an_agents_act_shows_on_the_page_within_200_ms` also writes the README's
+screenshot, `docs/inspector.png`, every run (it is not compared: the page may change).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.client
+import json
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from browser import browser
+from harness import BRIDGE, HANDSHAKE, ROOT, TARGET, binary, bridge
+
+SCREENSHOT = ROOT / "docs" / "inspector.png"
+RECORDING = ROOT / "examples" / "todo" / "recordings" / "add-complete-delete.jsonl"
+# What a person's act must take at most to show on the page.
+LIVE_WITHIN = 0.2
+
+
+async def address_in(errlog, pattern: str) -> str:
+    """The inspector's address, once the bridge has printed it on `errlog`."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        errlog.flush()
+        found = re.search(pattern, Path(errlog.name).read_text(encoding="utf-8"))
+        if found:
+            return found.group(1)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no inspector address on stderr: {Path(errlog.name).read_text()}")
+
+
+@contextlib.asynccontextmanager
+async def inspected(example: str, cols: int = 100, rows: int = 30):
+    """An agent's session with `taria-mcp --inspect` running `example`: yields the
+    agent, what the server said of itself, and the inspector's address."""
+    exe = binary(TARGET / "examples" / example)
+    args = ["--inspect", "--cols", str(cols), "--rows", str(rows), "--", str(exe)]
+    with tempfile.NamedTemporaryFile("w+", suffix=".log") as errlog:
+        async with bridge(args, HANDSHAKE, errlog=errlog) as (agent, init):
+            url = await address_in(errlog, r"inspector at (http://\S+/)")
+            yield agent, init, url
+
+
+@contextlib.contextmanager
+def viewer(recording: Path):
+    """`taria-mcp view <recording>`: yields the page's address."""
+    process = subprocess.Popen(
+        [str(binary(BRIDGE)), "view", str(recording)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stderr.readline()
+        found = re.search(r" at (http://\S+/) ", line)
+        assert found, f"taria-mcp view said: {line!r}"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+async def open_page(chromium, url: str):
+    page = await chromium.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    await page.goto(url)
+    return page
+
+
+async def page_revision(page) -> int:
+    return int(await page.locator("#tree").get_attribute("data-revision") or 0)
+
+
+def request(url: str, path: str, headers: dict[str, str], method: str = "GET"):
+    """A raw HTTP request to the inspector with exactly these headers (a browser would
+    not let a page set Host)."""
+    address = re.match(r"http://([^/]+)/", url).group(1)
+    host, port = address.split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    response = connection.getresponse()
+    # A switched protocol has no HTTP body to read.
+    body = "" if response.status == 101 else response.read().decode()
+    connection.close()
+    return response.status, body
+
+
+# The handshake headers of a WebSocket to the live feed.
+UPGRADE = {
+    "Connection": "Upgrade",
+    "Upgrade": "websocket",
+    "Sec-WebSocket-Version": "13",
+    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+}
+
+
+def test_the_page_loads_with_its_token_and_is_refused_without_it() -> None:
+    asyncio.run(_token())
+
+
+async def _token() -> None:
+    async with inspected("todo") as (_agent, init, url):
+        assert url in init.instructions, "the agent can tell the user where to look"
+        token = url.rstrip("/").rsplit("/", 1)[1]
+        origin = url.split(f"/{token}/")[0]
+        host = origin.removeprefix("http://")
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#tree [role=treeitem]")
+            await page.wait_for_selector("#screen .row")
+            assert await page.locator("#status").get_attribute("data-state") == "connected"
+            assert page.errors == [], page.errors
+            for refused in [f"{origin}/", f"{origin}/{token[:-1]}0/", f"{origin}/live"]:
+                response = await page.goto(refused)
+                assert response.status == 403, refused
+                assert "token" in await page.content()
+        # The same request from the loopback name with the token is served; from a
+        # name that is not the server's (a DNS name rebound to 127.0.0.1) it is not.
+        path = f"/{token}/"
+        assert request(url, path, {"Host": host})[0] == 200
+        assert request(url, path, {"Host": host.replace("127.0.0.1", "localhost")})[0] == 200
+        status, body = request(url, path, {"Host": f"rebound.example:{host.split(':')[1]}"})
+        assert status == 403 and "127.0.0.1" in body, (status, body)
+        # The live feed from the page itself opens; from another site's page it is
+        # refused, token or not, and so is a recording sent from there.
+        live = f"/{token}/live"
+        assert request(url, live, {"Host": host, "Origin": origin, **UPGRADE})[0] == 101
+        for other in ["http://rebound.example", "null", origin.replace("127.0.0.1", "10.0.0.1")]:
+            status, _ = request(url, live, {"Host": host, "Origin": other, **UPGRADE})
+            assert status == 403, other
+        status, _ = request(
+            url, f"/{token}/recording", {"Host": host, "Origin": "http://rebound.example"}, "POST"
+        )
+        assert status == 403
+
+
+def test_an_agents_act_shows_on_the_page_within_200_ms() -> None:
+    asyncio.run(_live())
+
+
+async def _live() -> None:
+    async with inspected("todo") as (agent, _init, url):
+        await agent.ok("read_tree")
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#tree [role=treeitem]")
+            took = []
+            for node, action in [("tasks/2", "toggle"), ("tasks/3", "select"), ("tasks/3", "toggle")]:
+                result = await agent.ok("act", node=node, action=action)
+                answered = time.monotonic()
+                revision = result["revision"]
+                # The tree the act drew, its screen, and its line in the input log.
+                await page.wait_for_function(
+                    """([revision, node]) =>
+                        Number(document.querySelector('#tree').dataset.revision) >= revision
+                        && Number(document.querySelector('#screen').dataset.revision) >= revision
+                        && [...document.querySelectorAll('#inputs tbody tr')]
+                            .some((row) => row.textContent.includes(node))""",
+                    arg=[revision, node],
+                    polling="raf",
+                    timeout=5000,
+                )
+                took.append(time.monotonic() - answered)
+            assert max(took) <= LIVE_WITHIN, [f"{t * 1000:.0f} ms" for t in took]
+            rows = page.locator("#inputs tbody tr")
+            assert await rows.count() == 3
+            first = [await c.text_content() for c in await rows.nth(0).locator("td").all()]
+            assert first[1:4] == ["1", "act", "delivered"], first
+            changed = await rows.nth(0).locator("summary").text_content()
+            assert "tasks/2" in changed.split(", "), changed
+            # Opened, it shows what the agent read.
+            await rows.nth(0).locator("summary").click()
+            said = await rows.nth(0).locator("details pre").text_content()
+            assert said.startswith("delivered, revision") and "Record a demo" in said, said
+            checked = page.get_by_role("treeitem", name=re.compile(r'^list_item "Record a demo" .*\[checked\]'))
+            assert await checked.count() == 1
+            # The README's screenshot: the page with a node outlined.
+            await page.get_by_role("treeitem", name=re.compile(r'^list_item "Ship v0"')).locator(".line").hover()
+            await page.locator("#highlight").wait_for(state="visible")
+            await page.screenshot(path=str(SCREENSHOT))
+            assert page.errors == [], page.errors
+
+
+def test_hovering_a_node_outlines_its_bounds_and_clicking_the_screen_finds_it() -> None:
+    asyncio.run(_hover())
+
+
+async def _hover() -> None:
+    async with inspected("todo") as (agent, _init, url):
+        nodes = (await agent.ok("read_tree", format="json", bounds=True))["tree"]
+        x, y, w, h = node_in(nodes, "tasks/2")["bounds"]
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#screen .row")
+            highlight = page.locator("#highlight")
+            assert not await highlight.is_visible()
+            line = page.locator('#tree [data-id="tasks/2"] > .line')
+            await line.hover()
+            await highlight.wait_for(state="visible", timeout=5000)
+            assert await highlight.get_attribute("data-bounds") == f"{x},{y},{w},{h}"
+            # Where it is drawn: the node's cells on the screen.
+            screen = await page.locator("#screen").bounding_box()
+            rows = page.locator("#screen .row")
+            cell_h = (await rows.nth(1).bounding_box())["y"] - (await rows.nth(0).bounding_box())["y"]
+            cell_w = screen["width"] / 100
+            box = await highlight.bounding_box()
+            for got, want in [
+                (box["x"] - screen["x"], x * cell_w),
+                (box["y"] - screen["y"], y * cell_h),
+                (box["width"], w * cell_w),
+                (box["height"], h * cell_h),
+            ]:
+                assert abs(got - want) < 1.5, (box, screen, (x, y, w, h), cell_w, cell_h)
+            # The outlined cells show the node's label.
+            text = await rows.nth(y).text_content()
+            assert "Record a demo" in text[x : x + w], text
+            # Leaving the line hides it.
+            await page.mouse.move(0, 0)
+            await highlight.wait_for(state="hidden", timeout=5000)
+            # A click on a cell selects the deepest node drawn there.
+            await page.locator("#screen").click(
+                position={"x": (x + 5) * cell_w + 1, "y": y * cell_h + cell_h / 2}
+            )
+            selected = page.locator('#tree [aria-selected="true"]')
+            assert await selected.get_attribute("data-id") == "tasks/2"
+            assert await highlight.get_attribute("data-bounds") == f"{x},{y},{w},{h}"
+            assert page.errors == [], page.errors
+
+
+def node_in(nodes: list[dict], id: str) -> dict:
+    """The node `id` among `nodes` (read_tree's JSON) and their descendants."""
+    for node in nodes:
+        if node.get("id") == id:
+            return node
+        with contextlib.suppress(LookupError):
+            return node_in(node.get("children", []), id)
+    raise LookupError(id)
+
+
+def recorded_titles(path: Path) -> list[str]:
+    """What each line after the header is, as the viewer titles it (inputs as
+    `taria::testing::describe` writes the ones this recording has)."""
+    titles = []
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        entry = json.loads(line)
+        if entry["kind"] == "input":
+            sent = entry["input"]
+            if sent["kind"] == "act" and sent["action"] == "set_value":
+                titles.append(f"set_value {sent['node']} {json.dumps(sent['value'])}")
+            elif sent["kind"] == "act":
+                titles.append(f"act {sent['node']} {sent['action']}")
+            else:
+                raise AssertionError(f"not in this recording: {sent}")
+        elif entry["kind"] == "read":
+            titles.append(entry["tool"])
+        elif entry["kind"] == "app":
+            titles.append(f"app {entry['event']}")
+        else:
+            titles.append(entry["kind"])
+    return titles
+
+
+def test_the_recording_viewer_steps_through_a_committed_recording() -> None:
+    asyncio.run(_viewer())
+
+
+async def _viewer() -> None:
+    titles = recorded_titles(RECORDING)
+    with viewer(RECORDING) as url:
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#steps li")
+            assert await page.locator("#tab-live").is_hidden(), "no app: the viewer alone"
+            assert await page.locator("#steps li").count() == len(titles)
+            seen = []
+            for number, title in enumerate(titles, 1):
+                assert await page.locator("#step-position").text_content() == (
+                    f"step {number} of {len(titles)}"
+                )
+                assert await page.locator("#step-title").text_content() == title
+                seen.append((title, await page.locator("#step-diff").text_content()))
+                await page.locator("#step-next").click()
+            diffs = dict(seen)
+            # The toggle checked the task it added; deleting it took its line away.
+            toggled = diffs["act tasks/4 toggle"]
+            assert re.search(r'^-\s+list_item "ship v0" \[id=tasks/4\][^\n]*\[unchecked\]$', toggled, re.M), toggled
+            assert re.search(r'^\+\s+list_item "ship v0" \[id=tasks/4\][^\n]*\[checked\]$', toggled, re.M), toggled
+            assert re.search(r'^-\s+list_item "ship v0"', diffs["act confirm-delete submit"], re.M)
+            assert diffs["find_nodes"] == "(no tree drawn by this step)"
+            # The slider goes back to any step; its tree is shown.
+            await page.locator("#step-slider").fill("0")
+            assert await page.locator("#step-title").text_content() == "tree"
+            assert await page.get_by_role("treeitem", name=re.compile(r'^list "Tasks"')).count() == 1
+            assert page.errors == [], page.errors
+    # The live page opens a recording the person picks, through the same viewer.
+    async with inspected("todo") as (_agent, _init, url):
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.locator("#recording-file").set_input_files(str(RECORDING))
+            await page.wait_for_selector("#steps li")
+            assert await page.locator("#steps li").count() == len(titles)
+            await page.locator("#recording-file").set_input_files(
+                files=[{"name": "x.jsonl", "mimeType": "text/plain", "buffer": b'{"hello":1}\n'}]
+            )
+            error = page.locator("#recording-error")
+            await error.wait_for(state="visible")
+            assert "not a taria recording: line 1" in await error.text_content()
+            assert page.errors == [] or all("400" in e for e in page.errors), page.errors
+
+
+# Playwright leaves out of a snapshot the names longer than this.
+SNAPSHOT_NAME_MAX = 900
+
+
+def snapshot_items(snapshot: str) -> list[tuple[int, str | None]]:
+    """The tree items of a Playwright ARIA snapshot of the tree, in order, as (depth,
+    name): `- treeitem "name"` lines (YAML-quoted when they end in `:`), nested under
+    `- group:` lines two levels per depth; `None` for a name too long to be shown."""
+    items = []
+    for line in snapshot.splitlines():
+        indent, text = re.match(r"^( *)- (.*)$", line).groups()
+        text = text.removesuffix(":")
+        if text.startswith("'") and text.endswith("'"):
+            text = text[1:-1].replace("''", "'")
+        found = re.match(r'^treeitem(?: (".*"))?(?: \[[a-z]+\])*$', text)
+        if found:
+            depth = (len(indent) // 2 - 1) // 2
+            name = found.group(1)
+            items.append((depth, None if name is None else json.loads(name)))
+    return items
+
+
+def outline_items(outline: str) -> list[tuple[int, str]]:
+    items = []
+    for line in outline.splitlines():
+        indent, text = re.match(r"^( *)- (.*)$", line).groups()
+        items.append((len(indent) // 2, text))
+    return items
+
+
+def same_spaces(text: str) -> str:
+    """Whitespace runs as one space: an accessible name is read that way."""
+    return " ".join(text.split())
+
+
+def test_the_tree_mirrors_accessibility_snapshot_is_the_outline() -> None:
+    asyncio.run(_mirror("todo"))
+    # Tables (a row of plain cells is one line), charts, a live log, a tick a second.
+    asyncio.run(_mirror("dashboard", cols=160, rows=48))
+
+
+async def _mirror(example: str, cols: int = 100, rows: int = 30) -> None:
+    async with inspected(example, cols, rows) as (agent, _init, url):
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#tree [role=treeitem]")
+            for _ in range(20):
+                read = await agent.ok("read_tree")
+                outline = outline_items(read["outline"])
+                # The page shows that revision, and still does after the snapshot.
+                try:
+                    await page.wait_for_function(
+                        f"Number(document.querySelector('#tree').dataset.revision) >= {read['revision']}",
+                        timeout=2000,
+                    )
+                except Exception:
+                    continue
+                before = await page_revision(page)
+                snapshot = await page.locator("#tree").aria_snapshot()
+                # Lines too long for the snapshot to show, found by their name.
+                long_lines = [line for _, line in outline if len(same_spaces(line)) > SNAPSHOT_NAME_MAX]
+                named = [
+                    await page.get_by_role("treeitem", name=same_spaces(line), exact=True).count()
+                    for line in long_lines
+                ]
+                if before == read["revision"] == await page_revision(page):
+                    break
+            else:
+                raise AssertionError(f"{example}'s tree kept changing under the snapshot")
+            assert "(+" not in read["outline"] and not read.get("truncated"), "read whole"
+            mirrored = snapshot_items(snapshot)
+            assert len(mirrored) == len(outline) > 8, snapshot
+            for (depth, name), (line_depth, line) in zip(mirrored, outline):
+                assert depth == line_depth, (name, line)
+                if name is None:
+                    assert line in long_lines, line
+                else:
+                    assert same_spaces(name) == same_spaces(line), snapshot
+            assert named == [1] * len(long_lines), list(zip(long_lines, named))
+            assert page.errors == [], page.errors

@@ -1,0 +1,180 @@
+//! A `--record` file as the page's recording viewer steps through it: one step per
+//! line after the header (the first tree, each input with its ack and the tree drawn
+//! after it, the agent's reads, the app's exits), and each tree as outline entries,
+//! which the page compares step by step. Read from the command line (`taria-mcp view
+//! FILE`) or from a file the page sends.
+
+use serde::Serialize;
+use serde_json::Value as Json;
+use taria::wire::protocol::wire_name;
+use taria::wire::recording::{RecordedLine, Recording};
+
+use super::outline::{Entry, entries};
+
+/// A recording, for the viewer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Viewed {
+    /// The app's label.
+    app: String,
+    /// The terminal's size: `[width, height]`.
+    size: [u16; 2],
+    /// `spawn` or `attach`.
+    mode: String,
+    /// The taria-mcp release that wrote it.
+    taria: String,
+    /// The lines after the header, in order.
+    steps: Vec<Step>,
+    /// The trees the steps drew, as outline entries (a step names its tree by index).
+    trees: Vec<Vec<Entry>>,
+}
+
+/// One line of the recording.
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Step {
+    /// `tree`, `input`, `read` or `app`.
+    kind: &'static str,
+    /// What happened, in a few words: `act tasks/4 toggle`, `read_tree`, `exited`.
+    title: String,
+    /// An input's number among the inputs.
+    #[serde(rename = "step", skip_serializing_if = "Option::is_none")]
+    input_number: Option<u64>,
+    /// The tool call it came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    call: Option<u64>,
+    /// That call's tool (for a batch's step, `batch`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<String>,
+    /// An input's answer: `delivered`, `ignored`, `rejected`, `dropped`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<String>,
+    /// Why, when it was not delivered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// The app's sentence (app text), or what an `app` line says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    /// A read's arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arguments: Option<Json>,
+    /// The bridge's revision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revision: Option<u64>,
+    /// The tree drawn after it: an index into [`Viewed::trees`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<usize>,
+}
+
+impl Viewed {
+    /// The recording in `text`, or why it cannot be read (the line and what is wrong).
+    pub(super) fn parse(text: &str) -> Result<Viewed, String> {
+        Recording::parse(text)
+            .map(Viewed::new)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The viewer's form of `recording`.
+    pub(super) fn new(recording: Recording) -> Viewed {
+        let header = recording.header;
+        let mut trees = Vec::new();
+        let mut tree = |tree: &taria::Tree| {
+            trees.push(entries(tree));
+            Some(trees.len() - 1)
+        };
+        let steps = recording
+            .lines
+            .iter()
+            .map(|line| match line {
+                RecordedLine::Tree(t) => Step {
+                    kind: "tree",
+                    title: "tree".to_owned(),
+                    revision: Some(t.revision),
+                    tree: tree(&t.tree),
+                    ..Step::default()
+                },
+                RecordedLine::Input(input) => Step {
+                    kind: "input",
+                    title: taria::testing::describe(input),
+                    input_number: Some(input.step),
+                    call: Some(input.call),
+                    tool: Some(wire_name(&input.tool)),
+                    status: input.ack.as_ref().map(|ack| wire_name(&ack.status)),
+                    reason: input
+                        .ack
+                        .as_ref()
+                        .and_then(|a| a.reason)
+                        .map(|r| wire_name(&r)),
+                    message: input.ack.as_ref().and_then(|ack| ack.message.clone()),
+                    revision: input.revision,
+                    tree: input.tree.as_ref().and_then(&mut tree),
+                    ..Step::default()
+                },
+                RecordedLine::Read(read) => Step {
+                    kind: "read",
+                    title: read.tool.clone(),
+                    call: Some(read.call),
+                    arguments: Some(Json::Object(read.arguments.clone())),
+                    revision: Some(read.revision),
+                    ..Step::default()
+                },
+                RecordedLine::App(app) => Step {
+                    kind: "app",
+                    title: format!("app {}", wire_name(&app.event)),
+                    message: app.message.clone(),
+                    ..Step::default()
+                },
+                // A line of a later release: shown by its kind.
+                other => Step {
+                    kind: "other",
+                    title: serde_json::to_value(other)
+                        .ok()
+                        .and_then(|v| v.get("kind").and_then(Json::as_str).map(str::to_owned))
+                        .unwrap_or_else(|| "line".to_owned()),
+                    ..Step::default()
+                },
+            })
+            .collect();
+        Viewed {
+            app: header.app,
+            size: [header.size.width, header.size.height],
+            mode: wire_name(&header.mode),
+            taria: header.taria,
+            steps,
+            trees,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_is_a_step_and_every_tree_is_its_outline() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/todo/recordings/add-complete-delete.jsonl"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let viewed = Viewed::parse(&text).unwrap();
+        let recording = Recording::parse(&text).unwrap();
+        assert_eq!(viewed.app, "todo");
+        assert_eq!(viewed.steps.len(), recording.lines.len());
+        assert_eq!(viewed.steps[0].kind, "tree");
+        let inputs: Vec<&Step> = viewed.steps.iter().filter(|s| s.kind == "input").collect();
+        assert_eq!(inputs.len(), recording.inputs().count());
+        for (step, input) in inputs.iter().zip(recording.inputs()) {
+            assert_eq!(step.title, taria::testing::describe(input));
+            let shown = step.tree.map(|i| &viewed.trees[i]);
+            assert_eq!(shown, input.tree.as_ref().map(entries).as_ref());
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_recording_says_what_is_wrong() {
+        let error = Viewed::parse("{\"hello\":1}\n").unwrap_err();
+        assert!(error.contains("not a taria recording"), "{error}");
+        assert!(Viewed::parse("").unwrap_err().contains("empty"));
+    }
+}
