@@ -96,6 +96,16 @@ fn every_kind() -> Vec<RecordedLine> {
             arguments,
             revision: 6,
         }),
+        RecordedLine::Log(RecordedLog {
+            step: Some(5),
+            level: crate::wire::protocol::LogLevel::Warn,
+            target: "todo::app".into(),
+            message: "refused \"x\"\n".into(),
+            fields: serde_json::json!({"draft": "", "n": 3})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        }),
         RecordedLine::App(RecordedApp {
             event: AppEvent::Restarted,
             message: Some("exit status 1".into()),
@@ -111,7 +121,8 @@ fn written(lines: &[RecordedLine]) -> String {
             height: 24,
         },
         RecordingMode::Attach,
-    );
+    )
+    .with_logs(true);
     let mut writer = RecordingWriter::new(Vec::new(), &header).unwrap();
     for line in lines {
         writer.write(line).unwrap();
@@ -142,7 +153,8 @@ fn lines_have_the_documented_fields() {
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     let header = &values[0];
-    assert_eq!(header["taria_recording"], 1);
+    assert_eq!(header["taria_recording"], 2);
+    assert_eq!(header["logs"], true);
     assert_eq!(
         header["size"],
         serde_json::json!({"width": 80, "height": 24})
@@ -175,13 +187,18 @@ fn lines_have_the_documented_fields() {
     assert!(values[6].get("ack").is_none() && values[6].get("tree").is_none());
     assert_eq!(values[7]["kind"], "read");
     assert_eq!(values[7]["arguments"]["query"]["role"], "button");
-    assert_eq!(values[8]["kind"], "app");
-    assert_eq!(values[8]["event"], "restarted");
+    assert_eq!(
+        values[8],
+        serde_json::json!({"kind": "log", "step": 5, "level": "warn", "target": "todo::app",
+            "message": "refused \"x\"\n", "fields": {"draft": "", "n": 3}})
+    );
+    assert_eq!(values[9]["kind"], "app");
+    assert_eq!(values[9]["event"], "restarted");
 }
 
 #[test]
 fn a_version_this_build_does_not_read_is_named() {
-    let text = written(&[]).replace("\"taria_recording\":1", "\"taria_recording\":7");
+    let text = written(&[]).replace("\"taria_recording\":2", "\"taria_recording\":7");
     let error = Recording::parse(&text).unwrap_err();
     assert!(matches!(
         error,
@@ -189,7 +206,13 @@ fn a_version_this_build_does_not_read_is_named() {
     ));
     let message = error.to_string();
     assert!(message.contains("version 7"), "{message}");
-    assert!(message.contains("reads version 1"), "{message}");
+    assert!(message.contains("reads versions 1, 2"), "{message}");
+    // Version 1 (no log lines, no header `logs`) is still read.
+    let one = written(&[])
+        .replace("\"taria_recording\":2", "\"taria_recording\":1")
+        .replace(",\"logs\":true", "");
+    let header = Recording::parse(&one).unwrap().header;
+    assert_eq!((header.taria_recording, header.logs), (1, false));
 }
 
 #[test]
@@ -198,10 +221,10 @@ fn a_cut_off_last_line_is_named() {
     let cut = &text[..text.len() - 10];
     let error = Recording::parse(cut).unwrap_err();
     assert!(
-        matches!(error, RecordingError::CutOff { line: 9 }),
+        matches!(error, RecordingError::CutOff { line: 10 }),
         "{error:?}"
     );
-    assert!(error.to_string().contains("line 9"), "{error}");
+    assert!(error.to_string().contains("line 10"), "{error}");
     // Its newline alone missing is fine.
     assert!(Recording::parse(text.trim_end()).is_ok());
 }
