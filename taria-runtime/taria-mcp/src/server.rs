@@ -429,6 +429,23 @@ fn note_logged(result: &mut CallToolResult, logged: logs::Logged) {
     }
 }
 
+/// What to call instead of a tool taria-mcp no longer lists (folded into another to
+/// keep `tools/list` small): an agent that learned the old name is told, not just
+/// refused.
+fn folded(tool: &str) -> Option<&'static str> {
+    match tool {
+        "set_value" => Some(
+            "set_value is an action of act now: call act with node, action \"set_value\" and \
+             value; nothing was sent",
+        ),
+        "read_screen" => Some(
+            "read_screen is a format of read_tree now: call read_tree with \
+             format \"screen\"",
+        ),
+        _ => None,
+    }
+}
+
 /// When a call's handler started, by the wall clock and by the monotonic one.
 #[derive(Clone, Copy)]
 struct Started {
@@ -456,6 +473,11 @@ impl ServerHandler for Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, McpError> {
         let tool = request.name.clone();
+        if let Some(instead) = folded(&tool) {
+            return Ok(rmcp::model::CallToolResponse::Complete(failure(
+                ToolError::invalid(instead),
+            )));
+        }
         let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
         match CatchUnwind::new(self.tool_router.call(call)).await {
             Ok(response) => response,

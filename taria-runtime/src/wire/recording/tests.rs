@@ -154,7 +154,8 @@ fn written(lines: &[RecordedLine]) -> String {
             height: 24,
         },
         RecordingMode::Attach,
-    );
+    )
+    .with_logs(true);
     let mut writer = RecordingWriter::new(Vec::new(), &header).unwrap();
     for line in lines {
         writer.write(line).unwrap();
@@ -396,4 +397,41 @@ fn the_size_of_a_tree_is_its_roots_extent() {
             height: 25
         }
     );
+}
+
+/// A `log` line (version 2) has the documented fields, the header says `logs`, and
+/// both read back; a version 1 header reads with `logs` false.
+#[test]
+fn a_log_line_and_the_headers_logs_have_the_documented_fields() {
+    let log = RecordedLine::Log(RecordedLog {
+        step: Some(5),
+        level: crate::wire::protocol::LogLevel::Warn,
+        target: "todo::app".into(),
+        message: "refused \"x\"\n".into(),
+        fields: serde_json::json!({"draft": "", "n": 3})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    });
+    let text = written(std::slice::from_ref(&log));
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(values[0]["taria_recording"], 2);
+    assert_eq!(values[0]["logs"], true);
+    assert_eq!(
+        values[1],
+        serde_json::json!({"kind": "log", "step": 5, "level": "warn", "target": "todo::app",
+            "message": "refused \"x\"\n", "fields": {"draft": "", "n": 3}})
+    );
+    let recording = Recording::parse(&text).unwrap();
+    assert!(recording.header.logs);
+    assert_eq!(recording.logs().count(), 1);
+    assert_eq!(recording.lines, [log]);
+    let one = written(&[])
+        .replace("\"taria_recording\":2", "\"taria_recording\":1")
+        .replace(",\"logs\":true", "");
+    let header = Recording::parse(&one).unwrap().header;
+    assert_eq!((header.taria_recording, header.logs), (1, false));
 }

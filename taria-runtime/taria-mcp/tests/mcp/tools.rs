@@ -287,6 +287,27 @@ fn read_tree_and_find_nodes() {
     mcp.fails("read_tree", json!({"root": "nope"}), "not_found");
     mcp.fails("read_tree", json!({"format": "yaml"}), "invalid_arguments");
 
+    // The tools folded into others (issue 24) say what to call instead.
+    let folded = mcp.fails(
+        "set_value",
+        json!({"node": "volume", "value": 3}),
+        "invalid_arguments",
+    );
+    assert!(
+        folded["message"]
+            .as_str()
+            .unwrap()
+            .contains("call act with node, action \"set_value\" and value"),
+        "{folded}"
+    );
+    let folded = mcp.fails("read_screen", json!({}), "invalid_arguments");
+    assert!(
+        folded["message"]
+            .as_str()
+            .unwrap()
+            .contains("call read_tree with format \"screen\""),
+        "{folded}"
+    );
     let screen = mcp.ok("read_tree", json!({"format": "screen"}));
     assert_eq!(screen["cols"], 30);
     assert!(
