@@ -270,12 +270,20 @@ def recorded_titles(path: Path) -> list[str]:
                 titles.append(f"set_value {sent['node']} {json.dumps(sent['value'])}")
             elif sent["kind"] == "act":
                 titles.append(f"act {sent['node']} {sent['action']}")
+            elif sent["kind"] == "key":
+                titles.append(f"press_key {sent['key']}")
             else:
                 raise AssertionError(f"not in this recording: {sent}")
         elif entry["kind"] == "read":
             titles.append(entry["tool"])
         elif entry["kind"] == "app":
             titles.append(f"app {entry['event']}")
+        elif entry["kind"] == "resize":
+            titles.append(f"resize {entry['size']['width']}x{entry['size']['height']}")
+        elif entry["kind"] == "refused":
+            titles.append(f"refused {entry['tool']}")
+        elif entry["kind"] == "log":
+            titles.append(f"log {entry['level']}")
         else:
             titles.append(entry["kind"])
     return titles

@@ -41,6 +41,8 @@ fn replay_open_preview_close() -> Result<(), taria::testing::ReplayError> {
         .seen(Role::TreeItem, "src")
         .act("files/0", "collapse")?;
     insta::assert_snapshot!("04-files-0-collapse", snapshots.of(&h, 4));
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }

@@ -35,7 +35,7 @@ fn replay_fill_fix_submit() -> Result<(), taria::testing::ReplayError> {
         .seen(Role::TextInput, "Password")
         .set_value("password", PASSWORD)?;
     insta::assert_snapshot!("04-password-set-value", snapshots.of(&h, 4));
-    // Not sent: the bridge refused set_value {"node":"plan","value":"Gold"}
+    // Not sent: the bridge refused act {"action":"set_value","node":"plan","value":"Gold"}
     // (out_of_domain) `plan`: "Gold" is not one of the options ["Solo", "Team", "Enterprise"] (its…
     // Steps 5 to 7 are one batch call.
     h.step(5, &rules)
@@ -69,7 +69,7 @@ fn replay_fill_fix_submit() -> Result<(), taria::testing::ReplayError> {
     insta::assert_snapshot!("11-submit-activate", snapshots.of(&h, 11));
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: find_nodes {"id":"status"}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
     h.step(12, &rules)
         .seen(Role::TextInput, "Email")
         .set_value("email", "ada@example.com")?;
@@ -80,9 +80,11 @@ fn replay_fill_fix_submit() -> Result<(), taria::testing::ReplayError> {
     insta::assert_snapshot!("13-submit-activate", snapshots.of(&h, 13));
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: read_tree {}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
     // The agent read: find_nodes {"id":"password"}
     h.step(14, &rules).press("esc")?;
     // The app exited here (exit status 0).
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }

@@ -59,12 +59,14 @@ fn replay_add_complete_delete() -> Result<(), taria::testing::ReplayError> {
         .act("confirm-delete", "submit")?;
     insta::assert_snapshot!("06-confirm-delete-submit", snapshots.of(&h, 6));
     // The agent read: find_nodes {"id":"tasks/4"}
-    // The agent read: read_screen {}
+    // The agent read: read_tree {"format":"screen"}
     // Not sent: the bridge refused act {"action":"toggle","node":"tasks/999"}
     // (not_found) no node has id `tasks/999` in revision 8; ids are exact: use find_nodes (by role…
     // Not sent: the bridge refused press_key {"key":"ctrl+"}
     // (invalid_arguments) `ctrl+` is not a key: a key is `[modifier+]…key`: modifiers ctrl, alt, s…
     h.step(7, &rules).press("q")?;
     // The app exited here (exit status 0).
+    // The recorded session logged no error.
+    h.assert_no_error_logged();
     Ok(())
 }

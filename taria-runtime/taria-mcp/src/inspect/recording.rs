@@ -121,7 +121,35 @@ impl Viewed {
                 RecordedLine::App(app) => Step {
                     kind: "app",
                     title: format!("app {}", wire_name(&app.event)),
-                    message: app.message.clone(),
+                    message: match (app.exit(), &app.message) {
+                        (Some(exit), Some(message)) => Some(format!("{message}: {exit}")),
+                        (exit, message) => exit.or_else(|| message.clone()),
+                    },
+                    ..Step::default()
+                },
+                RecordedLine::Resize(resize) => Step {
+                    kind: "resize",
+                    title: format!("resize {}x{}", resize.size.width, resize.size.height),
+                    call: Some(resize.call),
+                    revision: resize.revision,
+                    tree: resize.tree.as_ref().and_then(&mut tree),
+                    ..Step::default()
+                },
+                RecordedLine::Refused(refused) => Step {
+                    kind: "refused",
+                    title: format!("refused {}", wire_name(&refused.tool)),
+                    call: Some(refused.call),
+                    tool: Some(wire_name(&refused.tool)),
+                    arguments: Some(Json::Object(refused.arguments.clone())),
+                    reason: Some(refused.code.clone()),
+                    message: refused.message.clone(),
+                    ..Step::default()
+                },
+                RecordedLine::Log(log) => Step {
+                    kind: "log",
+                    title: format!("log {}", wire_name(&log.level)),
+                    input_number: log.step,
+                    message: Some(format!("{}: {}", log.target, log.message)),
                     ..Step::default()
                 },
                 // A line of a later release: shown by its kind.
