@@ -417,3 +417,35 @@ async def _mirror(example: str, cols: int = 100, rows: int = 30) -> None:
                     assert same_spaces(name) == same_spaces(line), snapshot
             assert named == [1] * len(long_lines), list(zip(long_lines, named))
             assert page.errors == [], page.errors
+
+
+def test_what_the_app_logs_shows_in_the_pages_log_table() -> None:
+    asyncio.run(_logs())
+
+
+async def _logs() -> None:
+    async with inspected("todo") as (agent, _init, url):
+        await agent.ok("read_tree")
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#tree [role=treeitem]")
+            assert await page.locator("#logs tbody tr").count() == 0
+            # Submitting no title: the app refuses, and its handler logs a warning.
+            refused = await agent.call("act", node="new-task", action="submit")
+            assert refused.is_error
+            row = page.locator("#logs tbody tr").first
+            await row.wait_for(state="visible", timeout=5000)
+            cells = [await c.text_content() for c in await row.locator("td").all()]
+            assert cells[1:3] == ["warn", "todo::app"], cells
+            # The message, then its fields.
+            assert cells[3] == "refused a task with an empty title draft=", cells
+            # The input that logged it: the first the agent sent.
+            assert cells[4] == "1", cells
+            assert await page.locator("#logs-note").is_hidden()
+            # App text is text: a title with markup is shown as typed, never as markup.
+            markup = "<img src=x onerror=alert(1)>"
+            await agent.ok("act", node="new-task", action="set_value", value=markup)
+            await agent.ok("act", node="new-task", action="submit")
+            await page.get_by_role("treeitem", name=re.compile(re.escape(markup))).first.wait_for(timeout=5000)
+            assert await page.locator("#tree img, #logs img, #inputs img").count() == 0
+            assert page.errors == [], page.errors
