@@ -3,7 +3,7 @@
 //! tree's golden outline. The data comes from the app's fixed seed, so every run
 //! sees the same machine.
 
-use taria::testing::AppHarness;
+use taria::testing::{AppHarness, unperformed_offers};
 use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, ScrollDirection, StateFlags, Value};
 
@@ -350,4 +350,11 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
     }
+}
+
+/// Every action the tree offers is performed by something (a handler, a widget or a
+/// key fallback).
+#[test]
+fn every_action_the_tree_offers_is_performed() {
+    assert_eq!(unperformed_offers(dashboard), Vec::<String>::new());
 }

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use taria::testing::AppHarness;
+use taria::testing::{AppHarness, unperformed_offers};
 use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, StateFlags, Value};
 
@@ -357,4 +357,16 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
     }
+}
+
+/// Every action the tree offers is performed by something (a handler, a widget or a
+/// key fallback).
+#[test]
+fn every_action_the_tree_offers_is_performed() {
+    let fixture = Fixture::new("offers");
+    let project = fixture.project();
+    assert_eq!(
+        unperformed_offers(|| browse(&project)),
+        Vec::<String>::new()
+    );
 }

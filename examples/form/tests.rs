@@ -2,7 +2,7 @@
 //! (`set_value`, `act`) and by a person (keys), validation shown on the controls' own
 //! nodes and on screen, the password kept out of both, and the tree's golden outlines.
 
-use taria::testing::AppHarness;
+use taria::testing::{AppHarness, unperformed_offers};
 use taria::wire::protocol::RejectReason;
 use taria::{Checked, Node, Query, Role, StateFlags, Value};
 
@@ -371,4 +371,11 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
     }
+}
+
+/// Every action the tree offers is performed by something (a handler, a widget or a
+/// key fallback).
+#[test]
+fn every_action_the_tree_offers_is_performed() {
+    assert_eq!(unperformed_offers(form), Vec::<String>::new());
 }

@@ -3,7 +3,7 @@
 //! golden outline.
 
 use ratatui::crossterm::event::{Event, KeyEventKind};
-use taria::testing::AppHarness;
+use taria::testing::{AppHarness, unperformed_offers};
 use taria::wire::protocol::RejectReason;
 use taria::{Checked, Query, Role, StateFlags};
 
@@ -152,6 +152,14 @@ fn f2_shows_and_hides_the_tree_pane_beside_the_app() {
     h.press("f2").unwrap();
     assert!(!h.screen().contains("Semantic tree (F2)"), "{}", h.screen());
     assert_eq!(list_width(&h), full);
+}
+
+/// Every action the tree offers is performed by something (a handler, a widget or a
+/// key fallback): the list itself offered `select` with nothing to take it, an offer
+/// an agent would have been refused.
+#[test]
+fn every_action_the_tree_offers_is_performed() {
+    assert_eq!(unperformed_offers(todo), Vec::<String>::new());
 }
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them

@@ -49,7 +49,7 @@ fn draw_filter_tabs(frame: &mut Frame<'_>, area: Rect, filter: Filter) {
     );
 }
 
-#[taria::widget(role = list, id = "tasks", label = "Tasks", count = app.visible().len(), actions(select))]
+#[taria::widget(role = list, id = "tasks", label = "Tasks", count = app.visible().len())]
 fn draw_tasks(frame: &mut Frame<'_>, area: Rect, app: &mut App) {
     // Borrow the fields apart so the list state can be borrowed mutably below.
     let filter = app.filter;
