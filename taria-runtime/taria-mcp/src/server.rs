@@ -15,10 +15,10 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler,
 use taria::wire::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
-use crate::input_log::{InputLog, InputRecord};
+use crate::input_log::InputLog;
 use crate::link::{Activity, Inputs, Link};
 use crate::order::{Arrivals, Turn};
-use crate::record::{CallTag, Recorder};
+use crate::record::CallTag;
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::batch::{self, BatchArgs};
@@ -30,8 +30,10 @@ use crate::tools::text::ForModel;
 use crate::tools::wait::{self, WaitArgs};
 use crate::tools::{failure, parse, respond};
 
+mod notes;
 mod schema;
 
+use notes::{Started, note_logged};
 use schema::input_schema;
 
 const INSTRUCTIONS: &str = "Drives a terminal app by its UI tree. An outline line is `- role \
@@ -301,29 +303,6 @@ impl Bridge {
         self.told(respond(result))
     }
 
-    /// `result`, with a last text line saying the recording stopped, the first time
-    /// a result comes after it did.
-    fn told(&self, mut result: CallToolResult) -> CallToolResult {
-        if let Some(note) = self.link.recorder().and_then(Recorder::take_failure) {
-            match result.content.first_mut() {
-                Some(rmcp::model::ContentBlock::Text(text)) => {
-                    text.text.push('\n');
-                    text.text.push_str(&note);
-                }
-                _ => result.content.push(rmcp::model::ContentBlock::text(note)),
-            }
-        }
-        result
-    }
-
-    /// Notes a read in the recording, with the call's arguments and the revision read
-    /// (the newest).
-    fn note_read(&self, tool: &str, arguments: Option<JsonObject>) {
-        if let (Some(recorder), Some(arguments)) = (self.link.recorder(), arguments) {
-            recorder.read(None, tool, arguments, self.link.mirror().revision());
-        }
-    }
-
     /// An input tool's call, the same for each: the bridge is in use, the call takes
     /// its turn in arrival order (see `order.rs`), its arguments are parsed, and
     /// `run` sends it.
@@ -359,74 +338,6 @@ impl Bridge {
         self.logged(name, turn.sent().to_vec(), started, &result);
         result
     }
-
-    /// Notes in the recording an input call the bridge refused: one that failed
-    /// before anything of it was sent (the app's own refusals, which carry the ack's
-    /// `status`, and inputs sent whose answer did not come, have their input lines),
-    /// or a batch at the step it refused.
-    fn note_refused(&self, turn: &Turn, tool: InputTool, arguments: JsonObject, error: &ToolError) {
-        let Some(recorder) = self.link.recorder() else {
-            return;
-        };
-        let field = |name: &str| {
-            error.extra.get(name).or_else(|| {
-                error
-                    .detail
-                    .as_ref()
-                    .and_then(|detail| detail.fields.get(name))
-            })
-        };
-        // The app answered it (its `status`), or it went and no answer came.
-        let answered = field("status").is_some();
-        let sent = field("sent").and_then(serde_json::Value::as_bool) == Some(true);
-        let some_delivered = tool == InputTool::PressKey
-            && field("delivered").and_then(serde_json::Value::as_u64) > Some(0);
-        if error.code == Code::AppRejected || answered || sent || some_delivered {
-            return;
-        }
-        let newest = self.link.mirror().view().map(|view| view.tree);
-        let seen = turn.seen_at_arrival();
-        let trees: Vec<&taria::Tree> = newest.iter().chain(seen).map(|tree| &**tree).collect();
-        let refusal = crate::record::Refusal {
-            tag: turn.call_tag(),
-            tool,
-            step: field("failedStep").and_then(serde_json::Value::as_u64),
-            arguments,
-            code: error.code.as_str(),
-            message: &error.message,
-        };
-        recorder.refused(refusal, &trees);
-    }
-
-    /// Notes an answered input call in the input log.
-    fn logged(
-        &self,
-        tool: String,
-        inputs: Vec<crate::logs::InputId>,
-        started: Started,
-        result: &CallToolResult,
-    ) {
-        let timing = (started.at, started.clock.elapsed());
-        self.input_log
-            .push(InputRecord::of(tool, inputs, timing, result));
-    }
-}
-
-/// Adds what an input call's inputs logged to its result: a last line of text, and
-/// `logged` in the structured content.
-fn note_logged(result: &mut CallToolResult, logged: logs::Logged) {
-    match result.content.first_mut() {
-        Some(rmcp::model::ContentBlock::Text(text)) => {
-            text.text.push('\n');
-            text.text.push_str(&logged.line);
-        }
-        _ => result
-            .content
-            .push(rmcp::model::ContentBlock::text(logged.line)),
-    }
-    if let Some(serde_json::Value::Object(fields)) = &mut result.structured_content {
-        fields.insert("logged".into(), logged.summary);
-    }
 }
 
 /// What to call instead of a tool taria-mcp no longer lists (folded into another to
@@ -443,22 +354,6 @@ fn folded(tool: &str) -> Option<&'static str> {
              format \"screen\"",
         ),
         _ => None,
-    }
-}
-
-/// When a call's handler started, by the wall clock and by the monotonic one.
-#[derive(Clone, Copy)]
-struct Started {
-    at: std::time::SystemTime,
-    clock: std::time::Instant,
-}
-
-impl Started {
-    fn now() -> Started {
-        Started {
-            at: std::time::SystemTime::now(),
-            clock: std::time::Instant::now(),
-        }
     }
 }
 
