@@ -97,7 +97,10 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
         "{code}"
     );
     assert!(
-        code.ends_with("    h.step(7, &rules).press(\"q\")?;\n    // The app exited here (exit status 0).\n    Ok(())\n}\n"),
+        code.ends_with(
+            "    h.step(7, &rules).press(\"q\")?;\n    // The app exited here (exit status 0).\n    \
+             // The recorded session logged no error.\n    h.assert_no_error_logged();\n    Ok(())\n}\n"
+        ),
         "{code}"
     );
     let mut written: Vec<String> = std::fs::read_dir(&snapshots)
