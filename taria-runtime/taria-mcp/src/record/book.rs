@@ -129,8 +129,9 @@ impl PendingInput {
 /// A resize applied, waiting for the first tree drawn after it.
 pub(super) struct PendingResize {
     pub(super) generation: u64,
-    /// The newest input sent before it: a tree stamped later shows an input sent after
-    /// the resize too, and is not the resize's alone.
+    /// The newest input sent before it: the resize's tree is one stamped with it (one
+    /// stamped before shows inputs still in flight; an input sent after the resize
+    /// ends the wait, `Recorder::sent`, so none stamped later is looked at).
     pub(super) after_seq: u64,
     pub(super) line: RecordedResize,
     pub(super) since: Instant,
@@ -140,18 +141,12 @@ pub(super) struct PendingResize {
 impl PendingResize {
     /// The app drew `tree` (`revision`) showing inputs up to `stamp`, after the resize.
     pub(super) fn drawn(&mut self, generation: u64, revision: u64, stamp: u64, tree: &Tree) {
-        if self.done || generation != self.generation {
+        if self.done || generation != self.generation || stamp != self.after_seq {
             return;
         }
-        match stamp.cmp(&self.after_seq) {
-            std::cmp::Ordering::Less => {}
-            std::cmp::Ordering::Equal => {
-                self.line.revision = Some(revision);
-                self.line.tree = Some(tree.clone());
-                self.done = true;
-            }
-            std::cmp::Ordering::Greater => self.done = true,
-        }
+        self.line.revision = Some(revision);
+        self.line.tree = Some(tree.clone());
+        self.done = true;
     }
 }
 
