@@ -215,7 +215,7 @@ CHAIN = [
     ("loop woken", "app: the event wait (taria::event) returned for the poke"),
     ("input routed", "app: the loop's drain ran the handler"),
     ("frame begun", "app: the loop's next draw began"),
-    ("frame drawn", "app: the frame drawn (render, ratatui's diff, the terminal write)"),
+    ("frame drawn", "app: the frame rendered and its recording closed (ratatui's diff and terminal write come after it is published)"),
     ("frame published", "app: the frame handed to the writer thread"),
     ("frame sent", "app: the writer built, diffed and sent the patch"),
     ("tree", "bridge: the patch read and applied to the mirror"),

@@ -146,8 +146,10 @@ pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
 ///   names the app (owned or `&mut`) whose `#[action]` methods handle agent actions;
 ///   without it there are none (actions go to widgets and key fallbacks).
 /// * `<terminal>.draw(f)` (one argument that is not a reference, receiver not `self`)
-///   becomes `taria::__private::app_draw(label, || <terminal>.draw(f))`; a draw the
-///   code only calls (a method with no loop around its draw) uses `taria::draw`.
+///   becomes `taria::__private::app_draw(label, |end| <terminal>.draw(…))`, `f` wrapped
+///   so the frame is recorded and published as soon as `f` has rendered (before
+///   ratatui's diff and terminal write); a draw the code only calls (a method with no
+///   loop around its draw) uses `taria::draw`.
 /// * `…event::read()` and `…event::poll(timeout)` (any path ending in `event::`)
 ///   become `taria::event::read()` / `taria::event::poll(timeout)`.
 /// * Pending agent actions run before each frame: at the top of the innermost `loop`,

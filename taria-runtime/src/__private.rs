@@ -7,6 +7,7 @@ use crate::dispatch::{FromDirection, FromValue};
 use crate::recorder::{Displayed, IntoText, NodeBuilder};
 use crate::semantic::Semantic;
 use crate::session::DrawOutput;
+pub use crate::session::FrameEnd;
 
 pub use crate::recorder::{leaf, scope};
 
@@ -185,7 +186,26 @@ pub trait Lend {
 impl<T: ?Sized> Lend for T {}
 
 /// `#[taria::app]`'s wrapper around each `.draw(…)` call: starts this thread's
-/// session on first use, records and publishes the frame.
-pub fn app_draw<R: DrawOutput>(label: &str, draw: impl FnOnce() -> R) -> R {
+/// session on first use, records and publishes the frame. `draw` is the app's draw
+/// with its render argument wrapped in [`render_then_end`].
+pub fn app_draw<R: DrawOutput>(
+    label: &str,
+    draw: impl FnOnce(Option<&mut FrameEnd<'_>>) -> R,
+) -> R {
     crate::session::record(Some(label), draw)
+}
+
+/// The render argument of a draw `#[taria::app]` rewrote: `render`, then the frame
+/// ended (published before ratatui diffs it and writes the terminal) when it is
+/// recorded.
+pub fn render_then_end<'e, 's, F: FnOnce(&mut Frame<'_>)>(
+    end: Option<&'e mut FrameEnd<'s>>,
+    render: F,
+) -> impl FnOnce(&mut Frame<'_>) + use<'e, 's, F> {
+    move |frame: &mut Frame<'_>| {
+        render(frame);
+        if let Some(end) = end {
+            end.end(Some(frame.buffer_mut()));
+        }
+    }
 }

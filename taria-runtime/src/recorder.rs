@@ -241,18 +241,45 @@ impl Recorder {
     /// If another recorder is already recording on this thread, its frame gets the
     /// nodes and this one keeps its previous frame.
     pub fn record<R>(&mut self, draw: impl FnOnce() -> R) -> R {
-        if self.disabled {
-            self.arena.clear();
-            return draw();
-        }
-        if is_recording() {
-            return draw();
-        }
-        self.arena.clear();
-        let lent = Lent::new(self);
+        let began = self.begin();
+        let lent = Lent {
+            recorder: self,
+            began,
+        };
         let result = draw();
         drop(lent);
         result
+    }
+
+    /// Starts recording a frame on this thread: the arena is lent to the thread's
+    /// recording calls until [`Recorder::end`]. Returns whether it was lent: not when
+    /// recording is off (the last frame is cleared) or another recorder is recording.
+    pub(crate) fn begin(&mut self) -> bool {
+        if self.disabled {
+            self.arena.clear();
+            return false;
+        }
+        if is_recording() {
+            return false;
+        }
+        self.arena.clear();
+        let arena = std::mem::take(&mut self.arena);
+        ACTIVE.with(|active| *active.borrow_mut() = Some(arena));
+        RECORDING.with(|r| r.set(true));
+        true
+    }
+
+    /// Ends the frame [`Recorder::begin`] started (`began`: what it returned): takes
+    /// the arena back, its open nodes closed.
+    pub(crate) fn end(&mut self, began: bool) {
+        if !began {
+            return;
+        }
+        RECORDING.with(|r| r.set(false));
+        if let Some(mut arena) = ACTIVE.with(|active| active.borrow_mut().take()) {
+            arena.finish();
+            self.arena = arena;
+        }
     }
 
     /// The last recorded frame as an owned tree (empty before the first frame).
@@ -279,27 +306,14 @@ impl Recorder {
     }
 }
 
-/// Lends a recorder's arena to this thread; takes it back when dropped, even when
-/// the draw panics.
+/// Ends a frame [`Recorder::record`] began, even when the draw panics.
 struct Lent<'a> {
     recorder: &'a mut Recorder,
-}
-
-impl<'a> Lent<'a> {
-    fn new(recorder: &'a mut Recorder) -> Self {
-        let arena = std::mem::take(&mut recorder.arena);
-        ACTIVE.with(|active| *active.borrow_mut() = Some(arena));
-        RECORDING.with(|r| r.set(true));
-        Lent { recorder }
-    }
+    began: bool,
 }
 
 impl Drop for Lent<'_> {
     fn drop(&mut self) {
-        RECORDING.with(|r| r.set(false));
-        if let Some(mut arena) = ACTIVE.with(|active| active.borrow_mut().take()) {
-            arena.finish();
-            self.recorder.arena = arena;
-        }
+        self.recorder.end(self.began);
     }
 }

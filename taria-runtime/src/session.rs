@@ -29,7 +29,7 @@ mod transport;
 pub use builder::SessionBuilder;
 pub use current::{drain, draw, install, with_session};
 pub(crate) use current::{record, with_current, with_current_or_start};
-pub use record::DrawOutput;
+pub use record::{DrawOutput, FrameEnd};
 pub use route::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 pub(crate) use terminal::{last_from_agent, pause_reader, resume_reader, thread_signal};
 pub(crate) use transport::InProcess;

@@ -1,8 +1,9 @@
 //! The rewrite `#[taria::app]` makes of a body (a function's, or each method's of an
 //! impl block):
 //!
-//! * `<terminal>.draw(<f>)` → `::taria::__private::app_draw(<label>, || <terminal>.draw(<f>))`
-//!   (the frame is recorded when an agent is attached);
+//! * `<terminal>.draw(<f>)` → `::taria::__private::app_draw(<label>, |end|
+//!   <terminal>.draw(::taria::__private::render_then_end(end, <f>)))` (the frame is
+//!   recorded when an agent is attached, and published as soon as `<f>` has rendered);
 //! * `…event::read()` → `::taria::event::read()`, `…event::poll(t)` →
 //!   `::taria::event::poll(t)` (input waits also wake for agent requests);
 //! * a drain, `::taria::__private::app_drain(<label>, <app>)`, runs pending agent
@@ -145,9 +146,17 @@ impl Rewriter<'_> {
         self.found.draws += 1;
         let span = call.method.span();
         let label = self.rewrite.label;
+        // The render argument ends the frame as soon as it has rendered, so the frame
+        // is published before ratatui diffs it and writes the terminal.
+        if let Some(render) = call.args.first_mut() {
+            let original = std::mem::replace(render, Expr::Verbatim(TokenStream::new()));
+            *render = syn::parse_quote_spanned! {original.span()=>
+                ::taria::__private::render_then_end(__taria_frame_end, #original)
+            };
+        }
         let original = std::mem::replace(expr, Expr::Verbatim(TokenStream::new()));
         let draw: Expr = syn::parse_quote_spanned! {span=>
-            ::taria::__private::app_draw(#label, || #original)
+            ::taria::__private::app_draw(#label, |__taria_frame_end| #original)
         };
         *expr = draw;
         if self.rewrite.anchor == Anchor::Draws && !self.anchor_in_loop() {

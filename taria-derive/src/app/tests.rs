@@ -69,7 +69,7 @@ fn the_app_gets_an_actions_impl_and_its_loop_is_rewritten() {
     assert!(
         out.contains(
             "while ! self . exit { :: taria :: __private :: app_drain (\"todo\" , & mut * self) ; \
-             :: taria :: __private :: app_draw (\"todo\" , | | terminal . draw (| f | self . draw (f))) ? ;"
+             :: taria :: __private :: app_draw (\"todo\" , | __taria_frame_end | terminal . draw (:: taria :: __private :: render_then_end (__taria_frame_end , | f | self . draw (f)))) ? ;"
         ),
         "{out}"
     );
@@ -137,7 +137,7 @@ fn the_standard_ratatui_loop_records_drains_and_reads_through_taria() {
                 pub fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
                     while !self.exit {
                         ::taria::__private::app_drain("app", &mut *self);
-                        ::taria::__private::app_draw("app", || terminal.draw(|frame| self.draw(frame)))?;
+                        ::taria::__private::app_draw("app", |__taria_frame_end| terminal.draw(::taria::__private::render_then_end(__taria_frame_end, |frame| self.draw(frame))))?;
                         self.handle_events()?;
                     }
                     Ok(())
@@ -185,7 +185,7 @@ fn an_owned_app_is_lent_and_only_the_innermost_drawing_loop_drains() {
                     loop {
                         for _ in 0..2 {
                             ::taria::__private::app_drain("app", &mut self);
-                            ::taria::__private::app_draw("app", || self.terminal.draw(render))?;
+                            ::taria::__private::app_draw("app", |__taria_frame_end| self.terminal.draw(::taria::__private::render_then_end(__taria_frame_end, render)))?;
                         }
                         let _ = (event::read, ::taria::event::read()).1?;
                         if self.quit { break Ok(()); }
@@ -272,7 +272,7 @@ fn a_draw_with_no_loop_around_it_drains_in_the_statement_before_it() {
             }
         },
         "{ :: taria :: __private :: app_drain (\"app\" , & mut * self) ; \
-         :: taria :: __private :: app_draw (\"app\" , | | terminal . draw (| f | self . draw (f))) ? ;",
+         :: taria :: __private :: app_draw (\"app\" , | __taria_frame_end | terminal . draw (:: taria :: __private :: render_then_end (__taria_frame_end , | f | self . draw (f)))) ? ;",
     );
 }
 
@@ -324,7 +324,7 @@ fn a_draw_in_a_shared_self_method_drains_at_the_loop_s_reads_instead() {
     assert_eq!(errors, None);
     assert_eq!(out.matches("app_drain").count(), 1, "{out}");
     assert!(
-        out.contains("app_draw (\"app\" , | | terminal . draw"),
+        out.contains("app_draw (\"app\" , | __taria_frame_end | terminal . draw"),
         "the draw is still recorded: {out}"
     );
 }
@@ -399,7 +399,7 @@ fn a_ratatui_run_closure_in_main_is_rewritten_with_no_handlers() {
                 let mut on = false;
                 ratatui::run(|terminal| loop {
                     ::taria::__private::app_drain("app", &mut ());
-                    ::taria::__private::app_draw("app", || terminal.draw(|frame| render(frame, on)))?;
+                    ::taria::__private::app_draw("app", |__taria_frame_end| terminal.draw(::taria::__private::render_then_end(__taria_frame_end, |frame| render(frame, on))))?;
                     if let Event::Key(_) = (event::read, ::taria::event::read()).1? { on = !on; }
                 })
             }

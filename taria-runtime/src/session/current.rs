@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use ratatui::backend::Backend;
 use ratatui::{CompletedFrame, Frame, Terminal};
 
-use super::{DrawOutput, Session, terminal};
+use super::{DrawOutput, FrameEnd, Session, terminal};
 use crate::dispatch::Actions;
 
 thread_local! {
@@ -106,18 +106,27 @@ pub fn draw<B: Backend>(
     terminal: &mut Terminal<B>,
     render: impl FnOnce(&mut Frame<'_>),
 ) -> Result<CompletedFrame<'_>, B::Error> {
-    record(None, move || terminal.draw(render))
+    record(None, move |end| match end {
+        Some(end) => terminal.draw(end.after(render)),
+        None => terminal.draw(render),
+    })
 }
 
 /// Runs `draw`, recorded by this thread's session (first started, labelled `start`,
-/// when given and there is none); unrecorded when there is no session or it is busy
-/// (a draw inside a draw).
-pub(crate) fn record<R: DrawOutput>(start: Option<&str>, draw: impl FnOnce() -> R) -> R {
+/// when given and there is none), which it may tell when its render is done (see
+/// [`FrameEnd::after`]); unrecorded, with `None`, when there is no session or it is
+/// busy (a draw inside a draw).
+pub(crate) fn record<R: DrawOutput>(
+    start: Option<&str>,
+    draw: impl FnOnce(Option<&mut FrameEnd<'_>>) -> R,
+) -> R {
     let mut draw = Some(draw);
-    let mut run = || (draw.take().expect("draw runs once"))();
+    let mut run = |end: Option<&mut FrameEnd<'_>>| (draw.take().expect("draw runs once"))(end);
     let recorded = match start {
-        Some(label) => with_current_or_start(label, |session| session.record(&mut run)),
-        None => with_current(|session| session.record(&mut run)),
+        Some(label) => {
+            with_current_or_start(label, |session| session.record_frame(|end| run(Some(end))))
+        }
+        None => with_current(|session| session.record_frame(|end| run(Some(end)))),
     };
-    recorded.unwrap_or_else(run)
+    recorded.unwrap_or_else(|| run(None))
 }

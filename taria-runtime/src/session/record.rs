@@ -18,13 +18,14 @@ impl Session {
     }
 
     /// Draws a frame: recorded and published when a bridge is connected, a plain
-    /// `terminal.draw` otherwise.
+    /// `terminal.draw` otherwise. The frame is published as soon as `render`
+    /// returns, while ratatui diffs it and writes the terminal.
     pub fn draw<'t, B: Backend>(
         &mut self,
         terminal: &'t mut Terminal<B>,
         render: impl FnOnce(&mut Frame<'_>),
     ) -> Result<CompletedFrame<'t>, B::Error> {
-        self.record(|| terminal.draw(render))
+        self.record_frame(|end| terminal.draw(end.after(render)))
     }
 
     /// Runs a draw (anything returning a ratatui `CompletedFrame`, or a `Result` of
@@ -40,25 +41,30 @@ impl Session {
     /// or check [`Session::redraw_owed`]. This frame is stamped below every input held
     /// for its widgets, even when a handler took a later input in the same turn.
     pub fn record<R: DrawOutput>(&mut self, draw: impl FnOnce() -> R) -> R {
+        self.record_frame(|_| draw())
+    }
+
+    /// [`Session::record`], where `draw` may end the frame itself as soon as its
+    /// render is done ([`FrameEnd::after`]), so that the frame is published before
+    /// ratatui diffs it and writes the terminal; a frame it did not end is ended
+    /// with the buffer the draw returns.
+    pub(crate) fn record_frame<R: DrawOutput>(
+        &mut self,
+        draw: impl FnOnce(&mut FrameEnd<'_>) -> R,
+    ) -> R {
         tracing::trace!(target: LATENCY, "frame begun");
         let connected = self.is_connected();
         self.recorder.set_enabled(connected || self.always_record);
-        let recorder = &mut self.recorder;
-        let (output, first_held) = self
-            .router
-            .lend(self.answers.connection(), || recorder.record(draw));
-        tracing::trace!(target: LATENCY, "frame drawn");
-        self.settle_held();
-        if connected && let Some(buffer) = output.buffer() {
-            self.publish(buffer, first_held);
-            tracing::trace!(target: LATENCY, "frame published");
-        }
-        // Counts from the next frame on. No need to wake the loop for it: `drain`
-        // already did when it held these actions for the widgets, so the event read
-        // after this frame returns at once and the loop draws again.
-        self.answers
-            .count_handled(self.router.taken_in_last_frame());
-        self.settle();
+        let first_held = self.router.begin_frame(self.answers.connection());
+        let recording = self.recorder.begin();
+        let mut end = FrameEnd {
+            session: self,
+            drawing: Some(recording),
+            connected,
+            first_held,
+        };
+        let output = draw(&mut end);
+        end.end(output.buffer());
         output
     }
 
@@ -107,6 +113,73 @@ impl Session {
         router.settle(connection, recorder.arena(), events, |seq, answer| {
             answers.send(seq, answer);
         });
+    }
+}
+
+/// A frame being drawn ([`Session::record_frame`]): ends it once its render is done
+/// (the recording closed, held actions settled, the frame published), or when the
+/// draw returns if nothing said so first. Dropped by a panicking draw, it only takes
+/// the arena and the held actions back.
+#[doc(hidden)]
+pub struct FrameEnd<'s> {
+    session: &'s mut Session,
+    /// While the frame is drawn: whether the recorder began recording it.
+    drawing: Option<bool>,
+    connected: bool,
+    first_held: Option<u64>,
+}
+
+impl<'s> FrameEnd<'s> {
+    /// `render`, then the frame ended with the buffer it drew: what to hand a
+    /// ratatui draw in place of `render`.
+    pub fn after<'e, F: FnOnce(&mut Frame<'_>)>(
+        &'e mut self,
+        render: F,
+    ) -> impl FnOnce(&mut Frame<'_>) + use<'e, 's, F> {
+        move |frame: &mut Frame<'_>| {
+            render(frame);
+            self.end(Some(frame.buffer_mut()));
+        }
+    }
+
+    /// Ends the frame with the buffer drawn (`None`: the draw failed); does nothing
+    /// the second time.
+    pub(crate) fn end(&mut self, buffer: Option<&Buffer>) {
+        if !self.stop_drawing() {
+            return;
+        }
+        tracing::trace!(target: LATENCY, "frame drawn");
+        let session = &mut *self.session;
+        session.settle_held();
+        if self.connected
+            && let Some(buffer) = buffer
+        {
+            session.publish(buffer, self.first_held);
+            tracing::trace!(target: LATENCY, "frame published");
+        }
+        // Counts from the next frame on. No need to wake the loop for it: `drain`
+        // already did when it held these actions for the widgets, so the event read
+        // after this frame returns at once and the loop draws again.
+        session
+            .answers
+            .count_handled(session.router.taken_in_last_frame());
+        session.settle();
+    }
+
+    /// Takes the arena and the held actions back; whether they were still lent.
+    fn stop_drawing(&mut self) -> bool {
+        let Some(recording) = self.drawing.take() else {
+            return false;
+        };
+        self.session.recorder.end(recording);
+        self.session.router.end_frame();
+        true
+    }
+}
+
+impl Drop for FrameEnd<'_> {
+    fn drop(&mut self) {
+        self.stop_drawing();
     }
 }
 

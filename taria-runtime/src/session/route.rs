@@ -213,13 +213,10 @@ impl Router {
         self.reoffers.iter().any(|r| !r.offered)
     }
 
-    /// Runs `draw` with the held actions lent to this thread's widgets; returns its
-    /// output and the first held input of `connection` (its effect is the next frame).
-    pub(super) fn lend<R>(
-        &mut self,
-        connection: u64,
-        draw: impl FnOnce() -> R,
-    ) -> (R, Option<u64>) {
+    /// A frame begins: the held actions are lent to this thread's widgets until
+    /// [`Router::end_frame`]. Returns the first held input of `connection` (its
+    /// effect is the next frame).
+    pub(super) fn begin_frame(&mut self, connection: u64) -> Option<u64> {
         self.taken_in_last_frame = 0;
         let first_held = self
             .held
@@ -227,8 +224,14 @@ impl Router {
             .filter(|a| a.connection == connection)
             .map(|a| a.seq)
             .min();
-        let _lent = widget::Lent::new(&mut self.held);
-        (draw(), first_held)
+        widget::lend_held(&mut self.held);
+        first_held
+    }
+
+    /// The frame [`Router::begin_frame`] began is drawn: the held actions its
+    /// widgets did not take come back.
+    pub(super) fn end_frame(&mut self) {
+        widget::return_held(&mut self.held);
     }
 
     /// Settles the actions held for the frame just drawn (`arena`), for `connection`

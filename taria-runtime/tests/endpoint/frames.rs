@@ -194,3 +194,181 @@ fn a_loop_that_does_not_draw_is_woken_once_for_a_held_input_not_spun() {
     // Woken by the input's arrival and once by drain; then 200 ms waits.
     assert!(spent < 20, "{spent} loop turns in 0.5 s");
 }
+
+/// How a test app draws its frames: the ways an app's code reaches a recorded draw.
+#[derive(Clone, Copy, Debug)]
+enum DrawnBy {
+    /// `Session::draw(terminal, render)`.
+    SessionDraw,
+    /// What `#[taria::app]` makes of `terminal.draw(render)`, with the session
+    /// installed as the thread's.
+    AppMacro,
+}
+
+/// A backend that, once armed by the frame being drawn, holds ratatui's terminal
+/// write until the client says it has that frame's tree (or 2 s pass), and notes
+/// which came first.
+struct HeldBackend {
+    inner: ratatui::backend::TestBackend,
+    armed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    client_has_it: std::sync::mpsc::Receiver<()>,
+    outcomes: std::sync::mpsc::Sender<bool>,
+}
+
+impl ratatui::backend::Backend for HeldBackend {
+    type Error = <ratatui::backend::TestBackend as ratatui::backend::Backend>::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<(), Self::Error>
+    where
+        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
+    {
+        if self.armed.swap(false, Ordering::SeqCst) {
+            let first = self.client_has_it.recv_timeout(Duration::from_secs(2));
+            let _ = self.outcomes.send(first.is_ok());
+        }
+        self.inner.draw(content)
+    }
+    fn hide_cursor(&mut self) -> Result<(), Self::Error> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> Result<(), Self::Error> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> Result<ratatui::layout::Position, Self::Error> {
+        self.inner.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<ratatui::layout::Position>>(
+        &mut self,
+        position: P,
+    ) -> Result<(), Self::Error> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> Result<(), Self::Error> {
+        self.inner.clear()
+    }
+    fn clear_region(&mut self, clear_type: ratatui::backend::ClearType) -> Result<(), Self::Error> {
+        self.inner.clear_region(clear_type)
+    }
+    fn size(&self) -> Result<ratatui::layout::Size, Self::Error> {
+        self.inner.size()
+    }
+    fn window_size(&mut self) -> Result<ratatui::backend::WindowSize, Self::Error> {
+        self.inner.window_size()
+    }
+    fn flush(&mut self) -> Result<(), Self::Error> {
+        self.inner.flush()
+    }
+}
+
+/// A frame reaches the bridge as soon as the app's render is done, while ratatui is
+/// still diffing it and writing the terminal (the slowest part of a frame on a large
+/// screen): the terminal write here waits for the client to have the frame's tree,
+/// which with the frame published after the write it never would.
+#[test]
+fn a_frame_is_published_before_ratatui_writes_it_to_the_terminal() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    for drawn_by in [DrawnBy::SessionDraw, DrawnBy::AppMacro] {
+        let socket = temp_dir("published-first").join("app.sock");
+        let mut session = Session::builder("test-app")
+            .socket(&socket)
+            .terminal_input(false)
+            .try_start()
+            .unwrap();
+        let (mark, stop) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let armed = Arc::new(AtomicBool::new(false));
+        let (tell, client_has_it) = std::sync::mpsc::channel();
+        let (outcomes, outcome) = std::sync::mpsc::channel();
+        let thread = {
+            let (mark, stop, armed) = (Arc::clone(&mark), Arc::clone(&stop), Arc::clone(&armed));
+            std::thread::spawn(move || {
+                let backend = HeldBackend {
+                    inner: ratatui::backend::TestBackend::new(30, 3),
+                    armed: Arc::clone(&armed),
+                    client_has_it,
+                    outcomes,
+                };
+                let mut terminal = ratatui::Terminal::new(backend).unwrap();
+                // Decided as the frame renders, so the frame the client waits for is
+                // the one whose terminal write waits.
+                let render = |frame: &mut ratatui::Frame<'_>| {
+                    let marked = mark.swap(false, Ordering::SeqCst);
+                    armed.store(marked, Ordering::SeqCst);
+                    let text = if marked { "marked" } else { "plain" };
+                    taria::leaf(|n| {
+                        n.role(taria::Role::Heading).id("title").label(text);
+                    });
+                    frame.render_widget(text, frame.area());
+                };
+                if let DrawnBy::AppMacro = drawn_by {
+                    taria::install(session);
+                    while !stop.load(Ordering::Relaxed) {
+                        taria::__private::app_draw("test-app", |end| {
+                            terminal.draw(taria::__private::render_then_end(end, render))
+                        })
+                        .unwrap();
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                } else {
+                    while !stop.load(Ordering::Relaxed) {
+                        session.drain(&mut ());
+                        session.draw(&mut terminal, render).unwrap();
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                }
+            })
+        };
+        let (mut client, _) = Client::handshake(&socket);
+        mark.store(true, Ordering::SeqCst);
+        let title = |client: &Client| client.current().get("title").and_then(|n| n.label.clone());
+        while title(&client).as_deref() != Some("marked") {
+            client.next().expect("the app's frames");
+        }
+        tell.send(()).unwrap();
+        let published_first = outcome.recv_timeout(Duration::from_secs(5)).unwrap();
+        stop.store(true, Ordering::Relaxed);
+        thread.join().unwrap();
+        assert!(
+            published_first,
+            "{drawn_by:?}: the terminal write waited 2 s for a tree that came after it"
+        );
+    }
+}
+
+/// A render that panics ends its frame all the same: the next frame records, with
+/// the arena and the agent's held actions back where they belong.
+#[test]
+fn a_panicking_render_leaves_the_session_able_to_draw_again() {
+    let socket = temp_dir("panicking-render").join("app.sock");
+    let mut session = Session::builder("test-app")
+        .socket(&socket)
+        .terminal_input(false)
+        .try_start()
+        .unwrap();
+    session.set_always_record(true);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(20, 3)).unwrap();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = session.draw(&mut terminal, |_| {
+            let _open = taria::scope(|n| {
+                n.id("half");
+            });
+            panic!("render failed");
+        });
+    }));
+    assert!(result.is_err());
+    assert!(!taria::widget::is_recording());
+    session
+        .draw(&mut terminal, |_| {
+            taria::leaf(|n| {
+                n.role(taria::Role::Button).id("ok").label("ok");
+            });
+        })
+        .unwrap();
+    let tree = session.tree();
+    assert_eq!(tree.len(), 1, "{}", tree.outline());
+    assert!(tree.get("ok").is_some());
+}

@@ -66,31 +66,23 @@ struct Kept {
     verdict: Option<bool>,
 }
 
-/// Lends `actions` to this thread for one draw; returns them when dropped.
-pub(super) struct Lent<'a> {
-    actions: &'a mut Vec<WidgetAction>,
-}
-
-impl<'a> Lent<'a> {
-    pub(super) fn new(actions: &'a mut Vec<WidgetAction>) -> Lent<'a> {
-        // A frame begins: what widgets took before it is the app's past.
-        if ANY_CHANGED.with(|c| c.replace(false)) {
-            CHANGED.with(|c| c.borrow_mut().clear());
-        }
-        FRAME.with(|f| f.set(f.get().wrapping_add(1)));
-        if !actions.is_empty() {
-            PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), actions));
-            ANY_PENDING.with(|a| a.set(true));
-        }
-        Lent { actions }
+/// Lends `actions` to this thread for one draw, until [`return_held`]. A frame
+/// begins: what widgets took before it is the app's past.
+pub(super) fn lend_held(actions: &mut Vec<WidgetAction>) {
+    if ANY_CHANGED.with(|c| c.replace(false)) {
+        CHANGED.with(|c| c.borrow_mut().clear());
+    }
+    FRAME.with(|f| f.set(f.get().wrapping_add(1)));
+    if !actions.is_empty() {
+        PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), actions));
+        ANY_PENDING.with(|a| a.set(true));
     }
 }
 
-impl Drop for Lent<'_> {
-    fn drop(&mut self) {
-        if ANY_PENDING.with(|a| a.replace(false)) {
-            PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), self.actions));
-        }
+/// Takes back what [`lend_held`] lent, less what the frame's widgets took.
+pub(super) fn return_held(actions: &mut Vec<WidgetAction>) {
+    if ANY_PENDING.with(|a| a.replace(false)) {
+        PENDING.with(|p| std::mem::swap(&mut *p.borrow_mut(), actions));
     }
 }
 
