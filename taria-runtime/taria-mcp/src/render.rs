@@ -54,15 +54,34 @@ pub(crate) fn render(
     write(roots, format, depth, cap, usize::MAX)
 }
 
-/// The outline of `roots` as [`render`] writes it within [`MAX_CHARS`], when it is at
-/// most `limit` bytes long; `None` when it is longer, which is found without writing
-/// much past `limit` (an input's answer asks whether the whole tree would cost little
-/// more than its changes: for most inputs it would not, and writing it all was half
-/// of the answer's work).
+/// The whole outline of `roots`, as [`render`] writes it, when it is at most `limit`
+/// bytes long and nothing in it is cut; `None` otherwise, which is found by writing
+/// little more than `limit` bytes: an input's answer asks whether the whole tree
+/// would cost little more than its changes, and for most inputs it would not.
+/// (Measuring the tree first, as `render` does to choose its cuts, was half of an
+/// answer's work: it writes every node's line.)
 pub(crate) fn outline_within(roots: &[&Node], limit: usize) -> Option<String> {
-    write(roots, Format::Outline, None, MAX_CHARS, limit)
+    let mut uncut = Writer::new(Format::Outline, MAX_CHARS, limit);
+    // Every level paid for up front: nothing is measured, nothing is cut.
+    uncut.reserved_below = usize::MAX;
+    for (i, root) in roots.iter().enumerate() {
+        if uncut.stopped() {
+            return None;
+        }
+        let around = Around {
+            previous: i.checked_sub(1).map(|p| roots[p]),
+            ..Around::default()
+        };
+        uncut.node(root, around, (0, usize::MAX), None);
+    }
+    if uncut.stopped() {
+        return None;
+    }
+    // Short enough: what `render` writes, unless the tree is too large to write whole.
+    let rendered = write(roots, Format::Outline, None, MAX_CHARS, limit);
+    rendered
         .outline
-        .filter(|outline| outline.len() <= limit)
+        .filter(|outline| rendered.truncated.is_none() && outline.len() <= limit)
 }
 
 /// [`render`], stopping once the outline is longer than `stop_past` (then what it
@@ -103,18 +122,9 @@ fn write(
     // so a long list cannot crowd out its later siblings (a status bar, buttons).
     let reserved_below = if depth_shown <= fits { depth_shown } else { 0 };
     let reserved: usize = levels.iter().take(reserved_below).sum();
-    let mut out = Writer {
-        format,
-        cap,
-        stop_past,
-        reserved_below,
-        used: reserved,
-        shown: 0,
-        omitted: 0,
-        cut_children: false,
-        cut_depth: false,
-        text: String::new(),
-    };
+    let mut out = Writer::new(format, cap, stop_past);
+    out.reserved_below = reserved_below;
+    out.used = reserved;
     let mut json = Vec::new();
     for (i, root) in roots.iter().enumerate() {
         if out.stopped() {
@@ -312,6 +322,22 @@ struct Writer {
 }
 
 impl Writer {
+    /// Nothing written yet, no level paid for.
+    fn new(format: Format, cap: usize, stop_past: usize) -> Writer {
+        Writer {
+            format,
+            cap,
+            stop_past,
+            reserved_below: 0,
+            used: 0,
+            shown: 0,
+            omitted: 0,
+            cut_children: false,
+            cut_depth: false,
+            text: String::new(),
+        }
+    }
+
     /// What was left out and how to see it, when something was (`depth_shown`: the
     /// levels shown; `asked`: the levels asked for).
     fn truncation(&self, depth_shown: usize, asked: usize) -> Option<String> {

@@ -387,19 +387,28 @@ proptest::proptest! {
 
 /// `outline_within` is the whole outline `render` writes when that is at most the
 /// limit, and nothing when it is longer: right at the length, one byte under it, for
-/// trees shown whole, for rows of cells on one line, and for a tree too large to show
-/// whole (its outline cut, markers and all).
+/// trees shown whole and for rows of cells on one line. A tree too large to show
+/// whole has no whole outline at any limit: its cut outline (markers and all) is not
+/// the whole tree an input's answer would offer in place of its changes.
 #[test]
 fn the_outline_within_a_limit_is_the_whole_outline_or_nothing() {
-    for tree in [big_tree(3), big_tree(40), table(12), big_tree(3_000)] {
+    for tree in [big_tree(3), big_tree(40), table(12)] {
         let roots: Vec<&Node> = tree.roots.iter().collect();
-        let whole = render(&roots, Format::Outline, None, MAX_CHARS)
-            .outline
-            .unwrap();
+        let whole = render(&roots, Format::Outline, None, MAX_CHARS);
+        assert_eq!(whole.truncated, None);
+        let whole = whole.outline.unwrap();
         let length = whole.len();
         assert_eq!(outline_within(&roots, length).as_ref(), Some(&whole));
         assert_eq!(outline_within(&roots, usize::MAX).as_ref(), Some(&whole));
         assert_eq!(outline_within(&roots, length - 1), None, "{length}");
         assert_eq!(outline_within(&roots, 10), None);
+    }
+    let too_large = big_tree(3_000);
+    let roots: Vec<&Node> = too_large.roots.iter().collect();
+    let cut = render(&roots, Format::Outline, None, MAX_CHARS);
+    assert!(cut.truncated.is_some());
+    let length = cut.outline.unwrap().len();
+    for limit in [10, length, usize::MAX] {
+        assert_eq!(outline_within(&roots, limit), None, "{limit}");
     }
 }
