@@ -211,10 +211,14 @@ impl Session {
         &mut self,
         timeout: Option<std::time::Duration>,
     ) -> std::io::Result<Option<PendingEvent>> {
-        let settle_by = self.settle_by();
+        let wake_by = self.settle_by().into_iter().chain(self.recheck_by()).min();
         let transport = self.transport.clone();
         let live = || transport.as_deref().map_or(0, Transport::live);
-        self.events.take(timeout, settle_by, &live)
+        let event = self.events.take(timeout, wake_by, &live)?;
+        if event.is_some() {
+            self.loop_turned();
+        }
+        Ok(event)
     }
 
     /// Hands an event to the app; reading an input's last key completes the input,

@@ -18,6 +18,13 @@ use crate::wire::protocol::Input;
 /// draws no frame after it (see [`Session::drain`]).
 const SETTLE_WITHOUT_FRAME: Duration = Duration::from_secs(1);
 
+/// How long after a handler changed the app, and the frame showing it was drawn,
+/// the loop is woken to see the change (see [`Session::drain`]). Not at once: the
+/// frame it would draw then is the same, and at once it ran beside the answer's way
+/// out (the writer's patch, the bridge) on a machine with two cores. A loop that
+/// waits for events before drawing is woken at once.
+const RECHECK_AFTER: Duration = Duration::from_millis(2);
+
 /// The agent's inputs on their way in (their answers go out through [`Answers`]).
 #[derive(Default)]
 pub(super) struct Inputs {
@@ -28,6 +35,19 @@ pub(super) struct Inputs {
     /// in `inbox` for a frame drawn after its effect, and are validated against that
     /// frame (a dialog the first one opened, a node it removed).
     settling: Option<Instant>,
+    /// A handler changed the app: the loop is to be woken to see it (a condition
+    /// like `while !app.exit`), at once if it waits for events before it draws a
+    /// frame, [`RECHECK_AFTER`] later if it drew one.
+    recheck: Option<Recheck>,
+}
+
+/// A wake-up owed to the loop after a handler changed the app.
+#[derive(Clone, Copy)]
+struct Recheck {
+    /// When the handler ran.
+    since: Instant,
+    /// Whether a frame was drawn since.
+    drawn: bool,
 }
 
 impl Session {
@@ -103,15 +123,48 @@ impl Session {
                 None => self.inputs.settling = Some(Instant::now()),
             }
         }
-        if handled_now || self.router.held() > held_before {
-            // A handler changed the app: make the next event read return at once, so
-            // a loop condition the handler changed (`while !self.exit`) is seen now.
+        if self.router.held() > held_before {
             // Inputs newly held for widgets: the loop draws the frame they are taken
-            // in, and then, woken by this same poke, the frame after. Only new ones
-            // wake it: a loop that does not draw on the wake-up must not spin.
+            // in, and then, woken by this poke, the frame after, their answer. Only
+            // new ones wake it: a loop that does not draw on the wake-up must not
+            // spin.
             self.events.signal.poke();
+        } else if handled_now {
+            // A handler changed the app: the next event read returns (see
+            // `recheck_by`), so a loop condition the handler changed
+            // (`while !self.exit`) is seen.
+            self.inputs.recheck = Some(Recheck {
+                since: Instant::now(),
+                drawn: false,
+            });
         }
         count
+    }
+
+    /// When the event wait should return for a handler's change (see
+    /// `Inputs::recheck`): at once while no frame was drawn since, else
+    /// [`RECHECK_AFTER`] after it.
+    pub(super) fn recheck_by(&self) -> Option<Instant> {
+        self.inputs.recheck.map(|recheck| {
+            if recheck.drawn {
+                recheck.since + RECHECK_AFTER
+            } else {
+                recheck.since
+            }
+        })
+    }
+
+    /// A frame was drawn: a wake-up owed for a handler's change can wait.
+    pub(super) fn note_frame_for_recheck(&mut self) {
+        if let Some(recheck) = &mut self.inputs.recheck {
+            recheck.drawn = true;
+        }
+    }
+
+    /// The loop has turned (the event wait returned an event): whatever a handler
+    /// changed, the loop has seen.
+    pub(super) fn loop_turned(&mut self) {
+        self.inputs.recheck = None;
     }
 
     /// Moves the transport's queued inputs into the inbox, once that is empty

@@ -157,13 +157,14 @@ impl Events {
     }
 
     /// The next event: agent keys of connection `live()` first, then terminal
-    /// events; a `FocusGained` when the loop was poked, or at `settle_by` (when
-    /// inputs held behind one the app drew no frame for are let through). `None`
-    /// when `timeout` passes first.
+    /// events; a `FocusGained` when the loop was poked, or at `wake_by` (when
+    /// inputs held behind one the app drew no frame for are let through, or a
+    /// handler's change is to be seen by the loop). `None` when `timeout` passes
+    /// first.
     pub(super) fn take(
         &mut self,
         timeout: Option<Duration>,
-        settle_by: Option<Instant>,
+        wake_by: Option<Instant>,
         live: &dyn Fn() -> u64,
     ) -> std::io::Result<Option<PendingEvent>> {
         self.app_reads = true;
@@ -198,10 +199,10 @@ impl Events {
                 return Err(error);
             }
             let now = Instant::now();
-            if settle_by.is_some_and(|by| now >= by && deadline.is_none_or(|d| by < d)) {
+            if wake_by.is_some_and(|by| now >= by && deadline.is_none_or(|d| by < d)) {
                 return Ok(Some(focus()));
             }
-            match settle_by.into_iter().chain(deadline).min() {
+            match wake_by.into_iter().chain(deadline).min() {
                 None => drop(
                     self.signal
                         .cond

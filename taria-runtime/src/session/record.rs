@@ -150,6 +150,7 @@ impl<'s> FrameEnd<'s> {
         }
         tracing::trace!(target: LATENCY, "frame drawn");
         let session = &mut *self.session;
+        session.note_frame_for_recheck();
         session.settle_held();
         if self.connected
             && let Some(buffer) = buffer

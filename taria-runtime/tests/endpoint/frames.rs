@@ -372,3 +372,89 @@ fn a_panicking_render_leaves_the_session_able_to_draw_again() {
     assert_eq!(tree.len(), 1, "{}", tree.outline());
     assert!(tree.get("ok").is_some());
 }
+
+/// An app whose `bump` button's handler changes it.
+#[derive(Default)]
+struct Bumps(u32);
+
+impl taria::Actions for Bumps {
+    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
+        if inv.target() == "bump" {
+            self.0 += 1;
+            return taria::Outcome::Handled;
+        }
+        taria::Outcome::NotHandled
+    }
+}
+
+/// After a handler changed the app, the loop's event wait returns once more, so that
+/// a loop condition the handler changed is seen: 2 ms after the frame that showed the
+/// change when the loop drew one first (at once, the loop's next frame ran beside the
+/// answer on its way out), and at once when the loop waits before it draws. Without
+/// that wake-up, these loops would wait their whole 5 s timeout.
+#[test]
+fn after_a_handler_the_loop_turns_again_without_racing_the_answer() {
+    use std::time::Instant;
+
+    for draws_first in [true, false] {
+        let socket = temp_dir("recheck").join("app.sock");
+        let mut session = Session::builder("test-app")
+            .socket(&socket)
+            .terminal_input(false)
+            .try_start()
+            .unwrap();
+        let (turns, turned) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            let mut app = Bumps::default();
+            let mut terminal =
+                ratatui::Terminal::new(ratatui::backend::TestBackend::new(20, 3)).unwrap();
+            let mut draw = |session: &mut Session, app: &Bumps| {
+                session
+                    .draw(&mut terminal, |_| {
+                        taria::leaf(|n| {
+                            n.role(taria::Role::Button)
+                                .id("bump")
+                                .label(format!("bumped {}", app.0))
+                                .action(taria::Action::Activate);
+                        });
+                    })
+                    .unwrap();
+                Instant::now()
+            };
+            let mut drawn = draw(&mut session, &app);
+            // Until the bump: then one more turn, which says what woke it and when.
+            loop {
+                let before = app.0;
+                session.drain(&mut app);
+                if draws_first {
+                    drawn = draw(&mut session, &app);
+                }
+                let event = session.next_event(Some(Duration::from_secs(5))).unwrap();
+                if app.0 > before {
+                    turns.send((event, drawn.elapsed())).unwrap();
+                    return;
+                }
+                if !draws_first {
+                    drawn = draw(&mut session, &app);
+                }
+            }
+        });
+        let (mut client, _) = Client::handshake(&socket);
+        let ack = client.input(json!({"kind": "act", "node": "bump", "action": "activate"}));
+        assert_eq!(ack["status"], "delivered", "{ack}");
+        let (event, since_frame) = turned.recv_timeout(Duration::from_secs(10)).unwrap();
+        thread.join().unwrap();
+        assert_eq!(
+            event,
+            Some(ratatui::crossterm::event::Event::FocusGained),
+            "draws first: {draws_first}"
+        );
+        if draws_first {
+            assert!(
+                since_frame >= Duration::from_millis(2),
+                "woken {since_frame:?} after the frame showing the change"
+            );
+        }
+        assert!(since_frame < Duration::from_secs(2), "{since_frame:?}");
+    }
+}
