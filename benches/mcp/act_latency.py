@@ -208,7 +208,8 @@ def pct(sorted_values: list[float], p: float) -> float:
 # file), each with what the hop that ends there is.
 CHAIN = [
     ("request", "the client writes the request line"),
-    ("call read", "bridge: the line read from stdin and checked (client -> bridge)"),
+    ("stdin read", "bridge: stdin readable, its bytes read (client -> bridge)"),
+    ("call read", "bridge: the line checked and parsed"),
     ("act", "bridge: rmcp's dispatch, the tool's arguments"),
     ("input sent", "bridge: pre-check, turn, the input written to the app's socket"),
     ("input queued", "app: the socket's reader thread read the line, queued it, poked the loop"),

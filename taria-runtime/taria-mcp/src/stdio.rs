@@ -133,7 +133,10 @@ impl<R: AsyncRead + Unpin, W> Lines<R, W> {
                 // A last line without its newline is read too.
                 Ok([]) if self.line.is_empty() || self.discarding => return Read::End,
                 Ok([]) => return Read::Line,
-                Ok(available) => available,
+                Ok(available) => {
+                    tracing::trace!(target: crate::LATENCY, "stdin read");
+                    available
+                }
                 Err(e) => {
                     tracing::error!(error = %e, "reading stdin failed");
                     return Read::End;
