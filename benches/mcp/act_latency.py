@@ -297,6 +297,31 @@ def split(build: Path, args: argparse.Namespace) -> None:
             print(f"| {b} | {what} | {statistics.median(values):.1f} us | {pct(values, 0.9):.1f} us |")
 
 
+def floor(args: argparse.Namespace) -> None:
+    """The same client, pacing and line through `cat`: what one round trip through a
+    process that does nothing costs on this machine (the client's own share, two
+    pipe writes and two wake-ups), for scale."""
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "act", "arguments": {"node": "tasks/2", "action": "toggle"}}}).encode() + b"\n"
+    cat = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    out = cat.stdout.fileno()
+    latencies = []
+    for i in range(args.warmup + args.samples):
+        written = time.perf_counter_ns()
+        cat.stdin.write(line)
+        got = b""
+        while not got.endswith(b"\n"):
+            got += os.read(out, 1 << 16)
+        if i >= args.warmup:
+            latencies.append((time.perf_counter_ns() - written) / 1e6)
+        time.sleep(args.pace)
+    cat.stdin.close()
+    cat.wait()
+    latencies.sort()
+    print(f"floor (the same line through `cat`): p50 {pct(latencies, 0.5):.3f} ms, "
+          f"p99 {pct(latencies, 0.99):.3f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--builds", nargs="+", type=Path, default=[DEFAULT_BUILD],
@@ -310,6 +335,8 @@ def main() -> None:
     parser.add_argument("--split", action="store_true", help="and one run hop by hop")
     parser.add_argument("--fifo", action="store_true",
                         help="run under SCHED_FIFO priority 10 (needs root or CAP_SYS_NICE)")
+    parser.add_argument("--floor", action="store_true",
+                        help="and, for scale, the same round trip through `cat`")
     parser.add_argument("--wrap", default="",
                         help="a command the bridge runs under (e.g. valgrind's callgrind)")
     args = parser.parse_args()
@@ -339,6 +366,9 @@ def main() -> None:
         a, b = p50s[build], p99s[build]
         print(f"{build}: p50 median {statistics.median(a):.3f} ms (runs {min(a):.3f}-{max(a):.3f}), "
               f"p99 median {statistics.median(b):.3f} ms (runs {min(b):.3f}-{max(b):.3f})")
+    if args.floor:
+        print()
+        floor(args)
     if args.split:
         print()
         split(args.builds[-1], args)
