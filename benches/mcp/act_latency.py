@@ -46,7 +46,11 @@ over 100):
 The machine this runs on may be shared: `--fifo` runs the client, and so the
 bridge and the app it starts, under SCHED_FIFO (priority 10), so other processes'
 work does not delay theirs; each cross-process wake-up still costs what the
-machine's scheduler takes. Linux only for the CPU columns (/proc).
+machine's scheduler takes (on the VM of benches/README.md, SCHED_FIFO makes a lone
+pipe round trip slower and the act faster). `--floor` adds the same client, line
+and pacing through `cat`, for scale. On a VM, what the host runs meanwhile moves
+paced numbers: compare builds within one `--builds` run. Linux only for the CPU
+columns (/proc).
 """
 
 from __future__ import annotations
