@@ -2,7 +2,7 @@
 //! changes frame to frame (nodes added as [`FlatNode`]s, updated as [`NodeUpdate`]s,
 //! removed), which a [`FlatTree`], the tree as flat nodes keyed by id, applies.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};

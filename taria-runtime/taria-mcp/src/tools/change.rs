@@ -2,7 +2,7 @@
 //! changed, the ids that went, and a word for a dialog or the focus (see
 //! [`describe_change`]). Shared by the input tools and `batch`.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
