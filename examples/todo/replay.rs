@@ -90,7 +90,7 @@ fn a_renamed_label_fails_at_its_step_with_the_changed_line() {
     eprintln!("{message}");
     let submit = recording
         .inputs()
-        .find(|s| taria::testing::describe(s) == "act new-task submit")
+        .find(|s| s.input.to_string() == "act new-task submit")
         .expect("the recording adds a task");
     assert_eq!(error.step, submit.step, "{message}");
     assert!(
@@ -121,7 +121,7 @@ fn a_dropped_handler_fails_at_the_first_toggle() {
     eprintln!("{message}");
     let toggle = recording
         .inputs()
-        .find(|s| taria::testing::describe(s).ends_with(" toggle"))
+        .find(|s| s.input.to_string().ends_with(" toggle"))
         .expect("the recording toggles a task");
     assert_eq!(error.step, toggle.step, "{message}");
     assert!(
@@ -177,7 +177,7 @@ fn an_id_that_names_another_task_now_fails_naming_both() {
     eprintln!("{message}");
     let toggle = recording
         .inputs()
-        .find(|s| taria::testing::describe(s) == "act tasks/4 toggle")
+        .find(|s| s.input.to_string() == "act tasks/4 toggle")
         .expect("the recording toggles the added task");
     assert_eq!(error.step, toggle.step, "{message}");
     assert!(

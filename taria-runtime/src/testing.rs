@@ -39,7 +39,7 @@ mod step;
 pub use crate::endpoint::screen_text;
 pub use app_harness::{ActError, AppHarness};
 pub use drawn::undrawn_text;
-pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange, describe};
+pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange};
 pub use step::Step;
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.

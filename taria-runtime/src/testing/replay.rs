@@ -2,13 +2,14 @@
 //! against an [`AppHarness`], its trees compared step by step.
 
 use super::logs::{describe_entry, errors};
-use super::step::{Aim, StepInput, describe_input};
+use super::step::{Aim, StepInput};
 use super::{AppHarness, diff::diff};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, StateFlags, Tree, Value};
 use crate::wire::protocol::{AckStatus, Input, LogEntry, LogLevel, RejectReason};
 use crate::wire::recording::{
-    Match, RecordedInput, RecordedSize, Recording, ReplayLine, Secrets, Unused, Uses,
+    Match, RecordedInput, RecordedInputData, RecordedSize, Recording, ReplayLine, Secrets, Unused,
+    Uses,
 };
 
 mod error;
@@ -197,9 +198,8 @@ impl<'r> Replay<'r> {
                     self.came_back(tree, harness, last_step, &mut uses)?;
                 }
                 ReplayLine::Gone(recorded) => {
-                    return Err(ReplayError::new(
-                        recorded.step,
-                        Some(describe(recorded)),
+                    return Err(ReplayError::at(
+                        recorded,
                         ReplayFailure::NotReplayable(
                             "the recorded app went away before this step (an `app` line) \
                              and no tree shows it back; a replay runs one app: cut the \
@@ -227,10 +227,7 @@ impl<'r> Replay<'r> {
                     steps += 1;
                     if checks_log {
                         self.no_new_error(recorded.step, &harness.logs()[logged_before..])
-                            .map_err(|failure| {
-                                ReplayError::new(recorded.step, Some(describe(recorded)), failure)
-                                    .after(&reads)
-                            })?;
+                            .map_err(|failure| ReplayError::at(recorded, failure).after(&reads))?;
                     }
                     if let Some(tree) = &recorded.tree {
                         let shown = Shown {
@@ -238,10 +235,7 @@ impl<'r> Replay<'r> {
                             screen: recorded.screen.as_deref(),
                         };
                         self.differs(recorded.step, shown, harness, &mut uses)
-                            .map_err(|differs| {
-                                ReplayError::new(recorded.step, Some(describe(recorded)), differs)
-                                    .after(&reads)
-                            })?;
+                            .map_err(|differs| ReplayError::at(recorded, differs).after(&reads))?;
                     }
                     reads.clear();
                 }
@@ -390,9 +384,8 @@ impl<'r> Replay<'r> {
         }
         if recorded.input.redacted {
             let missing = || {
-                ReplayError::new(
-                    recorded.step,
-                    Some(describe(recorded)),
+                ReplayError::at(
+                    recorded,
                     ReplayFailure::SecretMissing(redacted_node(recorded, harness)),
                 )
             };
@@ -414,8 +407,10 @@ impl<'r> Replay<'r> {
         }
         Ok(StepInput {
             number: recorded.step,
-            input,
-            redacted: recorded.input.redacted,
+            sent: RecordedInputData {
+                input,
+                redacted: recorded.input.redacted,
+            },
             aim: recorded
                 .target
                 .clone()
@@ -486,13 +481,6 @@ fn redacted_node<A: Actions>(recorded: &RecordedInput, harness: &AppHarness<A>) 
             .find(&crate::model::Query::new().state(StateFlags::FOCUSED))
             .map(|node| node.id.to_string()),
     }
-}
-
-/// A recorded input as one line: `act tasks/4 toggle`, `set_value name "Ada"`,
-/// `press_key enter`, `type_text "ship v0\n"`.
-#[must_use]
-pub fn describe(recorded: &RecordedInput) -> String {
-    describe_input(&recorded.input.input, recorded.input.redacted)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use super::replay::{ReplayError, ReplayFailure, TargetChange};
 use super::{AppHarness, Match};
 use crate::dispatch::Actions;
 use crate::model::{ActionData, ActionRequest, Node, Role, ScrollDirection, Tree, Value};
-use crate::wire::protocol::{AckStatus, Input, RejectReason, target_token, wire_name};
-use crate::wire::recording::{RecordedAck, RecordedTarget};
+use crate::wire::protocol::{AckStatus, Input, RejectReason, target_token};
+use crate::wire::recording::{RecordedAck, RecordedInputData, RecordedTarget};
 
 /// Step `number` of a recorded session, about to be sent to an [`AppHarness`]
 /// ([`AppHarness::step`]): what the agent meant by it (the node it acted on, as it saw
@@ -213,8 +213,7 @@ impl<A: Actions> Step<'_, A> {
         let redacted = carries_secret(&input, &self.harness.tree());
         let sent = StepInput {
             number: self.number,
-            input,
-            redacted,
+            sent: RecordedInputData { input, redacted },
             aim: self.aim,
             answer: self.answer,
         };
@@ -241,8 +240,9 @@ fn target(role: Role, label: &str) -> RecordedTarget {
 /// (then it is described without it), its aim and the recorded answer (`None`: any).
 pub(super) struct StepInput {
     pub(super) number: u64,
-    pub(super) input: Input,
-    pub(super) redacted: bool,
+    /// The input, its secret supplied; `redacted` when that secret must not be
+    /// shown.
+    pub(super) sent: RecordedInputData,
     pub(super) aim: Option<Aim>,
     pub(super) answer: Option<RecordedAck>,
 }
@@ -255,7 +255,7 @@ impl StepInput {
         harness: &mut AppHarness<A>,
         rules: &Match,
     ) -> Result<(), ReplayError> {
-        let described = describe_input(&self.input, self.redacted);
+        let described = self.sent.to_string();
         let fail = |failure| ReplayError::new(self.number, Some(described.clone()), failure);
         let now = harness.tree();
         // The aim is checked on the tree before the step, the answer after it.
@@ -267,14 +267,14 @@ impl StepInput {
             rules,
             step: self.number,
         };
-        if let (Input::Act(request), Some(aim)) = (&mut self.input, &self.aim) {
+        if let (Input::Act(request), Some(aim)) = (&mut self.sent.input, &self.aim) {
             aim_at(request, aim, &now, before).map_err(fail)?;
         }
-        let message_id = match &self.input {
+        let message_id = match &self.sent.input {
             Input::Act(request) => Some(request.target.to_string()),
             _ => None,
         };
-        let answer = harness.submit(self.input);
+        let answer = harness.submit(self.sent.input);
         let Some(recorded) = &self.answer else {
             return Ok(());
         };
@@ -441,47 +441,6 @@ fn carries_secret(input: &Input, tree: &Tree) -> bool {
         Input::Text { .. } | Input::Key { .. } => tree.focused().is_some_and(holds_secret),
         _ => false,
     }
-}
-
-/// An input as one line: `act tasks/4 toggle`, `set_value name "Ada"`,
-/// `press_key enter`, `type_text "ship v0\n"`; a secret as `(redacted)`.
-pub(super) fn describe_input(input: &Input, redacted: bool) -> String {
-    match input {
-        Input::Act(request) => {
-            let node = &request.target;
-            let action = request.action.as_str();
-            let head = if action == "set_value" {
-                format!("set_value {node}")
-            } else {
-                format!("act {node} {action}")
-            };
-            match &request.data {
-                _ if redacted => format!("{head} (redacted)"),
-                Some(ActionData::Value { value }) => format!("{head} {}", literal(value)),
-                Some(ActionData::Scroll { direction, amount }) => {
-                    format!("{head} {} {amount}", wire_name(direction))
-                }
-                None => head,
-            }
-        }
-        Input::Key { .. } if redacted => "press_key (redacted)".into(),
-        Input::Key { key } => format!("press_key {key}"),
-        Input::Text { .. } if redacted => "type_text (redacted)".into(),
-        Input::Text { text, raw: false } => format!("type_text {}", quoted(text)),
-        Input::Text { text, raw: true } => format!("type_text raw {}", quoted(text)),
-    }
-}
-
-fn literal(value: &Value) -> String {
-    match value {
-        Value::Text(text) => quoted(text),
-        other => other.to_string(),
-    }
-}
-
-/// `text` as a JSON string: one line, quotes and controls escaped.
-pub(super) fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -427,11 +427,7 @@ impl<'o> Body<'o> {
                 step_name(recorded),
                 w = self.width
             );
-            let about = format!(
-                "after step {}: {}",
-                recorded.step,
-                taria::testing::describe(recorded)
-            );
+            let about = format!("after step {}: {}", recorded.step, recorded.input);
             self.snapshot(recorded.step, &name, &about, tree, recorded.screen.as_ref())?;
         }
         Ok(())

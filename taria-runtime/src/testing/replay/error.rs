@@ -4,9 +4,8 @@
 use std::fmt;
 
 use super::super::ActError;
-use super::super::step::quoted;
 use crate::wire::protocol::{AckStatus, wire_name};
-use crate::wire::recording::{RecordedAck, RecordedTarget};
+use crate::wire::recording::{RecordedAck, RecordedInput, RecordedTarget, quoted};
 
 /// How many of the agent's reads before a failing step its error lists.
 const READS_SHOWN: usize = 3;
@@ -93,6 +92,11 @@ impl ReplayError {
             failure,
             read_before: Vec::new(),
         }
+    }
+
+    /// A failure at a recorded input's step, naming the input.
+    pub(in crate::testing) fn at(recorded: &RecordedInput, failure: ReplayFailure) -> ReplayError {
+        ReplayError::new(recorded.step, Some(recorded.input.to_string()), failure)
     }
 
     /// At a line after step `step`, not the step itself.

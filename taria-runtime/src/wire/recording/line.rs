@@ -1,10 +1,12 @@
 //! The lines after a recording's header, one type per `kind`, and their parts.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::{RecordedScreen, RecordedSize};
-use crate::model::{Node, Role, Tree};
-use crate::wire::protocol::{AckStatus, Input, RejectReason};
+use crate::model::{ActionData, Node, Role, Tree, Value};
+use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
 
 /// One line after the header, tagged by `kind`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -140,6 +142,57 @@ impl RecordedInputData {
             redacted: false,
         }
     }
+}
+
+/// The input as one line, as a replay's errors and snapshots name a step: `act
+/// tasks/4 toggle`, `set_value name "Ada"`, `act log scroll down 3`, `press_key
+/// enter`, `type_text "ship v0\n"`, `type_text raw "q"`. Text is written as a JSON
+/// string (one line, quotes and controls escaped); a redacted input's secret as
+/// `(redacted)`, whatever the input holds.
+///
+/// ```
+/// use taria::wire::protocol::Input;
+/// use taria::wire::recording::RecordedInputData;
+///
+/// let typed = RecordedInputData::plain(Input::Text { text: "ship v0\n".into(), raw: false });
+/// assert_eq!(typed.to_string(), r#"type_text "ship v0\n""#);
+/// ```
+impl fmt::Display for RecordedInputData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let redacted = self.redacted;
+        match &self.input {
+            Input::Act(request) => {
+                let node = &request.target;
+                let action = request.action.as_str();
+                if action == "set_value" {
+                    write!(f, "set_value {node}")?;
+                } else {
+                    write!(f, "act {node} {action}")?;
+                }
+                match &request.data {
+                    _ if redacted => f.write_str(" (redacted)"),
+                    Some(ActionData::Value {
+                        value: Value::Text(text),
+                    }) => write!(f, " {}", quoted(text)),
+                    Some(ActionData::Value { value }) => write!(f, " {value}"),
+                    Some(ActionData::Scroll { direction, amount }) => {
+                        write!(f, " {} {amount}", wire_name(direction))
+                    }
+                    None => Ok(()),
+                }
+            }
+            Input::Key { .. } if redacted => f.write_str("press_key (redacted)"),
+            Input::Key { key } => write!(f, "press_key {key}"),
+            Input::Text { .. } if redacted => f.write_str("type_text (redacted)"),
+            Input::Text { text, raw: false } => write!(f, "type_text {}", quoted(text)),
+            Input::Text { text, raw: true } => write!(f, "type_text raw {}", quoted(text)),
+        }
+    }
+}
+
+/// `text` as a JSON string: one line, quotes and controls escaped.
+pub(crate) fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
 }
 
 #[expect(

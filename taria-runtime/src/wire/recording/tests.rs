@@ -435,3 +435,80 @@ fn a_log_line_and_the_headers_logs_have_the_documented_fields() {
     let header = Recording::parse(&one).unwrap().header;
     assert_eq!((header.taria_recording, header.logs), (1, false));
 }
+
+#[test]
+fn an_input_reads_as_one_line_naming_what_was_sent() {
+    use crate::model::ActionData;
+    let act = |target: &str, action: Action, data: Option<ActionData>| {
+        let mut request = ActionRequest::new(target, action);
+        request.data = data;
+        Input::Act(request)
+    };
+    let text = |value: &str| {
+        Some(ActionData::Value {
+            value: Value::Text(value.into()),
+        })
+    };
+    let shown = |input: Input, redacted: bool| RecordedInputData { input, redacted }.to_string();
+
+    assert_eq!(
+        shown(act("tasks/4", Action::Toggle, None), false),
+        "act tasks/4 toggle"
+    );
+    assert_eq!(
+        shown(act("name", Action::SetValue, text("Ada \"A\"\nL")), false),
+        r#"set_value name "Ada \"A\"\nL""#
+    );
+    assert_eq!(
+        shown(
+            act(
+                "volume",
+                Action::SetValue,
+                Some(ActionData::Value {
+                    value: Value::Number(7.0)
+                })
+            ),
+            false
+        ),
+        "set_value volume 7"
+    );
+    let scroll = Some(ActionData::Scroll {
+        direction: ScrollDirection::Down,
+        amount: 3,
+    });
+    assert_eq!(
+        shown(act("log", Action::Scroll, scroll), false),
+        "act log scroll down 3"
+    );
+    assert_eq!(
+        shown(
+            Input::Key {
+                key: "ctrl+c".into()
+            },
+            false
+        ),
+        "press_key ctrl+c"
+    );
+    let typed = |raw| Input::Text {
+        text: "ship\tv0\n".into(),
+        raw,
+    };
+    assert_eq!(shown(typed(false), false), r#"type_text "ship\tv0\n""#);
+    assert_eq!(shown(typed(true), false), r#"type_text raw "ship\tv0\n""#);
+
+    // A secret is never written, whether the input still holds it (a replay fills
+    // it back in before sending) or not.
+    assert_eq!(
+        shown(act("password", Action::SetValue, text("hunter2")), true),
+        "set_value password (redacted)"
+    );
+    assert_eq!(
+        shown(act("password", Action::SetValue, None), true),
+        "set_value password (redacted)"
+    );
+    assert_eq!(
+        shown(Input::Key { key: "x".into() }, true),
+        "press_key (redacted)"
+    );
+    assert_eq!(shown(typed(false), true), "type_text (redacted)");
+}

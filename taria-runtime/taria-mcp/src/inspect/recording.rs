@@ -95,7 +95,7 @@ impl Viewed {
                 },
                 RecordedLine::Input(input) => Step {
                     kind: "input",
-                    title: taria::testing::describe(input),
+                    title: input.input.to_string(),
                     input_number: Some(input.step),
                     call: Some(input.call),
                     tool: Some(wire_name(&input.tool)),
@@ -193,7 +193,7 @@ mod tests {
         let inputs: Vec<&Step> = viewed.steps.iter().filter(|s| s.kind == "input").collect();
         assert_eq!(inputs.len(), recording.inputs().count());
         for (step, input) in inputs.iter().zip(recording.inputs()) {
-            assert_eq!(step.title, taria::testing::describe(input));
+            assert_eq!(step.title, input.input.to_string());
             let shown = step.tree.map(|i| &viewed.trees[i]);
             assert_eq!(shown, input.tree.as_ref().map(entries).as_ref());
         }
