@@ -37,7 +37,6 @@ mod screen;
 mod secrets;
 
 pub use header::{RecordedSize, RecordingHeader, RecordingMode};
-pub(crate) use line::quoted;
 pub use line::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedRead, RecordedRefusal, RecordedResize, RecordedTarget, RecordedTree,

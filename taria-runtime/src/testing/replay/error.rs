@@ -4,8 +4,9 @@
 use std::fmt;
 
 use super::super::ActError;
+use crate::model::{OutlineName, OutlineQuoted};
 use crate::wire::protocol::{AckStatus, wire_name};
-use crate::wire::recording::{RecordedAck, RecordedInput, RecordedTarget, quoted};
+use crate::wire::recording::{RecordedAck, RecordedInput, RecordedTarget};
 
 /// How many of the agent's reads before a failing step its error lists.
 const READS_SHOWN: usize = 3;
@@ -113,7 +114,10 @@ impl ReplayError {
 
 /// `button "Save"`, or `"Save"` alone when `role_too` is false; `button (no label)`.
 fn node_words(target: &RecordedTarget, role_too: bool) -> String {
-    let label = target.label.as_deref().map(quoted);
+    let label = target
+        .label
+        .as_deref()
+        .map(|label| OutlineQuoted(label).to_string());
     match (role_too, label) {
         (true, Some(label)) => format!("{} {label}", target.role.name()),
         (false, Some(label)) => label,
@@ -129,7 +133,7 @@ fn answer_words(status: AckStatus, reason: Option<String>, message: Option<&str>
         words = format!("{words} ({reason})");
     }
     if let Some(message) = message.filter(|m| !m.is_empty()) {
-        words = format!("{words}: {}", quoted(message));
+        words = format!("{words}: {}", OutlineQuoted(message));
     }
     words
 }
@@ -148,8 +152,8 @@ fn target_changed(f: &mut fmt::Formatter<'_>, change: &TargetChange) -> fmt::Res
     let role_too = now.as_ref().is_none_or(|now| now.role != recorded.role);
     let then = node_words(recorded, role_too);
     let at_id = match now {
-        Some(now) => format!("{id} is now {}", node_words(now, role_too)),
-        None => format!("{id} is not drawn now"),
+        Some(now) => format!("{} is now {}", OutlineName(id), node_words(now, role_too)),
+        None => format!("{} is not drawn now", OutlineName(id)),
     };
     let wanted = node_words(recorded, true);
     match refound.as_deref() {
@@ -167,7 +171,10 @@ fn target_changed(f: &mut fmt::Formatter<'_>, change: &TargetChange) -> fmt::Res
             f,
             "{at_id}, and several nodes are {wanted} now ({}): which one the recorded session \
              acted on is not known",
-            ids.join(", ")
+            ids.iter()
+                .map(|id| OutlineName(id).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }

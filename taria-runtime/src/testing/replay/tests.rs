@@ -1,6 +1,6 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 
-use super::{Replay, ReplayFailure};
+use super::{Replay, ReplayError, ReplayFailure, TargetChange};
 use crate::dispatch::{Actions, Invocation, Outcome};
 use crate::model::{Action, ActionData, ActionRequest, Role, Value};
 use crate::testing::{AppHarness, Match};
@@ -651,4 +651,33 @@ fn an_error_the_session_logged_too_or_a_log_not_recorded_passes() {
     // A bridge without the app's log: nothing to compare with.
     let recording = saved(false, false);
     assert!(Replay::new(&recording).run(&mut saver(true)).is_ok());
+}
+
+#[test]
+fn a_moved_target_names_ids_and_labels_as_the_outline_writes_them() {
+    use crate::wire::recording::{RecordedInputData, RecordedTarget};
+    let item = |label: &str| RecordedTarget {
+        role: Role::ListItem,
+        label: Some(label.into()),
+    };
+    let change = TargetChange {
+        id: "todo/Call grandma".into(),
+        recorded: item(" ☐ Call grandma"),
+        now: Some(item(" ☐ Water\u{2028}the plants")),
+        refound: Some(vec!["todo/Call grandma 2".into(), "done/call".into()]),
+    };
+    let toggle = ActionRequest::new("todo/Call grandma", "toggle");
+    let described = RecordedInputData::plain(Input::Act(toggle)).to_string();
+    let error = ReplayError::new(
+        2,
+        Some(described),
+        ReplayFailure::TargetChanged(Box::new(change)),
+    );
+    assert_eq!(
+        error.to_string().lines().next().unwrap(),
+        "replay step 2 (act \"todo/Call grandma\" toggle): \"todo/Call grandma\" is now \
+         \" ☐ Water\\u2028the plants\", and several nodes are list_item \" ☐ Call grandma\" \
+         now (\"todo/Call grandma 2\", done/call): which one the recorded session \
+         acted on is not known"
+    );
 }

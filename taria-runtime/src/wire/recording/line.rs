@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{RecordedScreen, RecordedSize};
-use crate::model::{ActionData, Node, Role, Tree, Value};
+use crate::model::{ActionData, Node, OutlineName, OutlineQuoted, Role, Tree, Value};
 use crate::wire::protocol::{AckStatus, Input, RejectReason, wire_name};
 
 /// One line after the header, tagged by `kind`.
@@ -146,34 +146,42 @@ impl RecordedInputData {
 
 /// The input as one line, as a replay's errors and snapshots name a step: `act
 /// tasks/4 toggle`, `set_value name "Ada"`, `act log scroll down 3`, `press_key
-/// enter`, `type_text "ship v0\n"`, `type_text raw "q"`. Text is written as a JSON
-/// string (one line, quotes and controls escaped); a redacted input's secret as
-/// `(redacted)`, whatever the input holds.
+/// enter`, `type_text "ship v0\n"`, `type_text raw "q"`. Ids, actions and keys are
+/// written as the outline writes names ([`OutlineName`]: quoted when they hold a
+/// space or anything else that could be misread, `act "todo/Call grandma" toggle`),
+/// text as the outline quotes it ([`OutlineQuoted`]: nothing in it can end the line,
+/// hide or reorder text); a redacted input's secret as `(redacted)`, whatever the
+/// input holds.
 ///
 /// ```
 /// use taria::wire::protocol::Input;
 /// use taria::wire::recording::RecordedInputData;
+/// use taria::Action;
+/// use taria::wire::protocol::ActionRequest;
 ///
 /// let typed = RecordedInputData::plain(Input::Text { text: "ship v0\n".into(), raw: false });
 /// assert_eq!(typed.to_string(), r#"type_text "ship v0\n""#);
+/// let toggle = ActionRequest::new("todo/Call grandma", Action::Toggle);
+/// let act = RecordedInputData::plain(Input::Act(toggle));
+/// assert_eq!(act.to_string(), r#"act "todo/Call grandma" toggle"#);
 /// ```
 impl fmt::Display for RecordedInputData {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let redacted = self.redacted;
         match &self.input {
             Input::Act(request) => {
-                let node = &request.target;
+                let node = OutlineName(request.target.as_str());
                 let action = request.action.as_str();
                 if action == "set_value" {
                     write!(f, "set_value {node}")?;
                 } else {
-                    write!(f, "act {node} {action}")?;
+                    write!(f, "act {node} {}", OutlineName(action))?;
                 }
                 match &request.data {
                     _ if redacted => f.write_str(" (redacted)"),
                     Some(ActionData::Value {
                         value: Value::Text(text),
-                    }) => write!(f, " {}", quoted(text)),
+                    }) => write!(f, " {}", OutlineQuoted(text)),
                     Some(ActionData::Value { value }) => write!(f, " {value}"),
                     Some(ActionData::Scroll { direction, amount }) => {
                         write!(f, " {} {amount}", wire_name(direction))
@@ -182,17 +190,12 @@ impl fmt::Display for RecordedInputData {
                 }
             }
             Input::Key { .. } if redacted => f.write_str("press_key (redacted)"),
-            Input::Key { key } => write!(f, "press_key {key}"),
+            Input::Key { key } => write!(f, "press_key {}", OutlineName(key)),
             Input::Text { .. } if redacted => f.write_str("type_text (redacted)"),
-            Input::Text { text, raw: false } => write!(f, "type_text {}", quoted(text)),
-            Input::Text { text, raw: true } => write!(f, "type_text raw {}", quoted(text)),
+            Input::Text { text, raw: false } => write!(f, "type_text {}", OutlineQuoted(text)),
+            Input::Text { text, raw: true } => write!(f, "type_text raw {}", OutlineQuoted(text)),
         }
     }
-}
-
-/// `text` as a JSON string: one line, quotes and controls escaped.
-pub(crate) fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
 }
 
 #[expect(

@@ -512,3 +512,26 @@ fn an_input_reads_as_one_line_naming_what_was_sent() {
     );
     assert_eq!(shown(typed(false), true), "type_text (redacted)");
 }
+
+#[test]
+fn an_input_line_cannot_be_misread_whatever_the_app_named_or_typed() {
+    let act = |target: &str, action: &str| {
+        RecordedInputData::plain(Input::Act(ActionRequest::new(target, action))).to_string()
+    };
+    // A list item named by its words (taria-widgets' List without keys): the id is
+    // quoted as the outline quotes it, so where it ends is plain.
+    assert_eq!(
+        act("todo/Return library books", "toggle"),
+        r#"act "todo/Return library books" toggle"#
+    );
+    assert_eq!(
+        act("rows/a]b", "archive it"),
+        r#"act "rows/a]b" "archive it""#
+    );
+    // Text that could break the line or reorder what follows it is escaped.
+    let typed = RecordedInputData::plain(Input::Text {
+        text: "a\u{2028}b\u{202e}c\u{1b}[2J".into(),
+        raw: false,
+    });
+    assert_eq!(typed.to_string(), r#"type_text "a\u2028b\u202ec\u001b[2J""#);
+}
