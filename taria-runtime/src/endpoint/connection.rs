@@ -367,8 +367,15 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     let (mut revision, mut last_input) = (0u64, 0u64);
     let mut turn = Turn::default();
     let mut logs = Vec::new();
+    // A tree or patch went out without the screen drawn with it (screens were not
+    // pushed yet): it goes before the next frame replaces `working`'s buffer.
+    let mut unscreened = false;
     loop {
-        if !take_turn(shared, connection, &mut turn, &mut working, last.is_some()) {
+        let sent = Sent {
+            tree: last.is_some(),
+            unscreened,
+        };
+        if !take_turn(shared, connection, &mut turn, &mut working, sent) {
             return Ok(());
         }
         // Taken after the turn's acks and frame: an entry logged before either was
@@ -413,6 +420,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             };
             if let Some(message) = message {
                 write_message(&mut out, &message)?;
+                unscreened = true;
                 turn.want_screen = turn.want_screen.max(turn.push_screens);
             }
             last = Some(tree);
@@ -429,10 +437,12 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
                     tree: tree.clone(),
                 },
             )?;
+            unscreened = true;
             turn.want_screen = turn.want_screen.max(turn.push_screens);
         }
         if turn.want_screen != ScreenWanted::No {
             write_screen(&mut out, &working.buffer, revision, turn.want_screen)?;
+            unscreened = false;
         }
         out.flush()?;
         if turn.frame {
@@ -441,15 +451,30 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     }
 }
 
+/// What the writer has sent on its connection, as [`take_turn`] needs it.
+#[derive(Clone, Copy)]
+struct Sent {
+    /// A tree: patches and the whole tree again can follow.
+    tree: bool,
+    /// The last tree or patch went without its screen.
+    unscreened: bool,
+}
+
 /// Waits for something to send on `connection` and takes it into `turn` (the frame
 /// into `working`). Returns `false` when the connection is over.
+///
+/// Once screens are pushed, a tree sent before they were (the bridge's hello came
+/// after the app's first frame) gets its screen in a turn of its own, before a new
+/// frame is taken: the bridge pairs each tree with the screen drawn with it, and a
+/// screen of a later frame would leave that tree without one.
 fn take_turn(
     shared: &Shared,
     connection: u64,
     turn: &mut Turn,
     working: &mut PublishedFrame,
-    have_tree: bool,
+    sent: Sent,
 ) -> bool {
+    let have_tree = sent.tree;
     let mut state = shared.lock();
     loop {
         if state.connection != connection {
@@ -477,6 +502,14 @@ fn take_turn(
     }
     std::mem::swap(&mut turn.outbox, &mut state.outbox);
     state.logs_ready = false;
+    turn.push_screens = state.push_screens;
+    if have_tree && sent.unscreened && turn.push_screens != ScreenWanted::No {
+        // The sent tree's screen first; the new frame (and a tree asked for) next turn.
+        turn.frame = false;
+        turn.want_tree = false;
+        turn.want_screen = std::mem::take(&mut state.want_screen).max(turn.push_screens);
+        return true;
+    }
     turn.frame = std::mem::take(&mut state.frame.fresh);
     if turn.frame {
         std::mem::swap(&mut working.arena, &mut state.frame.arena);
@@ -488,7 +521,6 @@ fn take_turn(
         state.want_tree = false;
     }
     turn.want_screen = std::mem::take(&mut state.want_screen);
-    turn.push_screens = state.push_screens;
     true
 }
 

@@ -183,3 +183,146 @@ fn get_screen_with_styles_answers_the_colours_the_frame_drew() {
     );
     assert_eq!(styles["rows"][1], json!([["          ", 10, 1]]));
 }
+
+/// A bridge whose hello asks for screens after the app's first tree went out gets
+/// that tree's screen before the next frame's patch: the bridge pairs each tree with
+/// the screen drawn with it (a recording's `screen`), and the next frame's screen
+/// alone would leave the first tree without one. The first tree is larger than the
+/// socket's buffer and the client reads nothing until the hello is in and the second
+/// frame drawn, so the writer meets both in one turn.
+#[test]
+fn screens_asked_after_the_first_tree_include_that_trees_screen() {
+    use std::io::{ErrorKind, Read};
+    use std::time::{Duration, Instant};
+
+    let socket = crate::support::temp_dir("late-screens").join("app.sock");
+    let mut session = taria::Session::builder("test-app")
+        .socket(&socket)
+        .terminal_input(false)
+        .try_start()
+        .unwrap();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(30, 3)).unwrap();
+    let mut draw = |session: &mut taria::Session, last: &str| {
+        session
+            .draw(&mut terminal, |frame| {
+                // ~600 kB of tree, well over a Unix socket's send buffer.
+                for row in 0..3000 {
+                    taria::leaf(|n| {
+                        n.role(taria::Role::Text)
+                            .id(format_args!("row/{row}"))
+                            .label(format_args!("{row:0>180}"));
+                    });
+                }
+                taria::leaf(|n| {
+                    n.role(taria::Role::Heading).id("last").label(last);
+                });
+                frame.render_widget(last, frame.area());
+            })
+            .unwrap();
+    };
+    let mut client = Client::connect(&socket);
+    // The app publishes frames once it has taken the connection: draw until the
+    // first tree starts coming.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut received = Vec::new();
+    let mut chunk = vec![0; 64 * 1024];
+    let patience = Some(Duration::from_millis(50));
+    client.stream.set_read_timeout(patience).unwrap();
+    while !String::from_utf8_lossy(&received).contains(r#""type":"tree""#) {
+        assert!(Instant::now() < deadline, "no tree came");
+        draw(&mut session, "first");
+        match client.stream.read(&mut chunk) {
+            Ok(n) => received.extend_from_slice(&chunk[..n]),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(e) => panic!("read failed: {e}"),
+        }
+    }
+    let patience = Some(Duration::from_secs(5));
+    client.stream.set_read_timeout(patience).unwrap();
+    // The writer is in the middle of the first tree. The hello, then a key: once the
+    // app's loop has the key, the hello before it has been read.
+    client.send(&json!({"type": "hello", "v": 1, "client": "test", "screens": true}));
+    client.send(&json!({"type": "input", "seq": 1, "kind": "key", "key": "f1"}));
+    while session.drain(&mut ()) == 0 {
+        assert!(Instant::now() < deadline, "the key never came");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    draw(&mut session, "second");
+    let lines = raw_lines_until(&mut client, received, |lines| {
+        lines.iter().any(|m| {
+            m["type"] == "screen"
+                && lines
+                    .iter()
+                    .any(|p| p["type"] == "patch" && p["revision"] == m["revision"])
+        })
+    });
+    let sent: Vec<(String, u64)> = lines
+        .iter()
+        .filter(|m| matches!(m["type"].as_str(), Some("tree" | "patch" | "screen")))
+        .map(|m| {
+            (
+                m["type"].as_str().unwrap().to_owned(),
+                m["revision"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let patch = sent.iter().find(|(kind, _)| kind == "patch").unwrap().1;
+    assert_eq!(
+        sent,
+        [
+            ("tree".to_owned(), 1),
+            ("screen".to_owned(), 1),
+            ("patch".to_owned(), patch),
+            ("screen".to_owned(), patch),
+        ],
+        "each tree and patch with its own screen once screens are asked for"
+    );
+    let screen = |revision: u64| {
+        lines
+            .iter()
+            .find(|m| m["type"] == "screen" && m["revision"] == revision)
+            .unwrap()["rows"][0]
+            .as_str()
+            .unwrap()
+            .trim_end()
+            .to_owned()
+    };
+    assert_eq!(screen(1), "first");
+    assert_eq!(screen(patch), "second");
+}
+
+/// Reads `client`'s raw stream (after `received`, bytes already read from it) into
+/// lines until `done` says they are enough; panics after 5 s.
+fn raw_lines_until(
+    client: &mut Client,
+    mut received: Vec<u8>,
+    done: impl Fn(&[serde_json::Value]) -> bool,
+) -> Vec<serde_json::Value> {
+    use std::io::Read;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut lines = Vec::new();
+    let mut chunk = vec![0; 64 * 1024];
+    loop {
+        let whole = received
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |end| end + 1);
+        let complete: Vec<u8> = received.drain(..whole).collect();
+        lines.extend(
+            complete
+                .split(|&b| b == b'\n')
+                .filter(|line| !line.is_empty())
+                .map(|line| serde_json::from_slice::<serde_json::Value>(line).unwrap()),
+        );
+        if done(&lines) {
+            return lines;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out reading: {lines:?}"
+        );
+        let n = client.stream.read(&mut chunk).unwrap();
+        assert!(n > 0, "the stream ended: {lines:?}");
+        received.extend_from_slice(&chunk[..n]);
+    }
+}
