@@ -16,7 +16,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
 use taria::Tree;
@@ -67,6 +67,9 @@ pub(crate) struct Recorder(Arc<Shared>);
 
 struct Shared {
     book: Mutex<Book>,
+    /// Notified when a screen comes or a connection ends (`Recorder::finish` waits
+    /// for the screens owed).
+    screened: Condvar,
     /// The writing thread, joined by [`Recorder::finish`].
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// Why the file failed, until a tool result has told the agent.
@@ -120,6 +123,7 @@ impl Recorder {
                 exit_told: false,
                 steps: HashMap::new(),
             }),
+            screened: Condvar::new(),
             thread: Mutex::new(thread),
             failure,
         }))
@@ -315,6 +319,7 @@ impl Recorder {
             book.pending.push_back(entry);
         }
         book.flush();
+        self.0.screened.notify_all();
     }
 
     /// The spawned app's terminal was resized to `size` while connection
@@ -485,9 +490,10 @@ impl Recorder {
         book.flush();
     }
 
-    /// Writes what is left (inputs still waiting, as they stand) and waits for the
-    /// writer to finish.
+    /// Writes what is left (inputs still waiting, as they stand, once the screens
+    /// owed for the trees that came are in) and waits for the writer to finish.
     pub(crate) fn finish(&self) {
+        self.await_owed_screens();
         {
             let mut book = lock(&self.0.book);
             book.sized(None);

@@ -18,6 +18,11 @@ use crate::lock::lock;
 /// How many screens are kept for lines whose tree comes before their ack.
 const KEPT: usize = 16;
 
+/// How long the end of a session waits for the screens owed to trees that came (an
+/// app sends each right after its tree: the wait is for a line still in the socket
+/// when the agent's last call was answered).
+const SCREEN_WAIT: Duration = Duration::from_millis(500);
+
 /// The screen a line's tree waits for.
 #[derive(Debug, Default)]
 pub(super) struct ScreenSlot {
@@ -127,10 +132,47 @@ impl Recorder {
         }
         kept.push_back((generation, revision, rows));
         book.flush();
+        self.0.screened.notify_all();
+    }
+
+    /// Waits (at most [`SCREEN_WAIT`]) until no line whose tree came waits for its
+    /// screen on an open connection, so that the session's end does not cut off the
+    /// screen of the tree its last call was answered with.
+    pub(super) fn await_owed_screens(&self) {
+        let deadline = Instant::now() + SCREEN_WAIT;
+        let mut book = lock(&self.0.book);
+        while book.owes_screens() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                tracing::debug!("the session ends without a screen the app owes");
+                return;
+            }
+            book = self
+                .0
+                .screened
+                .wait_timeout(book, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
     }
 }
 
 impl Book {
+    /// Whether a line whose tree came still waits for its screen from an app that
+    /// sends them, on a connection still open.
+    fn owes_screens(&self) -> bool {
+        let owed = |generation: u64, slot: &ScreenSlot| {
+            self.open && self.screens.pushing == Some(generation) && !slot.settled
+        };
+        self.pending.iter().any(|entry| match entry {
+            Entry::Tree(tree) => !tree.done && owed(tree.generation, &tree.screen),
+            Entry::Input(input) => {
+                !input.done && input.after.is_some() && owed(input.generation, &input.screen)
+            }
+            Entry::Ready(_) | Entry::Resize(_) | Entry::Exit(_) | Entry::Log(..) => false,
+        })
+    }
+
     /// Gives each line whose tree came the screen drawn with it, or settles it
     /// without one.
     pub(super) fn take_screens(&mut self) {

@@ -490,6 +490,60 @@ fn each_recorded_tree_has_the_screen_drawn_with_it() {
     assert!(item(after).contains("[x] Write docs"), "{after:#?}");
 }
 
+/// The session ends as soon as the agent's last call is answered, while the screen
+/// drawn with that call's tree is still on its way: the recording waits for it, so
+/// the last step has its screen like every other (here the app sends it 200 ms
+/// late).
+#[test]
+fn a_screen_still_on_its_way_when_the_session_ends_is_recorded() {
+    use std::io::{BufRead, BufReader, Write};
+    let socket = crate::harness::temp_socket("record-late-screen");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let (before, after) = (keys_tree(""), keys_tree("a"));
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let mut send = |message: Value| writeln!(writer, "{message}").unwrap();
+        send(
+            json!({"type": "hello", "v": 1, "app": "late", "pid": 1, "taria": "0",
+            "screens": true}),
+        );
+        send(json!({"type": "tree", "revision": 1, "input": 0, "tree": before}));
+        send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
+        for line in BufReader::new(stream).lines() {
+            let Ok(message) = serde_json::from_str::<Value>(&line.unwrap()) else {
+                continue;
+            };
+            match message["type"].as_str() {
+                // Asked for the terminal's size when the recording starts.
+                Some("get_screen") => {
+                    send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
+                }
+                Some("input") => {
+                    let seq = message["seq"].as_u64().unwrap();
+                    send(json!({"type": "ack", "seq": seq, "status": "delivered"}));
+                    send(json!({"type": "tree", "revision": 2, "input": seq, "tree": after}));
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    send(json!({"type": "screen", "revision": 2, "cols": 10, "rows": ["a", ""]}));
+                }
+                _ => {}
+            }
+        }
+    });
+    let path = recording_path("record-late-screen");
+    let mut mcp = Mcp::start(&socket, &["--record", path.to_str().unwrap()]);
+    mcp.ok("press_key", json!({"key": "a"}));
+    let recording = finished(mcp, &path);
+    let inputs: Vec<&RecordedInput> = recording.inputs().collect();
+    assert_eq!(inputs.len(), 1, "{inputs:?}");
+    assert_eq!(inputs[0].revision, Some(2));
+    let screen = inputs[0]
+        .screen
+        .as_ref()
+        .unwrap_or_else(|| panic!("the last step has no screen: {inputs:?}"));
+    assert_eq!(screen[0].trim_end(), "a", "{screen:?}");
+}
+
 /// An app that handles two presses before it draws: the one tree after them shows
 /// both, so the first press's line has no tree (none shows its effect alone) and the
 /// second's has it; a replay compares after the second.
@@ -498,16 +552,7 @@ fn inputs_handled_in_one_frame_share_the_tree_of_the_last() {
     use std::io::{BufRead, BufReader, Write};
     let socket = crate::harness::temp_socket("record-folded");
     let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
-    let tree = |label: &str| {
-        let mut harness = taria::testing::Harness::new(10, 2);
-        let tree = harness.render(|_| {
-            taria::leaf(|n| {
-                n.role(Role::Text).id("keys").label(label);
-            });
-        });
-        serde_json::to_value(&tree).unwrap()
-    };
-    let (before, after) = (tree(""), tree("aa"));
+    let (before, after) = (keys_tree(""), keys_tree("aa"));
     std::thread::spawn(move || {
         let (stream, _) = listener.accept().unwrap();
         let mut writer = stream.try_clone().unwrap();
@@ -564,4 +609,18 @@ fn inputs_handled_in_one_frame_share_the_tree_of_the_last() {
     let last = inputs[1].tree.as_ref().unwrap();
     assert_eq!(last.get("keys").unwrap().label.as_deref(), Some("aa"));
     assert_eq!(inputs[1].revision, Some(2));
+}
+
+/// The tree of a fake app (10×2) that shows the keys it was sent in one text node.
+fn keys_tree(keys: &str) -> Value {
+    let mut harness = taria::testing::Harness::new(10, 2);
+    let tree = harness.render(|frame| {
+        taria::leaf(|n| {
+            n.role(Role::Text)
+                .id("keys")
+                .label(keys)
+                .bounds(frame.area());
+        });
+    });
+    serde_json::to_value(&tree).unwrap()
 }
