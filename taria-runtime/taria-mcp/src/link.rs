@@ -176,6 +176,18 @@ impl Link {
         self.inner.recorder.as_ref()
     }
 
+    /// Notes in the recording (when there is one) that the spawned app's terminal was
+    /// just resized to `size`, when the newest tree was `before`: its line takes the
+    /// first tree drawn since, which may be in already (an app quick to redraw).
+    pub(crate) fn record_resize(&self, size: taria::wire::recording::RecordedSize, before: u64) {
+        if let Some(recorder) = self.recorder() {
+            let generation = self.generation();
+            self.inner
+                .mirror
+                .with_newest(|now| recorder.resized(generation, size, before, now));
+        }
+    }
+
     /// The app taria-mcp started, in spawn mode.
     pub(crate) fn spawned_app(&self) -> Option<&Arc<Spawned>> {
         self.inner.spawned.as_ref()

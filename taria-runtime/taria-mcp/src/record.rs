@@ -32,6 +32,8 @@ use crate::spawn::Spawned;
 mod book;
 mod redact;
 mod screen;
+#[cfg(test)]
+mod tests;
 mod write;
 
 use book::{Book, Entry, Header, Out, PendingExit, PendingInput, PendingResize};
@@ -323,15 +325,23 @@ impl Recorder {
     }
 
     /// The spawned app's terminal was resized to `size` while connection
-    /// `generation` was open: a `resize` line, with the first tree drawn after it
-    /// when that shows no input sent since.
-    pub(crate) fn resized(&self, generation: u64, size: RecordedSize) {
+    /// `generation` was open, the bridge's newest tree being of revision `before`: a
+    /// `resize` line, with the first tree drawn after it when that shows no input
+    /// sent since. `now` is the newest tree, its revision and stamp, taken while no
+    /// tree can come ([`Link::record_resize`](crate::link::Link::record_resize)): an
+    /// app quick to redraw has drawn it already.
+    pub(crate) fn resized(
+        &self,
+        generation: u64,
+        size: RecordedSize,
+        before: u64,
+        now: Option<(u64, &Arc<Tree>, u64)>,
+    ) {
         let mut book = lock(&self.0.book);
         let call = book.new_call();
-        let after_seq = book.last_seq;
-        book.pending.push_back(Entry::Resize(PendingResize {
+        let mut resize = PendingResize {
             generation,
-            after_seq,
+            after_seq: book.last_seq,
             line: RecordedResize {
                 call,
                 size,
@@ -340,7 +350,13 @@ impl Recorder {
             },
             since: Instant::now(),
             done: false,
-        }));
+        };
+        if let Some((revision, tree, stamp)) = now
+            && revision > before
+        {
+            resize.drawn(generation, revision, stamp, tree);
+        }
+        book.pending.push_back(Entry::Resize(resize));
         book.flush();
     }
 

@@ -93,13 +93,11 @@ pub(crate) async fn resize(
         });
     }
     spawned.resize(size)?;
-    if let Some(recorder) = link.recorder() {
-        let size = taria::wire::recording::RecordedSize {
-            width: cols,
-            height: rows,
-        };
-        recorder.resized(link.generation(), size);
-    }
+    let size = taria::wire::recording::RecordedSize {
+        width: cols,
+        height: rows,
+    };
+    link.record_resize(size, before.revision);
     // Resized: the next call may go while this one waits for the app to draw.
     turn.done_sending();
     let waited = link
