@@ -496,39 +496,13 @@ fn each_recorded_tree_has_the_screen_drawn_with_it() {
 /// late).
 #[test]
 fn a_screen_still_on_its_way_when_the_session_ends_is_recorded() {
-    use std::io::{BufRead, BufReader, Write};
-    let socket = crate::harness::temp_socket("record-late-screen");
-    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
     let (before, after) = (keys_tree(""), keys_tree("a"));
-    std::thread::spawn(move || {
-        let (stream, _) = listener.accept().unwrap();
-        let mut writer = stream.try_clone().unwrap();
-        let mut send = |message: Value| writeln!(writer, "{message}").unwrap();
-        send(
-            json!({"type": "hello", "v": 1, "app": "late", "pid": 1, "taria": "0",
-            "screens": true}),
-        );
-        send(json!({"type": "tree", "revision": 1, "input": 0, "tree": before}));
-        send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
-        for line in BufReader::new(stream).lines() {
-            let Ok(message) = serde_json::from_str::<Value>(&line.unwrap()) else {
-                continue;
-            };
-            match message["type"].as_str() {
-                // Asked for the terminal's size when the recording starts.
-                Some("get_screen") => {
-                    send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
-                }
-                Some("input") => {
-                    let seq = message["seq"].as_u64().unwrap();
-                    send(json!({"type": "ack", "seq": seq, "status": "delivered"}));
-                    send(json!({"type": "tree", "revision": 2, "input": seq, "tree": after}));
-                    std::thread::sleep(std::time::Duration::from_millis(200));
-                    send(json!({"type": "screen", "revision": 2, "cols": 10, "rows": ["a", ""]}));
-                }
-                _ => {}
-            }
-        }
+    let socket = keys_app("record-late-screen", true, before, move |input, send| {
+        let seq = input["seq"].as_u64().unwrap();
+        send(json!({"type": "ack", "seq": seq, "status": "delivered"}));
+        send(json!({"type": "tree", "revision": 2, "input": seq, "tree": after}));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        send(json!({"type": "screen", "revision": 2, "cols": 10, "rows": ["a", ""]}));
     });
     let path = recording_path("record-late-screen");
     let mut mcp = Mcp::start(&socket, &["--record", path.to_str().unwrap()]);
@@ -549,37 +523,14 @@ fn a_screen_still_on_its_way_when_the_session_ends_is_recorded() {
 /// second's has it; a replay compares after the second.
 #[test]
 fn inputs_handled_in_one_frame_share_the_tree_of_the_last() {
-    use std::io::{BufRead, BufReader, Write};
-    let socket = crate::harness::temp_socket("record-folded");
-    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
     let (before, after) = (keys_tree(""), keys_tree("aa"));
-    std::thread::spawn(move || {
-        let (stream, _) = listener.accept().unwrap();
-        let mut writer = stream.try_clone().unwrap();
-        let mut send = |message: Value| writeln!(writer, "{message}").unwrap();
-        send(json!({"type": "hello", "v": 1, "app": "folded", "pid": 1, "taria": "0"}));
-        send(json!({"type": "tree", "revision": 1, "input": 0, "tree": before}));
-        let mut seqs = Vec::new();
-        for line in BufReader::new(stream).lines() {
-            let Ok(message) = serde_json::from_str::<Value>(&line.unwrap()) else {
-                continue;
-            };
-            match message["type"].as_str() {
-                Some("get_screen") => {
-                    send(json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]}));
-                }
-                Some("input") => {
-                    seqs.push(message["seq"].as_u64().unwrap());
-                    if let [first, second] = seqs[..] {
-                        send(json!({"type": "ack", "seq": first, "status": "delivered"}));
-                        send(json!({"type": "ack", "seq": second, "status": "delivered"}));
-                        send(
-                            json!({"type": "tree", "revision": 2, "input": second, "tree": after}),
-                        );
-                    }
-                }
-                _ => {}
-            }
+    let mut seqs = Vec::new();
+    let socket = keys_app("record-folded", false, before, move |input, send| {
+        seqs.push(input["seq"].as_u64().unwrap());
+        if let [first, second] = seqs[..] {
+            send(json!({"type": "ack", "seq": first, "status": "delivered"}));
+            send(json!({"type": "ack", "seq": second, "status": "delivered"}));
+            send(json!({"type": "tree", "revision": 2, "input": second, "tree": after}));
         }
     });
     let path = recording_path("record-folded");
@@ -623,4 +574,46 @@ fn keys_tree(keys: &str) -> Value {
         });
     });
     serde_json::to_value(&tree).unwrap()
+}
+
+/// A fake app of one connection on a new socket (`name`), for an order of lines a
+/// real app does not choose: says hello (`screens`: that it sends its screen after
+/// each tree), sends `first` (revision 1, with its empty 10×2 screen when `screens`),
+/// answers `get_screen` with that screen, and hands each input to `on_input` with a
+/// way to send lines.
+fn keys_app(
+    name: &str,
+    screens: bool,
+    first: Value,
+    mut on_input: impl FnMut(&Value, &mut dyn FnMut(Value)) + Send + 'static,
+) -> std::path::PathBuf {
+    use std::io::{BufRead, BufReader, Write};
+    let socket = crate::harness::temp_socket(name);
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let mut send = |message: Value| writeln!(writer, "{message}").unwrap();
+        let empty = json!({"type": "screen", "revision": 1, "cols": 10, "rows": ["", ""]});
+        send(
+            json!({"type": "hello", "v": 1, "app": "keys", "pid": 1, "taria": "0",
+            "screens": screens}),
+        );
+        send(json!({"type": "tree", "revision": 1, "input": 0, "tree": first}));
+        if screens {
+            send(empty.clone());
+        }
+        for line in BufReader::new(stream).lines() {
+            let Ok(message) = serde_json::from_str::<Value>(&line.unwrap()) else {
+                continue;
+            };
+            match message["type"].as_str() {
+                // Asked for the terminal's size when the recording starts.
+                Some("get_screen") => send(empty.clone()),
+                Some("input") => on_input(&message, &mut send),
+                _ => {}
+            }
+        }
+    });
+    socket
 }
