@@ -26,7 +26,8 @@ class Bridge:
     def __init__(self, cwd, args, read_log=True):
         env = dict(os.environ, TARIA_LOG="info")
         self.args = args
-        self.proc = subprocess.Popen(["wine", "taria-mcp.exe", *args], cwd=cwd, env=env,
+        # A program's session: results carry structuredContent, which this reads.
+        self.proc = subprocess.Popen(["wine", "taria-mcp.exe", "--structured", *args], cwd=cwd, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         self.log = []

@@ -7,8 +7,12 @@ Run after `cargo build --workspace --all-features --examples --bins`:
     python3 benches/agents/run.py --runs 1   # one run each
     python3 benches/agents/run.py --check    # fails unless issue 12's targets hold
 
-Bytes are the text returned to the model; taria's total adds, once per session,
-`tools/list` as the model sees it (its JSON) and the server's instructions.
+Bytes are what the model is given; taria's total adds, once per session,
+`tools/list` as the model sees it (its JSON) and the server's instructions. taria's
+results are counted as each family of host gives them (`taria_agent.py`): text
+hosts the text, structured hosts `structuredContent` when a result has one. Since
+issue 29 a host's session has none, so both families read the same bytes; `--check`
+fails if a structured host would read more than 1.05x a text host's.
 """
 
 from __future__ import annotations
@@ -46,17 +50,18 @@ def median(values) -> float:
 
 def table(results) -> str:
     lines = [
-        "| task | taria calls | scraper calls | taria bytes, task only | tools/list + instructions | taria bytes in all | scraper bytes | taria / scraper bytes | runs ok (taria, scraper) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| task | taria calls | scraper calls | taria bytes, task only | tools/list + instructions | taria bytes in all, text hosts | taria bytes in all, structured hosts | scraper bytes | taria / scraper bytes | runs ok (taria, scraper) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in results.items():
         t, s = r["taria"], r["scraper"]
         total = median([x.total for x in t])
+        structured = median([x.structured_total for x in t])
         scraped = median([x.bytes for x in s])
         lines.append(
             f"| {name} | {median([x.calls for x in t]):g} | {median([x.calls for x in s]):g} "
             f"| {median([x.bytes for x in t]):,.0f} | {median([x.surface for x in t]):,.0f} "
-            f"| {total:,.0f} | {scraped:,.0f} | {total / scraped:.2f} "
+            f"| {total:,.0f} | {structured:,.0f} | {scraped:,.0f} | {max(total, structured) / scraped:.2f} "
             f"| {sum(x.ok for x in t)}/{len(t)}, {sum(x.ok for x in s)}/{len(s)} |"
         )
     return "\n".join(lines)
@@ -78,6 +83,12 @@ def target_misses(results) -> list[str]:
     misses, fewer = [], 0
     for name, r in results.items():
         t, s = r["taria"], r["scraper"]
+        text_hosts, structured_hosts = median([x.total for x in t]), median([x.structured_total for x in t])
+        if structured_hosts > 1.05 * text_hosts:
+            misses.append(
+                f"{name}: structured hosts read {structured_hosts:,.0f} B, over 1.05x the "
+                f"{text_hosts:,.0f} B text hosts read (issue 29)"
+            )
         total, scraped = median([x.total for x in t]), median([x.bytes for x in s])
         calls, scraper_calls = median([x.calls for x in t]), median([x.calls for x in s])
         if total > 0.35 * scraped:

@@ -6,6 +6,11 @@ in a result, and it checks each step on what the call returned.
 What the model pays is counted: the text of every tool result, plus, once per
 session, `tools/list` as the host shows it to the model (its JSON) and the server's
 instructions. Calls are tool calls (`tools/list` is not one: the host makes it).
+The bridge runs as hosts run it (no `--structured`); each result is counted twice,
+as each family of host gives it to its model: text hosts (openai-agents, langchain,
+the Vercel AI SDK, gemini-cli, LlamaIndex) the text, structured hosts (Claude Code,
+Codex, fast-agent, pydantic-ai) the result's `structuredContent` as JSON when it has
+one, else the text. `examples/e2e/hosts/` checks both with the real hosts.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ BRIDGE = TARGET / "taria-mcp"
 @dataclass
 class Tally:
     calls: int = 0
-    bytes: int = 0
+    bytes: int = 0  # the results as text hosts give them
+    structured_bytes: int = 0  # the results as structured hosts give them
     surface: int = 0  # tools/list + instructions, once per session
     ok: bool = False
     notes: list[str] = field(default_factory=list)
@@ -37,6 +43,10 @@ class Tally:
     @property
     def total(self) -> int:
         return self.bytes + self.surface
+
+    @property
+    def structured_total(self) -> int:
+        return self.structured_bytes + self.surface
 
 
 class Agent:
@@ -50,6 +60,9 @@ class Agent:
         text = "".join(b.text for b in result.content if getattr(b, "type", "") == "text")
         self.tally.calls += 1
         self.tally.bytes += len(text.encode())
+        structured = result.structured_content
+        shown = text if structured is None else json.dumps(structured, ensure_ascii=False, separators=(",", ":"))
+        self.tally.structured_bytes += len(shown.encode())
         assert not result.is_error, f"{tool} {arguments}: {text[:2000]}"
         return readable(text), result.structured_content or {}
 
@@ -121,8 +134,9 @@ async def todo(agent: Agent) -> None:
     assert "[checked]" in line_of(text, task) and "[selected]" in line_of(text, done), text
     dialog = re.search(r"- dialog [^\n]*\[id=([^\]]+)\]", text)
     assert dialog, text
-    text, result = await agent.call("act", node=dialog.group(1), action="submit")
-    assert task in result.get("removedIds", []), text
+    text, _ = await agent.call("act", node=dialog.group(1), action="submit")
+    removed = re.search(r"^removed: (.*)$", text, re.M)
+    assert removed and task in removed.group(1).split(", "), text
 
 
 async def form(agent: Agent) -> None:

@@ -240,10 +240,12 @@ async def attached(socket: Path, protocol: str = HANDSHAKE):
 @contextlib.asynccontextmanager
 async def bridge(args: list[str], protocol: str, errlog=None):
     """An MCP session with `taria-mcp <args>`, speaking `protocol`; the bridge's
-    standard error goes to `errlog` (a file), else to the test's."""
+    standard error goes to `errlog` (a file), else to the test's. A program's session
+    (`--structured`): results carry `structuredContent` beside the text, which the
+    tests read fields from; what hosts give their model is `examples/e2e/hosts/`'s."""
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
-        args=args,
+        args=["--structured", *args],
         env={"TARIA_LOG": "warn"},
     )
     if protocol == MODERN:

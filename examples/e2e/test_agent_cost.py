@@ -34,6 +34,8 @@ def test_taria_costs_an_agent_fewer_calls_and_bytes_than_screen_scraping() -> No
     for name, r in results.items():
         taria, scraper = r["taria"][0], r["scraper"][0]
         assert taria.calls <= scraper.calls, (name, taria, scraper)
+        # A host that hands the model structuredContent reads what a text host reads.
+        assert taria.structured_total <= 1.05 * taria.total, (name, taria)
         fewer += taria.calls < scraper.calls
         # Form: the tool surface alone is 0.75x what the scraper reads; about even.
         assert taria.total <= (1.1 if name == "form" else 1.0) * scraper.bytes, (name, taria, scraper)

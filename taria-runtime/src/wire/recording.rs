@@ -115,12 +115,56 @@ impl Recording {
     /// # Errors
     /// When the file cannot be read, or [`Recording::parse`] refuses its text.
     pub fn read(path: impl AsRef<Path>) -> Result<Recording, RecordingError> {
+        Recording::parse(&Recording::read_text(path)?)
+    }
+
+    /// The text of the recording at `path`, for [`Recording::parse`], read only when
+    /// it can be one: a regular file (not a device such as `/dev/zero`, or a pipe),
+    /// of at most [`MAX_RECORDING_BYTES`], whose first line starts as a recording's
+    /// header does.
+    ///
+    /// # Errors
+    /// When the file cannot be read, is not a regular file, is too large, or does not
+    /// start as a recording; each error says which.
+    pub fn read_text(path: impl AsRef<Path>) -> Result<String, RecordingError> {
+        use std::io::Read as _;
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|error| RecordingError::Io {
+        let io = |error| RecordingError::Io {
             path: path.to_owned(),
             error,
-        })?;
-        Recording::parse(&text)
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let metadata = file.metadata().map_err(io)?;
+        if !metadata.is_file() {
+            return Err(RecordingError::NotAFile {
+                path: path.to_owned(),
+            });
+        }
+        if metadata.len() > MAX_RECORDING_BYTES {
+            return Err(RecordingError::TooLarge {
+                path: path.to_owned(),
+                bytes: metadata.len(),
+            });
+        }
+        let mut text = String::new();
+        // A file that grows while it is read stops at the cap all the same.
+        file.take(MAX_RECORDING_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(io)?;
+        if text.len() as u64 > MAX_RECORDING_BYTES {
+            return Err(RecordingError::TooLarge {
+                path: path.to_owned(),
+                bytes: text.len() as u64,
+            });
+        }
+        let start = text.trim_start();
+        if !start.is_empty() && !start.starts_with("{\"taria_recording\"") {
+            return Err(RecordingError::NotARecording {
+                line: 1 + text[..text.len() - start.len()].matches('\n').count(),
+                why: "the first line is not a recording's header".to_owned(),
+            });
+        }
+        Ok(text)
     }
 
     /// The input lines, in order.
@@ -198,6 +242,31 @@ fn parse_header(number: usize, line: &str) -> Result<RecordingHeader, RecordingE
     })
 }
 
+/// The largest recording [`Recording::read_text`] reads, in bytes (256 MiB: hours of
+/// a busy session with its screens).
+pub const MAX_RECORDING_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Creates (or truncates) a recording's file at `path`, readable and writable by its
+/// owner alone (mode 0600 on Unix, a file that was there before included): a
+/// recording holds what the app showed, which may be private.
+///
+/// # Errors
+/// When the file cannot be created, or its mode set.
+pub fn create_recording_file(path: impl AsRef<Path>) -> io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+        options.mode(0o600);
+        let file = options.open(path)?;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    options.open(path)
+}
+
 /// Why a recording could not be read.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -209,6 +278,20 @@ pub enum RecordingError {
         path: PathBuf,
         /// Why.
         error: io::Error,
+    },
+    /// The path is not a regular file (a directory, a device, a pipe).
+    #[error("{} is not a file: a recording is the file taria-mcp --record wrote", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The file is larger than [`MAX_RECORDING_BYTES`].
+    #[error("{} is {bytes} bytes, more than a recording this build reads ({MAX_RECORDING_BYTES}); is it a recording?", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
     },
     /// There is nothing in it.
     #[error(
@@ -266,12 +349,13 @@ pub struct RecordingWriter<W: Write> {
 }
 
 impl RecordingWriter<std::fs::File> {
-    /// Creates (or truncates) the file at `path` and writes the header.
+    /// Creates (or truncates) the file at `path`, its owner's alone
+    /// ([`create_recording_file`]), and writes the header.
     ///
     /// # Errors
     /// When the file cannot be created or written.
     pub fn create(path: impl AsRef<Path>, header: &RecordingHeader) -> io::Result<Self> {
-        RecordingWriter::new(std::fs::File::create(path)?, header)
+        RecordingWriter::new(create_recording_file(path)?, header)
     }
 }
 

@@ -11,10 +11,10 @@ use crate::test_from::args as test_from;
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
-usage: taria-mcp --app <label> [--idle-release SECS] [--record FILE] [--inspect[=PORT]]
-       taria-mcp --socket <path> [--idle-release SECS] [--record FILE] [--inspect[=PORT]]
-       taria-mcp [--cols N --rows N] [--record FILE] [--inspect[=PORT]] -- <command> [args…]
-       taria-mcp spawn [--cols N --rows N] [--record FILE] [--inspect[=PORT]] <command> [args…]
+usage: taria-mcp --app <label> [--idle-release SECS] [OPTIONS]
+       taria-mcp --socket <path> [--idle-release SECS] [OPTIONS]
+       taria-mcp [--cols N --rows N] [OPTIONS] -- <command> [args…]
+       taria-mcp spawn [--cols N --rows N] [OPTIONS] <command> [args…]
        taria-mcp view FILE [--port N]          (a recording in the inspector, no app)
        taria-mcp test-from FILE [options]      (a recording as a Rust test; see its --help)
 
@@ -27,6 +27,8 @@ An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   -- <command> [args…]   spawn mode: run <command> in a pseudo-terminal with a private
                          socket (TARIA_SOCKET), stop it when the MCP session ends
   spawn <command> …      the same, for launchers that cannot pass a literal `--`
+                         (a command given without either, e.g. `taria-mcp cargo run`,
+                         is spawned too: some hosts drop the `--`)
   --cols N, --rows N     spawn mode: the terminal's size (default 120×40)
   --record FILE          write the session to FILE (created or truncated): every input
                          with the app's ack and the tree it drew after, the first tree,
@@ -35,6 +37,9 @@ An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   --inspect[=PORT]       serve a page that shows the session live (the screen, the tree,
                          the inputs) on 127.0.0.1 (PORT, else any free port); its address,
                          with a secret token, is printed on stderr. The page only watches
+  --structured           results also carry structuredContent (their fields as JSON), for
+                         programs; not for a model's host: Claude Code, Codex and others
+                         would show the model that JSON instead of the text
 Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged.";
 
 /// Where the app is.
@@ -98,6 +103,8 @@ pub(crate) struct Options {
     pub(crate) record: Option<PathBuf>,
     /// Serve the inspector on this port of 127.0.0.1 (`--inspect`; 0: any free port).
     pub(crate) inspect: Option<u16>,
+    /// Results carry `structuredContent` too (`--structured`).
+    pub(crate) structured: bool,
 }
 
 /// `view FILE`: a recording in the inspector.
@@ -189,6 +196,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
     let mut rows = None;
     let mut record = None;
     let mut inspect = None;
+    let mut structured = false;
     let set_target = |t: Target, target: &mut Option<Target>| {
         if target.is_some() {
             return Err("give only one of --app, --socket, `--` <command> or `spawn`".to_owned());
@@ -196,7 +204,6 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
         *target = Some(t);
         Ok(())
     };
-    let mut first = true;
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
@@ -231,6 +238,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
             "--rows" => rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
             "--record" => record = Some(PathBuf::from(value("--record")?)),
             "--inspect" => inspect = Some(inline.as_deref().map_or(Ok(0), inspect_port)?),
+            "--structured" => structured = true,
             "--" => {
                 let command: Vec<String> = args.by_ref().collect();
                 if command.is_empty() {
@@ -238,23 +246,31 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 }
                 set_target(Target::Spawn(command), &mut target)?;
             }
-            "spawn" if first => {
+            "spawn" if target.is_none() => {
                 let options = SpawnOptions {
                     cols: &mut cols,
                     rows: &mut rows,
                     record: &mut record,
                     inspect: &mut inspect,
+                    structured: &mut structured,
                 };
                 let command = spawn_command(&mut args, options)?;
                 set_target(Target::Spawn(command), &mut target)?;
             }
+            // A command without `--` (a host that drops it: gemini-cli's `mcp add`): the
+            // rest of the line is the command, when nothing else was asked for.
+            word if !word.starts_with('-') && target.is_none() => {
+                let mut command = vec![arg];
+                command.extend(args.by_ref());
+                set_target(Target::Spawn(command), &mut target)?;
+            }
             other => {
                 return Err(format!(
-                    "unknown argument `{other}`; expected --app <label> or --socket <path> (see --help)"
+                    "unknown argument `{other}`; expected --app <label> or --socket <path>, or \
+                     the command to start after `--` or `spawn` (taria-mcp -- <command>, see --help)"
                 ));
             }
         }
-        first = false;
     }
     let target = target
         .ok_or("say which app: --app <label>, --socket <path> or -- <command> (see --help)")?;
@@ -272,6 +288,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
         },
         record,
         inspect,
+        structured,
     }))
 }
 
@@ -281,10 +298,11 @@ struct SpawnOptions<'a> {
     rows: &'a mut Option<u16>,
     record: &'a mut Option<PathBuf>,
     inspect: &'a mut Option<u16>,
+    structured: &'a mut bool,
 }
 
-/// After `spawn`: `--cols`/`--rows`/`--record`/`--inspect`, then the command (an
-/// optional `--` ends the options).
+/// After `spawn`: `--cols`/`--rows`/`--record`/`--inspect`/`--structured`, then the
+/// command (an optional `--` ends the options).
 fn spawn_command(
     args: &mut impl Iterator<Item = String>,
     options: SpawnOptions<'_>,
@@ -294,6 +312,7 @@ fn spawn_command(
         rows,
         record,
         inspect,
+        structured,
     } = options;
     let mut command = Vec::new();
     while let Some(arg) = args.next() {
@@ -318,6 +337,7 @@ fn spawn_command(
                 *record = Some(PathBuf::from(path));
             }
             "--inspect" => *inspect = Some(inline.as_deref().map_or(Ok(0), inspect_port)?),
+            "--structured" => *structured = true,
             "--" => break,
             _ => {
                 command.push(arg);
@@ -350,6 +370,7 @@ mod tests {
                 size: DEFAULT_SIZE,
                 record: None,
                 inspect: None,
+                structured: false,
             }))
         );
         assert_eq!(
@@ -360,6 +381,7 @@ mod tests {
                 size: DEFAULT_SIZE,
                 record: None,
                 inspect: None,
+                structured: false,
             }))
         );
         assert!(matches!(
@@ -386,7 +408,11 @@ mod tests {
                 .unwrap_err()
                 .contains("seconds")
         );
-        assert!(run(&["--bogus"]).unwrap_err().contains("unknown argument"));
+        let bogus = run(&["--bogus"]).unwrap_err();
+        assert!(bogus.contains("unknown argument `--bogus`"), "{bogus}");
+        assert!(bogus.contains("after `--` or `spawn`"), "{bogus}");
+        let extra = run(&["--app", "todo", "cargo"]).unwrap_err();
+        assert!(extra.contains("unknown argument `cargo`"), "{extra}");
         assert!(run(&["--"]).unwrap_err().contains("command"));
         assert!(run(&["spawn"]).unwrap_err().contains("command"));
         assert!(
@@ -544,5 +570,41 @@ mod tests {
         );
         let (command, _, _) = spawn(&["spawn", "cargo", "run", "--example", "todo"]);
         assert_eq!(command, ["cargo", "run", "--example", "todo"]);
+    }
+
+    /// gemini-cli's `mcp add NAME taria-mcp -- cmd…` stores the command without the
+    /// `--`: the bridge still starts it, options before it kept, the app's own after.
+    #[test]
+    fn a_command_without_the_separator_is_spawned() {
+        let spawn = |args: &[&str]| match run(args) {
+            Ok(Command::Run(Options {
+                target: Target::Spawn(command),
+                size,
+                ..
+            })) => (command, size),
+            other => panic!("{args:?}: {other:?}"),
+        };
+        let (command, size) = spawn(&["cargo", "run", "--example", "todo"]);
+        assert_eq!(command, ["cargo", "run", "--example", "todo"]);
+        assert_eq!(size, DEFAULT_SIZE);
+        let (command, size) = spawn(&["--cols", "80", "--rows", "24", "my-app", "--cols", "1"]);
+        assert_eq!(command, ["my-app", "--cols", "1"]);
+        assert_eq!(size, Size { cols: 80, rows: 24 });
+    }
+
+    #[test]
+    fn structured_is_asked_for_in_every_mode() {
+        let structured = |args: &[&str]| match run(args) {
+            Ok(Command::Run(options)) => options.structured,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert!(!structured(&["--app", "todo"]));
+        assert!(structured(&["--app", "todo", "--structured"]));
+        assert!(structured(&["--structured", "--", "app"]));
+        assert!(structured(&["spawn", "--structured", "app"]));
+        assert!(
+            !structured(&["spawn", "app", "--structured"]),
+            "after the command, --structured is the app's"
+        );
     }
 }

@@ -40,7 +40,8 @@ use access::{Gate, Token};
 use live::{Live, MAX_PAGE_MESSAGE};
 use recording::Viewed;
 
-/// The largest recording a page may open (`taria-mcp view FILE` reads any size).
+/// The largest recording a page may open (`taria-mcp view FILE` reads up to
+/// `taria::wire::recording::MAX_RECORDING_BYTES`).
 const MAX_UPLOAD_BYTES: usize = 64 * 1024 * 1024;
 
 /// What the inspector shows.
@@ -54,8 +55,7 @@ pub(crate) enum Watched {
 impl Watched {
     /// The recording at `path`, or why it cannot be read.
     pub(crate) fn recording(path: &std::path::Path) -> Result<Watched, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read the recording {}: {e}", path.display()))?;
+        let text = taria::wire::recording::Recording::read_text(path).map_err(|e| e.to_string())?;
         let viewed = Viewed::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let json = serde_json::to_string(&viewed).map_err(|e| e.to_string())?;
         Ok(Watched::Recording(json.into()))

@@ -142,7 +142,7 @@ fn start_recording(
     options: &cli::Options,
 ) -> Result<record::Recorder, String> {
     use taria::wire::recording::{RecordedSize, RecordingMode};
-    let file = std::fs::File::create(path).map_err(|e| {
+    let file = taria::wire::recording::create_recording_file(path).map_err(|e| {
         format!(
             "cannot write the recording {}: {e}; give --record a file in a directory that \
              exists and that you can write to",
@@ -169,17 +169,31 @@ fn start_recording(
 /// line's timestamp says when. `benches/mcp/act_latency.py --split` reads them.
 const LATENCY: &str = "taria_mcp::latency";
 
-/// Logs to stderr, filtered by `TARIA_LOG` (default: warnings).
+/// Logs to stderr, filtered by `TARIA_LOG` (default: warnings), never with a secret
+/// in it ([`carries_no_secret`]).
 fn init_tracing() {
-    let filter = EnvFilter::try_from_env("TARIA_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::{Layer as _, filter};
+    let wanted = EnvFilter::try_from_env("TARIA_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
+    let stderr = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false)
         // Otherwise a log line that cannot be written (the host closed stderr) is
         // reported with `eprintln!`, which panics: before a spawned app is stopped.
         .log_internal_errors(false)
-        .init();
+        .with_filter(wanted)
+        .with_filter(filter::filter_fn(carries_no_secret));
+    tracing_subscriber::registry().with(stderr).init();
+}
+
+/// Whether an event may be logged at all, whatever `TARIA_LOG` asks for: not the MCP
+/// library's debug and trace events, which print each request (a tool call's
+/// arguments: the password an agent types or sets) and response whole. The bridge's
+/// own events name inputs by their number, never by what they carry.
+fn carries_no_secret(event: &tracing::Metadata<'_>) -> bool {
+    let rmcp = event.target() == "rmcp" || event.target().starts_with("rmcp::");
+    !rmcp || *event.level() <= tracing::Level::INFO
 }
 
 /// Serves MCP on stdin/stdout until the client closes stdin or the process is asked to
@@ -211,7 +225,20 @@ async fn serve(
     let arrivals = order::Arrivals::new(seen.clone());
     let (transport, input_closed) = stdio::transport(arrivals.clone());
     let inspector_url = inspector.as_ref().map(|i| i.url().to_owned());
-    let bridge = server::Bridge::new(link, activity, seen, arrivals, input_log, inspector_url);
+    let form = if options.structured {
+        server::ResultForm::Structured
+    } else {
+        server::ResultForm::Text
+    };
+    let bridge = server::Bridge::new(
+        link,
+        activity,
+        seen,
+        arrivals,
+        input_log,
+        inspector_url,
+        form,
+    );
     let service = tokio::select! {
         service = bridge.serve(transport) => service?,
         () = &mut stop => return Ok(()),

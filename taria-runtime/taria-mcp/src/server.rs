@@ -30,9 +30,11 @@ use crate::tools::text::ForModel;
 use crate::tools::wait::{self, WaitArgs};
 use crate::tools::{failure, parse, respond};
 
+mod deliver;
 mod notes;
 mod schema;
 
+pub(crate) use deliver::ResultForm;
 use notes::{Started, note_logged};
 use schema::input_schema;
 
@@ -61,6 +63,8 @@ pub(crate) struct Bridge {
     input_log: InputLog,
     /// The instructions, with the inspector's address when there is one.
     instructions: std::sync::Arc<str>,
+    /// Whether results carry `structuredContent` too (`--structured`).
+    form: ResultForm,
     tool_router: ToolRouter<Bridge>,
 }
 
@@ -112,7 +116,8 @@ impl Bridge {
     /// A server for the app behind `link`, whose tool calls `activity` counts; input
     /// calls take turns in `arrivals`, which notes what the agent saw (`seen`) as each
     /// arrives; each answered input call goes into `input_log`. With `inspector` (its
-    /// address), the instructions say where a person can watch.
+    /// address), the instructions say where a person can watch. Results are given in
+    /// `form`.
     pub(crate) fn new(
         link: Link,
         activity: Activity,
@@ -120,6 +125,7 @@ impl Bridge {
         arrivals: Arrivals,
         input_log: InputLog,
         inspector: Option<String>,
+        form: ResultForm,
     ) -> Bridge {
         let instructions = match inspector {
             Some(url) => format!(
@@ -130,6 +136,7 @@ impl Bridge {
         };
         let bridge = Bridge {
             instructions: instructions.into(),
+            form,
             inputs: Inputs::new(link.clone()),
             link,
             seen,
@@ -361,24 +368,34 @@ fn folded(tool: &str) -> Option<&'static str> {
 impl ServerHandler for Bridge {
     /// Routes the call to its tool. A tool that panics (a bug: nothing from outside
     /// should make one) still gets an answer, `internal`, instead of leaving the
-    /// client waiting forever; the bridge goes on serving.
+    /// client waiting forever; the bridge goes on serving. Every result leaves in the
+    /// bridge's [`ResultForm`], its text under the cap ([`deliver::deliver`]).
     async fn call_tool(
         &self,
         request: rmcp::model::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, McpError> {
+        use rmcp::model::CallToolResponse;
         let tool = request.name.clone();
-        if let Some(instead) = folded(&tool) {
-            return Ok(rmcp::model::CallToolResponse::Complete(failure(
-                ToolError::invalid(instead),
-            )));
-        }
-        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        match CatchUnwind::new(self.tool_router.call(call)).await {
-            Ok(response) => response,
-            Err(panic) => Ok(rmcp::model::CallToolResponse::Complete(failure(
-                internal_error(&tool, panic.as_ref()),
-            ))),
+        let response = if let Some(instead) = folded(&tool) {
+            Ok(CallToolResponse::Complete(failure(ToolError::invalid(
+                instead,
+            ))))
+        } else {
+            let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+            match CatchUnwind::new(self.tool_router.call(call)).await {
+                Ok(response) => response,
+                Err(panic) => Ok(CallToolResponse::Complete(failure(internal_error(
+                    &tool,
+                    panic.as_ref(),
+                )))),
+            }
+        };
+        match response {
+            Ok(CallToolResponse::Complete(result)) => Ok(CallToolResponse::Complete(
+                deliver::deliver(result, &tool, self.form),
+            )),
+            other => other,
         }
     }
 

@@ -116,3 +116,74 @@ pub const MAX_LOG_FIELDS: usize = 32;
 /// The longest text of one field's value (and of a target), in bytes; cut like a
 /// message.
 pub const MAX_LOG_FIELD_BYTES: usize = 1024;
+
+impl LogEntry {
+    /// The entry within the limits an app's `taria::logs` layer keeps to
+    /// ([`MAX_LOG_MESSAGE_BYTES`], [`MAX_LOG_FIELDS`], [`MAX_LOG_FIELD_BYTES`]): what a
+    /// consumer keeps of an entry from a peer it does not trust, so one that ignores
+    /// them cannot make it hold more. A field that is an array or an object is kept as
+    /// its JSON text, cut like the others.
+    ///
+    /// ```
+    /// use taria::wire::protocol::{LogEntry, LogLevel, MAX_LOG_MESSAGE_BYTES};
+    /// let entry = LogEntry {
+    ///     level: LogLevel::Warn,
+    ///     target: "app".into(),
+    ///     message: "é".repeat(10_000),
+    ///     fields: serde_json::Map::new(),
+    ///     input: 0,
+    /// };
+    /// let kept = entry.within_limits();
+    /// assert!(kept.message.len() <= MAX_LOG_MESSAGE_BYTES + '…'.len_utf8());
+    /// assert!(kept.message.ends_with('…'));
+    /// ```
+    #[must_use]
+    pub fn within_limits(mut self) -> LogEntry {
+        cut(&mut self.message, MAX_LOG_MESSAGE_BYTES);
+        cut(&mut self.target, MAX_LOG_FIELD_BYTES);
+        if self.fields.len() > MAX_LOG_FIELDS {
+            let left_out = self.fields.len() - MAX_LOG_FIELDS;
+            self.fields = std::mem::take(&mut self.fields)
+                .into_iter()
+                .take(MAX_LOG_FIELDS)
+                .collect();
+            self.fields
+                .insert("taria.fields_left_out".into(), left_out.into());
+        }
+        self.fields = std::mem::take(&mut self.fields)
+            .into_iter()
+            .map(|(mut name, value)| {
+                cut(&mut name, MAX_LOG_FIELD_BYTES);
+                let value = match value {
+                    serde_json::Value::String(mut text) => {
+                        cut(&mut text, MAX_LOG_FIELD_BYTES);
+                        serde_json::Value::String(text)
+                    }
+                    serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
+                        let mut text = value.to_string();
+                        cut(&mut text, MAX_LOG_FIELD_BYTES);
+                        serde_json::Value::String(text)
+                    }
+                    other => other,
+                };
+                (name, value)
+            })
+            .collect();
+        self
+    }
+}
+
+/// Cuts `text` to at most `max` bytes at a character boundary, ending it with `…`.
+fn cut(text: &mut String, max: usize) {
+    if text.len() <= max {
+        return;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.truncate(end);
+    text.push('…');
+    // What was cut is given back, not only hidden.
+    text.shrink_to_fit();
+}

@@ -535,3 +535,88 @@ fn an_input_line_cannot_be_misread_whatever_the_app_named_or_typed() {
     });
     assert_eq!(typed.to_string(), r#"type_text "a\u2028b\u202ec\u001b[2J""#);
 }
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("taria-recording-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+/// Issue 29.7: what is not a recording is refused before it is read: a device that
+/// never ends, a directory, a file over the cap (sparse: nothing is written), a file
+/// whose first line is not a header; a recording is read.
+#[test]
+fn read_text_refuses_what_cannot_be_a_recording_before_reading_it() {
+    #[cfg(unix)]
+    assert!(matches!(
+        Recording::read_text("/dev/zero"),
+        Err(RecordingError::NotAFile { .. })
+    ));
+    let dir = scratch("read-text");
+    assert!(matches!(
+        Recording::read_text(&dir),
+        Err(RecordingError::NotAFile { .. })
+    ));
+    let huge = dir.join("huge.jsonl");
+    let file = std::fs::File::create(&huge).expect("created");
+    file.set_len(MAX_RECORDING_BYTES + 1).expect("sized");
+    let error = Recording::read_text(&huge).expect_err("too large");
+    assert!(matches!(error, RecordingError::TooLarge { .. }), "{error}");
+    assert!(error.to_string().contains("is it a recording?"), "{error}");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "\n\nhello\n").expect("written");
+    let error = Recording::read_text(&notes).expect_err("not a recording");
+    assert!(
+        matches!(error, RecordingError::NotARecording { line: 3, .. }),
+        "{error}"
+    );
+    let recording = dir.join("ok.jsonl");
+    std::fs::write(&recording, "{\"taria_recording\":2,\"app\":\"a\"}\n").expect("written");
+    assert!(Recording::read_text(&recording).is_ok());
+}
+
+/// Issue 29.6: a recording's file is its owner's alone, also when a file readable by
+/// others was there before.
+#[cfg(unix)]
+#[test]
+fn a_recording_file_is_created_owner_only() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = scratch("mode");
+    let path = dir.join("session.jsonl");
+    std::fs::write(&path, "old").expect("written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let file = create_recording_file(&path).expect("created");
+    drop(file);
+    let mode = std::fs::metadata(&path)
+        .expect("there")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "",
+        "truncated"
+    );
+    let fresh = dir.join("fresh.jsonl");
+    drop(
+        RecordingWriter::create(
+            &fresh,
+            &RecordingHeader::new(
+                "a",
+                RecordedSize {
+                    width: 10,
+                    height: 5,
+                },
+                RecordingMode::Spawn,
+            ),
+        )
+        .expect("created"),
+    );
+    let mode = std::fs::metadata(&fresh)
+        .expect("there")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+}

@@ -110,6 +110,9 @@ impl Reader {
                 });
             }
             AppMessage::Log { entry, dropped } => {
+                // An app that ignores the log's limits (they are its `taria::logs`
+                // layer's) cannot make the bridge keep more than 2,000 entries of them.
+                let entry = entry.within_limits();
                 if let Some(recorder) = &self.inner.recorder {
                     recorder.logged(generation, &entry);
                 }

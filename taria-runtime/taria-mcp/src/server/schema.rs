@@ -24,8 +24,9 @@ pub(super) fn input_schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObjec
 /// (or `anyOf` with `null`) of an optional argument is `T` (the argument is left out
 /// instead, as it is not `required`); an enum of documented strings (`oneOf` of
 /// `const`s) is a plain `enum`; no integer `format`, no `minimum: 0`, no `default`
-/// (descriptions give the defaults), no `additionalProperties: false` (an unknown
-/// argument is refused all the same, with a message naming it); descriptions on one
+/// (descriptions give the defaults), no `additionalProperties: false` (an argument a
+/// tool does not name is ignored: hosts add their own, as gemini-cli's
+/// `wait_for_previous`); descriptions on one
 /// line. MCP Inspector's `--strict` portability check passes on the result.
 fn slim_input_schema(schema: &mut JsonObject) {
     schema.remove("$schema");
@@ -77,7 +78,7 @@ fn slim_schema(fields: &mut JsonObject, defs: &serde_json::Value) {
     }
     fields.remove("format");
     fields.remove("default");
-    // The bridge refuses unknown arguments itself, with a message.
+    // Arguments a tool does not name are ignored, not refused (hosts add their own).
     if fields.get("additionalProperties") == Some(&Value::Bool(false)) {
         fields.remove("additionalProperties");
     }

@@ -26,7 +26,6 @@ pub(crate) const MAX_STEPS: usize = 32;
 
 /// `batch` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct BatchArgs {
     /// Up to 32 tool calls.
     #[schemars(schema_with = "steps_schema")]
@@ -49,7 +48,7 @@ fn steps_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
 }
 
 /// One step: `tool`, and that tool's arguments beside it (read as that tool reads
-/// its own, unknown keys refused).
+/// its own; keys it does not name ignored).
 #[derive(Debug, Deserialize)]
 pub(crate) struct Step {
     pub(crate) tool: String,

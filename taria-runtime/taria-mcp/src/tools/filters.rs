@@ -109,12 +109,45 @@ impl Filters<'_> {
         ];
         for (name, value) in named {
             if let Some(value) = value {
-                let _ = write!(out, " {name}={}", taria::wire::outline::OutlineName(value));
+                let shown = clipped(value);
+                let _ = write!(out, " {name}={}", taria::wire::outline::OutlineName(&shown));
             }
         }
         if !self.state.is_empty() {
-            let _ = write!(out, " state={}", super::text::compact(&self.state));
+            let state = super::text::compact(&self.state);
+            let _ = write!(out, " state={}", clipped(&state));
         }
         out.trim_start().to_owned()
+    }
+}
+
+/// The most characters of one filter a message repeats: the agent wrote it, and a
+/// long one (a 1 MiB label) must not make a message as long.
+const FILTER_SHOWN_CHARS: usize = 80;
+
+/// `value`, or its first [`FILTER_SHOWN_CHARS`] characters and `…`.
+pub(crate) fn clipped(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(FILTER_SHOWN_CHARS) {
+        None => value.into(),
+        Some((end, _)) => format!("{}…", &value[..end]).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Filters;
+
+    /// A filter is repeated in messages (a wait's timeout, `find_nodes`' note) at most
+    /// 80 characters long: a 1 MiB label gives a short message.
+    #[test]
+    fn a_long_filter_is_described_clipped() {
+        let label = "x".repeat(1 << 20);
+        let filters = Filters {
+            label: Some(&label),
+            role: Some("button"),
+            ..Filters::default()
+        };
+        let described = filters.describe();
+        assert_eq!(described, format!("role=button label={}…", "x".repeat(80)));
     }
 }

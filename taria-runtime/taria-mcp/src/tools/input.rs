@@ -33,7 +33,6 @@ pub(crate) const MAX_REPEAT: u32 = 64;
 
 /// `act` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct ActArgs {
     // The node's id (its name says it: no description in the schema).
     pub(crate) node: String,
@@ -67,7 +66,6 @@ impl ActArgs {
 
 /// `type_text` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct TypeTextArgs {
     /// Up to 4096 chars; \n is enter, \t tab.
     pub(crate) text: String,
@@ -78,7 +76,6 @@ pub(crate) struct TypeTextArgs {
 
 /// `press_key` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct PressKeyArgs {
     /// e.g. enter, ctrl+s, shift+tab, f5, a.
     pub(crate) key: String,

@@ -20,7 +20,6 @@ use crate::plural::count;
 
 /// `read_logs` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct ReadLogsArgs {
     /// Or worse; default warn.
     #[serde(default, deserialize_with = "args::optional")]
@@ -129,7 +128,15 @@ pub(crate) async fn read_logs(
     let level = args.level.map_or(LogLevel::Warn, LogLevel::from);
     let since = args.since.unwrap_or(0);
     let limit = args.limit.unwrap_or(50).clamp(1, MAX_LIMIT);
-    let page = link.logs().read(since, level, limit);
+    let mut page = link.logs().read(since, level, limit);
+    let entries = within_budget(
+        page.entries.drain(..).map(line_result).collect(),
+        ENTRIES_CHARS,
+    );
+    if let Some(cut) = entries.cut_after {
+        page.more = true;
+        page.next = cut;
+    }
     let note = match (&connected, link.app_logs()) {
         _ if !page.entries.is_empty() => None,
         (Err(e), _) => Some(format!("no app is connected now ({})", e.message)),
@@ -146,9 +153,74 @@ pub(crate) async fn read_logs(
         next: page.next,
         more: page.more,
         missed: page.missed,
-        entries: page.entries.into_iter().map(line_result).collect(),
+        entries: entries.shown,
         note,
     })
+}
+
+/// The most characters of entries one `read_logs` result shows (its text stays under
+/// the cap on every result, `server/deliver.rs`, with its status line): past it, the result
+/// stops and says to read on from the last one shown.
+const ENTRIES_CHARS: usize = 36_000;
+
+/// The most characters of one entry's message, and of each of its fields' text, shown
+/// when the entry alone is over the budget.
+const ENTRY_PART_CHARS: usize = 1_000;
+
+/// Entries that fit a result.
+struct Shown {
+    /// The entries shown, oldest first.
+    shown: Vec<LogLineResult>,
+    /// Set when entries were left out at the end: the number of the last one shown.
+    cut_after: Option<u64>,
+}
+
+/// The first of `entries` whose lines take at most `budget` characters in all; at
+/// least one, an entry over the budget on its own shown with its message and fields
+/// cut ([`ENTRY_PART_CHARS`]).
+fn within_budget(entries: Vec<LogLineResult>, budget: usize) -> Shown {
+    let total = entries.len();
+    let mut shown = Vec::new();
+    let mut used = 0;
+    for mut entry in entries {
+        let mut chars = entry_line(&entry).chars().count() + 1;
+        if shown.is_empty() && chars > budget {
+            clip_entry(&mut entry);
+            chars = entry_line(&entry).chars().count() + 1;
+        }
+        if !shown.is_empty() && used + chars > budget {
+            break;
+        }
+        used += chars;
+        shown.push(entry);
+    }
+    let cut_after = (shown.len() < total)
+        .then(|| shown.last().map(|entry| entry.n))
+        .flatten();
+    Shown { shown, cut_after }
+}
+
+/// Cuts an entry's message, and each field's text, to [`ENTRY_PART_CHARS`], saying so.
+fn clip_entry(entry: &mut LogLineResult) {
+    let clip = |text: &mut String| {
+        if let Some((end, _)) = text.char_indices().nth(ENTRY_PART_CHARS) {
+            let all = text.chars().count();
+            text.truncate(end);
+            let _ = write!(text, "… ({all} characters, cut)");
+        }
+    };
+    clip(&mut entry.message);
+    for value in entry.fields.values_mut() {
+        match value {
+            Json::String(text) => clip(text),
+            Json::Array(_) | Json::Object(_) => {
+                let mut text = value.to_string();
+                clip(&mut text);
+                *value = Json::String(text);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn line_result(numbered: Numbered<LogLine>) -> LogLineResult {
@@ -247,7 +319,51 @@ mod tests {
     use serde_json::json;
     use taria::wire::protocol::LogLevel;
 
-    use super::{LogLineResult, entry_line};
+    use super::{LogLineResult, entry_line, within_budget};
+
+    fn entry(n: u64, message: String) -> LogLineResult {
+        LogLineResult {
+            n,
+            level: LogLevel::Warn,
+            target: "app".into(),
+            message,
+            fields: serde_json::Map::new(),
+            dropped_before: 0,
+        }
+    }
+
+    /// A flood of long entries is shown up to the budget, with the number to read on
+    /// from; one entry longer than the budget alone is shown cut, never left out.
+    #[test]
+    fn entries_are_shown_within_the_budget() {
+        let entries = (1..=87).map(|n| entry(n, "x".repeat(30_000))).collect();
+        let shown = within_budget(entries, 36_000);
+        assert_eq!(shown.shown.len(), 1);
+        assert_eq!(shown.cut_after, Some(1));
+        let entries = (1..=87).map(|n| entry(n, "y".repeat(1_000))).collect();
+        let shown = within_budget(entries, 36_000);
+        let chars: usize = shown
+            .shown
+            .iter()
+            .map(|e| entry_line(e).chars().count() + 1)
+            .sum();
+        assert!(chars <= 36_000, "{chars}");
+        assert_eq!(shown.shown.len(), 35);
+        assert_eq!(shown.cut_after, Some(35));
+        let mut huge = entry(9, "z".repeat(100_000));
+        huge.fields.insert("blob".into(), json!("w".repeat(50_000)));
+        huge.fields
+            .insert("list".into(), json!(["v".repeat(50_000)]));
+        let shown = within_budget(vec![huge, entry(10, "after".into())], 36_000);
+        assert_eq!(shown.shown.len(), 2, "the huge one, cut, and the next");
+        let line = entry_line(&shown.shown[0]);
+        assert!(line.len() < 4_000, "{}", line.len());
+        assert!(line.contains("… (100000 characters, cut)"), "{line}");
+        assert!(line.contains("… (50000 characters, cut)"), "{line}");
+        assert_eq!(shown.cut_after, None);
+        let all = within_budget(vec![entry(1, "a".into()), entry(2, "b".into())], 36_000);
+        assert_eq!((all.shown.len(), all.cut_after), (2, None));
+    }
 
     /// Every part of an entry is the app's: a target, a message or a field that tries
     /// to start a line of its own stays on the entry's line.

@@ -19,7 +19,6 @@ use crate::seen::Seen;
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct ReadTreeArgs {
     /// Default outline.
     #[serde(default, deserialize_with = "args::optional")]
@@ -217,7 +216,6 @@ pub(crate) async fn tree_text(link: &Link) -> Result<String, ToolError> {
 
 /// `find_nodes` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct FindNodesArgs {
     /// e.g. `button`, `list_item`.
     #[serde(default, deserialize_with = "args::optional")]

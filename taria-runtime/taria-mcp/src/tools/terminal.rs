@@ -18,7 +18,6 @@ pub(crate) const RESIZE_WAIT: Duration = Duration::from_secs(3);
 
 /// `resize` arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct ResizeArgs {
     // 10 to 1000 and 5 to 500: not in the schema (tools/list is read every turn); a
     // size out of range is refused saying the range.

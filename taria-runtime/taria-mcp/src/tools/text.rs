@@ -1,6 +1,7 @@
 //! What the model reads of each result: a one-line status, then outline lines (or
 //! the JSON the agent asked for), never JSON with the outline escaped inside a
-//! string. The typed JSON goes in `structuredContent`, per the output schema.
+//! string. It is all the model gets: the fields as JSON go in `structuredContent`
+//! only for a client that asked for them (`--structured`, see `server/deliver.rs`).
 //!
 //! App text reaches these lines only as the outline writes it (labels and values
 //! quoted, ids and names escaped when not plain, see `taria::wire::outline::OutlineQuoted`), or

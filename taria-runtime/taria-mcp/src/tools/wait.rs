@@ -26,7 +26,6 @@ const DEFAULT_WAIT_MS: u64 = 10_000;
 /// `wait_for_change` arguments: `since`, or `find_nodes`' filters (the tool's
 /// description says so: theirs are undescribed, to keep `tools/list` small).
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct WaitArgs {
     /// A revision from a result.
     #[serde(default, deserialize_with = "args::optional")]
@@ -245,7 +244,7 @@ fn timed_out(
         let _ = write!(
             message,
             "; `{}` is not a core role, so it was taken as a custom one",
-            taria::wire::outline::OutlineText(role)
+            taria::wire::outline::OutlineText(&super::filters::clipped(role))
         );
     }
     message.push_str("; read_tree to see what is there, or wait again");

@@ -184,6 +184,14 @@ pub(crate) const MODERN: &str = "2026-07-28";
 pub(crate) fn check_model_text(result: &Value) {
     let text = result["content"][0]["text"].as_str().unwrap();
     let structured = &result["structuredContent"];
+    if structured.is_null() {
+        // A host's session (no `--structured`): the text is all there is.
+        assert!(
+            serde_json::from_str::<serde_json::Map<String, Value>>(text).is_err(),
+            "the text is not a JSON object: {text}"
+        );
+        return;
+    }
     assert!(
         serde_json::from_str::<serde_json::Map<String, Value>>(text).is_err(),
         "the text is not a JSON object: {text}"
@@ -228,10 +236,34 @@ impl Mcp {
     }
 
     /// [`Mcp::launch_as`], writing `first` (raw lines) before the session starts.
+    /// The session is a program's (`--structured`): results carry `structuredContent`
+    /// beside the text, which these tests read fields from (and check the text
+    /// against, [`check_model_text`]); [`Mcp::launch_for_host`] starts one as hosts do.
     pub(crate) fn launch_after(args: &[&str], modern: bool, first: &[&[u8]]) -> Mcp {
+        let mut args = args.to_vec();
+        let options_at = usize::from(args.first() == Some(&"spawn"));
+        args.insert(options_at, "--structured");
+        Mcp::launch_exactly(&args, modern, first, "info")
+    }
+
+    /// Starts `taria-mcp <args>` as a model's host does (no `--structured`) and
+    /// initializes the session (2025-11-25).
+    pub(crate) fn launch_for_host(args: &[&str]) -> Mcp {
+        Mcp::launch_exactly(args, false, &[], "info")
+    }
+
+    /// [`Mcp::launch`], logging what `TARIA_LOG=<log>` asks for.
+    pub(crate) fn launch_logging(args: &[&str], log: &str) -> Mcp {
+        let mut args = args.to_vec();
+        args.insert(0, "--structured");
+        Mcp::launch_exactly(&args, false, &[], log)
+    }
+
+    /// Starts `taria-mcp` with exactly `args`, logging at `log`.
+    fn launch_exactly(args: &[&str], modern: bool, first: &[&[u8]], log: &str) -> Mcp {
         let mut child = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
             .args(args)
-            .env("TARIA_LOG", "info")
+            .env("TARIA_LOG", log)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -158,10 +158,19 @@ fn refused_inputs_carry_stable_codes() {
         "invalid_arguments",
     );
     mcp.fails("act", json!({"node": "volume"}), "invalid_arguments");
-    mcp.fails(
+    // An argument a tool does not name is ignored (hosts add their own): a misspelt
+    // `value` leaves set_value without one, which says what it needs.
+    let misspelt = mcp.fails(
         "act",
         json!({"node": "volume", "action": "set_value", "vaule": 1}),
-        "invalid_arguments",
+        "out_of_domain",
+    );
+    assert!(
+        misspelt["message"]
+            .as_str()
+            .unwrap()
+            .contains("set_value needs a `value`"),
+        "{misspelt}"
     );
     mcp.finish();
 }

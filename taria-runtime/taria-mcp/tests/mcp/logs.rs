@@ -153,3 +153,109 @@ fn an_app_that_does_not_capture_its_log_is_said_to() {
     );
     mcp.finish();
 }
+
+/// The bridge's high-water mark of resident memory, in KiB (Linux's `VmHWM`).
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Issue 29.7: an app that ignores the log's limits (2,200 entries of 300 KiB each,
+/// where its layer would send at most 4 KiB of message) cannot grow the bridge past a
+/// bound (it kept them whole: 609 MiB here; now about 31 MiB, under 100), and `read_logs` with the largest limit
+/// answers under the cap on results, saying where to read on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_log_flood_over_the_limits_keeps_the_bridge_bounded_and_read_logs_under_the_cap() {
+    use std::io::Write as _;
+    const ENTRIES: usize = 2_200;
+    let socket = crate::harness::temp_socket("log-flood");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let sent = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flooded = std::sync::Arc::clone(&sent);
+    std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut writer = std::io::BufWriter::new(stream.try_clone().unwrap());
+        // Read what the bridge says, so it never blocks on a full socket.
+        let reader = stream.try_clone().unwrap();
+        std::thread::spawn(move || std::io::copy(&mut &reader, &mut std::io::sink()));
+        let mut harness = taria::testing::Harness::new(10, 2);
+        let tree = harness.render(|_| {
+            taria::leaf(|n| {
+                n.role(taria::Role::Button).id("ok").label("OK");
+            });
+        });
+        let hello = json!({"type": "hello", "v": 1, "app": "flood", "pid": 1, "taria": "9.0.0", "logs": true});
+        writeln!(writer, "{hello}").unwrap();
+        writeln!(
+            writer,
+            "{}",
+            json!({"type": "tree", "revision": 1, "input": 0, "tree": tree})
+        )
+        .unwrap();
+        let message = "m".repeat(300 * 1024);
+        for i in 0..ENTRIES {
+            let line = json!({"type": "log", "level": "warn", "target": "flood",
+                "message": format!("{i} {message}"), "input": 0});
+            if writeln!(writer, "{line}").is_err() {
+                return;
+            }
+        }
+        writer.flush().unwrap();
+        flooded.store(true, std::sync::atomic::Ordering::SeqCst);
+        // Held open: the app is still there.
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        drop(stream);
+    });
+    let mut mcp = Mcp::start(&socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    // Every entry read: the newest has the last number.
+    loop {
+        let page = mcp.ok("read_logs", json!({"since": ENTRIES - 1, "limit": 1}));
+        if sent.load(std::sync::atomic::Ordering::SeqCst)
+            && page["entries"].as_array().is_some_and(|e| !e.is_empty())
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the flood was not read: {page}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let peak = peak_kib(mcp.child.id());
+    eprintln!("the bridge peaked at {peak} KiB");
+    assert!(
+        peak < 100 * 1024,
+        "the bridge peaked at {} MiB holding a flood of 660 MiB",
+        peak / 1024
+    );
+    let started = std::time::Instant::now();
+    let read = mcp.call("read_logs", json!({"limit": 500}));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let said = text(&read);
+    assert!(said.chars().count() <= 40_000, "{}", said.chars().count());
+    let content = &read["structuredContent"];
+    assert_eq!(content["more"], true, "{said}");
+    let shown = content["entries"].as_array().unwrap();
+    assert!(!shown.is_empty());
+    let last = shown.last().unwrap()["n"].as_u64().unwrap();
+    assert_eq!(content["next"], last, "read on from the last one shown");
+    assert!(
+        said.lines()
+            .next()
+            .unwrap()
+            .contains(&format!("next since={last}")),
+        "{said}"
+    );
+    for entry in shown {
+        assert!(
+            entry["message"].as_str().unwrap().len() <= 4096 + 3,
+            "an entry over the limit kept whole"
+        );
+    }
+    mcp.finish();
+}

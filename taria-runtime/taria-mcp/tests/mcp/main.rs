@@ -23,6 +23,7 @@ mod fake_app;
 mod forged;
 mod gone;
 mod harness;
+mod host_form;
 mod inputs;
 mod jsonrpc;
 mod link;

@@ -1,7 +1,8 @@
 //! Secrets never reach the `--record` file: a redacted node's value set, typed or
 //! pressed, and the app's refusal that quotes it; nor, when one `type_text` tabs
 //! through a form, the test `taria-mcp test-from` makes of it, while what was typed
-//! into the other fields is kept.
+//! into the other fields is kept. Nor the bridge's log, at any level, nor a file
+//! another user could read.
 
 use std::process::Command;
 
@@ -347,4 +348,61 @@ fn a_refused_calls_secrets_are_never_written() {
             ),
         ]
     );
+}
+
+/// Issue 29.6: with every log on (`TARIA_LOG=trace`, MCP's library included, which
+/// traces each request whole), a password typed and one set, a batch that sets one
+/// and a refusal that quotes one leave no trace in the bridge's log; the log is not
+/// empty (what it did is there).
+#[test]
+fn no_secret_reaches_the_log_at_any_level() {
+    let socket = crate::harness::temp_socket("log-secret");
+    let app = support::RunningApp::launch(&socket, SecretApp::default(), 30, 4);
+    let dir = support::temp_dir("log-secret-rec");
+    let path = dir.join("secret.jsonl");
+    let record = path.to_str().unwrap();
+    for log in ["trace", "rmcp=trace,taria_mcp=trace", "debug"] {
+        let mut mcp = Mcp::launch_logging(
+            &["--socket", app.socket.to_str().unwrap(), "--record", record],
+            log,
+        );
+        mcp.ok("read_tree", json!({}));
+        mcp.ok("type_text", json!({"text": "typedsecret1"}));
+        mcp.ok(
+            "act",
+            json!({"node": "pin", "action": "set_value", "value": "setsecret2"}),
+        );
+        mcp.ok(
+            "batch",
+            json!({"steps": [{"tool": "act", "node": "pin", "action": "set_value", "value": "batchsecret3"}]}),
+        );
+        mcp.fails(
+            "act",
+            json!({"node": "pin", "action": "set_value", "value": "refusesecret4"}),
+            "app_rejected",
+        );
+        mcp.ok("press_key", json!({"key": "x"}));
+        let stderr = std::sync::Arc::clone(&mcp.stderr);
+        mcp.finish();
+        // The last lines, written as the bridge stopped, on their way to the reader.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let log_text = stderr.lock().unwrap().join("\n");
+        assert!(
+            log_text.lines().count() > 5,
+            "{log}: the log is on: {log_text}"
+        );
+        for secret in ["typedsecret", "setsecret", "batchsecret", "refusesecret"] {
+            assert!(
+                !log_text.contains(secret),
+                "TARIA_LOG={log}: `{secret}` is in the bridge's log: {log_text}"
+            );
+        }
+    }
+    // The recording is the user's alone.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the recording is {mode:o}");
+    }
 }

@@ -379,3 +379,31 @@ fn bad_command_lines_exit_2_with_one_line() {
         assert!(stderr.starts_with("taria-mcp: "), "{stderr}");
     }
 }
+
+/// Issue 29.7: `view` refuses what is not a recording at once, saying why, instead
+/// of reading it: a device that never ends (it read `/dev/zero` until memory ran
+/// out), a directory, a file that is not a recording.
+#[test]
+fn view_refuses_what_is_not_a_recording_at_once() {
+    let not_a_recording = crate::support::temp_dir("view-refuses").join("notes.txt");
+    std::fs::write(&not_a_recording, "hello\n").unwrap();
+    for (file, says) in [
+        ("/dev/zero", "is not a file"),
+        ("/tmp", "is not a file"),
+        (not_a_recording.to_str().unwrap(), "not a taria recording"),
+    ] {
+        let started = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_taria-mcp"))
+            .args(["view", file])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(started.elapsed() < Duration::from_secs(10), "{file}");
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.starts_with("taria-mcp view: ") && stderr.contains(says),
+            "{file}: {stderr}"
+        );
+    }
+}

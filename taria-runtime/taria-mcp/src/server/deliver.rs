@@ -1,0 +1,138 @@
+//! What a tool's result becomes on the wire, the one place every result passes:
+//! its text, which is what the model reads, cut to [`RESULT_CHARS`] with a line
+//! saying what was cut and how to read the rest; and `structuredContent` only for
+//! a client that asked for it (`--structured`).
+//!
+//! Why text only by default: several hosts (Claude Code, Codex, fast-agent,
+//! pydantic-ai) hand the model a result's `structuredContent` instead of its text
+//! when it has one, so a result that carried both would show those models escaped
+//! JSON, without the status line, at about 1.3× the bytes (3–4× for an act on a
+//! table, whose changed ids are listed). Programs that want fields pass
+//! `--structured` or read `read_tree format: json`.
+
+use rmcp::model::{CallToolResult, ContentBlock};
+
+/// The most characters of text one result carries: below the hosts' own limits
+/// (gemini-cli cuts at 40,000 characters; Claude Code saves a result over 50,000
+/// to a file and caps one at 25,000 tokens), so the model reads the whole of it.
+pub(crate) const RESULT_CHARS: usize = crate::render::MAX_CHARS;
+
+/// What a result carries besides its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ResultForm {
+    /// The text only: what every host hands its model.
+    Text,
+    /// The text and `structuredContent` (the result's fields as JSON), for programs
+    /// (`--structured`). Never for a model's host: some show the model the JSON.
+    Structured,
+}
+
+/// `result` as the client gets it, for a call of `tool`.
+pub(crate) fn deliver(mut result: CallToolResult, tool: &str, form: ResultForm) -> CallToolResult {
+    if form == ResultForm::Text {
+        result.structured_content = None;
+    }
+    for block in &mut result.content {
+        if let ContentBlock::Text(text) = block {
+            cut_to_fit(&mut text.text, RESULT_CHARS, tool);
+        }
+    }
+    result
+}
+
+/// Cuts `text` to at most `max` characters, at a line's end where one is near, and
+/// ends it with a line saying how much was cut and how to read the rest.
+fn cut_to_fit(text: &mut String, max: usize, tool: &str) {
+    let Some((limit, _)) = text.char_indices().nth(max) else {
+        return;
+    };
+    let total = text.chars().count();
+    let note = |shown: usize| {
+        format!(
+            "\n(cut: this result showed {shown} of its {total} characters; {})",
+            read_the_rest(tool)
+        )
+    };
+    // Room for the note, whose length hardly depends on the number in it.
+    let room = max.saturating_sub(note(max).chars().count());
+    let end = text.char_indices().nth(room).map_or(limit, |(at, _)| at);
+    let end = match text[..end].rfind('\n') {
+        Some(line_end) if end - line_end < 2_000 => line_end,
+        _ => end,
+    };
+    let shown = text[..end].chars().count();
+    text.truncate(end);
+    text.push_str(&note(shown));
+}
+
+/// How to read what a result of `tool` had to leave out.
+fn read_the_rest(tool: &str) -> &'static str {
+    match tool {
+        "read_tree" => "read_tree with root (an id shown above) and depth reads one part at a time",
+        "find_nodes" => "narrow the filters, or give a smaller limit",
+        "read_logs" => "read_logs with since (the last number shown) and a smaller limit reads on",
+        "wait_for_change" => "read_tree with root and depth reads the tree part by part",
+        _ => "read_tree with root and depth, or find_nodes, reads the tree part by part",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::model::{CallToolResult, ContentBlock};
+    use serde_json::json;
+
+    use super::{ResultForm, cut_to_fit, deliver};
+
+    fn text_of(result: &CallToolResult) -> &str {
+        match &result.content[0] {
+            ContentBlock::Text(text) => &text.text,
+            _ => panic!("a text block"),
+        }
+    }
+
+    /// A host that shows the model `structuredContent` shows it the text: by default
+    /// a result has none; with `--structured` it keeps it, beside the same text.
+    #[test]
+    fn structured_content_only_when_asked_for() {
+        let mut result = CallToolResult::structured(json!({"revision": 1}));
+        result.content = vec![ContentBlock::text("revision 1")];
+        let text = deliver(result.clone(), "read_tree", ResultForm::Text);
+        assert_eq!(text.structured_content, None);
+        assert_eq!(text_of(&text), "revision 1");
+        let structured = deliver(result, "read_tree", ResultForm::Structured);
+        assert_eq!(structured.structured_content, Some(json!({"revision": 1})));
+        assert_eq!(text_of(&structured), "revision 1");
+    }
+
+    /// A long result is cut under the cap, at a line's end, and says what it cut and
+    /// how to read on; a result within the cap is untouched.
+    #[test]
+    fn a_long_result_is_cut_under_the_cap_saying_how_to_read_on() {
+        let line = format!("- text \"{}\" [id=x]\n", "é".repeat(90));
+        let mut text = line.repeat(1_000);
+        let total = text.chars().count();
+        cut_to_fit(&mut text, 40_000, "read_tree");
+        assert!(text.chars().count() <= 40_000, "{}", text.chars().count());
+        let (kept, note) = text.rsplit_once('\n').unwrap();
+        assert!(kept.ends_with("[id=x]"), "cut at a line's end");
+        assert_eq!(
+            note,
+            format!(
+                "(cut: this result showed {} of its {total} characters; read_tree with root \
+                 (an id shown above) and depth reads one part at a time)",
+                kept.chars().count()
+            )
+        );
+        let mut short = line.repeat(3);
+        cut_to_fit(&mut short, 40_000, "read_tree");
+        assert_eq!(short, line.repeat(3));
+        // One long line: cut inside it, at a character's boundary.
+        let mut one = "é".repeat(50_000);
+        cut_to_fit(&mut one, 40_000, "find_nodes");
+        assert!(one.chars().count() <= 40_000);
+        assert!(
+            one.ends_with("narrow the filters, or give a smaller limit)"),
+            "{one}"
+        );
+    }
+}
