@@ -15,7 +15,8 @@ use crate::semantic::{Semantic, id_and_label};
 /// A row of tab titles, drawn exactly like ratatui's `Tabs`.
 ///
 /// Recorded as `tabs` (label: its block's title) with one `tab` per title (label,
-/// `selected`, `index` of `count`), all offering `select`.
+/// `selected`, `index` of `count`, bounds: the cells its title is drawn in, none for a
+/// title past the right edge), all offering `select`.
 ///
 /// **State route.** Besides ratatui's `Widget`, `Tabs` is a
 /// [`StatefulWidget`](ratatui::widgets::StatefulWidget) whose state is the selected index (`Option<usize>`, overriding [`Tabs::select`]): with
@@ -45,6 +46,33 @@ pub struct Tabs<'a> {
     label: Option<Cow<'a, str>>,
     selected: Option<usize>,
     id: Option<&'a str>,
+    /// The widths of the padding and the divider ratatui draws around each title
+    /// (the tabs' bounds are read from them).
+    spacing: Spacing,
+}
+
+/// The widths, in cells, of what ratatui's `Tabs` draws around each title.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Spacing {
+    left: u16,
+    right: u16,
+    divider: u16,
+}
+
+impl Default for Spacing {
+    /// ratatui's: a space on each side, `│` between.
+    fn default() -> Self {
+        Spacing {
+            left: 1,
+            right: 1,
+            divider: 1,
+        }
+    }
+}
+
+/// A width in cells, as a `u16` (a title wider than the terminal is as good as that).
+fn cells(width: usize) -> u16 {
+    u16::try_from(width).unwrap_or(u16::MAX)
 }
 
 impl Default for Tabs<'_> {
@@ -69,6 +97,7 @@ impl<'a> Tabs<'a> {
             label: None,
             selected,
             id: None,
+            spacing: Spacing::default(),
         }
     }
 
@@ -110,6 +139,8 @@ impl<'a> Tabs<'a> {
     /// See ratatui's [`Tabs::divider`](ratatui::widgets::Tabs::divider).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn divider<T: Into<Span<'a>>>(mut self, divider: T) -> Self {
+        let divider = divider.into();
+        self.spacing.divider = cells(divider.width());
         self.inner = self.inner.divider(divider);
         self
     }
@@ -121,6 +152,9 @@ impl<'a> Tabs<'a> {
         T: Into<Line<'a>>,
         U: Into<Line<'a>>,
     {
+        let (left, right) = (left.into(), right.into());
+        self.spacing.left = cells(left.width());
+        self.spacing.right = cells(right.width());
         self.inner = self.inner.padding(left, right);
         self
     }
@@ -128,6 +162,8 @@ impl<'a> Tabs<'a> {
     /// See ratatui's [`Tabs::padding_left`](ratatui::widgets::Tabs::padding_left).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn padding_left<T: Into<Line<'a>>>(mut self, padding: T) -> Self {
+        let padding = padding.into();
+        self.spacing.left = cells(padding.width());
         self.inner = self.inner.padding_left(padding);
         self
     }
@@ -135,6 +171,8 @@ impl<'a> Tabs<'a> {
     /// See ratatui's [`Tabs::padding_right`](ratatui::widgets::Tabs::padding_right).
     #[must_use = "method moves the value of self and returns the modified value"]
     pub fn padding_right<T: Into<Line<'a>>>(mut self, padding: T) -> Self {
+        let padding = padding.into();
+        self.spacing.right = cells(padding.width());
         self.inner = self.inner.padding_right(padding);
         self
     }
@@ -156,7 +194,25 @@ impl<'a> Tabs<'a> {
             id_and_label(n, self.id, self.label.as_ref());
         });
         let count = self.titles.len();
+        // Where ratatui's `render_tabs` draws each title: left padding, the title,
+        // right padding, the divider, from the left of the block's inner area, each cut
+        // at its right edge.
+        let row = match &self.block {
+            Some(block) => block.inner(area),
+            None => area,
+        };
+        let mut x = row.left();
+        let spacing = self.spacing;
+        let advance = |x: u16, width: u16| x.saturating_add(width).min(row.right());
         for (i, title) in self.titles.iter().enumerate() {
+            let start = advance(x, spacing.left);
+            let end = advance(start, cells(title.width()));
+            let drawn = if row.is_empty() || end == start {
+                Rect::default()
+            } else {
+                Rect::new(start, row.top(), end - start, 1)
+            };
+            x = advance(advance(end, spacing.right), spacing.divider);
             taria::leaf(|n| {
                 n.role(Role::Tab)
                     .key(i)
@@ -164,7 +220,8 @@ impl<'a> Tabs<'a> {
                     .selected(selected == Some(i))
                     .index(i)
                     .count(count)
-                    .action(Action::Select);
+                    .action(Action::Select)
+                    .bounds(drawn);
             });
         }
     }
@@ -342,6 +399,85 @@ mod tests {
             &mut b,
         );
         assert_eq!(a, b);
+    }
+
+    /// Issue 30: each tab's bounds are the cells its title is drawn in (they were
+    /// `[0,0,0,0]`), read against ratatui's own drawing: the selected title's cells
+    /// are the highlighted ones, whatever the padding, divider and block; a title cut
+    /// at the right edge is bounded there, and one past it has none.
+    #[test]
+    fn each_tab_is_bounded_where_its_title_is_drawn() {
+        use taria::testing::Harness;
+        /// Titles, padding, divider, the width drawn in, bordered.
+        type Case<'a> = (
+            &'a [&'a str],
+            Option<(&'a str, &'a str)>,
+            Option<&'a str>,
+            u16,
+            bool,
+        );
+        let cases: [Case<'_>; 4] = [
+            (&["One", "Two", "Three"], None, None, 30, false),
+            (
+                &["One", "Two", "Three"],
+                Some(("[", "]]")),
+                Some(" • "),
+                30,
+                true,
+            ),
+            (
+                &["日本", "é", "Long title"],
+                Some(("", "")),
+                Some(""),
+                14,
+                false,
+            ),
+            (&["a", "b", "c", "d"], None, None, 9, true),
+        ];
+        for (titles, padding, divider, width, bordered) in cases {
+            for selected in 0..titles.len() {
+                let mut harness = Harness::new(width, 3);
+                let tree = harness.render(|frame| {
+                    let mut tabs = Tabs::new(titles.iter().copied())
+                        .id("t")
+                        .highlight_style(Color::Red);
+                    if let Some((left, right)) = padding {
+                        tabs = tabs.padding(left, right);
+                    }
+                    if let Some(divider) = divider {
+                        tabs = tabs.divider(divider);
+                    }
+                    if bordered {
+                        tabs = tabs.block(Block::bordered());
+                    }
+                    let mut state = Some(selected);
+                    frame.render_stateful_widget(tabs, frame.area(), &mut state);
+                });
+                let buffer = harness.buffer();
+                let row = u16::from(bordered);
+                // A wide character's second cell is the first's (ratatui styles
+                // only the first).
+                let mut highlighted: Vec<u16> = Vec::new();
+                for x in 0..width {
+                    let cell = &buffer[(x, row)];
+                    if cell.fg == Color::Red {
+                        let wide = unicode_width::UnicodeWidthStr::width(cell.symbol());
+                        highlighted.extend((x..x + cells(wide).max(1)).filter(|&c| c < width));
+                    }
+                }
+                highlighted.dedup();
+                let tab = tree.get(&format!("t/{selected}")).expect("the tab");
+                let bounds = tab.bounds;
+                let cells: Vec<u16> = (bounds.x..bounds.x + bounds.width).collect();
+                assert_eq!(
+                    cells, highlighted,
+                    "{titles:?} {padding:?} {divider:?} width {width}: tab {selected} at {bounds:?}"
+                );
+                if !cells.is_empty() {
+                    assert_eq!((bounds.y, bounds.height), (row, 1));
+                }
+            }
+        }
     }
 
     #[test]
