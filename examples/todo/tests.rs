@@ -100,6 +100,26 @@ fn agent_actions_without_a_handler_go_through_the_key_fallback() {
     assert!(h.node("new-task").state.focused);
 }
 
+/// Issue 30: `focus` on the input that has the focus changes nothing: its focus key
+/// (`a`) is not pressed again, where it would be typed into the field.
+#[test]
+fn focus_on_the_focused_input_presses_nothing() {
+    let mut h = todo();
+    h.act("new-task", "focus").unwrap();
+    h.type_text("abc").unwrap();
+    assert_eq!(
+        h.node("new-task").value,
+        Some(taria::Value::Text("abc".into()))
+    );
+    h.act("new-task", "focus").unwrap();
+    h.act("new-task", "focus").unwrap();
+    assert!(h.node("new-task").state.focused);
+    assert_eq!(
+        h.node("new-task").value,
+        Some(taria::Value::Text("abc".into()))
+    );
+}
+
 #[test]
 fn mistakes_get_errors_that_say_what_to_do() {
     let mut h = todo();

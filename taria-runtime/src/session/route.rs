@@ -22,7 +22,7 @@ pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_
 use super::answer::Answer;
 use super::events::Events;
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{ActionName, ActionRequest, StateFlags};
+use crate::model::{Action, ActionName, ActionRequest, StateFlags};
 use crate::recorder::FrameArena;
 use crate::wire::check::{FocusedNode, check_typing};
 use crate::wire::protocol::{Input, KeyChord, RejectReason};
@@ -132,6 +132,15 @@ impl Router {
                 return Some(Answer::rejected(RejectReason::HandlerRejected, reason));
             }
             Outcome::NotHandled => {}
+        }
+        // `focus` on the node that has the focus is done already: no widget or key
+        // needs to do it again (its focus key, pressed again, would be typed into it).
+        if request.action.core() == Some(Action::Focus)
+            && arena.nodes[index as usize]
+                .flags
+                .contains(StateFlags::FOCUSED)
+        {
+            return Some(Answer::delivered());
         }
         // Hold it for the next frame: a stateful widget may take it while rendering;
         // if none does, its key fallback (worked out now, against the tree the agent
