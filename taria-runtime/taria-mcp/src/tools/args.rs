@@ -37,7 +37,7 @@ pub(crate) fn names<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<St
 }
 
 /// Whether `value` is what a strict host fills a left-out argument with.
-pub(crate) fn is_empty(value: &Json) -> bool {
+fn is_empty(value: &Json) -> bool {
     match value {
         Json::Null => true,
         Json::String(text) => text.is_empty(),

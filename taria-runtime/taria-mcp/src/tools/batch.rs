@@ -101,9 +101,10 @@ impl Step {
     /// The step as its tool's arguments, checked as far as they can be without the
     /// app (keys, caps, the key grammar), or why it is not one.
     fn into_input(self, number: usize) -> Result<StepInput, ToolError> {
-        fn read<T: DeserializeOwned + JsonSchema>(step: &Step) -> Result<T, String> {
-            let arguments = without_fillers::<T>(&step.arguments);
-            serde_json::from_value(Json::Object(arguments))
+        // A strict host fills in every argument the steps' schema lists, those of the
+        // other tools too: a key this step's tool does not take is ignored.
+        fn read<T: DeserializeOwned>(step: &Step) -> Result<T, String> {
+            serde_json::from_value(Json::Object(step.arguments.clone()))
                 .map_err(|e| format!("{e} (see {}'s input schema)", step.tool))
         }
         let input = match self.tool.as_str() {
@@ -127,26 +128,6 @@ impl Step {
                 ))
             })
     }
-}
-
-/// A step's arguments less the fillers a strict host writes for the other tools'
-/// arguments (the steps' schema lists them all, so such a host sends every one): an
-/// empty value (`null`, `""`, `0`, `false`) under a key that `T` does not take. A key
-/// it does take keeps its value (`value: ""` empties a text); an unknown key with a
-/// real value is still refused.
-fn without_fillers<T: JsonSchema>(
-    arguments: &serde_json::Map<String, Json>,
-) -> serde_json::Map<String, Json> {
-    let schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
-    let known = schema.get("properties").and_then(Json::as_object);
-    arguments
-        .iter()
-        .filter(|(key, value)| {
-            known.is_some_and(|known| known.contains_key(key.as_str()))
-                || !(super::args::is_empty(value) || *value == &Json::Bool(false))
-        })
-        .map(|(key, value)| (key.clone(), value.clone()))
-        .collect()
 }
 
 enum StepInput {
@@ -302,6 +283,11 @@ pub(crate) async fn batch(
                 arguments.insert("root".into(), root.clone().into());
             }
             recorder.read(turn.call_tag(), "batch", arguments, view.revision);
+        }
+        // The change came as the whole tree, which the read shows as it is now: once.
+        if args.root.is_none() && change.outline.is_some() && view.revision == change.revision {
+            change.outline = None;
+            change.note = Some("most of the tree changed: the whole tree is the read below".into());
         }
         change.revision = view.revision;
         (shown.outline, shown.truncated)
