@@ -6,7 +6,7 @@ and the framework's agent loop runs the prompt against the stand-in model.
     python frameworks.py NAME MCP_JSON BASE_URL PROMPT
 
 NAME: openai-agents (Responses API, the SDK's default), langchain (ChatOpenAI, Chat
-Completions, in a langgraph ReAct agent), pydantic-ai (OpenAIChatModel; the servers
+Completions, in langchain's create_agent), pydantic-ai (OpenAIChatModel; the servers
 come from the mcp.json file itself, with pydantic-ai's load_mcp_toolsets), fast-agent
 (its `generic` OpenAI-compatible provider; the server in its fastagent.config.yaml).
 Prints the agent's final answer.
@@ -42,10 +42,10 @@ async def openai_agents(config: str, base_url: str, prompt: str) -> str:
 
 
 async def langchain(config: str, base_url: str, prompt: str) -> str:
+    from langchain.agents import create_agent
     from langchain_mcp_adapters.client import MultiServerMCPClient
     from langchain_mcp_adapters.tools import load_mcp_tools
     from langchain_openai import ChatOpenAI
-    from langgraph.prebuilt import create_react_agent
 
     todo = server(config)
     client = MultiServerMCPClient(
@@ -56,8 +56,8 @@ async def langchain(config: str, base_url: str, prompt: str) -> str:
     async with client.session("todo") as session:
         tools = await load_mcp_tools(session)
         model = ChatOpenAI(model="standin-model", base_url=base_url, api_key="standin")
-        agent = create_react_agent(model, tools, prompt=INSTRUCTIONS)
-        out = await agent.ainvoke({"messages": [("user", prompt)]}, {"recursion_limit": 30})
+        agent = create_agent(model, tools, system_prompt=INSTRUCTIONS)
+        out = await agent.ainvoke({"messages": [{"role": "user", "content": prompt}]}, {"recursion_limit": 30})
         return str(out["messages"][-1].content)
 
 

@@ -370,12 +370,15 @@ HOSTS: list[Host] = [
 # Running
 
 
-def write_shim(bin_dir: Path, real: Path, log_dir: Path, mark: str, env: dict[str, str]) -> None:
+def write_shim(
+    bin_dir: Path, real: Path, log_dir: Path, mark: str, env: dict[str, str], extra_args: list[str]
+) -> None:
     text = (HERE / "shim.py").read_text()
     text = text.replace('"@REAL@"', repr(str(real)))
     text = text.replace('"@LOG_DIR@"', repr(str(log_dir)))
     text = text.replace('"@MARK@"', repr(mark))
     text = text.replace('"@ENV@"', repr(json.dumps(env)))
+    text = text.replace('"@ARGS@"', repr(json.dumps(extra_args)))
     shim = bin_dir / "taria-mcp"
     shim.write_text(f"#!{sys.executable}\n" + text)
     shim.chmod(0o755)
@@ -471,7 +474,7 @@ def toolchain_env() -> dict[str, str]:
     return env
 
 
-def run_host(host: Host, repo: Path, blocks: dict[str, str], out: Path) -> dict:
+def run_host(host: Host, repo: Path, blocks: dict[str, str], out: Path, bridge_args: list[str]) -> dict:
     report: dict = {"host": host.name, "api": host.api}
     missing = host.available()
     if missing:
@@ -487,7 +490,7 @@ def run_host(host: Host, repo: Path, blocks: dict[str, str], out: Path) -> dict:
         d.mkdir(parents=True)
     mark = f"{MARK_VAR}={uuid.uuid4().hex}"
     tool_env = toolchain_env()
-    write_shim(bin_dir, repo / "target" / "debug" / "taria-mcp", log_dir, mark, tool_env)
+    write_shim(bin_dir, repo / "target" / "debug" / "taria-mcp", log_dir, mark, tool_env, bridge_args)
 
     env = {k: v for k, v in os.environ.items() if not DROPPED_ENV.match(k)}
     path = [str(bin_dir), str(repo / "target" / "debug"), str(NPM_BIN), os.environ.get("PATH", "")]
@@ -638,13 +641,13 @@ def unwrap(given) -> list[tuple[str, list[str]]]:
         if m := CODEX_HEADER.fullmatch(s):
             ways.append(('"Wall time: …\\nOutput:\\n" + text', [m.group(1)]))
         if m := UNTRUSTED.fullmatch(s):
-            ways.append(("<untrusted_context>text</untrusted_context>", [m.group(1)]))
+            ways.append(("<untrusted_context>…", [m.group(1)]))
         if m := GEMINI_ERROR.fullmatch(s):
             for response in _json(m.group(1)) or []:
                 content = ((response.get("functionResponse") or {}).get("response") or {}).get("content")
                 if text_blocks(content) is not None:
                     ways.append((
-                        '"MCP tool … reported tool error … with response: " + CallToolResult JSON',
+                        '"MCP tool … with response: " + result JSON',
                         text_blocks(content),
                     ))
         decoded = _json(s)
@@ -913,6 +916,13 @@ def row(report: dict) -> list[str]:
         failures.append("outcomes " + "/".join(report["outcomes"]))
     if not report["finished"]:
         failures.append("timed out" if report["timed_out"] else "no final answer")
+    exact_count = sum(1 for r in results if r.get("ok"))
+    if exact_count < len(results):
+        failures.append(f"text-exact {exact_count}/{len(results)}")
+    if report["max_ratio"] is not None and report["max_ratio"] > RATIO_TARGET:
+        failures.append(f"ratio > {RATIO_TARGET}x")
+    if extras["refused_in_steps"]:
+        failures.append("extras refused")
     if report.get("strict_ratio_failed"):
         failures.append(f"read > {RATIO_TARGET}x")
     verdict = "pass" if report["passed"] else "FAIL" + (f" ({'; '.join(failures)})" if failures else "")
@@ -1002,6 +1012,13 @@ def main() -> int:
         "its own wrapper included (by default only the bridge's share counts)",
     )
     parser.add_argument("--timeout", type=float, default=90, help="seconds per host run")
+    parser.add_argument(
+        "--bridge-arg",
+        action="append",
+        metavar="ARG",
+        help="an option the shim gives the bridge before README's (a control: --bridge-arg=--structured "
+        "makes the hosts that show structuredContent fail)",
+    )
     parser.add_argument("--no-netns", action="store_true", help="do not isolate the network")
     parser.add_argument("--disable-mcp-json", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--gemini-settings", nargs=1, help=argparse.SUPPRESS)
@@ -1017,11 +1034,13 @@ def main() -> int:
     # Everything after this runs in a network namespace with only a loopback, when
     # it can be had: the hosts can reach the stand-in and nothing else.
     if not args.no_netns and not args.in_netns and shutil.which("unshare") and shutil.which("ip"):
-        probe = subprocess.run(["unshare", "--net", "true"], capture_output=True)
-        if probe.returncode == 0:
-            argv = [sys.executable, os.path.abspath(__file__), *sys.argv[1:], "--in-netns"]
-            script = 'ip link set lo up && exec "$@"'
-            return subprocess.call(["unshare", "--net", "sh", "-c", script, "sh", *argv])
+        script = 'ip link set lo up && exec "$@"'
+        # as root; else in a user namespace of its own, where one is allowed
+        for unshare in (["unshare", "--net"], ["unshare", "--user", "--map-root-user", "--net"]):
+            probe = subprocess.run([*unshare, "sh", "-c", script, "sh", "true"], capture_output=True)
+            if probe.returncode == 0:
+                argv = [sys.executable, os.path.abspath(__file__), *sys.argv[1:], "--in-netns"]
+                return subprocess.call([*unshare, "sh", "-c", script, "sh", *argv])
         print("note: no network namespace (unshare failed): hosts are not isolated", file=sys.stderr)
 
     repo = args.repo.resolve()
@@ -1054,11 +1073,14 @@ def main() -> int:
         return 2
     warm_seconds = time.time() - started
     git = subprocess.run(["git", "-C", str(repo), "log", "-1", "--format=%h %s"], capture_output=True, text=True)
-    print(f"bridge: {repo}/target/debug/taria-mcp ({git.stdout.strip()[:72] or 'not a git checkout'})")
+    print(
+        f"bridge: {repo}/target/debug/taria-mcp {' '.join(args.bridge_arg or [])}"
+        f" ({git.stdout.strip()[:72] or 'not a git checkout'})"
+    )
     print(f"hosts: {HOSTS_DIR}; runs: {out}; network: {'loopback only' if args.in_netns else 'not isolated'}")
     reports = []
     for host in hosts:
-        report = run_host(host, repo, blocks, out)
+        report = run_host(host, repo, blocks, out, args.bridge_arg or [])
         if args.strict_ratio and report.get("max_raw_ratio") and report["max_raw_ratio"] > RATIO_TARGET:
             report["passed"] = False
             report["strict_ratio_failed"] = True
@@ -1070,12 +1092,11 @@ def main() -> int:
     print()
     for report in reports:
         print(details(report))
-    print(f"\n{len(reports)} hosts in {time.time() - started:.0f}s (warm-up build {warm_seconds:.0f}s); "
-          f"reports in {out}/*/report.json")
+    print(f"\n{len(reports)} hosts in {time.time() - started:.0f}s (warm-up build {warm_seconds:.0f}s)")
     failed = [r["host"] for r in reports if not r["passed"]]
-    if failed and not args.out:
-        print(f"kept {out} for the failures: {', '.join(failed)}")
-    elif not failed and not args.out:
+    if failed or args.out:
+        print(f"each run's files and report.json: {out}/HOST/")
+    else:
         shutil.rmtree(out, ignore_errors=True)
     passed = len(reports) - len(failed)
     print(f"{passed} passed, {len(failed)} failed")

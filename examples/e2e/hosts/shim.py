@@ -24,6 +24,9 @@ REAL = "@REAL@"
 LOG_DIR = "@LOG_DIR@"
 MARK = "@MARK@"
 ENV = json.loads("@ENV@")
+# Options put before the bridge's own (after `spawn`), e.g. --structured: run.py's
+# --bridge-arg, for a control run.
+EXTRA_ARGS = json.loads("@ARGS@")
 
 
 def main() -> int:
@@ -42,6 +45,8 @@ def main() -> int:
 
     def note(direction: str, line: bytes) -> None:
         with lock:
+            if log.closed:
+                return
             log.write(
                 json.dumps(
                     {
@@ -53,10 +58,11 @@ def main() -> int:
                 + "\n"
             )
 
-    note("argv", json.dumps(sys.argv[1:]).encode())
-    child = subprocess.Popen(
-        [REAL, *sys.argv[1:]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
-    )
+    args = sys.argv[1:]
+    note("argv", json.dumps(args).encode())
+    if EXTRA_ARGS:
+        args = ["spawn", *EXTRA_ARGS, *args[1:]] if args[:1] == ["spawn"] else [*EXTRA_ARGS, *args]
+    child = subprocess.Popen([REAL, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, lambda s, _f: child.send_signal(s))
 
@@ -86,8 +92,13 @@ def main() -> int:
         pass
     code = child.wait()
     note("exit", str(code).encode())
+    with lock:
+        log.close()
     return code if code >= 0 else 128 - code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # Not sys.exit: the stdin thread may still be blocked in a read, and the
+    # interpreter's shutdown would then abort on the lock of sys.stdin.
+    os._exit(status)

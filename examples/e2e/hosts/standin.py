@@ -419,7 +419,8 @@ def _sample(schema: dict):
     if kind == "array":
         return []
     if kind in ("integer", "number"):
-        return 0
+        # gemini-cli's router asks for a "complexity score from 1-100"
+        return schema.get("minimum", 1)
     if kind == "boolean":
         return False
     return "ok"
