@@ -57,7 +57,7 @@ use crate::text::line_text;
 /// });
 /// assert_eq!(
 ///     tree.outline(),
-///     "- dialog \"Delete?\" [id=confirm] [modal] {dismiss, submit}\n  - text \"y: yes, n: no\": \"y: yes, n: no\"\n"
+///     "- dialog \"Delete?\" [id=confirm] [modal] {dismiss, submit}\n  - text \"y: yes, n: no\"\n"
 /// );
 /// ```
 ///
@@ -75,7 +75,7 @@ use crate::text::line_text;
 /// });
 /// let inbox = tree.get("inbox").unwrap();
 /// assert_eq!(inbox.label.as_deref(), Some("Inbox"));
-/// assert_eq!(inbox.children[0].value, Some(taria::Value::Text("3 unread".into())));
+/// assert_eq!(inbox.children[0].label.as_deref(), Some("3 unread"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Block<'a> {

@@ -20,7 +20,8 @@ use crate::text::FirstLine;
 /// A block of text, drawn exactly like ratatui's `Paragraph`.
 ///
 /// Recorded as `text`: label = its block's title, else its first line; value = the
-/// whole text (lines joined with `\n`), kept up to [`taria::builder::MAX_VALUE_BYTES`]; when
+/// whole text (lines joined with `\n`), kept up to [`taria::builder::MAX_VALUE_BYTES`]
+/// (none for one line of text without a title, which is its label already); when
 /// scrolled, `scroll` = the first line shown, the line count, the lines on screen.
 /// Mark text that came from outside the app with [`Paragraph::untrusted`].
 ///
@@ -165,14 +166,24 @@ impl Semantic for Paragraph<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {
+        let role = self.given.role_or(Role::Text);
         taria::leaf(|n| {
-            n.role(self.given.role_or(Role::Text))
-                .untrusted(self.untrusted)
-                .bounds(area);
+            n.role(role).untrusted(self.untrusted).bounds(area);
+            // One line of plain text with no title is its own label: the same text
+            // again as its value would say it twice.
+            let labelled_by_itself = role == Role::Text
+                && self.label.is_none()
+                && self.block_label.is_none()
+                && self.text.lines.len() <= 1;
             match self.value {
-                Some(value) => n.value(value),
-                None => n.value(format_args!("{}", self.text)),
-            };
+                Some(value) => {
+                    n.value(value);
+                }
+                None if labelled_by_itself => {}
+                None => {
+                    n.value(format_args!("{}", self.text));
+                }
+            }
             match (self.label, &self.block_label) {
                 (Some(label), _) => n.label(label),
                 (None, Some(title)) => n.label(title),
@@ -272,6 +283,16 @@ mod tests {
 
     #[test]
     fn records_label_value_and_scroll() {
+        // One line without a title is its label alone (issue 30: it was said twice).
+        let mut harness = Harness::new(30, 1);
+        let tree = harness.render(|frame| {
+            frame.render_widget(Paragraph::new("Press q to exit").id("help"), frame.area());
+        });
+        let help = tree.get("help").expect("help");
+        assert_eq!(help.label.as_deref(), Some("Press q to exit"));
+        assert_eq!(help.value, None);
+        assert_eq!(help.outline_line(), "- text \"Press q to exit\" [id=help]");
+
         let mut harness = Harness::new(20, 3);
         let tree = harness.render(|frame| {
             let log = Paragraph::new("one\ntwo\nthree\nfour")
