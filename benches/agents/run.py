@@ -6,6 +6,8 @@ Run after `cargo build --workspace --all-features --examples --bins`:
     python3 benches/agents/run.py            # prints the table in benches/README.md
     python3 benches/agents/run.py --runs 1   # one run each
     python3 benches/agents/run.py --check    # fails unless issue 12's targets hold
+    python3 benches/agents/run.py --structured   # results with structuredContent, as
+                                                 # before issue 29 (the baseline)
 
 Bytes are what the model is given; taria's total adds, once per session,
 `tools/list` as the model sees it (its JSON) and the server's instructions. taria's
@@ -32,12 +34,12 @@ import taria_agent  # noqa: E402
 TASKS = ("todo", "form", "dashboard", "files")
 
 
-def measure(runs: int) -> dict[str, dict[str, list]]:
+def measure(runs: int, structured: bool = False) -> dict[str, dict[str, list]]:
     results: dict[str, dict[str, list]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = scraper.files_fixture(Path(tmp))
         for name in TASKS:
-            taria = [asyncio.run(taria_agent.run(name, root)) for _ in range(runs)]
+            taria = [asyncio.run(taria_agent.run(name, root, structured)) for _ in range(runs)]
             task = getattr(scraper, name)
             scraped = [scraper.run(task, *((root,) if name == "files" else ())) for _ in range(runs)]
             results[name] = {"taria": taria, "scraper": scraped}
@@ -111,8 +113,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--structured", action="store_true", help="run the bridge with --structured (before issue 29)")
     args = parser.parse_args()
-    results = measure(args.runs)
+    results = measure(args.runs, args.structured)
     print(f"Each task {args.runs} times at {scraper.COLS}x{scraper.ROWS}, medians.")
     print(table(results))
     problems = failures(results) + (target_misses(results) if args.check else [])

@@ -195,12 +195,14 @@ async def files(agent: Agent) -> None:
 TASKS = {"todo": (todo, ()), "form": (form, ()), "dashboard": (dashboard, ()), "files": (files, ("ROOT",))}
 
 
-async def run(name: str, files_root: Path | None = None) -> Tally:
+async def run(name: str, files_root: Path | None = None, structured: bool = False) -> Tally:
+    """One task. With `structured`, the bridge runs with `--structured`, as every host
+    session did before issue 29: what structured hosts read then."""
     task, args = TASKS[name]
     args = [str(files_root) if a == "ROOT" else a for a in args]
     params = StdioServerParameters(
         command=str(BRIDGE),
-        args=["--cols", str(COLS), "--rows", str(ROWS), "--", app(name), *args],
+        args=[*(["--structured"] if structured else []), "--cols", str(COLS), "--rows", str(ROWS), "--", app(name), *args],
         env={"TARIA_LOG": "warn", "PATH": os.environ.get("PATH", "")},
     )
     tally = Tally()
