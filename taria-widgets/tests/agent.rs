@@ -178,6 +178,14 @@ fn agent_actions_land_in_widget_state_without_app_code() {
         ack["status"], "rejected",
         "the app's handler runs first: {ack}"
     );
+    assert_eq!(ack["reason"], "handler_rejected", "{ack}");
+    // A widget's own refusal is the widget's, not the app's handler's (issue 30).
+    let ack = act(&mut client, "tabs", "select", json!({}));
+    assert_eq!(
+        (&ack["status"], &ack["reason"]),
+        (&json!("rejected"), &json!("widget_rejected")),
+        "{ack}"
+    );
 
     assert_eq!(app.list.selected(), Some(3));
     assert_eq!(

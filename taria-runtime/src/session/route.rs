@@ -316,7 +316,7 @@ impl Router {
                     }
                 }
                 Some(Outcome::Rejected(reason)) => {
-                    on(seq, Answer::rejected(RejectReason::HandlerRejected, reason));
+                    on(seq, Answer::rejected(RejectReason::WidgetRejected, reason));
                 }
                 // An id off screen that no widget found: it names nothing.
                 Some(Outcome::NotHandled) | None if action.undrawn => {

@@ -226,8 +226,11 @@ pub enum RejectReason {
     StaleTarget,
     /// A key chord that does not parse, or text too long.
     InvalidInput,
-    /// The app's handler refused it.
+    /// The app's handler refused it (the message is the app's own words).
     HandlerRejected,
+    /// The widget that took it refused it (the message is the widget's words, e.g.
+    /// taria-widgets' `select one of the tabs`, not the app author's).
+    WidgetRejected,
     /// Nothing in the app takes it.
     NoRoute,
     /// A widget took it, but the app rebuilds that widget's state each frame, so the

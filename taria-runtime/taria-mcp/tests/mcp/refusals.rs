@@ -43,6 +43,11 @@ fn a_select_on_a_nested_tab_is_refused_through_the_bridge_and_nothing_is_pressed
         ),
         "{message}"
     );
+    // taria's router wrote those words, in the app: not put in the app's mouth.
+    assert!(
+        message.starts_with("ignored: taria in the app says \"`select` on `inner/2`"),
+        "{message}"
+    );
     // The bridge adds no advice of its own that contradicts it ("nothing handles it;
     // try press_key …" after a refusal that names what to do).
     assert!(
@@ -86,4 +91,42 @@ fn type_text_with_no_text_input_focused_is_refused_unless_raw() {
         json!({"steps": [{"tool": "type_text", "text": "\t", "raw": true}]}),
     );
     assert_eq!(app.app.lock().unwrap().keys, ["tab", "tab"]);
+}
+
+/// Issue 30: whose words a refusal quotes: the app's handler's as the app's, a
+/// widget's as the widget's (`select one of the tabs` was "the app says", in an app
+/// with no handler).
+#[test]
+fn a_refusal_quotes_its_words_as_whose_they_are() {
+    let app = crate::fake_app::FakeApp::start("whose-words", 1, |seq, n| match n {
+        1 => json!({"type": "ack", "seq": seq, "status": "rejected",
+            "reason": "handler_rejected", "message": "not on Sundays"}),
+        _ => json!({"type": "ack", "seq": seq, "status": "rejected",
+            "reason": "widget_rejected", "message": "select one of the tabs"}),
+    });
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    let handler = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "app_rejected",
+    );
+    assert!(
+        handler["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("rejected: the app says \"not on Sundays\" — the app's handler"),
+        "{handler}"
+    );
+    let widget = mcp.fails(
+        "act",
+        json!({"node": "ok", "action": "activate"}),
+        "app_rejected",
+    );
+    assert!(
+        widget["message"].as_str().unwrap().starts_with(
+            "rejected: the widget says \"select one of the tabs\" — the widget that holds `ok`"
+        ),
+        "{widget}"
+    );
+    mcp.finish();
 }

@@ -77,6 +77,12 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             Code::AppRejected,
             "the app's handler refused it; read its message, fix the cause, retry".to_owned(),
         ),
+        (_, Some(RejectReason::WidgetRejected)) => (
+            Code::AppRejected,
+            format!(
+                "the widget that holds `{node}` refused it; read its message, fix the cause, retry"
+            ),
+        ),
         (AckStatus::Dropped, _) | (_, Some(RejectReason::QueueFull)) => (
             Code::Busy,
             "the app's input queue is full; wait_for_change, then retry".to_owned(),
@@ -110,11 +116,19 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
         },
     };
     let status = taria::wire::protocol::wire_name(&status);
+    // Whose words the message is: the app author's only from its handler; a widget's,
+    // or else taria's own in the app (its router and checks). Quoted, so none of
+    // them can pass for the bridge's.
+    let speaker = match ack.reason {
+        Some(RejectReason::HandlerRejected) => "the app says",
+        Some(RejectReason::WidgetRejected) => "the widget says",
+        _ if ack.unknown_reason.is_some() => "the app says",
+        _ => "taria in the app says",
+    };
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {
-        // The app's words quoted, so none of them can pass for the bridge's.
-        format!("{status}: the app says {} — {next}", OutlineQuoted(&said))
+        format!("{status}: {speaker} {} — {next}", OutlineQuoted(&said))
     };
     ToolError::new(code, message).with("status", status)
 }
