@@ -116,21 +116,28 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
         },
     };
     let status = taria::wire::protocol::wire_name(&status);
-    // Whose words the message is: the app author's only from its handler; a widget's,
-    // or else taria's own in the app (its router and checks). Quoted, so none of
-    // them can pass for the bridge's.
-    let speaker = match ack.reason {
+    let message = if said.is_empty() {
+        format!("{status}: {next}")
+    } else {
+        // Quoted, so none of the words can pass for the bridge's.
+        format!(
+            "{status}: {} {} — {next}",
+            speaker(ack),
+            OutlineQuoted(&said)
+        )
+    };
+    ToolError::new(code, message).with("status", status)
+}
+
+/// Whose words a refusal's message is: the app author's only from its handler; a
+/// widget's; or else taria's own, in the app (its router and checks).
+fn speaker(ack: &Ack) -> &'static str {
+    match ack.reason {
         Some(RejectReason::HandlerRejected) => "the app says",
         Some(RejectReason::WidgetRejected) => "the widget says",
         _ if ack.unknown_reason.is_some() => "the app says",
         _ => "taria in the app says",
-    };
-    let message = if said.is_empty() {
-        format!("{status}: {next}")
-    } else {
-        format!("{status}: {speaker} {} — {next}", OutlineQuoted(&said))
-    };
-    ToolError::new(code, message).with("status", status)
+    }
 }
 
 /// How long an input's result waits for a spawned app that closed its connection
