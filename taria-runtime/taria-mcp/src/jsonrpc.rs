@@ -12,8 +12,8 @@ use std::fmt;
 
 use rmcp::model::{
     CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorCode, ErrorData, GetMeta as _,
-    InitializeRequestParams, JsonRpcMessage, ProtocolVersion, ReadResourceRequestParams,
-    ServerJsonRpcMessage, SubscribeRequestParams,
+    InitializeRequestParams, JsonRpcMessage, JsonRpcRequest, ProtocolVersion,
+    ReadResourceRequestParams, ServerJsonRpcMessage, SubscribeRequestParams,
 };
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -137,9 +137,63 @@ pub(crate) fn too_long(head: &[u8], max: usize) -> Verdict {
     )
 }
 
-/// A message rmcp read: passed on, unless it is a known method whose params rmcp could
-/// not read (it then took it for an unknown method).
+/// The methods MCP 2026-07-28 removed, and what a client of that version does instead.
+const REMOVED_IN_2026_07_28: [(&str, &str); 5] = [
+    (
+        "initialize",
+        "there is no handshake: each request names the version in `_meta` \
+         (`server/discover` tells which versions the server speaks)",
+    ),
+    ("ping", "nothing replaces it"),
+    (
+        "logging/setLevel",
+        "a request asks for logs with `io.modelcontextprotocol/logLevel` in its `_meta`",
+    ),
+    (
+        "resources/subscribe",
+        "subscribe with `subscriptions/listen`",
+    ),
+    (
+        "resources/unsubscribe",
+        "cancel the `subscriptions/listen` request instead",
+    ),
+];
+
+/// A request whose `_meta` names a version without the `initialize` handshake
+/// (2026-07-28 on) for a method that version removed: method not found, whatever its
+/// params. rmcp answers `ping` before the session starts whatever `_meta` says, and
+/// the rest with -32602 when their params lack the old fields or serves them when
+/// they have them.
+fn removed_method(request: &JsonRpcRequest<ClientRequest>) -> Option<Verdict> {
+    let method = request.request.method();
+    let (_, instead) = REMOVED_IN_2026_07_28
+        .iter()
+        .find(|(removed, _)| *removed == method)?;
+    let version = request
+        .request
+        .get_meta()
+        .protocol_version()
+        .filter(|v| ProtocolVersion::KNOWN_VERSIONS.contains(v) && !v.has_initialize())?;
+    let id = request.id.clone().into_json_value();
+    Some(answer(
+        Some(&id),
+        ErrorCode::METHOD_NOT_FOUND,
+        format!(
+            "method not found: `{method}` is not a method of MCP {version}, which this \
+             request's `_meta` names; {instead}"
+        ),
+    ))
+}
+
+/// A message rmcp read: passed on, unless it is a method the version its `_meta` names
+/// does not have, or a known method whose params rmcp could not read (it then took it
+/// for an unknown method).
 fn check(message: ClientJsonRpcMessage) -> Verdict {
+    if let JsonRpcMessage::Request(request) = &message
+        && let Some(verdict) = removed_method(request)
+    {
+        return verdict;
+    }
     if let JsonRpcMessage::Request(request) = &message
         && let ClientRequest::CustomRequest(custom) = &request.request
         && KNOWN_METHODS.contains(&custom.method.as_str())
@@ -501,6 +555,58 @@ mod tests {
                 String::from_utf8_lossy(line)
             );
         }
+    }
+
+    /// MCP 2026-07-28 removed `initialize`, `ping`, `logging/setLevel` and resource
+    /// subscriptions: a request for one of them that names that version in `_meta` is
+    /// method not found, with params of the old shape or not; one that names no
+    /// version, or one that still has them, passes to rmcp.
+    #[test]
+    fn the_methods_2026_07_28_removed_are_not_found_in_its_requests() {
+        let meta = |version: &str| {
+            json!({
+                "io.modelcontextprotocol/protocolVersion": version,
+                "io.modelcontextprotocol/clientCapabilities": {},
+            })
+        };
+        let old_params = [
+            (
+                "initialize",
+                json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                "clientInfo": {"name": "c", "version": "0"}}),
+            ),
+            ("ping", json!({})),
+            ("logging/setLevel", json!({"level": "info"})),
+            ("resources/subscribe", json!({"uri": "taria://tree"})),
+            ("resources/unsubscribe", json!({"uri": "taria://tree"})),
+        ];
+        for (id, (method, params)) in (1..).zip(old_params) {
+            let mut with_meta = params.clone();
+            with_meta["_meta"] = meta("2026-07-28");
+            for params in [json!({"_meta": meta("2026-07-28")}), with_meta] {
+                let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+                let answer = answer(line.to_string().as_bytes());
+                assert_eq!(answer["error"]["code"], -32601, "{line}: {answer}");
+                assert_eq!(answer["id"], id, "{line}: {answer}");
+                let message = answer["error"]["message"].as_str().unwrap();
+                assert!(message.contains(method), "{message}");
+            }
+            let mut older = params.clone();
+            older["_meta"] = meta("2025-11-25");
+            for params in [params, older] {
+                let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+                assert!(
+                    matches!(triage(line.to_string().as_bytes()), Verdict::Pass(_)),
+                    "{line}"
+                );
+            }
+        }
+        let listed = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list",
+            "params": {"_meta": meta("2026-07-28")}});
+        assert!(matches!(
+            triage(listed.to_string().as_bytes()),
+            Verdict::Pass(_)
+        ));
     }
 
     #[test]

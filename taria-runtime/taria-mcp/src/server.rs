@@ -364,6 +364,15 @@ fn folded(tool: &str) -> Option<&'static str> {
     }
 }
 
+/// The error for a resource other than the tree: it names the uri asked for in `data`
+/// too (SEP-2164), so a client can tell which of its reads failed.
+fn no_such_resource(uri: &str) -> McpError {
+    McpError::resource_not_found(
+        format!("no resource `{uri}`; the only one is {TREE_URI}"),
+        Some(serde_json::json!({ "uri": uri })),
+    )
+}
+
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Bridge {
     /// Routes the call to its tool. A tool that panics (a bug: nothing from outside
@@ -433,10 +442,7 @@ impl ServerHandler for Bridge {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
         if request.uri != TREE_URI {
-            return Err(McpError::resource_not_found(
-                format!("no resource `{}`; the only one is {TREE_URI}", request.uri),
-                None,
-            ));
+            return Err(no_such_resource(&request.uri));
         }
         let _in_use = self.activity.in_use();
         // The outline code a tool's panic would come from runs here too.
@@ -462,10 +468,7 @@ impl ServerHandler for Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<(), McpError> {
         if request.uri != TREE_URI {
-            return Err(McpError::resource_not_found(
-                format!("no resource `{}`; the only one is {TREE_URI}", request.uri),
-                None,
-            ));
+            return Err(no_such_resource(&request.uri));
         }
         let now = self.link.mirror().view().map(|view| view.tree);
         self.subscribers.add_session(context.peer, now);

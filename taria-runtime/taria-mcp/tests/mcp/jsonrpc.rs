@@ -170,6 +170,57 @@ fn a_notification_before_the_session_starts_does_not_end_it() {
     }
 }
 
+/// MCP 2026-07-28 has no `initialize`, `ping`, `logging/setLevel` or
+/// `resources/(un)subscribe`: a request for one that names that version in `_meta` is
+/// method not found (-32601), before the session starts (rmcp answered `ping` there)
+/// and after, with only `_meta` as params (-32602 before) or with the old params (rmcp
+/// served `resources/subscribe`). A 2025-11-25 session still has them.
+#[test]
+fn the_methods_2026_07_28_removed_are_not_found_in_its_requests() {
+    let old_params = [
+        (
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                "clientInfo": {"name": "taria-test", "version": "0"}}),
+        ),
+        ("ping", json!({})),
+        ("logging/setLevel", json!({"level": "info"})),
+        ("resources/subscribe", json!({"uri": "taria://tree"})),
+        ("resources/unsubscribe", json!({"uri": "taria://tree"})),
+    ];
+    let socket = temp_socket("removed");
+    let args = ["--socket", socket.to_str().unwrap()];
+    let mut mcp = Mcp::start_modern(&socket);
+    // Before the session starts (`server/discover` does not start it), as the
+    // conformance suite sends them: `_meta` alone.
+    for (method, _) in &old_params {
+        let answer = mcp.request(method, json!({}));
+        assert_eq!(answer["error"]["code"], -32601, "{method}: {answer}");
+    }
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    for (method, params) in &old_params {
+        let answer = mcp.request(method, params.clone());
+        assert_eq!(answer["error"]["code"], -32601, "{method}: {answer}");
+    }
+    let listed = mcp.request("tools/list", json!({}));
+    assert!(listed["result"]["tools"].is_array(), "{listed}");
+    mcp.finish();
+
+    let mut mcp = Mcp::launch(&args);
+    for method in ["ping", "resources/subscribe", "resources/unsubscribe"] {
+        let params = old_params
+            .iter()
+            .find(|(m, _)| *m == method)
+            .unwrap()
+            .1
+            .clone();
+        let answer = mcp.request(method, params);
+        assert_eq!(answer["result"], json!({}), "{method}: {answer}");
+    }
+    mcp.finish();
+}
+
 /// rmcp reads no batches (MCP dropped them in 2025-06-18): each request in one is
 /// answered, in an array as JSON-RPC answers a batch, that they are not supported.
 #[test]

@@ -260,6 +260,32 @@ fn the_tree_resource_notifies_subscribers() {
     mcp.finish();
 }
 
+/// A resource other than `taria://tree` is refused with its uri in the error's `data`
+/// (SEP-2164), in both eras (-32002 before 2026-07-28, -32602 from it), by
+/// `resources/read` and `resources/subscribe`. No app is needed for either.
+#[test]
+fn an_unknown_resource_is_refused_with_its_uri() {
+    let uri = "test://no-such-resource";
+    for modern in [false, true] {
+        let socket = temp_socket("no-resource");
+        let mut mcp = Mcp::launch_as(&["--socket", socket.to_str().unwrap()], modern);
+        // resources/subscribe is not in 2026-07-28 (subscriptions/listen is).
+        let (methods, code): (&[&str], i64) = if modern {
+            (&["resources/read"], -32602)
+        } else {
+            (&["resources/read", "resources/subscribe"], -32002)
+        };
+        for method in methods {
+            let refused = mcp.request(method, json!({"uri": uri}));
+            assert_eq!(refused["error"]["code"], code, "{method}: {refused}");
+            assert_eq!(refused["error"]["data"]["uri"], uri, "{method}: {refused}");
+            let message = refused["error"]["message"].as_str().unwrap();
+            assert!(message.contains("taria://tree"), "{message}");
+        }
+        mcp.finish();
+    }
+}
+
 /// The `io.modelcontextprotocol/subscriptionId` a stream's notifications carry.
 fn stream_of(notification: &Value) -> &Value {
     &notification["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"]
