@@ -24,22 +24,7 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     let said = ack.message.clone().unwrap_or_default();
     let status = match &ack.status {
         Ok(status) => *status,
-        Err(unknown) => {
-            let mut message = format!(
-                "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
-                 does not know (it knows delivered, ignored, rejected, dropped)"
-            );
-            if !said.is_empty() {
-                let _ = write!(message, "; the app said {}", OutlineQuoted(&said));
-            }
-            message.push_str(
-                ". Its effect is unknown: read_tree to see what happened before retrying, and \
-                 use a taria-mcp built with the app's taria version",
-            );
-            return ToolError::new(Code::ProtocolMismatch, message)
-                .with("sent", true)
-                .with("status", unknown.clone());
-        }
+        Err(unknown) => return unknown_status(unknown, &said),
     };
     let node = node.unwrap_or("the node");
     let (code, next) = match (status, ack.reason) {
@@ -127,6 +112,25 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
         )
     };
     ToolError::new(code, message).with("status", status)
+}
+
+/// The error for an ack whose status this taria-mcp does not know (`unknown`), the app
+/// having said `said`.
+fn unknown_status(unknown: &str, said: &str) -> ToolError {
+    let mut message = format!(
+        "sent, and the app answered with the status {unknown:?}, which this taria-mcp \
+         does not know (it knows delivered, ignored, rejected, dropped)"
+    );
+    if !said.is_empty() {
+        let _ = write!(message, "; the app said {}", OutlineQuoted(said));
+    }
+    message.push_str(
+        ". Its effect is unknown: read_tree to see what happened before retrying, and \
+         use a taria-mcp built with the app's taria version",
+    );
+    ToolError::new(Code::ProtocolMismatch, message)
+        .with("sent", true)
+        .with("status", unknown.to_owned())
 }
 
 /// Whose words a refusal's message is: the app author's only from its handler; a
