@@ -245,7 +245,7 @@ fn misshapen(value: &Value, error: &serde_json::Error) -> Verdict {
     let Some(method) = fields.get("method") else {
         if fields.contains_key("result") || fields.contains_key("error") {
             // A response: JSON-RPC never answers one.
-            tracing::warn!(%error, "ignoring a response from the client that cannot be read");
+            tracing::warn!(error = %unquoted(&error.to_string()), "ignoring a response from the client that cannot be read");
             return Verdict::Ignore;
         }
         return answer(
@@ -255,7 +255,7 @@ fn misshapen(value: &Value, error: &serde_json::Error) -> Verdict {
         );
     };
     if id.is_none() {
-        tracing::warn!(%error, %method, "ignoring a notification that cannot be read");
+        tracing::warn!(error = %unquoted(&error.to_string()), %method, "ignoring a notification that cannot be read");
         return Verdict::Ignore;
     }
     let why = if fields.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
@@ -336,7 +336,7 @@ fn unreadable(line: &[u8], error: &serde_json::Error) -> Verdict {
             ),
         ),
         (Some(method), false) => {
-            tracing::warn!(%error, %method, "ignoring a notification that cannot be read");
+            tracing::warn!(error = %unquoted(&error.to_string()), %method, "ignoring a notification that cannot be read");
             Verdict::Ignore
         }
         (None, _) => answer(
@@ -411,8 +411,37 @@ pub(crate) fn outgoing(message: &ServerJsonRpcMessage) -> serde_json::Result<Vec
 /// The answer: one error response.
 fn answer(id: Option<&Value>, code: ErrorCode, message: impl Into<String>) -> Verdict {
     let message = message.into();
-    tracing::warn!(code = code.0, id = ?id, %message, "answered a message rmcp cannot serve");
+    let logged = unquoted(&message);
+    tracing::warn!(code = code.0, id = ?id, message = %logged, "answered a message rmcp cannot serve");
     line(&ErrorLine::new(id, code, message))
+}
+
+/// `message` for the log: what it quotes (serde quotes the value it could not read,
+/// which may be a tool call's arguments, a password among them) as `"…"`.
+fn unquoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut chars = message.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' && c != '`' {
+            out.push(c);
+            continue;
+        }
+        // To the matching close (a backslash escapes the next character), or the end.
+        let close = c;
+        let mut escaped = false;
+        for inner in chars.by_ref() {
+            match inner {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                _ if inner == close => break,
+                _ => {}
+            }
+        }
+        out.push(close);
+        out.push('…');
+        out.push(close);
+    }
+    out
 }
 
 fn line(answer: &impl Serialize) -> Verdict {
@@ -481,6 +510,20 @@ impl<'de> Visitor<'de> for ReadSkeleton<'_> {
 
 #[cfg(test)]
 mod tests {
+
+    /// What an error quotes (serde quotes the value it could not read: a tool call's
+    /// arguments, a password among them) is left out of the log's copy of it.
+    #[test]
+    fn the_log_leaves_out_what_an_error_quotes() {
+        assert_eq!(
+            super::unquoted(
+                r#"invalid type: string "{\"text\":\"hunter2\"}", expected a map at `x y`"#
+            ),
+            r#"invalid type: string "…", expected a map at `…`"#
+        );
+        assert_eq!(super::unquoted("no quotes"), "no quotes");
+        assert_eq!(super::unquoted("open \"secret"), "open \"…\"");
+    }
     use serde_json::{Value, json};
 
     use super::{Verdict, triage};

@@ -382,6 +382,13 @@ fn no_secret_reaches_the_log_at_any_level() {
             "app_rejected",
         );
         mcp.ok("press_key", json!({"key": "x"}));
+        // Arguments sent as a JSON string, as some hosts do: refused by the bridge's
+        // reader, whose error quotes what it could not read.
+        let malformed = mcp.request(
+            "tools/call",
+            json!({"name": "type_text", "arguments": "{\"text\": \"stringsecret5\"}"}),
+        );
+        assert!(malformed.get("error").is_some(), "{malformed}");
         let stderr = std::sync::Arc::clone(&mcp.stderr);
         mcp.finish();
         // The last lines, written as the bridge stopped, on their way to the reader.
@@ -391,7 +398,13 @@ fn no_secret_reaches_the_log_at_any_level() {
             log_text.lines().count() > 5,
             "{log}: the log is on: {log_text}"
         );
-        for secret in ["typedsecret", "setsecret", "batchsecret", "refusesecret"] {
+        for secret in [
+            "typedsecret",
+            "setsecret",
+            "batchsecret",
+            "refusesecret",
+            "stringsecret",
+        ] {
             assert!(
                 !log_text.contains(secret),
                 "TARIA_LOG={log}: `{secret}` is in the bridge's log: {log_text}"
