@@ -204,6 +204,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
         *target = Some(t);
         Ok(())
     };
+    let mut previous: Option<String> = None;
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
@@ -216,6 +217,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 .filter(|v| !v.is_empty())
                 .ok_or_else(|| format!("{name} needs a value (see --help)"))
         };
+        let this = arg.clone();
         match flag.as_str() {
             "-h" | "--help" => return Ok(Command::Help(USAGE)),
             "-V" | "--version" => return Ok(Command::Version),
@@ -227,13 +229,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 let path = value("--socket")?;
                 set_target(Target::Socket(PathBuf::from(path)), &mut target)?;
             }
-            "--idle-release" => {
-                let text = value("--idle-release")?;
-                let secs: u64 = text.parse().map_err(|_| {
-                    format!("--idle-release takes whole seconds (0 = never), not `{text}`")
-                })?;
-                idle_release = (secs > 0).then(|| Duration::from_secs(secs));
-            }
+            "--idle-release" => idle_release = idle_release_of(&value("--idle-release")?)?,
             "--cols" => cols = Some(dimension("--cols", &value("--cols")?, &COLS)?),
             "--rows" => rows = Some(dimension("--rows", &value("--rows")?, &ROWS)?),
             "--record" => record = Some(PathBuf::from(value("--record")?)),
@@ -258,8 +254,12 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 set_target(Target::Spawn(command), &mut target)?;
             }
             // A command without `--` (a host that drops it: gemini-cli's `mcp add`): the
-            // rest of the line is the command, when nothing else was asked for.
+            // rest of the line is the command, when nothing else was asked for and the
+            // word cannot be a slip of ours (see `not_a_command`).
             word if !word.starts_with('-') && target.is_none() => {
+                if let Some(why) = not_a_command(word, previous.as_deref()) {
+                    return Err(why);
+                }
                 let mut command = vec![arg];
                 command.extend(args.by_ref());
                 set_target(Target::Spawn(command), &mut target)?;
@@ -271,6 +271,7 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
                 ));
             }
         }
+        previous = Some(this);
     }
     let target = target
         .ok_or("say which app: --app <label>, --socket <path> or -- <command> (see --help)")?;
@@ -290,6 +291,73 @@ fn parse_serve(args: Vec<String>) -> Result<Command, String> {
         inspect,
         structured,
     }))
+}
+
+/// `--idle-release`'s value: whole seconds, 0 for never.
+fn idle_release_of(text: &str) -> Result<Option<Duration>, String> {
+    let secs: u64 = text
+        .parse()
+        .map_err(|_| format!("--idle-release takes whole seconds (0 = never), not `{text}`"))?;
+    Ok((secs > 0).then(|| Duration::from_secs(secs)))
+}
+
+/// Why `word`, met where a command given without `--` would start, is taken for a
+/// slip rather than started: taria-mcp's own words (`help`, `version`, `view`,
+/// `test-from`, which come first or not at all), a misspelt `spawn`, or a port
+/// after `--inspect` (which takes it as `--inspect=PORT`). `None`: start it.
+fn not_a_command(word: &str, previous: Option<&str>) -> Option<String> {
+    let first =
+        "; a command to start goes after `--` or `spawn` (taria-mcp -- <command>, see --help)";
+    match word {
+        "help" | "version" => Some(format!(
+            "`{word}` is not an argument: taria-mcp --{word}{first}"
+        )),
+        "view" | "test-from" => Some(format!("`{word}` comes first: taria-mcp {word} …{first}")),
+        _ if previous == Some("--inspect") && word.bytes().all(|b| b.is_ascii_digit()) => Some(
+            format!("--inspect takes its port as --inspect={word}{first}"),
+        ),
+        _ if near_spawn(word) => Some(format!(
+            "unknown argument `{word}`: did you mean `spawn`?{first}"
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `word` is `spawn` with one letter changed, added, left out or two swapped.
+fn near_spawn(word: &str) -> bool {
+    const SPAWN: &[u8] = b"spawn";
+    let word = word.as_bytes();
+    let differs = |a: &[u8], b: &[u8]| a.iter().zip(b).filter(|(x, y)| x != y).count();
+    match word.len() {
+        5 => {
+            let different = differs(word, SPAWN);
+            different == 1
+                || (different == 2 && {
+                    let mut swapped = word.to_vec();
+                    (0..4).any(|i| {
+                        swapped.swap(i, i + 1);
+                        let same = swapped == SPAWN;
+                        swapped.swap(i, i + 1);
+                        same
+                    })
+                })
+        }
+        4 | 6 => {
+            let (short, long) = if word.len() == 4 {
+                (word, SPAWN)
+            } else {
+                (SPAWN, word)
+            };
+            (0..long.len()).any(|skip| {
+                long.iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != skip)
+                    .map(|(_, b)| b)
+                    .eq(short.iter())
+            })
+        }
+        _ => false,
+    }
 }
 
 /// The options `spawn` takes before its command.
@@ -590,6 +658,27 @@ mod tests {
         let (command, size) = spawn(&["--cols", "80", "--rows", "24", "my-app", "--cols", "1"]);
         assert_eq!(command, ["my-app", "--cols", "1"]);
         assert_eq!(size, Size { cols: 80, rows: 24 });
+        // What is more likely a slip of ours than a command is refused, saying so.
+        for (args, says) in [
+            (&["help"][..], "taria-mcp --help"),
+            (&["version"][..], "taria-mcp --version"),
+            (
+                &["--structured", "view", "rec.jsonl"][..],
+                "`view` comes first",
+            ),
+            (&["--inspect", "8080", "--", "app"][..], "--inspect=8080"),
+            (&["spwan", "app"][..], "did you mean `spawn`?"),
+            (&["spaw", "app"][..], "did you mean `spawn`?"),
+            (&["sppawn", "app"][..], "did you mean `spawn`?"),
+            (&["spown", "app"][..], "did you mean `spawn`?"),
+        ] {
+            let error = run(args).unwrap_err();
+            assert!(error.contains(says), "{args:?}: {error}");
+            assert!(error.contains("after `--` or `spawn`"), "{args:?}: {error}");
+        }
+        // Not a slip: a command that is no near miss.
+        assert_eq!(spawn(&["spam"]).0, ["spam"]);
+        assert_eq!(spawn(&["vim"]).0, ["vim"]);
     }
 
     #[test]
