@@ -10,8 +10,10 @@ use taria::wire::outline::{Around, OutlineName, OutlineQuoted, OutlineRules as _
 
 use crate::plural;
 
-/// The most characters one answer carries (agent hosts save or cut longer results).
-pub(crate) const MAX_CHARS: usize = 40_000;
+/// The most characters of tree one answer carries: below the cap on a whole result
+/// (`server/deliver.rs`' 40,000, which agent hosts' limits set), leaving room for the
+/// status line and the notes that follow the tree, which that cap would cut first.
+pub(crate) const MAX_CHARS: usize = 37_000;
 
 /// Room kept per open level for the marker a cut may need.
 const MARKER_ROOM: usize = 160;

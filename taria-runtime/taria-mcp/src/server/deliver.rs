@@ -15,7 +15,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 /// The most characters of text one result carries: below the hosts' own limits
 /// (gemini-cli cuts at 40,000 characters; Claude Code saves a result over 50,000
 /// to a file and caps one at 25,000 tokens), so the model reads the whole of it.
-pub(crate) const RESULT_CHARS: usize = crate::render::MAX_CHARS;
+pub(crate) const RESULT_CHARS: usize = 40_000;
 
 /// What a result carries besides its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,10 +40,37 @@ pub(crate) fn deliver(mut result: CallToolResult, tool: &str, form: ResultForm) 
     result
 }
 
+/// The most characters of notes at a result's end (what its input logged, a
+/// recording that stopped, a read's own cut) kept below a cut.
+const NOTES_KEPT_CHARS: usize = 2_000;
+
+/// Where the lines of notes that end `text` begin (each `(…)` or `note: …`), when
+/// they are short enough to keep below a cut; `text.len()` when there are none.
+fn notes_start(text: &str) -> usize {
+    let mut start = text.len();
+    for line in text.lines().rev().take(3) {
+        let at = start.saturating_sub(line.len());
+        let is_note = line.starts_with('(') || line.starts_with("note: ");
+        if !is_note || text[at..].chars().count() > NOTES_KEPT_CHARS || at == 0 {
+            break;
+        }
+        // The newline before the line goes with it.
+        start = at - 1;
+    }
+    start
+}
+
 /// Cuts `text` to at most `max` characters, at a line's end where one is near, and
-/// ends it with a line saying how much was cut and how to read the rest.
+/// ends it with a line saying how much was cut and how to read the rest; the notes
+/// that ended it stay after that line.
 fn cut_to_fit(text: &mut String, max: usize, tool: &str) {
+    if text.char_indices().nth(max).is_none() {
+        return;
+    }
+    let notes = text.split_off(notes_start(text));
+    let max = max.saturating_sub(notes.chars().count());
     let Some((limit, _)) = text.char_indices().nth(max) else {
+        text.push_str(&notes);
         return;
     };
     let total = text.chars().count();
@@ -63,6 +90,7 @@ fn cut_to_fit(text: &mut String, max: usize, tool: &str) {
     let shown = text[..end].chars().count();
     text.truncate(end);
     text.push_str(&note(shown));
+    text.push_str(&notes);
 }
 
 /// How to read what a result of `tool` had to leave out.
@@ -133,6 +161,28 @@ mod tests {
         assert!(
             one.ends_with("narrow the filters, or give a smaller limit)"),
             "{one}"
+        );
+    }
+
+    /// The notes that end a result (what the input logged, a recording that stopped)
+    /// stay below the cut: they are said once, and the cut would take them first.
+    #[test]
+    fn a_cut_keeps_the_notes_that_end_the_result() {
+        let logged = "(1 warning logged: warn app: \"disk full\")";
+        let recording = "note: the recording r.jsonl stopped here";
+        let mut text = format!(
+            "delivered, revision 4\n{}{logged}\n{recording}",
+            "- text \"row\" [id=r]\n".repeat(3_000)
+        );
+        cut_to_fit(&mut text, 40_000, "act");
+        assert!(text.chars().count() <= 40_000, "{}", text.chars().count());
+        let lines: Vec<&str> = text.lines().rev().take(3).collect();
+        assert_eq!(lines[0], recording);
+        assert_eq!(lines[1], logged);
+        assert!(
+            lines[2].starts_with("(cut: this result showed "),
+            "{}",
+            lines[2]
         );
     }
 }

@@ -14,6 +14,7 @@ use taria::{Node, Tree};
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, TypeTextArgs};
 use super::read::find;
 use super::text;
+use super::text::ForModel as _;
 use crate::errors::{Detail, ToolError};
 use crate::link::{Inputs, View};
 use crate::order::Turn;
@@ -274,7 +275,14 @@ pub(crate) async fn batch(
             None => view.tree.roots.iter().collect(),
             Some(root) => vec![find(&view, root)?],
         };
-        let shown = render::render(&roots, Format::Outline, None, render::MAX_CHARS);
+        // The change came as the whole tree, which the read shows as it is now: once.
+        if args.root.is_none() && change.outline.is_some() && view.revision == change.revision {
+            change.outline = None;
+            change.note = Some("most of the tree changed: the whole tree is the read below".into());
+        }
+        // The change comes first in the result: the read has what is left.
+        let room = render::MAX_CHARS.saturating_sub(change.for_model().chars().count());
+        let shown = render::render(&roots, Format::Outline, None, room);
         seen.saw(&view.tree);
         if let Some(recorder) = link.recorder() {
             let mut arguments = serde_json::Map::new();
@@ -283,11 +291,6 @@ pub(crate) async fn batch(
                 arguments.insert("root".into(), root.clone().into());
             }
             recorder.read(turn.call_tag(), "batch", arguments, view.revision);
-        }
-        // The change came as the whole tree, which the read shows as it is now: once.
-        if args.root.is_none() && change.outline.is_some() && view.revision == change.revision {
-            change.outline = None;
-            change.note = Some("most of the tree changed: the whole tree is the read below".into());
         }
         change.revision = view.revision;
         (shown.outline, shown.truncated)

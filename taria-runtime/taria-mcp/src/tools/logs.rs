@@ -138,7 +138,7 @@ pub(crate) async fn read_logs(
         page.next = cut;
     }
     let note = match (&connected, link.app_logs()) {
-        _ if !page.entries.is_empty() => None,
+        _ if !entries.shown.is_empty() => None,
         (Err(e), _) => Some(format!("no app is connected now ({})", e.message)),
         (Ok(()), Some(false)) => Some(
             "the app does not capture its log: it needs taria::logs::layer() in its tracing \

@@ -115,3 +115,35 @@ fn an_argument_a_tool_does_not_name_is_ignored() {
     }
     mcp.finish();
 }
+
+/// Issue 29.7: every answer stays under the cap on results (40,000 characters), what
+/// the agent sent included: a wait for a 1 MiB label times out saying so in a short
+/// message (it echoed the whole filter), and an act on a 1 MiB id, whose message
+/// names the id, is cut, saying how much it showed.
+#[test]
+fn answers_to_huge_arguments_stay_under_the_cap() {
+    let app = RunningApp::start("host-huge");
+    let socket = app.socket.to_str().unwrap();
+    let mut mcp = Mcp::launch_for_host(&["--socket", socket]);
+    let huge = "x".repeat(1 << 20);
+    let waited = mcp.call("wait_for_change", json!({"label": huge, "timeout_ms": 200}));
+    assert_eq!(waited["isError"], true, "{waited}");
+    let text = text_only(&waited);
+    assert!(text.starts_with("error timeout: "), "{text}");
+    assert!(
+        text.chars().count() < 1_000,
+        "{} characters",
+        text.chars().count()
+    );
+    for (tool, arguments) in [
+        ("act", json!({"node": huge, "action": "activate"})),
+        ("find_nodes", json!({"label": huge})),
+        ("press_key", json!({"key": huge})),
+    ] {
+        let result = mcp.call(tool, arguments);
+        let text = text_only(&result);
+        let chars = text.chars().count();
+        assert!(chars <= 40_000, "{tool}: {chars} characters");
+    }
+    mcp.finish();
+}

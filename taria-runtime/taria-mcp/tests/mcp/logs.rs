@@ -259,3 +259,27 @@ fn a_log_flood_over_the_limits_keeps_the_bridge_bounded_and_read_logs_under_the_
     }
     mcp.finish();
 }
+
+/// Entries kept from an app that has gone are read without the note that says why
+/// there would be nothing to read (no app is connected): it came beside the entries.
+#[test]
+fn an_exited_apps_log_reads_without_a_note_of_absence() {
+    let app = RunningApp::start("logs-gone");
+    let mut mcp = Mcp::start(&app.socket, &[]);
+    mcp.ok("read_tree", json!({}));
+    let refused = mcp.call("act", json!({"node": "refuse", "action": "activate"}));
+    assert_eq!(refused["isError"], true);
+    drop(app);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while mcp.call("read_tree", json!({}))["isError"] != true {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the app is still there"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let said = text(&mcp.call("read_logs", json!({})));
+    assert!(said.contains("refused a press"), "{said}");
+    assert!(!said.contains("no app is connected now"), "{said}");
+    mcp.finish();
+}
