@@ -146,24 +146,37 @@ impl Recording {
                 bytes: metadata.len(),
             });
         }
-        let mut text = String::new();
-        // A file that grows while it is read stops at the cap all the same.
-        file.take(MAX_RECORDING_BYTES + 1)
-            .read_to_string(&mut text)
+        // Its start first: a file that is not a recording is refused before the rest
+        // of it is read (a binary, a log of gigabytes).
+        let mut bytes = Vec::new();
+        (&file)
+            .take(64 * 1024)
+            .read_to_end(&mut bytes)
             .map_err(io)?;
-        if text.len() as u64 > MAX_RECORDING_BYTES {
+        let start = bytes.trim_ascii_start();
+        let blank = &bytes[..bytes.len() - start.len()];
+        let header_line = 1 + blank.split(|&b| b == b'\n').count() - 1;
+        let not_a_recording = |why: &str| RecordingError::NotARecording {
+            line: header_line,
+            why: why.to_owned(),
+        };
+        if !start.is_empty() && !start.starts_with(b"{\"taria_recording\"") {
+            return Err(not_a_recording(
+                "the first line is not a recording's header",
+            ));
+        }
+        // A file that grows while it is read stops at the cap all the same.
+        (&file)
+            .take(MAX_RECORDING_BYTES + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_RECORDING_BYTES {
             return Err(RecordingError::TooLarge {
                 path: path.to_owned(),
-                bytes: text.len() as u64,
+                bytes: bytes.len() as u64,
             });
         }
-        let start = text.trim_start();
-        if !start.is_empty() && !start.starts_with("{\"taria_recording\"") {
-            return Err(RecordingError::NotARecording {
-                line: 1 + text[..text.len() - start.len()].matches('\n').count(),
-                why: "the first line is not a recording's header".to_owned(),
-            });
-        }
+        let text = String::from_utf8(bytes).map_err(|_| not_a_recording("it is not UTF-8 text"))?;
         Ok(text)
     }
 
@@ -247,8 +260,9 @@ fn parse_header(number: usize, line: &str) -> Result<RecordingHeader, RecordingE
 pub const MAX_RECORDING_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Creates (or truncates) a recording's file at `path`, readable and writable by its
-/// owner alone (mode 0600 on Unix, a file that was there before included): a
-/// recording holds what the app showed, which may be private.
+/// owner alone (mode 0600 on Unix; a regular file that was there before is made so
+/// too, when its mode may be changed): a recording holds what the app showed, which
+/// may be private. A device such as `/dev/null` is written as it is.
 ///
 /// # Errors
 /// When the file cannot be created, or its mode set.
@@ -260,7 +274,14 @@ pub fn create_recording_file(path: impl AsRef<Path>) -> io::Result<std::fs::File
         use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
         options.mode(0o600);
         let file = options.open(path)?;
-        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        // A file that was there before is made so too when it is a regular file one
+        // may change (not `/dev/null`, nor another user's file one may only write).
+        if file.metadata()?.is_file()
+            && let Err(error) = file.set_permissions(std::fs::Permissions::from_mode(0o600))
+            && error.kind() != io::ErrorKind::PermissionDenied
+        {
+            return Err(error);
+        }
         Ok(file)
     }
     #[cfg(not(unix))]

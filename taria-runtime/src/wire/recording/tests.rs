@@ -572,6 +572,17 @@ fn read_text_refuses_what_cannot_be_a_recording_before_reading_it() {
         matches!(error, RecordingError::NotARecording { line: 3, .. }),
         "{error}"
     );
+    let binary = dir.join("binary");
+    std::fs::write(&binary, b"\x7fELF\x02\x01\x01\0\xff\xfe").expect("written");
+    let error = Recording::read_text(&binary).expect_err("not a recording");
+    assert!(
+        error.to_string().contains("not a taria recording"),
+        "{error}"
+    );
+    let not_text = dir.join("not-text.jsonl");
+    std::fs::write(&not_text, b"{\"taria_recording\":2}\n\xff\xfe\n").expect("written");
+    let error = Recording::read_text(&not_text).expect_err("not text");
+    assert!(error.to_string().contains("not UTF-8 text"), "{error}");
     let recording = dir.join("ok.jsonl");
     std::fs::write(&recording, "{\"taria_recording\":2,\"app\":\"a\"}\n").expect("written");
     assert!(Recording::read_text(&recording).is_ok());
@@ -619,4 +630,15 @@ fn a_recording_file_is_created_owner_only() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    // A device is written as it is: its mode is not the recording's to change (as
+    // root, a chmod of /dev/null would succeed and take it from everyone else).
+    let null_mode = || {
+        std::fs::metadata("/dev/null")
+            .expect("there")
+            .permissions()
+            .mode()
+    };
+    let before = null_mode();
+    assert!(create_recording_file("/dev/null").is_ok());
+    assert_eq!(null_mode(), before);
 }
