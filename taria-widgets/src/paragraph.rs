@@ -174,7 +174,15 @@ impl Semantic for Paragraph<'_> {
             let labelled_by_itself = role == Role::Text
                 && self.label.is_none()
                 && self.block_label.is_none()
-                && self.text.lines.len() <= 1;
+                && self.text.lines.len() <= 1
+                // Whole in the label: a longer line keeps its value, which holds more.
+                && self
+                    .text
+                    .iter()
+                    .flat_map(|line| &line.spans)
+                    .map(|span| span.content.len())
+                    .sum::<usize>()
+                    <= taria::builder::MAX_LABEL_BYTES;
             match self.value {
                 Some(value) => {
                     n.value(value);
@@ -292,6 +300,17 @@ mod tests {
         assert_eq!(help.label.as_deref(), Some("Press q to exit"));
         assert_eq!(help.value, None);
         assert_eq!(help.outline_line(), "- text \"Press q to exit\" [id=help]");
+        // One line longer than a label holds keeps its value.
+        let words = "word ".repeat(400);
+        let mut harness = Harness::new(30, 3);
+        let tree = harness.render(|frame| {
+            let text = Paragraph::new(words.as_str())
+                .wrap(Wrap { trim: true })
+                .id("long");
+            frame.render_widget(text, frame.area());
+        });
+        let long_node = tree.get("long").expect("long");
+        assert_eq!(long_node.value, Some(taria::Value::Text(words.clone())));
 
         let mut harness = Harness::new(20, 3);
         let tree = harness.render(|frame| {

@@ -70,6 +70,32 @@ impl Default for Spacing {
     }
 }
 
+/// The cells `line` takes when ratatui's `Buffer::set_line` draws it in at most `max`
+/// cells: each span's graphemes while they fit (one that does not, a wide character
+/// at the edge, ends its span; a later, narrower one may still fit), control
+/// characters and zero-width ones left out, as `set_stringn` does.
+fn drawn_width(line: &Line<'_>, max: u16) -> u16 {
+    use unicode_width::UnicodeWidthStr as _;
+    let mut remaining = max;
+    for span in &line.spans {
+        if remaining == 0 {
+            break;
+        }
+        for grapheme in span.styled_graphemes(Style::default()) {
+            let symbol = grapheme.symbol;
+            let width = cells(symbol.width());
+            if symbol.contains(char::is_control) || width == 0 {
+                continue;
+            }
+            match remaining.checked_sub(width) {
+                Some(left) => remaining = left,
+                None => break,
+            }
+        }
+    }
+    max - remaining
+}
+
 /// A width in cells, as a `u16` (a title wider than the terminal is as good as that).
 fn cells(width: usize) -> u16 {
     u16::try_from(width).unwrap_or(u16::MAX)
@@ -206,7 +232,7 @@ impl<'a> Tabs<'a> {
         let advance = |x: u16, width: u16| x.saturating_add(width).min(row.right());
         for (i, title) in self.titles.iter().enumerate() {
             let start = advance(x, spacing.left);
-            let end = advance(start, cells(title.width()));
+            let end = start + drawn_width(title, row.right() - start);
             let drawn = if row.is_empty() || end == start {
                 Rect::default()
             } else {
@@ -416,7 +442,7 @@ mod tests {
             u16,
             bool,
         );
-        let cases: [Case<'_>; 4] = [
+        let cases: [Case<'_>; 6] = [
             (&["One", "Two", "Three"], None, None, 30, false),
             (
                 &["One", "Two", "Three"],
@@ -432,6 +458,9 @@ mod tests {
                 14,
                 false,
             ),
+            // A wide character that meets the right edge is not drawn.
+            (&["ab", "日本"], None, None, 7, false),
+            (&["ab", "x日"], None, None, 7, false),
             (&["a", "b", "c", "d"], None, None, 9, true),
         ];
         for (titles, padding, divider, width, bordered) in cases {
