@@ -241,6 +241,49 @@ impl Spawned {
         Some(lock(&running.terminal).styles())
     }
 
+    /// The emulated terminal's text, one string per row (`None` when the app was not
+    /// started), and its width: what a screen scraper would read.
+    pub(crate) fn screen_text(&self) -> Option<(u16, Vec<String>)> {
+        let running = self.app.as_ref().ok()?;
+        let size = *lock(&running.size);
+        let rows = lock(&running.terminal).rows();
+        Some((size.cols, rows))
+    }
+
+    /// Makes a resize happen, to an app that draws on resize events: the terminal
+    /// one row shorter, then its size again (the emulated terminal keeps its size, so
+    /// nothing that asks it sees the step between). For an app that has not drawn
+    /// since the bridge connected, which most apps do on a resize.
+    pub(crate) fn nudge(&self) {
+        let Ok(running) = &self.app else { return };
+        if self.exit().is_some() {
+            return;
+        }
+        let size = *lock(&running.size);
+        let master = lock(&running.master);
+        let Some(master) = master.as_ref() else {
+            return;
+        };
+        let shorter = Size {
+            rows: size.rows.saturating_sub(1).max(*crate::cli::ROWS.start()),
+            ..size
+        };
+        if shorter == size {
+            return;
+        }
+        let resized = master
+            .resize(pty_size(shorter))
+            .and_then(|()| master.resize(pty_size(size)));
+        match resized {
+            Ok(()) => tracing::info!(
+                "the app has not drawn since connecting: resized its terminal to make it draw"
+            ),
+            Err(e) => {
+                tracing::debug!(error = %e, "could not resize the terminal to make the app draw");
+            }
+        }
+    }
+
     /// Resizes the pseudo-terminal (the app gets SIGWINCH; on Windows a resize event).
     pub(crate) fn resize(&self, size: Size) -> Result<(), ToolError> {
         let running = self.app.as_ref().map_err(|e| Spawned::not_started(e))?;

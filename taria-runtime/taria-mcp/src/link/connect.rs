@@ -22,6 +22,9 @@ use crate::spawn::Spawned;
 
 /// How long a fresh connection may take to deliver its first tree.
 const FIRST_TREE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a spawned app may stay without its first tree before its terminal is
+/// resized to make it draw ([`Spawned::nudge`]).
+const NUDGE_AFTER: Duration = Duration::from_millis(500);
 /// The first wait before reconnecting to an app that went away; it doubles with every
 /// attempt up to [`RECONNECT_MAX`], and starts again from here once a connection has
 /// lasted [`RECONNECT_STABLE`].
@@ -135,7 +138,10 @@ impl Link {
 
     async fn wait_first_tree(&self) -> Result<(), ToolError> {
         let mut changes = self.inner.mirror.changes();
-        let deadline = tokio::time::Instant::now() + FIRST_TREE_TIMEOUT;
+        let started = tokio::time::Instant::now();
+        let deadline = started + FIRST_TREE_TIMEOUT;
+        // A spawned app still quiet by then is made to draw with a resize.
+        let mut nudge_at = self.inner.spawned.as_ref().map(|_| started + NUDGE_AFTER);
         loop {
             if self.has_tree() {
                 return Ok(());
@@ -143,24 +149,48 @@ impl Link {
             if !self.is_connected() {
                 return Err(self.not_connected_now().await);
             }
-            if tokio::time::timeout_at(deadline, changes.changed())
+            let wake = nudge_at.map_or(deadline, |at| at.min(deadline));
+            if tokio::time::timeout_at(wake, changes.changed())
                 .await
-                .is_err()
+                .is_ok()
             {
-                return Err(ToolError::new(
-                    Code::Timeout,
-                    format!(
-                        "connected to the app{}, but it has not drawn a frame within {} s; is \
-                         its event loop running? Try again, or read_tree with format screen",
-                        match &self.inner.spawned {
-                            Some(_) => String::new(),
-                            None => format!(" at {}", self.inner.socket.display()),
-                        },
-                        FIRST_TREE_TIMEOUT.as_secs()
-                    ),
-                ));
+                continue;
             }
+            if let (Some(_), Some(spawned)) = (nudge_at.take(), &self.inner.spawned) {
+                spawned.nudge();
+                continue;
+            }
+            return Err(self.never_drew());
         }
+    }
+
+    /// The error when the app connected but drew no frame within [`FIRST_TREE_TIMEOUT`]:
+    /// the likely cause, a loop that draws only when its own state changes and not on
+    /// the `FocusGained` taria's event reader gives it when a bridge connects, and the
+    /// one line that fixes it.
+    fn never_drew(&self) -> ToolError {
+        let (whose, tried) = match &self.inner.spawned {
+            Some(_) => (
+                String::new(),
+                " (taria-mcp resized its terminal to make it draw)",
+            ),
+            None => (format!(" at {}", self.inner.socket.display()), ""),
+        };
+        ToolError::new(
+            Code::Timeout,
+            format!(
+                "connected to the app{whose}, but it has drawn no frame in {} s{tried}: its loop \
+                 seems to draw only when its own state changes. In the app, draw on \
+                 Event::FocusGained too (taria::event::read returns it when an agent connects \
+                 or sends input: one match arm, see the integration guide, \"Expect \
+                 Event::FocusGained\"); or its event loop is not running.{}",
+                FIRST_TREE_TIMEOUT.as_secs(),
+                match &self.inner.spawned {
+                    Some(_) => " Meanwhile read_tree with format screen reads its terminal",
+                    None => "",
+                }
+            ),
+        )
     }
 }
 

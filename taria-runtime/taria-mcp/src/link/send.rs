@@ -17,6 +17,12 @@ use crate::limits::{
     EFFECT_TIMEOUT, RATE_PER_SECOND, RateLimit, ack_bound, check_in_flight, rate_busy,
 };
 use crate::lock::lock;
+
+/// How long a spawned app may leave an input unanswered, drawing nothing for the last
+/// half of it, before its terminal is resized to make it draw (`Spawned::nudge`).
+/// Longer than a loaded machine keeps a live app from answering: the resize reaches
+/// the app as two resize events, which a list may scroll by.
+const UNANSWERED_NUDGE_AFTER: Duration = Duration::from_millis(1500);
 use crate::logs::InputId;
 use crate::record::CallTag;
 
@@ -293,7 +299,40 @@ impl Inputs {
         bound: Duration,
     ) -> Result<Ack, ToolError> {
         let deadline = tokio::time::Instant::from_std(deadline);
-        match tokio::time::timeout_at(deadline, &mut sent.ack).await {
+        // A spawned app that has not answered for a while is made to draw, once, with a
+        // resize: an app whose loop draws only when its own state changed takes the
+        // agent's inputs only in the turn before it draws (`#[taria::app]`'s drain),
+        // and an action waits for the frame after it, so it would never answer.
+        // Not an app that is drawing (one busy typing a long text draws every key):
+        // only one that drew nothing in the last part of the wait.
+        let mut answered = None;
+        if let Some(spawned) = self.link().spawned_app() {
+            let nudge_at = tokio::time::Instant::now() + UNANSWERED_NUDGE_AFTER;
+            let mut changes = self.link().mirror().changes();
+            let mut last_drawn = tokio::time::Instant::now();
+            while answered.is_none() && nudge_at < deadline {
+                tokio::select! {
+                    answer = &mut sent.ack => answered = Some(answer),
+                    tree = changes.changed() => {
+                        if tree.is_err() {
+                            break;
+                        }
+                        last_drawn = tokio::time::Instant::now();
+                    }
+                    () = tokio::time::sleep_until(nudge_at) => {
+                        if nudge_at.duration_since(last_drawn) >= UNANSWERED_NUDGE_AFTER / 2 {
+                            spawned.nudge();
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let answered = match answered {
+            Some(answer) => Ok(answer),
+            None => tokio::time::timeout_at(deadline, &mut sent.ack).await,
+        };
+        match answered {
             Ok(Ok(Ok(ack))) => Ok(ack),
             Ok(Ok(Err(why))) => Err(self
                 .link()

@@ -61,6 +61,16 @@ impl Terminal {
         }))
     }
 
+    /// The screen's text, one string per row, trailing spaces kept off.
+    pub(super) fn rows(&self) -> Vec<String> {
+        let screen = self.parser.screen();
+        let (_, cols) = screen.size();
+        screen
+            .rows(0, cols.get())
+            .map(|row| row.trim_end().to_owned())
+            .collect()
+    }
+
     /// Follows a resize of the pseudo-terminal: size reports say the new size.
     pub(super) fn resize(&mut self, size: Size) {
         let (rows, cols) = dimensions(size);

@@ -408,17 +408,43 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ReadScreenResult {
-    /// The revision of the tree drawn in the same frame.
+    /// The revision of the tree drawn in the same frame (0: the app has drawn none
+    /// since taria-mcp connected; the rows are its terminal's).
     pub(crate) revision: u64,
     /// Width in columns.
     pub(crate) cols: u16,
     /// The screen's text, one string per row, trailing spaces removed.
     pub(crate) rows: Vec<String>,
+    /// Where the rows come from, when not from a frame the app drew.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) note: Option<String>,
 }
 
-/// `read_tree` with `format: screen`: the screen's text.
+/// `read_tree` with `format: screen`: the screen's text. In spawn mode, from an app
+/// that has drawn no frame since taria-mcp connected (the error says why), the text of
+/// its terminal as it shows now, saying so.
 async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
-    let mut screen = link.screen().await?;
+    let screen = match link.screen().await {
+        Ok(screen) => screen,
+        Err(error) => {
+            let shown = (error.code == Code::Timeout)
+                .then(|| link.spawned_app().and_then(|app| app.screen_text()))
+                .flatten();
+            let Some((cols, rows)) = shown else {
+                return Err(error);
+            };
+            return Ok(ReadScreenResult {
+                revision: 0,
+                cols,
+                rows,
+                note: Some(format!(
+                    "its terminal as it shows now, not a frame taria recorded: {}",
+                    error.message
+                )),
+            });
+        }
+    };
+    let mut screen = screen;
     for row in &mut screen.rows {
         row.truncate(row.trim_end_matches(' ').len());
     }
@@ -437,6 +463,7 @@ async fn read_screen(link: &Link) -> Result<ReadScreenResult, ToolError> {
         revision: screen.revision,
         cols: screen.cols,
         rows: screen.rows,
+        note: None,
     })
 }
 

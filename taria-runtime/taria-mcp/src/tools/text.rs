@@ -232,12 +232,20 @@ impl ForModel for ReadLogsResult {
 
 impl ForModel for ReadScreenResult {
     fn for_model(&self) -> String {
-        let mut out = format!(
-            "screen of revision {}, {} columns, {} rows:",
-            self.revision,
-            self.cols,
-            self.rows.len()
-        );
+        let mut out = match &self.note {
+            None => format!(
+                "screen of revision {}, {} columns, {} rows:",
+                self.revision,
+                self.cols,
+                self.rows.len()
+            ),
+            Some(note) => format!(
+                "screen, {} columns, {} rows ({}):",
+                self.cols,
+                self.rows.len(),
+                one_line(note)
+            ),
+        };
         for row in &self.rows {
             out.push('\n');
             out.push_str(&one_line(row));

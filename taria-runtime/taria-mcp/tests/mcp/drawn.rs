@@ -28,8 +28,9 @@ const ROWS: usize = 30;
             runs it after `cargo build --workspace --all-features --examples`"]
 fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
     let opening = [json!({"node": "list#0/7", "action": "activate"})];
-    let apps: [(&str, &[Value]); 9] = [
+    let apps: [(&str, &[Value]); 10] = [
         ("before-after", &[]),
+        ("lazy", &[]),
         ("checklist", &[]),
         ("signup", &[]),
         ("contacts", &[]),

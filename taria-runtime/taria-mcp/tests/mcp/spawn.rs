@@ -563,3 +563,76 @@ fn pipelined_resizes_leave_the_terminal_at_the_last_size_sent() {
     );
     mcp.finish();
 }
+
+/// Issue 30, "stuck for good": an app whose loop draws only when its own state changed
+/// (`examples/lazy`) drew nothing for the bridge that connected after its first frame,
+/// and every call timed out. Spawn mode resizes its terminal to make it draw: the tree
+/// reads, and an action (which waits for the frame after it) is answered with its
+/// effect.
+#[test]
+fn an_app_that_draws_only_on_its_own_changes_is_made_to_draw() {
+    let lazy = example_app("lazy");
+    let mut mcp = Mcp::launch(&["--", &lazy]);
+    let read = mcp.ok("read_tree", json!({}));
+    assert!(
+        outline(&read).contains("- spin_button \"Count\": 0 [id=count]"),
+        "{read}"
+    );
+    let done = mcp.ok("act", json!({"node": "count", "action": "increment"}));
+    assert!(
+        done.to_string().contains("spin_button \\\"Count\\\": 1"),
+        "{done}"
+    );
+    mcp.finish();
+}
+
+/// The same app when it ignores resizes too: the error names the cause and the line to
+/// add, and `read_tree` with format screen (which the error recommends) reads the
+/// terminal, saying it is not a frame taria recorded.
+///
+/// Whether the app's first frame comes before the bridge connects (then it never draws
+/// for the bridge) or after (then the bridge has it) is a race of the app's start: a
+/// session whose first read has a tree is started again, up to 10 times.
+#[test]
+fn an_app_that_never_draws_for_the_bridge_is_told_what_to_add() {
+    let lazy = example_app("lazy");
+    let mut attempts = 0;
+    let (mut mcp, refused) = loop {
+        attempts += 1;
+        let mut mcp = Mcp::launch(&["--", &lazy, "--ignore-resize"]);
+        let read = mcp.call("read_tree", json!({}));
+        if read["isError"] == true {
+            break (mcp, read["structuredContent"].clone());
+        }
+        assert!(
+            attempts < 10,
+            "the app drew for the bridge 10 times in 10: {read}"
+        );
+        mcp.finish();
+    };
+    assert_eq!(refused["code"], "timeout", "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert!(
+        message.contains("seems to draw only when its own state changes")
+            && message.contains("draw on Event::FocusGained too"),
+        "{message}"
+    );
+    let screen = mcp.ok("read_tree", json!({"format": "screen"}));
+    assert_eq!(screen["revision"], 0, "{screen}");
+    assert!(
+        screen["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("its terminal as it shows now"),
+        "{screen}"
+    );
+    assert!(
+        screen["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|row| row.as_str().unwrap().contains("Count: 0")),
+        "{screen}"
+    );
+    mcp.finish();
+}
