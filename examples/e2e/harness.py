@@ -24,6 +24,7 @@ root, with:
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -237,6 +238,14 @@ async def attached(socket: Path, protocol: str = HANDSHAKE):
         yield session
 
 
+@functools.lru_cache
+def structured_flag(bridge: Path) -> tuple[str, ...]:
+    """`--structured`, where `bridge` knows it: a build from before issue 29 refuses it
+    (`benches/mcp/ab_bridge.py` runs one), and always sent structured content."""
+    usage = subprocess.run([str(bridge), "--help"], capture_output=True, text=True, check=False)
+    return ("--structured",) if "--structured" in usage.stderr + usage.stdout else ()
+
+
 @contextlib.asynccontextmanager
 async def bridge(args: list[str], protocol: str, errlog=None):
     """An MCP session with `taria-mcp <args>`, speaking `protocol`; the bridge's
@@ -245,7 +254,7 @@ async def bridge(args: list[str], protocol: str, errlog=None):
     tests read fields from; what hosts give their model is `examples/e2e/hosts/`'s."""
     params = StdioServerParameters(
         command=str(binary(BRIDGE)),
-        args=["--structured", *args],
+        args=[*structured_flag(BRIDGE), *args],
         env={"TARIA_LOG": "warn"},
     )
     if protocol == MODERN:
