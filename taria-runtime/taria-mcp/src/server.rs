@@ -386,6 +386,10 @@ impl ServerHandler for Bridge {
     ) -> Result<rmcp::model::CallToolResponse, McpError> {
         use rmcp::model::CallToolResponse;
         let tool = request.name.clone();
+        let ignored = self
+            .tool_router
+            .get(&tool)
+            .and_then(|listed| notes::ignored_arguments(listed, request.arguments.as_ref()));
         let response = if let Some(instead) = folded(&tool) {
             Ok(CallToolResponse::Complete(failure(ToolError::invalid(
                 instead,
@@ -401,9 +405,14 @@ impl ServerHandler for Bridge {
             }
         };
         match response {
-            Ok(CallToolResponse::Complete(result)) => Ok(CallToolResponse::Complete(
-                deliver::deliver(result, &tool, self.form),
-            )),
+            Ok(CallToolResponse::Complete(mut result)) => {
+                if let Some(note) = ignored.as_deref() {
+                    notes::append_line(&mut result, note.to_owned());
+                }
+                Ok(CallToolResponse::Complete(deliver::deliver(
+                    result, &tool, self.form,
+                )))
+            }
             other => other,
         }
     }

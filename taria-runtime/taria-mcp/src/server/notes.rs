@@ -97,8 +97,55 @@ pub(super) fn note_logged(result: &mut CallToolResult, logged: logs::Logged) {
     }
 }
 
+/// The note for the arguments of a call of `tool` that it does not name (ignored, as
+/// an argument a host adds is: gemini-cli's `wait_for_previous`), so that a model that
+/// misnamed one hears of it: `(ignored: nodes, not an argument of act)`. Empty values
+/// (`null`, `""`, `0`, `false`, `[]`), which strict hosts fill in for what is left out,
+/// go unsaid. `None`: nothing to say.
+pub(super) fn ignored_arguments(
+    tool: &rmcp::model::Tool,
+    arguments: Option<&JsonObject>,
+) -> Option<String> {
+    let known = tool
+        .input_schema
+        .get("properties")
+        .and_then(|p| p.as_object());
+    let ignored: Vec<String> = arguments?
+        .iter()
+        .filter(|(name, value)| {
+            !known.is_some_and(|known| known.contains_key(name.as_str())) && !is_filler(value)
+        })
+        .map(|(name, _)| taria::wire::outline::OutlineName(name).to_string())
+        .take(8)
+        .collect();
+    if ignored.is_empty() {
+        return None;
+    }
+    let (what, them) = match ignored.len() {
+        1 => ("an argument", "it"),
+        _ => ("arguments", "them"),
+    };
+    Some(format!(
+        "(ignored: {}, not {what} of {}: the call did what it does without {them})",
+        ignored.join(", "),
+        tool.name
+    ))
+}
+
+/// Whether `value` is what a strict host fills an argument it has no value for with.
+fn is_filler(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::String(text) => text.is_empty(),
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::Array(items) => items.is_empty(),
+        Value::Object(_) | Value::Bool(true) => false,
+    }
+}
+
 /// Appends `line` to the result's text (its first text block, or a new one).
-fn append_line(result: &mut CallToolResult, line: String) {
+pub(super) fn append_line(result: &mut CallToolResult, line: String) {
     match result.content.first_mut() {
         Some(rmcp::model::ContentBlock::Text(text)) => {
             text.text.push('\n');

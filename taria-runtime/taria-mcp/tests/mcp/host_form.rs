@@ -84,6 +84,20 @@ fn an_argument_a_tool_does_not_name_is_ignored() {
     let mut mcp = Mcp::launch_for_host(&["--socket", socket]);
     let read = mcp.call("read_tree", json!({"wait_for_previous": true}));
     assert_eq!(read["isError"], false, "{read}");
+    // Said, so a model that misnamed an argument hears of it; a strict host's empty
+    // fillers go unsaid.
+    assert!(
+        text_only(&read).ends_with(
+            "\n(ignored: wait_for_previous, not an argument of read_tree: the call did what \
+             it does without it)"
+        ),
+        "{read}"
+    );
+    let quiet = mcp.call(
+        "find_nodes",
+        json!({"role": "slider", "wait_for_previous": false, "nodes": ""}),
+    );
+    assert!(!text_only(&quiet).contains("ignored"), "{quiet}");
     let set = mcp.call(
         "act",
         json!({"node": "volume", "action": "set_value", "value": 5,
