@@ -199,7 +199,31 @@ pub(super) async fn settle(
             note: Some(advice),
         });
     };
-    let answer = change::describe_change(seen, before, live.as_ref(), &after, ack.message);
+    let mut answer =
+        change::describe_change(seen, before, live.as_ref(), &after, ack.message.clone());
+    // The frame drawn right after the input showed nothing new: an app may show an
+    // input's effect a frame late (its handler records a request that its next update
+    // applies), so a frame that comes soon after is looked at before "nothing changed"
+    // is said (it was said while the next frame showed the row selected).
+    if !answer.changed
+        && let Ok(Some(later)) = link
+            .wait_past(after.revision, LATE_EFFECT, std::future::pending())
+            .await
+    {
+        let again = change::describe_change(seen, before, live.as_ref(), &later, ack.message);
+        if again.changed {
+            answer = again;
+            answer.events.insert(
+                0,
+                "(the frame drawn right after it showed no change; the next one did)".into(),
+            );
+        }
+    }
     tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
     Ok(answer)
 }
+
+/// How long after the frame that showed no effect of an input the bridge looks for one
+/// that does: a frame or two of an app that draws on its own (every 20-50 ms); an app
+/// that draws only on events draws no more, and the answer waits this long.
+const LATE_EFFECT: std::time::Duration = std::time::Duration::from_millis(150);
