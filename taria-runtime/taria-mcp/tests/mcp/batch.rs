@@ -316,52 +316,12 @@ fn a_strict_hosts_filled_in_steps_run_as_written() {
     assert_eq!(app.app.lock().unwrap().typed, "abxxcx");
 }
 
-/// A one-slider app: the whole tree is one line, so any change of it is "most of
-/// the tree" and comes as the whole tree.
-#[derive(Default)]
-struct Knob {
-    level: u8,
-}
-
-impl taria::Actions for Knob {
-    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
-        use taria::FromValue as _;
-        match inv.value().and_then(|v| u8::from_value(v).ok()) {
-            Some(level) => {
-                self.level = level;
-                taria::Outcome::Handled
-            }
-            None => taria::Outcome::NotHandled,
-        }
-    }
-}
-
-impl crate::support::LoopApp for Knob {
-    fn render(&mut self, frame: &mut ratatui::Frame<'_>) {
-        taria::leaf(|n| {
-            n.role(taria::Role::Slider)
-                .id("level")
-                .label("Level")
-                .value(self.level)
-                .min(0)
-                .max(9)
-                .action(taria::Action::SetValue);
-        });
-        frame.render_widget(
-            ratatui::widgets::Paragraph::new(format!("Level {}", self.level)),
-            frame.area(),
-        );
-    }
-
-    fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
-}
-
 /// Issue 30: a batch with `read: true` whose change is the whole tree says the tree
 /// once, under `read:`, not once as its change and again as the read.
 #[test]
 fn a_batch_that_reads_the_whole_tree_it_changed_says_it_once() {
     let socket = crate::harness::temp_socket("batch-once");
-    let app = crate::support::RunningApp::launch(&socket, Knob::default(), 20, 2);
+    let app = crate::support::RunningApp::launch(&socket, crate::knob::Knob::new(), 20, 2);
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
     let result = mcp.call(

@@ -224,61 +224,13 @@ fn an_action_on_a_reshuffled_positional_id_is_stale() {
     mcp.finish();
 }
 
-/// An app whose handler records a request that its next frame applies (as an app
-/// that updates its state in a step of its own does).
-#[derive(Default)]
-struct LateApp {
-    level: u8,
-    pending: Option<u8>,
-}
-
-impl taria::Actions for LateApp {
-    fn handle_action(&mut self, inv: &taria::Invocation<'_>) -> taria::Outcome {
-        use taria::FromValue as _;
-        match inv.value().and_then(|v| u8::from_value(v).ok()) {
-            Some(level) => {
-                self.pending = Some(level);
-                taria::Outcome::Handled
-            }
-            None => taria::Outcome::NotHandled,
-        }
-    }
-}
-
-impl crate::support::LoopApp for LateApp {
-    fn render(&mut self, frame: &mut ratatui::Frame<'_>) {
-        taria::leaf(|n| {
-            n.role(taria::Role::Slider)
-                .id("level")
-                .label("Level")
-                .value(self.level)
-                .min(0)
-                .max(9)
-                .action(taria::Action::SetValue);
-        });
-        taria::leaf(|n| {
-            n.role(taria::Role::Status).id("note").label("steady");
-        });
-        frame.render_widget(
-            ratatui::widgets::Paragraph::new(format!("Level {} steady", self.level)),
-            frame.area(),
-        );
-        // Applied after this frame is drawn: the next one shows it.
-        if let Some(level) = self.pending.take() {
-            self.level = level;
-        }
-    }
-
-    fn on_event(&mut self, _: &ratatui::crossterm::event::Event) {}
-}
-
 /// Issue 30: an input whose effect the app shows a frame late was answered "nothing in
 /// the tree changed" while the next frame showed it; the answer now looks at the
 /// frame after, and says so. One that changes nothing still says nothing changed.
 #[test]
 fn an_effect_shown_a_frame_late_is_answered_with_it() {
     let socket = crate::harness::temp_socket("late-effect");
-    let app = crate::support::RunningApp::launch(&socket, LateApp::default(), 20, 2);
+    let app = crate::support::RunningApp::launch(&socket, crate::knob::Knob::late(), 20, 2);
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
     let result = mcp.call(

@@ -26,6 +26,7 @@ mod harness;
 mod host_form;
 mod inputs;
 mod jsonrpc;
+mod knob;
 mod link;
 mod logs;
 mod modal;
