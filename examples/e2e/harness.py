@@ -213,6 +213,7 @@ async def spawned(
     args: tuple[str, ...] = (),
     protocol: str = HANDSHAKE,
     record: Path | None = None,
+    bin: bool = False,
 ):
     """An MCP session with `taria-mcp --cols C --rows R -- <example> [args…]`: the
     bridge starts the example in a `cols` x `rows` pseudo-terminal with a private
@@ -222,8 +223,9 @@ async def spawned(
     Yields the agent and what the server said of itself (`server_info`,
     `instructions`). `protocol` is `HANDSHAKE` (a `ClientSession` that sends
     `initialize`) or `MODERN` (the SDK's `Client`, negotiating as it does by
-    default; the test fails unless that lands on 2026-07-28)."""
-    exe = binary(TARGET / "examples" / example)
+    default; the test fails unless that lands on 2026-07-28). With `bin`, `example`
+    names a binary target (a corpus app, `corpus/`), not an example."""
+    exe = binary(TARGET / example if bin else TARGET / "examples" / example)
     recording = ["--record", str(record)] if record else []
     args = ["--cols", str(cols), "--rows", str(rows), *recording, "--", str(exe), *args]
     async with bridge(args, protocol) as session:
