@@ -207,7 +207,7 @@ where
                     }
                     _ => false,
                 },
-                Event::Resize(_, _) => true,
+                Event::Resize(_, _) | Event::FocusGained => true,
                 _ => false,
             };
             if update {
