@@ -86,6 +86,7 @@ pub fn render_table(frame: &mut Frame, area: Rect, table_state: &mut TableState)
         Constraint::Percentage(50),
     ];
     let table = Table::new(rows, widths)
+        .id("ingredients")
         .header(header)
         .footer(footer.italic())
         .column_spacing(1)
@@ -93,8 +94,7 @@ pub fn render_table(frame: &mut Frame, area: Rect, table_state: &mut TableState)
         .row_highlight_style(Style::new().on_black().bold())
         .column_highlight_style(Color::Gray)
         .cell_highlight_style(Style::new().reversed().yellow())
-        .highlight_symbol("🍴 ")
-        .id("ingredients");
+        .highlight_symbol("🍴 ");
 
     frame.render_stateful_widget(table, area, table_state);
 }
