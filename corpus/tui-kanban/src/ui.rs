@@ -193,7 +193,8 @@ fn draw_column(
 /// draw a single task card
 #[taria::widget(role = list_item, key = task.title.as_str(), label = task.title.as_str(),
     value = task.tags.iter().map(|tag| format!("#{tag}")).collect::<Vec<_>>().join(" "),
-    selected = is_selected, actions(activate = key("enter"), "move_forward" = key("m"),
+    bounds = Block::default().borders(Borders::ALL).inner(area), selected = is_selected,
+    actions(select, activate = key("enter"), "move_forward" = key("m"),
     "move_back" = key("n"), "add_tag" = key("t"), "delete" = key("d")))]
 fn draw_task_card(f: &mut Frame, task: &Task, area: Rect, is_selected: bool) {
     // Changed crate::board::Task to Task
