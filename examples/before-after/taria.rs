@@ -95,14 +95,6 @@ impl App {
 
 #[taria::widget(role = list, id = "tasks", label = "Tasks")]
 fn draw_tasks(frame: &mut Frame<'_>, area: Rect, tasks: &[(String, bool)], state: &mut ListState) {
-    for (i, (title, done)) in tasks.iter().enumerate() {
-        taria::leaf(|n| {
-            let selected = state.selected() == Some(i);
-            n.role(Role::ListItem).label(title).checked(*done);
-            n.index(i).count(tasks.len()).selected(selected);
-            n.key_fallback(Action::Toggle, "space");
-        });
-    }
     let items = tasks
         .iter()
         .map(|(title, done)| ListItem::new(format!("[{}] {title}", if *done { "x" } else { " " })));
@@ -110,6 +102,18 @@ fn draw_tasks(frame: &mut Frame<'_>, area: Rect, tasks: &[(String, bool)], state
         .block(Block::bordered().title("Tasks"))
         .highlight_symbol("> ");
     frame.render_stateful_widget(list, area, state);
+    let rows = Block::bordered().inner(area).rows();
+    for ((i, (title, done)), row) in tasks.iter().enumerate().skip(state.offset()).zip(rows) {
+        taria::leaf(|n| {
+            let selected = state.selected() == Some(i);
+            n.role(Role::ListItem)
+                .label(title)
+                .checked(*done)
+                .bounds(row);
+            n.index(i).count(tasks.len()).selected(selected);
+            n.key_fallback(Action::Toggle, "space");
+        });
+    }
 }
 
 #[taria::widget(role = text_input, id = "new-task", label = "New task", value = draft, focused = editing,

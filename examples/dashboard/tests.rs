@@ -171,7 +171,7 @@ fn an_agent_sorts_filters_selects_and_scrolls_the_log() {
     h.act("live", "toggle").unwrap();
     assert!(!h.app().live);
     assert_eq!(h.node("live").state.checked, Some(taria::Checked::False));
-    assert!(h.screen().contains("‖ paused"));
+    assert!(h.screen().contains("‖ live off"));
 }
 
 #[test]

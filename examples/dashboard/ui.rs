@@ -77,7 +77,7 @@ fn draw_live(frame: &mut Frame<'_>, area: Rect, live: bool) {
     let text = if live {
         Span::from("● live").green()
     } else {
-        Span::from("‖ paused").yellow()
+        Span::from("‖ live off").yellow()
     };
     frame.render_widget(Paragraph::new(text).right_aligned(), area);
 }

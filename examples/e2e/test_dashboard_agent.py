@@ -89,5 +89,5 @@ async def _dashboard_task(protocol: str) -> None:
 
         # A person sees the same.
         screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
-        assert "alice" in screen and "paused" in screen.lower(), screen
+        assert "alice" in screen and "live off" in screen.lower(), screen
         print(f"dashboard task: {agent.calls} tool calls, {agent.bytes_read} bytes read")

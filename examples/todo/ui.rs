@@ -32,7 +32,10 @@ pub(crate) fn draw(frame: &mut Frame<'_>, app: &mut App) {
 #[taria::widget(role = tabs, id = "filter", label = "Filter")]
 fn draw_filter_tabs(frame: &mut Frame<'_>, area: Rect, filter: Filter) {
     let selected = Filter::ALL.iter().position(|f| *f == filter);
+    // Each title where ratatui's `Tabs` draws it: after a space, then a space and `│`.
+    let mut x = area.x + 1;
     for (i, f) in Filter::ALL.into_iter().enumerate() {
+        let width = u16::try_from(f.name().len()).unwrap_or(u16::MAX);
         taria::leaf(|n| {
             n.role(Role::Tab)
                 .key(f.name().to_lowercase())
@@ -40,8 +43,10 @@ fn draw_filter_tabs(frame: &mut Frame<'_>, area: Rect, filter: Filter) {
                 .selected(f == filter)
                 .index(i)
                 .count(3)
-                .action(Action::Select);
+                .action(Action::Select)
+                .bounds(Rect::new(x, area.y, width, 1).intersection(area));
         });
+        x = x.saturating_add(width + 3);
     }
     frame.render_widget(
         Tabs::new(Filter::ALL.map(Filter::name)).select(selected),

@@ -27,6 +27,7 @@
 //! ```
 
 mod app_harness;
+pub mod audit;
 mod diff;
 mod drawn;
 mod duplicates;
@@ -38,6 +39,7 @@ mod step;
 
 pub use crate::endpoint::screen_text;
 pub use app_harness::{ActError, AppHarness};
+pub use audit::{AuditReport, Check, Violation, audit};
 pub use drawn::undrawn_text;
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange};
 pub use step::Step;

@@ -121,6 +121,12 @@ pub(crate) fn apply_action(
     let value = match (inv.action().core(), inv.value()) {
         (Some(Action::SetValue), Some(Value::Number(n))) => *n,
         (Some(Action::SetValue), _) => return Outcome::Rejected("a slider takes a number".into()),
+        (Some(Action::Increment), _) if slider.clamp(state.value) >= slider.max => {
+            return Outcome::Rejected(format!("it is at its maximum, {}", slider.max));
+        }
+        (Some(Action::Decrement), _) if slider.clamp(state.value) <= slider.min => {
+            return Outcome::Rejected(format!("it is at its minimum, {}", slider.min));
+        }
         (Some(Action::Increment), _) => state.value + slider.step,
         (Some(Action::Decrement), _) => state.value - slider.step,
         _ => return Outcome::NotHandled,
@@ -152,7 +158,16 @@ impl Semantic for Slider<'_> {
             id_and_label(n, None, self.label);
             id_and_label(n, self.id, None::<&str>);
             if offer.takes() {
-                n.actions([Action::SetValue, Action::Increment, Action::Decrement]);
+                // Only what changes it: no `increment` at the maximum, no `decrement`
+                // at the minimum.
+                let value = self.clamp(state.value);
+                n.action(Action::SetValue);
+                if value < self.max {
+                    n.action(Action::Increment);
+                }
+                if value > self.min {
+                    n.action(Action::Decrement);
+                }
             }
         });
     }
@@ -217,6 +232,37 @@ mod tests {
             Outcome::Handled
         );
         assert!((state.value() - 4.0).abs() < f64::EPSILON);
+    }
+
+    /// Found by `taria-mcp audit` on the form example: `decrement` at the minimum was
+    /// offered and answered `delivered`, and changed nothing.
+    #[test]
+    fn at_an_end_it_neither_offers_nor_takes_a_step_past_it() {
+        let slider = || Slider::new(1.0, 5.0).id("s");
+        let offered = |value: f64| {
+            let mut harness = taria::testing::Harness::new(10, 1);
+            let mut state = SliderState::new(value);
+            let tree = harness.render(|frame| {
+                frame.render_stateful_widget(slider(), frame.area(), &mut state);
+            });
+            let node = tree.get("s").unwrap();
+            let mut names: Vec<String> = node.actions.iter().map(ToString::to_string).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(offered(1.0), ["increment", "set_value"]);
+        assert_eq!(offered(3.0), ["decrement", "increment", "set_value"]);
+        assert_eq!(offered(5.0), ["decrement", "set_value"]);
+        let mut state = SliderState::new(1.0);
+        assert_eq!(
+            apply_action(&mut state, &slider(), &Invocation::new("s", "decrement")),
+            Outcome::Rejected("it is at its minimum, 1".into())
+        );
+        let mut state = SliderState::new(5.0);
+        assert_eq!(
+            apply_action(&mut state, &slider(), &Invocation::new("s", "increment")),
+            Outcome::Rejected("it is at its maximum, 5".into())
+        );
     }
 
     #[test]

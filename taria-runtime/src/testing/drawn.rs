@@ -57,6 +57,14 @@ const NOT_TEXT: &[Role] = &[
 /// ```
 #[must_use]
 pub fn undrawn_text(tree: &Tree, buffer: &Buffer) -> Vec<String> {
+    undrawn(tree, buffer)
+        .into_iter()
+        .map(|(id, role, why)| format!("`{id}` ({role}): {why}"))
+        .collect()
+}
+
+/// [`undrawn_text`]'s findings: each node's id, role and why.
+pub(super) fn undrawn(tree: &Tree, buffer: &Buffer) -> Vec<(String, &'static str, String)> {
     let mut found = Vec::new();
     for root in &tree.roots {
         walk(root, buffer, &mut found);
@@ -64,11 +72,11 @@ pub fn undrawn_text(tree: &Tree, buffer: &Buffer) -> Vec<String> {
     found
 }
 
-fn walk(node: &Node, buffer: &Buffer, found: &mut Vec<String>) {
+fn walk(node: &Node, buffer: &Buffer, found: &mut Vec<(String, &'static str, String)>) {
     if !node.bounds.is_empty()
         && let Some(why) = check(node, node.bounds, buffer)
     {
-        found.push(format!("`{}` ({}): {why}", node.id, node.role.name()));
+        found.push((node.id.to_string(), node.role.name(), why));
     }
     for child in &node.children {
         walk(child, buffer, found);

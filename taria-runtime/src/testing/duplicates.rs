@@ -39,6 +39,11 @@ use crate::model::{Bounds, Node, Tree, Value};
 /// ```
 #[must_use]
 pub fn duplicate_nodes(tree: &Tree) -> Vec<String> {
+    duplicates(tree).into_iter().map(|(_, line)| line).collect()
+}
+
+/// [`duplicate_nodes`]' findings, each with the id of the first node of its pair.
+pub(super) fn duplicates(tree: &Tree) -> Vec<(String, String)> {
     let mut placed: Vec<(&Node, Option<&Node>)> = Vec::new();
     for root in &tree.roots {
         collect(root, None, &mut placed);
@@ -61,13 +66,16 @@ pub fn duplicate_nodes(tree: &Tree) -> Vec<String> {
             let child = other_parent.is_some_and(|p| std::ptr::eq(p, node));
             if let Some(text) = shared_text(node, other, child) {
                 let b = node.bounds;
-                found.push(format!(
-                    "`{}` ({}) and `{}` ({}) both say {text:?} at {:?}",
-                    node.id,
-                    node.role.name(),
-                    other.id,
-                    other.role.name(),
-                    [b.x, b.y, b.width, b.height]
+                found.push((
+                    node.id.to_string(),
+                    format!(
+                        "`{}` ({}) and `{}` ({}) both say {text:?} at {:?}",
+                        node.id,
+                        node.role.name(),
+                        other.id,
+                        other.role.name(),
+                        [b.x, b.y, b.width, b.height]
+                    ),
                 ));
             }
         }

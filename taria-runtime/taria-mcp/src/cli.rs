@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use taria::wire::recording::RecordedSize;
 
+pub(crate) mod audit;
+
 use crate::test_from::args as test_from;
 
 /// The usage text, printed by `--help`.
@@ -17,6 +19,7 @@ usage: taria-mcp --app <label> [--idle-release SECS] [OPTIONS]
        taria-mcp spawn [--cols N --rows N] [OPTIONS] <command> [args…]
        taria-mcp view FILE [--port N]          (a recording in the inspector, no app)
        taria-mcp test-from FILE [options]      (a recording as a Rust test; see its --help)
+       taria-mcp audit [options] -- <command>  (explore an app, check every answer; see its --help)
 
 An MCP server on stdin/stdout that lets an agent read and drive a taria app.
   --app <label>          attach to the running app serving <label> (e.g. `todo`)
@@ -125,6 +128,8 @@ pub(crate) enum Command {
     TestFrom(test_from::Options),
     /// `view`: show a recording in the inspector.
     View(ViewOptions),
+    /// `audit`: explore an app and check every answer.
+    Audit(audit::Options),
     /// Print this usage text.
     Help(&'static str),
     /// Print the version.
@@ -143,6 +148,13 @@ pub(crate) fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, S
                 "taria-mcp test-from: {message}\n\n{}",
                 test_from::USAGE
             )),
+        };
+    }
+    if args.first().map(String::as_str) == Some("audit") {
+        return match audit::parse(&args[1..]) {
+            Ok(Some(options)) => Ok(Command::Audit(options)),
+            Ok(None) => Ok(Command::Help(audit::USAGE)),
+            Err(message) => Err(format!("taria-mcp audit: {message}\n\n{}", audit::USAGE)),
         };
     }
     if args.first().map(String::as_str) == Some("view") {
@@ -303,7 +315,7 @@ fn idle_release_of(text: &str) -> Result<Option<Duration>, String> {
 
 /// Why `word`, met where a command given without `--` would start, is taken for a
 /// slip rather than started: taria-mcp's own words (`help`, `version`, `view`,
-/// `test-from`, which come first or not at all), a misspelt `spawn`, or a port
+/// `test-from`, `audit`, which come first or not at all), a misspelt `spawn`, or a port
 /// after `--inspect` (which takes it as `--inspect=PORT`). `None`: start it.
 fn not_a_command(word: &str, previous: Option<&str>) -> Option<String> {
     let first =
@@ -312,7 +324,9 @@ fn not_a_command(word: &str, previous: Option<&str>) -> Option<String> {
         "help" | "version" => Some(format!(
             "`{word}` is not an argument: taria-mcp --{word}{first}"
         )),
-        "view" | "test-from" => Some(format!("`{word}` comes first: taria-mcp {word} …{first}")),
+        "view" | "test-from" | "audit" => {
+            Some(format!("`{word}` comes first: taria-mcp {word} …{first}"))
+        }
         _ if previous == Some("--inspect") && word.bytes().all(|b| b.is_ascii_digit()) => Some(
             format!("--inspect takes its port as --inspect={word}{first}"),
         ),

@@ -3,6 +3,7 @@
 //!
 //! Nothing but JSON-RPC is written to stdout; logs go to stderr (filter: `TARIA_LOG`).
 
+mod audit;
 mod cli;
 mod errors;
 mod input_log;
@@ -49,6 +50,12 @@ fn main() -> ExitCode {
         cli::Command::TestFrom(options) => return test_from::run(&options),
         // A recording in the inspector: no app, no MCP server.
         cli::Command::View(options) => return view(&options),
+        // An app explored and checked: no MCP server on stdio (the bridge is served
+        // in-process to the audit's own client).
+        cli::Command::Audit(options) => {
+            init_tracing();
+            return audit::run(&options);
+        }
         cli::Command::Version => {
             eprintln!("taria-mcp {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;

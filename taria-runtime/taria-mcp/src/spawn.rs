@@ -37,7 +37,8 @@ mod socket;
 mod terminal;
 
 use output::append_output;
-use process::{pty_size, run, shell_words};
+pub(crate) use process::shell_words;
+use process::{pty_size, run};
 use socket::private_socket;
 pub(crate) use socket::socket_exists;
 use terminal::Terminal;

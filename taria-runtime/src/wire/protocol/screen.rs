@@ -128,6 +128,59 @@ impl ScreenStyles {
     }
 }
 
+impl ScreenStyles {
+    /// The screen as a ratatui [`Buffer`](ratatui::buffer::Buffer) `width` columns wide, one row per row of
+    /// runs: each cell with its text and style, a wide character in its first cell
+    /// (the next left blank, as ratatui leaves it), a character of no width joined
+    /// to the cell before it. What a test holds a tree against
+    /// ([`undrawn_text`](crate::testing::undrawn_text), `taria-mcp audit`).
+    #[must_use]
+    pub fn to_buffer(&self, width: u16) -> ratatui::buffer::Buffer {
+        use unicode_width::UnicodeWidthChar as _;
+        let height = u16::try_from(self.rows.len()).unwrap_or(u16::MAX);
+        let mut buffer =
+            ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, width, height));
+        for (y, runs) in (0..height).zip(&self.rows) {
+            let mut x: u16 = 0;
+            for run in runs {
+                let style = self
+                    .styles
+                    .get(run.style as usize)
+                    .copied()
+                    .unwrap_or_default();
+                let ratatui_style = ratatui::style::Style {
+                    fg: style.fg,
+                    bg: style.bg,
+                    add_modifier: style.modifiers,
+                    ..ratatui::style::Style::default()
+                };
+                let start = x;
+                let mut last: Option<u16> = None;
+                for c in run.text.chars() {
+                    let columns = u16::try_from(c.width().unwrap_or(0)).unwrap_or(1);
+                    if columns == 0 {
+                        if let Some(at) = last
+                            && let Some(cell) = buffer.cell_mut((at, y))
+                        {
+                            let joined = format!("{}{c}", cell.symbol());
+                            cell.set_symbol(&joined);
+                        }
+                        continue;
+                    }
+                    if let Some(cell) = buffer.cell_mut((x, y)) {
+                        cell.set_char(c).set_style(ratatui_style);
+                    }
+                    last = Some(x);
+                    x = x.saturating_add(columns);
+                }
+                // A run covers exactly its columns, whatever its text measured.
+                x = start.saturating_add(run.columns);
+            }
+        }
+        buffer
+    }
+}
+
 /// A colour as ratatui displays it, `None` for the terminal's default.
 mod color {
     use std::str::FromStr as _;

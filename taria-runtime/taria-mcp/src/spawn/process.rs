@@ -166,7 +166,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
 }
 
 /// The command as one line, quoted where needed.
-pub(super) fn shell_words(command: &[String]) -> String {
+pub(crate) fn shell_words(command: &[String]) -> String {
     command
         .iter()
         .map(|word| {

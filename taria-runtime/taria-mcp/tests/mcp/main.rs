@@ -15,6 +15,7 @@
 #[path = "../../../tests/support/mod.rs"]
 mod support;
 
+mod audit;
 mod batch;
 mod drawn;
 mod empty_arguments;
