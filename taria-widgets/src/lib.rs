@@ -249,9 +249,36 @@ pub(crate) fn apply_undrawn(
     }
 }
 
+/// Moves a list's or table's selection, `selected` of `len` items, by a scroll of
+/// `amount`: down stops at the last item, up at the first. A scroll that cannot move
+/// it is refused with the reason (ratatui's `scroll_down_by` would select past the
+/// last item, which its draw then takes back, so the app's state would differ from
+/// what the widget set).
+pub(crate) fn scroll_selection(
+    selected: usize,
+    down: bool,
+    amount: u16,
+    len: usize,
+) -> Result<usize, String> {
+    let last = len.saturating_sub(1);
+    if len == 0 {
+        return Err("it has nothing to scroll".into());
+    }
+    if down && selected >= last {
+        return Err(format!("its last item ({last}) is selected already"));
+    }
+    if !down && selected == 0 {
+        return Err("its first item is selected already".into());
+    }
+    Ok(if down {
+        selected.saturating_add(usize::from(amount)).min(last)
+    } else {
+        selected.saturating_sub(usize::from(amount))
+    })
+}
+
 /// Scrolls a list's or table's view by `amount` items when nothing is selected (with
-/// a selection, the state's own `scroll_down_by`/`scroll_up_by` move it): down stops
-/// at the last of `len` items.
+/// a selection, [`scroll_selection`] moves it): down stops at the last of `len` items.
 pub(crate) fn scroll_offset(offset: &mut usize, down: bool, amount: u16, len: usize) {
     *offset = if down {
         offset

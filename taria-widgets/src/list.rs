@@ -298,11 +298,10 @@ pub(crate) fn apply_action(
                 ScrollDirection::Up => false,
                 _ => return Outcome::Rejected("a list scrolls up or down".into()),
             };
-            if state.selected().is_some() {
-                if down {
-                    state.scroll_down_by(amount);
-                } else {
-                    state.scroll_up_by(amount);
+            if let Some(selected) = state.selected() {
+                match crate::scroll_selection(selected, down, amount, len) {
+                    Ok(next) => state.select(Some(next)),
+                    Err(why) => return Outcome::Rejected(why),
                 }
             } else {
                 crate::scroll_offset(state.offset_mut(), down, amount, len);

@@ -450,8 +450,14 @@ pub(crate) fn apply_action(
                     let down = direction == ScrollDirection::Down;
                     crate::scroll_offset(state.offset_mut(), down, amount, rows);
                 }
-                ScrollDirection::Down => state.scroll_down_by(amount),
-                ScrollDirection::Up => state.scroll_up_by(amount),
+                ScrollDirection::Down | ScrollDirection::Up => {
+                    let down = direction == ScrollDirection::Down;
+                    let selected = state.selected().unwrap_or_default();
+                    match crate::scroll_selection(selected, down, amount, rows) {
+                        Ok(next) => state.select(Some(next)),
+                        Err(why) => return Outcome::Rejected(why.replace("item", "row")),
+                    }
+                }
                 ScrollDirection::Right => state.scroll_right_by(amount),
                 ScrollDirection::Left => state.scroll_left_by(amount),
             }

@@ -95,6 +95,37 @@ fn select_and_scroll_change_the_state() {
     assert_eq!(state.selected(), Some(4));
 }
 
+/// A `scroll` down with the last row selected is refused, and the table keeps taking
+/// the agent's actions. It used to select a row past the end, which ratatui's draw
+/// took back: taria saw the app's state differ from what the widget set, said the
+/// app rebuilds it each frame (untrue: ratatui's table example keeps it in a local)
+/// and stopped offering `select` and `scroll` for good.
+#[test]
+fn a_scroll_past_the_last_row_is_refused_and_the_table_keeps_its_actions() {
+    let app = Names {
+        names: vec!["a", "b", "c"],
+        state: TableState::default().with_selected(Some(1)),
+    };
+    let mut h = taria::testing::AppHarness::new(app, 10, 5, draw_names);
+    h.scroll("t", ScrollDirection::Down, 1).unwrap();
+    assert_eq!(h.app().state.selected(), Some(2));
+    let error = h.scroll("t", ScrollDirection::Down, 1).unwrap_err();
+    assert_eq!(error.message, "its last row (2) is selected already");
+    assert_eq!(h.app().state.selected(), Some(2));
+    let offered = |h: &taria::testing::AppHarness<Names>| {
+        let node = h.node("t");
+        let names: Vec<String> = node.actions.iter().map(ToString::to_string).collect();
+        (
+            names.contains(&"scroll".to_owned()),
+            names.contains(&"select".to_owned()),
+        )
+    };
+    assert_eq!(offered(&h), (true, true));
+    h.act("t/a", "select").unwrap();
+    assert_eq!(h.app().state.selected(), Some(0));
+    assert_eq!(offered(&h), (true, true));
+}
+
 /// A spreadsheet-like app: rows keyed by name, a cell selection (ratatui's
 /// `TableState::select_cell`) highlighted or not.
 struct Sheet {
