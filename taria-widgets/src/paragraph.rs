@@ -21,8 +21,11 @@ use crate::text::FirstLine;
 ///
 /// Recorded as `text`: label = its block's title, else its first line; value = the
 /// whole text (lines joined with `\n`), kept up to [`taria::builder::MAX_VALUE_BYTES`]
-/// (none for one line of text without a title, which is its label already); when
-/// scrolled, `scroll` = the first line shown, the line count, the lines on screen.
+/// (none for one line of text without a title, which is its label already). When it
+/// does not all show (more lines than its inner area has rows, counted as drawn: after
+/// [`wrap`](Paragraph::wrap)) or is [scrolled](Paragraph::scroll), `scroll` says which
+/// part does: the first drawn line shown, the lines the text takes drawn, the rows of
+/// its inner area (`[scroll=0/5 view=3]`: five lines, the first three on screen).
 /// Mark text that came from outside the app with [`Paragraph::untrusted`].
 ///
 /// **The role it plays.** A paragraph is often more than text: an input line, a status
@@ -162,6 +165,21 @@ impl<'a> Paragraph<'a> {
     }
 }
 
+impl Paragraph<'_> {
+    /// The lines the text takes drawn `width` columns wide: its lines, or with
+    /// [`wrap`](Paragraph::wrap) the lines ratatui wraps them into.
+    fn drawn_lines(&self, width: u16) -> usize {
+        match self.wrap {
+            None => self.text.height(),
+            Some(wrap) => ratatui::widgets::Paragraph::new(self.text.clone())
+                .style(self.style)
+                .alignment(self.alignment)
+                .wrap(wrap)
+                .line_count(width),
+        }
+    }
+}
+
 impl Semantic for Paragraph<'_> {
     type State = ();
 
@@ -201,9 +219,10 @@ impl Semantic for Paragraph<'_> {
                 n.id(id);
             }
             self.given.record(n, self.id);
-            if self.scroll != (0, 0) {
-                let inner = self.block.as_ref().map_or(area, |b| b.inner(area));
-                n.scroll(self.scroll.0, self.text.lines.len(), inner.height);
+            let inner = self.block.as_ref().map_or(area, |b| b.inner(area));
+            let drawn = self.drawn_lines(inner.width);
+            if self.scroll != (0, 0) || drawn > usize::from(inner.height) {
+                n.scroll(self.scroll.0, drawn, inner.height);
             }
         });
     }
@@ -287,6 +306,39 @@ mod tests {
             .left_aligned()
             .render(area, &mut b);
         assert_eq!(a, b);
+    }
+
+    /// Where the text does not all show (taller than the inner area, or wrapped into
+    /// more lines than it has), `scroll` says which drawn lines show, counted as
+    /// ratatui draws them (issue 30: the value held 5 lines where 3 showed, unsaid).
+    #[test]
+    fn text_cut_off_or_wrapped_records_the_lines_drawn() {
+        let scroll_of = |paragraph: Paragraph<'_>, width, height| {
+            let mut harness = Harness::new(width, height);
+            let tree = harness.render(|frame| {
+                frame.render_widget(paragraph.id("p"), frame.area());
+            });
+            let node = tree.get("p").expect("p");
+            node.scroll.map(|s| (s.offset, s.content, s.viewport))
+        };
+        let five = "one\ntwo\nthree\nfour\nfive";
+        assert_eq!(scroll_of(Paragraph::new(five), 10, 3), Some((0, 5, 3)));
+        assert_eq!(
+            scroll_of(Paragraph::new(five).block(Block::bordered()), 10, 5),
+            Some((0, 5, 3)),
+            "the block's inner area"
+        );
+        assert_eq!(scroll_of(Paragraph::new(five), 10, 5), None, "all shown");
+        // Two lines wrapped into six at width 6 (a word a line).
+        let wrapped = || Paragraph::new("aaa bbb ccc\nddd eee fff").wrap(Wrap { trim: true });
+        assert_eq!(scroll_of(wrapped(), 6, 3), Some((0, 6, 3)));
+        assert_eq!(scroll_of(wrapped().scroll((2, 0)), 6, 3), Some((2, 6, 3)));
+        assert_eq!(scroll_of(wrapped(), 6, 6), None, "all shown");
+        assert_eq!(
+            scroll_of(wrapped(), 20, 3),
+            None,
+            "two lines unwrapped in three rows"
+        );
     }
 
     #[test]
