@@ -33,7 +33,7 @@
 //! | [`Button`] | `button` | label, disabled, focused | `activate` (the app's handler or [`Button::activate_key`]) |
 //! | [`Select`] | `select` | value and options (the `valueSchema`) | `set_value` → [`SelectState`] |
 //! | [`Slider`] | `slider` | value, min, max, step (the `valueSchema`) | `set_value`, `increment`, `decrement` → [`SliderState`] |
-//! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport | `scroll` → [`ScrollbarState`] |
+//! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport (the state's, else the track's length between the end symbols) | `scroll` → [`ScrollbarState`] |
 //! | [`Sparkline`] | `chart` | label: [`Sparkline::label`] or block title; value: `120 points min 3 max 97 last 42` | — |
 //! | [`BarChart`] | `chart` | label; value: bar count, min, max, each bar's label and value (`3 bars min 1 max 9: "Mon" 1, …`) | — |
 //! | [`Chart`] | `chart` | label; value: per series name, point count, min/max/last of y; axis titles and bounds (format in [`Chart`]) | — |
