@@ -38,7 +38,7 @@
 //! | [`BarChart`] | `chart` | label; value: bar count, min, max, each bar's label and value (`3 bars min 1 max 9: "Mon" 1, …`) | — |
 //! | [`Chart`] | `chart` | label; value: per series name, point count, min/max/last of y; axis titles and bounds (format in [`Chart`]) | — |
 //! | [`Canvas`] | `image` | label: [`Canvas::label`] or block title | — |
-//! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` | — |
+//! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` when the events mark it (else, under a title, the month); a child `text` per date the events style (label `15`, value `2024-01-15`, bounds its cell) | — |
 //!
 //! The charts record a summary, never every point; a summary longer than
 //! [`taria::builder::MAX_VALUE_BYTES`] is cut there.
