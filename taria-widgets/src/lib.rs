@@ -33,12 +33,12 @@
 //! | [`Button`] | `button` | label, disabled, focused | `activate` (the app's handler or [`Button::activate_key`]) |
 //! | [`Select`] | `select` | value and options (the `valueSchema`) | `set_value` → [`SelectState`] |
 //! | [`Slider`] | `slider` | value, min, max, step (the `valueSchema`) | `set_value`, `increment`, `decrement` → [`SliderState`] |
-//! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport | `scroll` → [`ScrollbarState`] |
+//! | [`Scrollbar`] | `scrollbar` | scroll: position, content length, viewport (the state's, else the track's length between the end symbols) | `scroll` → [`ScrollbarState`] |
 //! | [`Sparkline`] | `chart` | label: [`Sparkline::label`] or block title; value: `120 points min 3 max 97 last 42` | — |
 //! | [`BarChart`] | `chart` | label; value: bar count, min, max, each bar's label and value (`3 bars min 1 max 9: "Mon" 1, …`) | — |
 //! | [`Chart`] | `chart` | label; value: per series name, point count, min/max/last of y; axis titles and bounds (format in [`Chart`]) | — |
 //! | [`Canvas`] | `image` | label: [`Canvas::label`] or block title | — |
-//! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` | — |
+//! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` when the events mark it (else, under a title, the month); a child `text` per date the events style (label `15`, value `2024-01-15`, bounds its cell) | — |
 //!
 //! The charts record a summary, never every point; a summary longer than
 //! [`taria::builder::MAX_VALUE_BYTES`] is cut there.

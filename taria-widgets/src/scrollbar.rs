@@ -9,6 +9,7 @@ use ratatui::widgets::StatefulWidget;
 use taria::{Action, Invocation, Outcome, Role};
 
 use crate::semantic::Semantic;
+use unicode_width::UnicodeWidthStr;
 
 pub use ratatui::widgets::{ScrollDirection, ScrollbarOrientation};
 
@@ -115,7 +116,10 @@ impl From<ratatui::widgets::ScrollbarState> for ScrollbarState {
 /// [`ScrollbarState`] (taria's: the same API as ratatui's).
 ///
 /// Recorded as `scrollbar`: value = the position; `scroll` = position, content
-/// length, viewport length. With an [`id`](Scrollbar::id) it offers `scroll` and takes
+/// length, viewport length: the state's
+/// [`viewport_content_length`](ScrollbarState::viewport_content_length), else the
+/// length of the track between the end symbols (the rows inside a bordered view the
+/// scrollbar is drawn over, its arrows on the border rows). With an [`id`](Scrollbar::id) it offers `scroll` and takes
 /// it itself, moving the state's position by the amount (up/left backward, down/right
 /// forward).
 ///
@@ -136,7 +140,19 @@ impl From<ratatui::widgets::ScrollbarState> for ScrollbarState {
 pub struct Scrollbar<'a> {
     inner: ratatui::widgets::Scrollbar<'a>,
     vertical: bool,
+    /// The symbols at its ends, as ratatui's has them: what its track leaves out.
+    begin: Option<&'a str>,
+    end: Option<&'a str>,
     id: Option<&'a str>,
+}
+
+/// ratatui's symbols for a new scrollbar of that orientation.
+const fn default_symbols(vertical: bool) -> Set<'static> {
+    if vertical {
+        ratatui::symbols::scrollbar::DOUBLE_VERTICAL
+    } else {
+        ratatui::symbols::scrollbar::DOUBLE_HORIZONTAL
+    }
 }
 
 impl Default for Scrollbar<'_> {
@@ -150,9 +166,12 @@ impl<'a> Scrollbar<'a> {
     /// See ratatui's [`Scrollbar::new`](ratatui::widgets::Scrollbar::new).
     #[must_use = "creates the Scrollbar"]
     pub const fn new(orientation: ScrollbarOrientation) -> Self {
+        let symbols = default_symbols(orientation.is_vertical());
         Scrollbar {
             vertical: orientation.is_vertical(),
             inner: ratatui::widgets::Scrollbar::new(orientation),
+            begin: Some(symbols.begin),
+            end: Some(symbols.end),
             id: None,
         }
     }
@@ -166,6 +185,7 @@ impl<'a> Scrollbar<'a> {
     pub fn orientation(mut self, orientation: ScrollbarOrientation) -> Self {
         self.vertical = orientation.is_vertical();
         self.inner = self.inner.orientation(orientation);
+        self.keep_ends(&default_symbols(self.vertical));
         self
     }
 
@@ -177,8 +197,58 @@ impl<'a> Scrollbar<'a> {
         symbols: Set<'a>,
     ) -> Self {
         self.vertical = orientation.is_vertical();
+        self.keep_ends(&symbols);
         self.inner = self.inner.orientation_and_symbol(orientation, symbols);
         self
+    }
+
+    /// See ratatui's [`Scrollbar::begin_symbol`](ratatui::widgets::Scrollbar::begin_symbol).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn begin_symbol(mut self, begin_symbol: Option<&'a str>) -> Self {
+        self.begin = begin_symbol;
+        self.inner = self.inner.begin_symbol(begin_symbol);
+        self
+    }
+
+    /// See ratatui's [`Scrollbar::end_symbol`](ratatui::widgets::Scrollbar::end_symbol).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn end_symbol(mut self, end_symbol: Option<&'a str>) -> Self {
+        self.end = end_symbol;
+        self.inner = self.inner.end_symbol(end_symbol);
+        self
+    }
+
+    /// See ratatui's [`Scrollbar::symbols`](ratatui::widgets::Scrollbar::symbols).
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn symbols(mut self, symbols: Set<'a>) -> Self {
+        self.keep_ends(&symbols);
+        self.inner = self.inner.symbols(symbols);
+        self
+    }
+
+    /// The ends of `symbols` where the scrollbar has ends, as ratatui's `symbols` does.
+    fn keep_ends(&mut self, symbols: &Set<'a>) {
+        if self.begin.is_some() {
+            self.begin = Some(symbols.begin);
+        }
+        if self.end.is_some() {
+            self.end = Some(symbols.end);
+        }
+    }
+
+    /// The cells of its track in `area`: its length less the symbols at its ends.
+    fn track(&self, area: Rect) -> usize {
+        let ends = [self.begin, self.end]
+            .into_iter()
+            .flatten()
+            .map(UnicodeWidthStr::width)
+            .sum::<usize>();
+        let length = if self.vertical {
+            area.height
+        } else {
+            area.width
+        };
+        usize::from(length).saturating_sub(ends)
     }
 
     crate::semantic::setters! { Scrollbar in ratatui::widgets;
@@ -186,11 +256,8 @@ impl<'a> Scrollbar<'a> {
         fn thumb_style<S: Into<Style>>(thumb_style: S) => inner;
         fn track_symbol(track_symbol: Option<&'a str>) => inner;
         fn track_style<S: Into<Style>>(track_style: S) => inner;
-        fn begin_symbol(begin_symbol: Option<&'a str>) => inner;
         fn begin_style<S: Into<Style>>(begin_style: S) => inner;
-        fn end_symbol(end_symbol: Option<&'a str>) => inner;
         fn end_style<S: Into<Style>>(end_style: S) => inner;
-        fn symbols(symbols: Set<'a>) => inner;
         fn style<S: Into<Style>>(style: S) => inner;
     }
 }
@@ -235,13 +302,11 @@ impl Semantic for Scrollbar<'_> {
     }
 
     fn describe(&self, area: Rect, state: &ScrollbarState, offer: crate::semantic::Offer) {
+        // Unsaid by the app, the view is the track's length: over a bordered view the
+        // end symbols sit on its border rows and the track spans the rows inside; over
+        // the inner area alone a scrollbar has no ends.
         let viewport = if state.viewport_content_length == 0 {
-            if self.vertical {
-                area.height
-            } else {
-                area.width
-            }
-            .into()
+            self.track(area)
         } else {
             state.viewport_content_length
         };
@@ -299,6 +364,50 @@ mod tests {
                 assert_eq!(a, b);
             }
         }
+    }
+
+    /// The view recorded of a scrollbar drawn over `area` of a 12x10 screen.
+    fn view_of(bar: Scrollbar<'_>, area: Rect) -> usize {
+        let mut state = ScrollbarState::new(40);
+        let mut harness = taria::testing::Harness::new(12, 10);
+        let tree = harness.render(|frame| {
+            frame.render_stateful_widget(bar.id("bar"), area, &mut state);
+        });
+        tree.get("bar").unwrap().scroll.unwrap().viewport as usize
+    }
+
+    /// Issue 30: a scrollbar with its arrows over a bordered view 10 rows high said
+    /// `view=10` where 8 rows show; the view the app does not give is the track's
+    /// length, between the arrows.
+    #[test]
+    fn an_unsaid_view_is_the_track_between_the_ends() {
+        let full = Rect::new(0, 0, 12, 10);
+        let vertical = || Scrollbar::new(ScrollbarOrientation::VerticalRight);
+        assert_eq!(view_of(vertical(), full), 8, "▲ and ▼ on the border rows");
+        let arrows = vertical().begin_symbol(Some("↑")).end_symbol(Some("↓"));
+        assert_eq!(view_of(arrows, full), 8);
+        let inner = Rect::new(0, 1, 12, 8);
+        let bare = vertical().begin_symbol(None).end_symbol(None);
+        assert_eq!(
+            view_of(bare.clone(), inner),
+            8,
+            "over the inner rows, no ends"
+        );
+        // `symbols` and `orientation` keep an end taken away away, as ratatui's do.
+        let bare = bare.symbols(ratatui::symbols::scrollbar::VERTICAL);
+        assert_eq!(
+            view_of(bare.orientation(ScrollbarOrientation::VerticalLeft), inner),
+            8
+        );
+        let bottom = Scrollbar::new(ScrollbarOrientation::HorizontalBottom).end_symbol(None);
+        assert_eq!(view_of(bottom, full), 11, "◄ alone");
+        // The app's own view is kept.
+        let mut state = ScrollbarState::new(40).viewport_content_length(5);
+        let mut harness = taria::testing::Harness::new(12, 10);
+        let tree = harness.render(|frame| {
+            frame.render_stateful_widget(vertical().id("bar"), full, &mut state);
+        });
+        assert_eq!(tree.get("bar").unwrap().scroll.unwrap().viewport, 5);
     }
 
     #[test]

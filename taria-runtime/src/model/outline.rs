@@ -27,7 +27,8 @@ impl Tree {
     /// its sibling `i-1` of the same count or starts a complete run of its parent's
     /// children, a `[count=n]` of `n` children, a table cell's column name when the
     /// table's header row gives it (`- cell: "42"` under `- column_header "Age"`), a
-    /// tree item's `[level=1]` (the top level), and the actions every child offers:
+    /// label that is the text value's first line (`- text: "Saved\n3 files"`, the
+    /// value says it), a tree item's `[level=1]` (the top level), and the actions every child offers:
     /// the parent's line ends with them as `children{…}`, and each child's `{…}`
     /// lists only its others.
     ///
@@ -446,6 +447,11 @@ fn write_value(out: &mut String, node: &Node) {
     }
 }
 
+/// Whether `node`'s value is text whose first line is `label`.
+fn value_starts_with_line(node: &Node, label: &str) -> bool {
+    matches!(&node.value, Some(Value::Text(text)) if text.split('\n').next() == Some(label))
+}
+
 fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
     let Around {
         parent,
@@ -464,6 +470,9 @@ fn write_line(out: &mut String, node: &Node, around: &Around<'_>) {
         Some(label) if node.role == Role::Cell && column == Some(label.as_str()) => {}
         // A row named by its first cell: that cell's line, just below, says it.
         Some(_) if around.children_shown && node.label_is_first_cell() => {}
+        // A label that is its text value's first line (a text named by its own
+        // start): the value, just after, says it.
+        Some(label) if value_starts_with_line(node, label) => {}
         Some(label) => {
             out.push(' ');
             let _ = write_quoted(out, label);

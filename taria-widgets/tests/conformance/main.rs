@@ -320,17 +320,22 @@ fn contracts() -> Vec<Contract> {
         Contract {
             widget: "Monthly",
             draw: |f| {
+                // The app marks the date it shows as selected: that is the value.
                 let day = time::Date::from_calendar_date(2025, time::Month::March, 9).unwrap();
-                f.render_widget(
-                    w::Monthly::new(day, w::CalendarEventStore::default()).id("x"),
-                    f.area(),
-                )
+                let mut events = w::CalendarEventStore::default();
+                events.add(
+                    day,
+                    ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED),
+                );
+                f.render_widget(w::Monthly::new(day, &events).id("x"), f.area());
             },
             role: Role::Text,
             actions: &[],
             check: |n| {
                 assert_eq!(n.label.as_deref(), Some("March 2025"));
                 assert_eq!(n.value, Some(taria::Value::Text("2025-03-09".into())));
+                let events: Vec<_> = n.children.iter().map(|c| c.label.as_deref()).collect();
+                assert_eq!(events, [Some("9")]);
             },
         },
         Contract {

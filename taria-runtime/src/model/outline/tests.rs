@@ -168,3 +168,34 @@ fn a_row_of_cells_offering_the_rows_children_actions_is_one_line() {
         "{not_its_place}"
     );
 }
+
+/// Issue 30: a text node named by its first line printed that line twice, as label
+/// and again at the start of its value (`- text "Saved": "Saved\n3 files"`); the
+/// value says it once. A label that is not the value's first line is kept.
+#[test]
+fn a_label_that_is_the_values_first_line_is_said_once() {
+    let mut harness = Harness::new(20, 4);
+    let tree = harness.render(|_| {
+        for (key, label, value) in [
+            ("multi", "Saved", "Saved\n3 files"),
+            ("same", "Ready", "Ready"),
+            ("named", "Notes", "Notes are empty"),
+        ] {
+            crate::recorder::leaf(|n| {
+                n.role(Role::Text).key(key).label(label).value(value);
+            });
+        }
+    });
+    assert_eq!(
+        tree.outline(),
+        "- text: \"Saved\\n3 files\" [id=multi]\n\
+         - text: \"Ready\" [id=same]\n\
+         - text \"Notes\": \"Notes are empty\" [id=named]\n"
+    );
+    let multi = tree.get("multi").unwrap();
+    assert_eq!(multi.label.as_deref(), Some("Saved"), "still its label");
+    assert_eq!(
+        multi.outline_line(),
+        "- text: \"Saved\\n3 files\" [id=multi]"
+    );
+}
