@@ -19,9 +19,12 @@
 //! (`scroll`); and the `status` line.
 //!
 //! `sim.rs` is the simulated machine, `app.rs` the state, loop and handlers, `ui.rs`
-//! the drawing.
+//! the drawing; `replay.rs` replays the e2e agent's recorded session
+//! (`recordings/`).
 
 mod app;
+#[cfg(test)]
+mod replay;
 mod sim;
 #[path = "../tree_pane.rs"]
 mod tree_pane;

@@ -10,7 +10,7 @@ use taria::{Node, Query, Role, ScrollDirection, StateFlags, Value};
 use crate::app::{App, SEED};
 use crate::sim::{Machine, PROCESS_COUNT};
 
-fn dashboard() -> AppHarness<App> {
+pub(crate) fn dashboard() -> AppHarness<App> {
     AppHarness::new(App::new(SEED), 120, 34, crate::ui::draw)
         .on_event(|app, event| app.on_event(&event))
 }

@@ -5,7 +5,7 @@ Binaries come from the cargo target directory (`CARGO_TARGET_DIR`, else `target/
 built by `cargo build --workspace --all-features --examples --bins` (`cargo test`
 builds the examples only as tests).
 
-The todo, form and files agent sessions run with `taria-mcp --record` into pytest's
+The todo, form, files and dashboard agent sessions run with `taria-mcp --record` into pytest's
 temporary directory and check the recording (`check_recording`). With
 `TARIA_RECORD_DIR` set, they also write `<dir>/<app>-<task>.jsonl` (from the
 2025-11-25 run of each). The committed recordings under
@@ -15,7 +15,7 @@ root, with:
     cargo build --workspace --all-features --examples --bins && \
     rm -rf /tmp/taria-recordings && \
     TARIA_RECORD_DIR=/tmp/taria-recordings python3 -m pytest examples/e2e -q \
-        -p no:cacheprovider -k "todo_agent or form_agent or files_agent" && \
+        -p no:cacheprovider -k "todo_agent or form_agent or files_agent or dashboard_agent" && \
     for f in /tmp/taria-recordings/*.jsonl; do n=$(basename "$f" .jsonl); \
         mkdir -p "examples/${n%%-*}/recordings" && \
         cp "$f" "examples/${n%%-*}/recordings/${n#*-}.jsonl"; done

@@ -97,6 +97,17 @@ pub struct AppHarness<A> {
     draw: DrawFn<A>,
     on_event: Option<EventFn<A>>,
     logs: CapturedLogs,
+    /// The recorded steps sent ([`step`](AppHarness::step)), by the input's `seq`:
+    /// what an error logged while one ran is said to have come at.
+    steps: Vec<SentStep>,
+}
+
+/// A recorded step the harness sent: the input's `seq`, the step's number and its
+/// input in words (`act tasks/4 toggle`).
+pub(super) struct SentStep {
+    seq: u64,
+    number: u64,
+    input: String,
 }
 
 impl<A: Actions> AppHarness<A> {
@@ -122,6 +133,7 @@ impl<A: Actions> AppHarness<A> {
             draw: Box::new(draw),
             on_event: None,
             logs,
+            steps: Vec::new(),
         };
         harness.render();
         harness
@@ -227,6 +239,31 @@ impl<A: Actions> AppHarness<A> {
     /// answered.
     pub(super) fn submit(&mut self, input: Input) -> Result<(), ActError> {
         let seq = self.agent.submit(input);
+        self.answer(seq)
+    }
+
+    /// Sends step `number` of a recorded session (`described`: its input in words)
+    /// as [`submit`](AppHarness::submit) does, noting it for the errors the app logs
+    /// while it runs; a panic of the app's code while it runs is caught and returned
+    /// as its message, so the step's failure can name the step.
+    pub(super) fn submit_step(
+        &mut self,
+        input: Input,
+        number: u64,
+        described: &str,
+    ) -> Result<Result<(), ActError>, String> {
+        let seq = self.agent.submit(input);
+        self.steps.push(SentStep {
+            seq,
+            number,
+            input: described.to_owned(),
+        });
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.answer(seq)))
+            .map_err(|panic| panic_message(&*panic))
+    }
+
+    /// Runs the app's loop until input `seq` is answered.
+    fn answer(&mut self, seq: u64) -> Result<(), ActError> {
         for _ in 0..MAX_TURNS {
             let (session, app) = (&mut self.session, &mut self.app);
             self.logs.run(|| session.drain(app));
@@ -284,7 +321,19 @@ impl<A: Actions> AppHarness<A> {
              taria::logs::layer(); add it (registry().with(taria::logs::layer())), or set \
              no subscriber and the harness captures the log itself"
         );
-        let errors: Vec<String> = errors(self.logs.entries()).map(describe_entry).collect();
+        let errors: Vec<String> = errors(self.logs.entries())
+            .map(
+                |entry| match self.steps.iter().find(|step| step.seq == entry.input) {
+                    Some(step) => format!(
+                        "at step {} ({}): {}",
+                        step.number,
+                        step.input,
+                        describe_entry(entry)
+                    ),
+                    None => describe_entry(entry),
+                },
+            )
+            .collect();
         assert!(
             errors.is_empty(),
             "the app logged {} error{}:\n{}",
@@ -515,3 +564,12 @@ impl std::fmt::Display for ActError {
 }
 
 impl std::error::Error for ActError {}
+
+/// What a panic said: its message when it is text.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic whose payload is not text)".to_owned())
+}

@@ -274,7 +274,9 @@ impl StepInput {
             Input::Act(request) => Some(request.target.to_string()),
             _ => None,
         };
-        let answer = harness.submit(self.sent.input);
+        let answer = harness
+            .submit_step(self.sent.input, self.number, &described)
+            .map_err(|message| fail(ReplayFailure::Panicked(message)))?;
         let Some(recorded) = &self.answer else {
             return Ok(());
         };

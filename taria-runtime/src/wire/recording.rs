@@ -40,6 +40,7 @@ pub use header::{RecordedSize, RecordingHeader, RecordingMode};
 pub use line::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedRead, RecordedRefusal, RecordedResize, RecordedTarget, RecordedTree,
+    RecordedUnprompted,
 };
 pub use log::RecordedLog;
 pub(crate) use matching::Uses;
@@ -192,6 +193,14 @@ impl Recording {
     pub fn logs(&self) -> impl Iterator<Item = &RecordedLog> {
         self.lines.iter().filter_map(|line| match line {
             RecordedLine::Log(log) => Some(log),
+            _ => None,
+        })
+    }
+
+    /// The `unprompted` lines, in order: what changed in frames drawn with no input.
+    pub fn unprompted(&self) -> impl Iterator<Item = &RecordedUnprompted> {
+        self.lines.iter().filter_map(|line| match line {
+            RecordedLine::Unprompted(unprompted) => Some(unprompted),
             _ => None,
         })
     }

@@ -29,6 +29,11 @@ pub(crate) const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 pub(crate) const ACK_PER_KEY: Duration = Duration::from_millis(3);
 /// How long to wait for the tree that shows an input's effect.
 pub(crate) const EFFECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long after the frame that showed no effect of an input the bridge looks for one
+/// that does: a frame or two of an app that draws on its own (every 20-50 ms); an app
+/// that draws only on events draws no more, and the answer waits this long. A
+/// recording counts no frame this soon after an input's as drawn without one.
+pub(crate) const LATE_EFFECT: Duration = Duration::from_millis(150);
 /// How long a message to the app may wait for its turn and for room in the socket: past
 /// that, the app has stopped reading it.
 pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);

@@ -34,12 +34,14 @@ mod redact;
 mod screen;
 #[cfg(test)]
 mod tests;
+mod unprompted;
 mod write;
 
 use book::{Book, Entry, Header, Out, PendingExit, PendingInput, PendingResize};
 pub(crate) use redact::moves_focus;
 use redact::redact_arguments;
 use screen::{PendingTree, ScreenSlot, Screens};
+use unprompted::Unprompted;
 
 /// Which tool call an input or read belongs to: its tool, its number in the
 /// recording (given the first time the call records something, so the inputs' calls
@@ -124,6 +126,7 @@ impl Recorder {
                 exit: None,
                 exit_told: false,
                 steps: HashMap::new(),
+                unprompted: Unprompted::default(),
             }),
             screened: Condvar::new(),
             thread: Mutex::new(thread),
@@ -156,6 +159,8 @@ impl Recorder {
                 .map(RecordedTarget::of),
             _ => None,
         };
+        let noted = book.unprompted.sent(generation, seq);
+        book.push_unprompted(noted);
         book.last_seq = book.last_seq.max(seq);
         // A tree drawn from now on may show this input even when it is stamped below
         // it (the frame in which a widget takes an input is: its effect is complete in
@@ -293,6 +298,8 @@ impl Recorder {
                 resize.drawn(generation, revision, stamp, tree);
             }
         }
+        book.unprompted
+            .drawn(generation, first.is_some(), revision, stamp, tree);
         book.flush();
     }
 
@@ -301,6 +308,8 @@ impl Recorder {
     /// `EXIT_WAIT`), to say its status and what it printed.
     pub(crate) fn closed(&self, generation: u64, why: &str) {
         let mut book = lock(&self.0.book);
+        let noted = book.unprompted.interrupted();
+        book.push_unprompted(noted);
         book.open = false;
         book.give_up(Some(generation), false);
         if !matches!(book.header, Header::NotYet) {
@@ -338,6 +347,8 @@ impl Recorder {
         now: Option<(u64, &Arc<Tree>, u64)>,
     ) {
         let mut book = lock(&self.0.book);
+        let noted = book.unprompted.interrupted();
+        book.push_unprompted(noted);
         let call = book.new_call();
         let mut resize = PendingResize {
             generation,
@@ -512,6 +523,8 @@ impl Recorder {
         self.await_owed_screens();
         {
             let mut book = lock(&self.0.book);
+            let noted = book.unprompted.interrupted();
+            book.push_unprompted(noted);
             book.sized(None);
             book.give_up(None, true);
             book.flush();

@@ -22,6 +22,7 @@ mod notes;
 mod rules;
 mod snapshots;
 mod step;
+mod unprompted;
 mod warnings;
 
 use escape::{comment_text, literal_str};
@@ -123,6 +124,9 @@ pub(crate) fn generate(
     let first = recording
         .first_tree()
         .ok_or("the recording has no tree: nothing was recorded")?;
+    let unprompted = unprompted::Unprompted::of(recording, options);
+    let authors_rules = options.rules.rules().len();
+    let options = &unprompted.added_to(options);
     let size = recording.header.size;
     size.replayable()?;
     let steps: Vec<&RecordedInput> = recording.inputs().collect();
@@ -160,7 +164,8 @@ pub(crate) fn generate(
         missing_secrets,
         ..
     } = out;
-    let warnings = warnings::warnings(recording, options, &trees)?;
+    let mut warnings = unprompted.notes();
+    warnings.extend(warnings::warnings(recording, options, &trees)?);
     let mut code = header(recording, steps.len(), command);
     let _ = writeln!(code, "#[test]");
     let _ = writeln!(
@@ -169,7 +174,11 @@ pub(crate) fn generate(
         options.name
     );
     code.push_str(&uses_code(uses));
-    code.push_str(&rules::rules_code(&options.rules));
+    code.push_str(&rules::rules_code(
+        &options.rules,
+        authors_rules,
+        &unprompted.comment(),
+    ));
     code.push_str(&body);
     let _ = writeln!(code, "    Ok(())");
     let _ = writeln!(code, "}}");

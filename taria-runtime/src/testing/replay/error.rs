@@ -56,6 +56,9 @@ pub enum ReplayFailure {
     SecretMissing(Option<String>),
     /// The recording cannot be replayed from here.
     NotReplayable(String),
+    /// The app's code panicked while the step ran (its handler, or a frame drawn
+    /// after it): the panic's message.
+    Panicked(String),
     /// The app logged more errors at this step than the recorded session did.
     ErrorLogged {
         /// How many the session logged at this step.
@@ -230,6 +233,9 @@ impl fmt::Display for ReplayError {
                 node.as_deref().unwrap_or("<the focused node>")
             )?,
             ReplayFailure::NotReplayable(why) => writeln!(f, "{why}")?,
+            ReplayFailure::Panicked(message) => {
+                writeln!(f, "the app panicked: {}", OutlineQuoted(message))?;
+            }
             ReplayFailure::ErrorLogged { recorded, now } => {
                 let errors = if now.len() == 1 { "error" } else { "errors" };
                 writeln!(

@@ -398,3 +398,80 @@ fn a_secret_is_not_in_the_failure() {
     );
     assert!(!error.contains("1234"), "{error}");
 }
+
+/// Two buttons: `fire`, whose handler panics, and `save`, whose handler logs an error.
+struct Fuse;
+
+impl Actions for Fuse {
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        match invocation.target() {
+            "fire" => panic!("the fuse blew"),
+            "save" => {
+                tracing::error!(target: "fuse", "cannot save: the disk is full");
+                Outcome::Handled
+            }
+            _ => Outcome::NotHandled,
+        }
+    }
+}
+
+fn fuse() -> AppHarness<Fuse> {
+    AppHarness::new(Fuse, 20, 2, |frame, _: &mut Fuse| {
+        for (row, id) in ["fire", "save"].into_iter().enumerate() {
+            crate::recorder::leaf(|n| {
+                n.role(Role::Button)
+                    .id(id)
+                    .label(id)
+                    .action(Action::Activate)
+                    .bounds(ratatui::layout::Rect::new(
+                        0,
+                        row as u16,
+                        frame.area().width,
+                        1,
+                    ));
+            });
+        }
+    })
+}
+
+/// A step whose handler panics fails naming the step and its input, with the panic's
+/// message (the test panicked with the app's message alone, no step named).
+#[test]
+fn a_panic_in_a_step_names_the_step() {
+    let mut h = fuse();
+    h.step(1, &Match::new()).act("save", "activate").unwrap();
+    let error = h
+        .step(2, &Match::new())
+        .seen(Role::Button, "fire")
+        .act("fire", "activate")
+        .expect_err("the app panicked");
+    assert_eq!(error.step, 2);
+    assert_eq!(
+        error.failure,
+        ReplayFailure::Panicked("the fuse blew".into())
+    );
+    assert_eq!(
+        error.to_string(),
+        "replay step 2 (act fire activate): the app panicked: \"the fuse blew\"\n"
+    );
+}
+
+/// An error the app logged is said with the step it logged it at (the generated
+/// test's last check, `assert_no_error_logged`, listed the error alone).
+#[test]
+fn an_error_logged_names_the_step_it_came_at() {
+    let mut h = fuse();
+    let rules = Match::new();
+    h.step(4, &rules).act("save", "activate").unwrap();
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        h.assert_no_error_logged();
+    }))
+    .expect_err("an error was logged");
+    let message = failed.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        message.contains(
+            "at step 4 (act save activate): error fuse: \"cannot save: the disk is full\""
+        ),
+        "{message}"
+    );
+}

@@ -33,14 +33,28 @@ pub enum RecordedLine {
     /// Something the app logged (format version 2). Not replayed: a replay checks
     /// that it logs no error where the session logged none.
     Log(super::RecordedLog),
+    /// Nodes that changed in frames the app drew with no input to show (a timer's
+    /// tick, data streaming in), since the line before the previous input or resize:
+    /// what a replay, which draws only after its inputs, does not reproduce. Not
+    /// replayed: `taria-mcp test-from` leaves these nodes out or loosens their
+    /// comparison. Added to version 2 without a new version (an older build skips it).
+    Unprompted(RecordedUnprompted),
 }
 
 impl RecordedLine {
     /// The `kind` of every line this build reads. A version 2 recording may hold
     /// others, from a newer bridge: they are skipped (a kind a replay must follow
     /// comes with a new version).
-    pub const KINDS: &'static [&'static str] =
-        &["tree", "input", "resize", "read", "refused", "app"];
+    pub const KINDS: &'static [&'static str] = &[
+        "tree",
+        "input",
+        "resize",
+        "read",
+        "refused",
+        "app",
+        "log",
+        "unprompted",
+    ];
 
     /// A `tree` line.
     #[must_use]
@@ -64,6 +78,63 @@ pub struct RecordedTree {
     /// The screen drawn with it ([`RecordedScreen`]); absent when the bridge got none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screen: Option<RecordedScreen>,
+}
+
+/// An `unprompted` line's fields: what changed in the frames the app drew with no
+/// input to show, between two inputs (or a resize).
+///
+/// ```
+/// use taria::wire::recording::{RecordedLine, RecordedUnprompted};
+///
+/// let line: RecordedLine = serde_json::from_str(
+///     r#"{"kind":"unprompted","frames":3,"revision":9,"changed":{"cpu":["value"],"log":["value"]}}"#,
+/// )?;
+/// let RecordedLine::Unprompted(unprompted) = line else { panic!() };
+/// assert_eq!(unprompted.changed["cpu"], ["value"]);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedUnprompted {
+    /// How many such frames changed something.
+    pub frames: u64,
+    /// The bridge's revision of the last of them.
+    pub revision: u64,
+    /// Each node that changed, by id, with what of it changed: the fields of the
+    /// protocol's flat node (`label`, `value`, `state`, `children` when its children
+    /// came, went or moved, …; never `bounds`, which a replay does not compare), in
+    /// order. A node that came or went shows as its parent's `children` (a root that
+    /// came or went is not noted: it has no parent to name).
+    pub changed: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl RecordedUnprompted {
+    /// Notes what changed from `before` to `after`, two trees the app drew with no
+    /// input between them; `false` when nothing a replay compares did.
+    pub fn note(&mut self, before: &Tree, after: &Tree, revision: u64) -> bool {
+        let patch = after.diff(before);
+        let mut noted = false;
+        for update in &patch.updated {
+            for field in update.fields.keys().filter(|field| *field != "bounds") {
+                // The patch's `childIds`: its children came, went or moved.
+                let field = if field == "childIds" {
+                    "children"
+                } else {
+                    field
+                };
+                let fields = self.changed.entry(update.id.to_string()).or_default();
+                if !fields.iter().any(|noted| noted == field) {
+                    fields.push(field.to_owned());
+                    fields.sort();
+                }
+                noted = true;
+            }
+        }
+        if noted {
+            self.frames += 1;
+            self.revision = revision;
+        }
+        noted
+    }
 }
 
 /// An `input` line's fields.

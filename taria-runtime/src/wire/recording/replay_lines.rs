@@ -70,7 +70,7 @@ impl Recording {
                 tree: resize.tree.as_ref(),
             }),
             RecordedLine::Refused(refusal) => Some(ReplayLine::Refused(refusal)),
-            RecordedLine::Log(_) => None,
+            RecordedLine::Log(_) | RecordedLine::Unprompted(_) => None,
             RecordedLine::Input(input) if away => Some(ReplayLine::Gone(input)),
             RecordedLine::Input(input) => Some(ReplayLine::Input(input)),
         })

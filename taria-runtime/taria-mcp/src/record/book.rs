@@ -11,11 +11,12 @@ use taria::Tree;
 use taria::wire::protocol::{AckStatus, Input, LogEntry};
 use taria::wire::recording::{
     InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedLog, RecordedResize, RecordedSize,
-    RecordedTarget, RecordingHeader, RecordingMode,
+    RecordedTarget, RecordedUnprompted, RecordingHeader, RecordingMode,
 };
 
 use super::CallTag;
 use super::screen::{PendingTree, ScreenSlot, Screens};
+use super::unprompted::Unprompted;
 use crate::limits::EFFECT_TIMEOUT;
 
 /// How long a delivered input's line waits for a tree drawn after it before it is
@@ -55,6 +56,8 @@ pub(super) struct Book {
     /// The step each input written got, by connection and `seq`: what a log line
     /// names the input the app had in hand by.
     pub(super) steps: HashMap<(u64, u64), u64>,
+    /// What changed in frames drawn with no input since the last input or resize.
+    pub(super) unprompted: Unprompted,
 }
 
 /// Where the header stands: it is written first, once the app's label and the
@@ -182,6 +185,14 @@ impl Book {
         {
             let size = size.unwrap_or_else(|| RecordedSize::of_tree(&tree));
             self.write_header(&app, logs, size);
+        }
+    }
+
+    /// Queues an `unprompted` line, when something was noted.
+    pub(super) fn push_unprompted(&mut self, noted: Option<RecordedUnprompted>) {
+        if let Some(noted) = noted {
+            self.pending
+                .push_back(Entry::Ready(Out::Line(RecordedLine::Unprompted(noted))));
         }
     }
 

@@ -84,3 +84,67 @@ fn a_resize_takes_the_first_tree_drawn_after_it() {
         NEW_SIZE
     );
 }
+
+/// A tree whose `clock` says `time`, whose `log` shows a line per minute past 12:00
+/// and whose `count` button says `count`.
+fn ticking(time: &str, count: u32) -> Arc<Tree> {
+    let minutes: u32 = time[3..].parse().unwrap();
+    let lines: Vec<_> = (0..minutes)
+        .map(
+            |m| json!({"id": format!("log/{m}"), "role": "list_item", "label": format!("12:0{m}")}),
+        )
+        .collect();
+    let tree = json!({"frame": 1, "roots": [
+        {"id": "clock", "role": "text", "label": time, "bounds": [0, 0, 10, 1]},
+        {"id": "log", "role": "list", "children": lines},
+        {"id": "count", "role": "button", "label": format!("Count {count}"), "bounds": [0, 1, 10, 1]},
+    ]});
+    Arc::new(serde_json::from_value(tree).unwrap())
+}
+
+/// Issue 30: frames the app drew with no input to show (a timer's tick) were not
+/// recorded, so `test-from` could not tell the nodes they changed; an `unprompted`
+/// line before the next input now names them. The frame that shows the input, and
+/// one drawn soon after it (the effect may show a frame late), count as the input's.
+#[test]
+fn nodes_changed_with_no_input_are_noted_before_the_next_input() {
+    use taria::wire::protocol::{ActionRequest, Input};
+    let recording = recorded("unprompted", |recorder| {
+        recorder.drew(1, None, 2, 0, &ticking("12:00", 0));
+        std::thread::sleep(crate::limits::LATE_EFFECT);
+        recorder.drew(1, None, 3, 0, &ticking("12:01", 0));
+        recorder.drew(1, None, 4, 0, &ticking("12:02", 0));
+        let bump = Input::Act(ActionRequest::new("count", "bump"));
+        recorder.sent(1, 1, &bump, None, None);
+        recorder.drew(1, None, 5, 1, &ticking("12:02", 1));
+        // Soon after the input's frame: it may show the input late.
+        recorder.drew(1, None, 6, 1, &ticking("12:02", 2));
+    });
+    let kinds: Vec<&str> = recording
+        .lines
+        .iter()
+        .map(|line| match line {
+            RecordedLine::Tree(_) => "tree",
+            RecordedLine::Input(_) => "input",
+            RecordedLine::Unprompted(_) => "unprompted",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["tree", "unprompted", "input"]);
+    let noted: Vec<_> = recording.unprompted().collect();
+    assert_eq!(noted.len(), 1);
+    assert_eq!(noted[0].frames, 2);
+    assert_eq!(noted[0].revision, 4);
+    let changed: Vec<(&str, &[String])> = noted[0]
+        .changed
+        .iter()
+        .map(|(id, fields)| (id.as_str(), fields.as_slice()))
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            ("clock", &["label".to_owned()][..]),
+            ("log", &["children".to_owned()][..])
+        ]
+    );
+}

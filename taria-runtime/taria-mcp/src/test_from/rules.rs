@@ -9,10 +9,14 @@ use super::escape::literal_str;
 use super::layout::stmt;
 
 /// `let rules = taria::testing::Match::new();`, then one `let rules = rules.…;` per
-/// rule, in the order given (a rule for some steps as `rules.at_steps(3..=5, …)`).
-pub(super) fn rules_code(rules: &Match) -> String {
+/// rule, in the order given (a rule for some steps as `rules.at_steps(3..=5, …)`),
+/// `comment` before the rule at index `comment_at`.
+pub(super) fn rules_code(rules: &Match, comment_at: usize, comment: &str) -> String {
     let mut out = "    let rules = taria::testing::Match::new();\n".to_owned();
-    for rule in rules.rules() {
+    for (index, rule) in rules.rules().iter().enumerate() {
+        if index == comment_at {
+            out.push_str(comment);
+        }
         let (callee, args) = match rule.steps() {
             None => call("rules", rule),
             Some(steps) => {

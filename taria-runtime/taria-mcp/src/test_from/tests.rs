@@ -703,3 +703,103 @@ fn the_test_checks_the_log_when_the_session_logged_no_error() {
         generated.code
     );
 }
+
+/// A dashboard's session: its timer changed the `cpu` gauge's value, the rows of
+/// `procs` and the `clock`'s label with no input (the `unprompted` line); the agent
+/// then paused it.
+fn animated() -> Recording {
+    let tree = |cpu: u32, rows: [u32; 2], clock: &str, live: bool| {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|pid| format!(r#"{{"id":"procs/{pid}","role":"row","label":"{pid}"}}"#))
+            .collect();
+        format!(
+            r#"{{"frame":1,"roots":[{{"id":"cpu","role":"progress","label":"CPU","value":{cpu}}},{{"id":"procs","role":"table","label":"Processes","children":[{}]}},{{"id":"clock","role":"status","label":"{clock}"}},{{"id":"log","role":"log","label":"Log","value":"{clock} tick"}},{{"id":"live","role":"switch","label":"Live","checked":"{live}","actions":["toggle"]}}]}}"#,
+            rows.join(",")
+        )
+    };
+    let text = [
+        r#"{"taria_recording":2,"app":"dash","size":{"width":80,"height":24},"taria":"0.1.0","mode":"spawn"}"#.to_owned(),
+        format!(r#"{{"kind":"tree","revision":1,"tree":{}}}"#, tree(30, [1, 2], "12:00", true)),
+        r#"{"kind":"unprompted","frames":2,"revision":3,"changed":{"clock":["label"],"cpu":["value"],"log":["children","value"],"procs":["children"]}}"#.to_owned(),
+        format!(
+            r#"{{"kind":"input","step":1,"call":1,"tool":"act","input":{{"kind":"act","node":"live","action":"toggle"}},"target":{{"role":"switch","label":"Live"}},"ack":{{"status":"delivered"}},"revision":4,"tree":{}}}"#,
+            tree(41, [2, 7], "12:02", false)
+        ),
+    ]
+    .join("\n")
+        + "\n";
+    Recording::parse(&text).unwrap()
+}
+
+/// Issue 30: a session on an app that animates generated a test that failed on the
+/// unchanged app, saying nothing of the nodes its timer changed. They are now left
+/// out (or, a label alone, held to any label), said in the test and on stderr.
+#[test]
+fn nodes_that_changed_with_no_input_are_left_out_and_said() {
+    let generated = generate(&animated(), &options(&["dash.jsonl"]), "taria-mcp").unwrap();
+    let code = &generated.code;
+    for line in [
+        "    // These nodes changed with no input in the recorded session (its `unprompted`\n",
+        "    // - `clock`: its label changed; any label passes\n",
+        "    // - `cpu`: its value changed; it is left out\n",
+        "    // - `log`: its value changed and its children came, went or moved; it is left out\n",
+        "    // - `procs`: its children came, went or moved; they are left out\n",
+        "    let rules = rules.label(\"clock\", \"*\");\n",
+        "    let rules = rules.exclude(\"cpu\");\n",
+        "    let rules = rules.exclude(\"log\");\n",
+        "    let rules = rules.exclude(\"procs/*\");\n",
+    ] {
+        assert!(code.contains(line), "{line:?} not in:\n{code}");
+    }
+    assert_eq!(
+        generated.warnings,
+        [
+            "note: changed with no input in the recorded session: `clock`: its label changed; \
+             any label passes",
+            "note: changed with no input in the recorded session: `cpu`: its value changed; it \
+             is left out",
+            "note: changed with no input in the recorded session: `log`: its value changed and \
+             its children came, went or moved; it is left out",
+            "note: changed with no input in the recorded session: `procs`: its children \
+             came, went or moved; they are left out",
+        ]
+    );
+    // The snapshot after the step holds what the input changed, not what the timer did.
+    let (_, after) = &generated.snapshots[1];
+    assert!(after.contains("- switch \"Live\" [id=live]"), "{after}");
+    assert!(
+        after.contains("- table \"Processes\" [id=procs]\n"),
+        "{after}"
+    );
+    assert!(after.contains("- status \"*\" [id=clock]"), "{after}");
+    assert!(
+        !after.contains("cpu") && !after.contains("procs/") && !after.contains("tick"),
+        "{after}"
+    );
+    // A rule of the author's for a node is kept, and nothing is added for it.
+    let own = options(&["dash.jsonl", "--label", "clock=12:*"]);
+    let generated = generate(&animated(), &own, "taria-mcp").unwrap();
+    assert!(
+        generated.code.contains("rules.label(\"clock\", \"12:*\")"),
+        "{}",
+        generated.code
+    );
+    assert!(
+        !generated.code.contains("rules.label(\"clock\", \"*\")"),
+        "{}",
+        generated.code
+    );
+}
+
+/// A recording without `unprompted` lines (an older bridge, an app that draws only on
+/// input) gets no rule and no note for them.
+#[test]
+fn a_recording_without_unprompted_lines_gets_no_rule_for_them() {
+    let generated = generate(&recording(), &options(&["s.jsonl"]), "taria-mcp").unwrap();
+    assert!(
+        !generated.code.contains("changed with no input"),
+        "{}",
+        generated.code
+    );
+}

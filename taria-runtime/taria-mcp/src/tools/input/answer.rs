@@ -207,7 +207,11 @@ pub(super) async fn settle(
     // is said (it was said while the next frame showed the row selected).
     if !answer.changed
         && let Ok(Some(later)) = link
-            .wait_past(after.revision, LATE_EFFECT, std::future::pending())
+            .wait_past(
+                after.revision,
+                crate::limits::LATE_EFFECT,
+                std::future::pending(),
+            )
             .await
     {
         let again = change::describe_change(seen, before, live.as_ref(), &later, ack.message);
@@ -222,8 +226,3 @@ pub(super) async fn settle(
     tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
     Ok(answer)
 }
-
-/// How long after the frame that showed no effect of an input the bridge looks for one
-/// that does: a frame or two of an app that draws on its own (every 20-50 ms); an app
-/// that draws only on events draws no more, and the answer waits this long.
-const LATE_EFFECT: std::time::Duration = std::time::Duration::from_millis(150);
