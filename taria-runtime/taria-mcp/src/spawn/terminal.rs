@@ -226,6 +226,15 @@ impl vt100::Callbacks for Answers {
         // control characters as they are) is not taken for a query; the keyboard
         // flags' `?0u` would be, but only with an echo nobody sets (raw, no ECHOCTL).
         let plain = params.len() <= 1 && first.unwrap_or(0) == 0;
+        // The secondary attributes (`ESC[>c`) and the version (`ESC[>q`): crossterm
+        // never asks them, and its reader hands their answers to the app as keys
+        // (`1;0;0c`; Alt+Shift+P and a version string). In the alternate screen, where
+        // a full-screen app draws, they are in the data it shows (a file with `ESC[>c`
+        // in it), not questions it asks, and are not answered; an app that asks them
+        // does so while it starts, before it enters that screen.
+        if screen.alternate_screen() && matches!((i1, i2, c), (Some(b'>'), None, 'c' | 'q')) {
+            return;
+        }
         let out = &mut self.pending;
         match (i1, i2, c) {
             // Device status: `5n` the terminal is fine, `6n` (and DEC's `?6n`) the cursor.
@@ -316,6 +325,22 @@ mod tests {
             "\x1b[?0u\x1b[?62;22c\x1b[2;2R\x1b[>1;0;0c\x1b[?62;22c\x1b[0n"
         );
         assert!(answer(&mut t, "\x1b[>q").starts_with("\x1bP>|taria-mcp "));
+    }
+
+    /// Issue 30: a file shown by a full-screen app held `ESC[>c`, and the app got the
+    /// terminal's answer as the keys `1;0;0c` (`ESC[>q`: Alt+Shift+P and a version).
+    #[test]
+    fn queries_crossterm_takes_as_keys_are_not_answered_in_what_a_full_screen_app_shows() {
+        let mut t = terminal(80, 24);
+        assert_eq!(answer(&mut t, "\x1b[?1049h"), "");
+        assert_eq!(answer(&mut t, "file: \x1b[>c and \x1b[>q"), "");
+        // What crossterm asks itself is answered there.
+        assert_eq!(
+            answer(&mut t, "\x1b[1;1H\x1b[6n\x1b[?u\x1b[c"),
+            "\x1b[1;1R\x1b[?0u\x1b[?62;22c"
+        );
+        // Out of the alternate screen (an app starting, an inline viewport), answered.
+        assert_eq!(answer(&mut t, "\x1b[?1049l\x1b[>c"), "\x1b[>1;0;0c");
     }
 
     #[test]
