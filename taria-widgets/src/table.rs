@@ -92,6 +92,9 @@ pub struct Table<'a> {
     /// Whether the table highlights a selected column or cell (a column or cell
     /// highlight style is set): its cells then offer `select`.
     highlights_cells: bool,
+    /// Whether a selected column is highlighted down the table (a column highlight
+    /// style is set): with no row selected, its cells are then drawn selected.
+    highlights_columns: bool,
 }
 
 impl Default for Table<'_> {
@@ -111,6 +114,7 @@ impl Default for Table<'_> {
             flex: Flex::default(),
             id: None,
             highlights_cells: false,
+            highlights_columns: false,
         }
     }
 }
@@ -325,6 +329,7 @@ impl<'a> Table<'a> {
     pub fn column_highlight_style<S: Into<Style>>(mut self, style: S) -> Self {
         self.inner = self.inner.column_highlight_style(style);
         self.highlights_cells = true;
+        self.highlights_columns = true;
         self
     }
 

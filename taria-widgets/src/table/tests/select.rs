@@ -208,3 +208,38 @@ fn cells_offer_select_only_where_the_table_selects_columns() {
     h.act("t/bob/2", "select").unwrap();
     assert_eq!(h.app().state.selected_cell(), Some((1, 3)));
 }
+
+/// Issue 30: with a whole column selected and no row (a CSV viewer's cursor on a
+/// header), every cell of the column said `selected` although the table draws no
+/// column highlight; the header, which says which column is selected, did not. The
+/// column's cells are selected only where a column highlight style draws them so.
+#[test]
+fn a_column_selected_with_no_row_marks_its_header_and_its_cells_only_where_drawn() {
+    let selected = |highlight: bool| {
+        let mut state = TableState::default().with_selected_column(Some(1));
+        let mut harness = taria::testing::Harness::new(20, 5);
+        let tree = harness.render(|frame| {
+            let rows = ["ann", "bob"].map(|name| Row::new([name, "1"]).key(name));
+            let mut table = Table::new(rows, [Constraint::Length(4); 2])
+                .header(Row::new(["Name", "N"]))
+                .id("t");
+            if highlight {
+                table = table.column_highlight_style(Color::Green);
+            }
+            frame.render_stateful_widget(table, frame.area(), &mut state);
+        });
+        let mut ids: Vec<String> = Vec::new();
+        tree.roots.iter().for_each(|r| selected_ids(r, &mut ids));
+        ids
+    };
+    assert_eq!(selected(false), ["t/header/1"]);
+    assert_eq!(selected(true), ["t/header/1", "t/ann/1", "t/bob/1"]);
+}
+
+/// The ids of the nodes marked selected under `node`, in tree order.
+fn selected_ids(node: &taria::Node, ids: &mut Vec<String>) {
+    if node.state.selected {
+        ids.push(node.id.to_string());
+    }
+    node.children.iter().for_each(|c| selected_ids(c, ids));
+}
