@@ -50,7 +50,6 @@ impl Table<'_> {
                 taria::leaf(|n| {
                     n.role(Role::ColumnHeader)
                         .key(i)
-                        .selected(state.selected_column() == Some(i))
                         .bounds(cell_bounds(header_area, x, width));
                     if let Some(cell) = names.and_then(|cells| cells.get(i)) {
                         n.label(FirstLine(&cell.content));
@@ -133,8 +132,7 @@ impl Table<'_> {
                 .and_then(|cells| cells.get(column))
                 .map(|h| FirstLine(&h.content));
             // The selected cell; with no row selected, the column's cells where the
-            // table highlights a column (else nothing marks them on screen: the
-            // column's header says it is selected).
+            // table highlights a column (else nothing marks them on screen).
             let cell_selected = state.selected_column().is_some_and(|s| {
                 (column..column + span).contains(&s)
                     && (selected || (state.selected().is_none() && self.highlights_columns))
