@@ -14,6 +14,7 @@ use std::time::Instant;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::frame::rect;
 use super::report::{AuditReport, Tried, Untried};
 use super::{Answer, Check, Input, Limits, Observation, Target, Violation, frame_violations};
 use crate::model::{Action, ActionName, Node, Role, ScrollDirection, Tree, Value, ValueSchema};
@@ -149,7 +150,7 @@ impl Audit<'_> {
                     return Err(format!(
                         "after a fresh start, step {} ({input}) was answered {}",
                         step + 1,
-                        answer_name(&other)
+                        answer_summary(&other)
                     ));
                 }
             }
@@ -176,7 +177,7 @@ impl Audit<'_> {
                 return Vec::new();
             }
         };
-        let Some(node) = find(&before.tree, &work.node) else {
+        let Some(node) = before.tree.get(&work.node) else {
             self.untried(work, "not in the tree after a fresh start".into());
             return Vec::new();
         };
@@ -303,7 +304,10 @@ impl Audit<'_> {
             return;
         };
         // A `focus` of the focused node, a `select` of the selected one.
-        let noop = find(&before.tree, &input.node).is_some_and(|n| already_done(n, input));
+        let noop = before
+            .tree
+            .get(&input.node)
+            .is_some_and(|n| already_done(n, input));
         let node = Some(input.node.as_str());
         // What changes by itself cannot be told from what the input changed.
         let judged = !self.touches_moving(&before.tree, &input.node);
@@ -347,21 +351,14 @@ impl Audit<'_> {
                     ),
                 );
             }
-            Answer::Refused { code, message } => self.refusal(before, input, code, message, path),
+            Answer::Refused { code, message } => self.refusal(input, code, message, path),
             Answer::Exited { .. } => {}
         }
     }
 
     /// The checks of a refusal: its reason is true, and taria's words are not put in
     /// the app's mouth.
-    fn refusal(
-        &mut self,
-        before: &Observation,
-        input: &Input,
-        code: &str,
-        message: &str,
-        path: &[Input],
-    ) {
+    fn refusal(&mut self, input: &Input, code: &str, message: &str, path: &[Input]) {
         let node = Some(input.node.as_str());
         if code == "not_found" || code == "unknown_node" {
             self.add(
@@ -399,7 +396,6 @@ impl Audit<'_> {
                 ),
             );
         }
-        let _ = before;
     }
 
     /// The frame checks of `observation`, reached by `path`.
@@ -478,8 +474,7 @@ impl Audit<'_> {
         for tree in [&a.tree, &b.tree] {
             for node in all(tree) {
                 if self.moving.contains(node.id.as_str()) {
-                    let b = node.bounds;
-                    skip.push(Rect::new(b.x, b.y, b.width, b.height));
+                    skip.push(rect(node.bounds));
                 }
             }
         }
@@ -527,7 +522,7 @@ impl Audit<'_> {
         if self.moving.is_empty() {
             return false;
         }
-        let Some(node) = find(tree, id) else {
+        let Some(node) = tree.get(id) else {
             return false;
         };
         all_under(node)
@@ -577,15 +572,6 @@ fn answer_summary(answer: &Answer) -> String {
         Answer::Ignored { message } => format!("ignored: {message}"),
         Answer::Refused { code, message } => format!("refused {code}: {message}"),
         Answer::Exited { message } => format!("the app exited: {message}"),
-    }
-}
-
-fn answer_name(answer: &Answer) -> String {
-    match answer {
-        Answer::Delivered { .. } => "delivered".into(),
-        Answer::Ignored { message } => format!("ignored ({message})"),
-        Answer::Refused { code, message } => format!("{code} ({message})"),
-        Answer::Exited { message } => format!("with the app gone ({message})"),
     }
 }
 
@@ -684,7 +670,7 @@ fn holder_of(tree: &Tree, nodes: &[&Node], x: u16, y: u16) -> Option<String> {
     let at = ratatui::layout::Position { x, y };
     let smallest = nodes
         .iter()
-        .filter(|n| rect(n).contains(at))
+        .filter(|n| rect(n.bounds).contains(at))
         .min_by_key(|n| u32::from(n.bounds.width) * u32::from(n.bounds.height))?;
     let mut id = smallest.id.to_string();
     let mut role = smallest.role;
@@ -702,22 +688,13 @@ fn holder_of(tree: &Tree, nodes: &[&Node], x: u16, y: u16) -> Option<String> {
         let Some((parent, _)) = id.rsplit_once('/') else {
             break;
         };
-        let Some(node) = find(tree, parent) else {
+        let Some(node) = tree.get(parent) else {
             break;
         };
         id = parent.to_owned();
         role = node.role;
     }
     Some(id)
-}
-
-fn rect(node: &Node) -> Rect {
-    Rect::new(
-        node.bounds.x,
-        node.bounds.y,
-        node.bounds.width,
-        node.bounds.height,
-    )
 }
 
 /// A node's own part, as the checks compare it (not its children).
@@ -746,11 +723,7 @@ fn look_key(node: &Node) -> String {
 }
 
 fn all(tree: &Tree) -> Vec<&Node> {
-    let mut nodes = Vec::new();
-    for root in &tree.roots {
-        nodes.extend(all_under(root));
-    }
-    nodes
+    tree.iter().collect()
 }
 
 fn all_under(node: &Node) -> Vec<&Node> {
@@ -765,10 +738,6 @@ fn collect_ids(tree: &Tree, into: &mut BTreeSet<String>) {
     for node in all(tree) {
         into.insert(node.id.to_string());
     }
-}
-
-fn find<'t>(tree: &'t Tree, id: &str) -> Option<&'t Node> {
-    all(tree).into_iter().find(|n| n.id.as_str() == id)
 }
 
 /// Every `(node, action)` the tree offers, in tree order.

@@ -55,7 +55,7 @@ fn flatten(tree: &Tree) -> Vec<Placed<'_>> {
     nodes
 }
 
-fn rect(bounds: Bounds) -> Rect {
+pub(super) fn rect(bounds: Bounds) -> Rect {
     Rect::new(bounds.x, bounds.y, bounds.width, bounds.height)
 }
 
