@@ -249,26 +249,26 @@ pub(crate) fn apply_undrawn(
     }
 }
 
-/// Moves a list's or table's selection, `selected` of `len` items, by a scroll of
-/// `amount`: down stops at the last item, up at the first. A scroll that cannot move
-/// it is refused with the reason (ratatui's `scroll_down_by` would select past the
-/// last item, which its draw then takes back, so the app's state would differ from
-/// what the widget set).
+/// Moves a list's or table's selection, `selected` of `len` items (each an `item`,
+/// in the refusal's words), by a scroll of `amount`: down stops at the last item, up
+/// at the first. A scroll that cannot move it is refused with the reason (ratatui's
+/// `scroll_down_by` would select past the last item, which its draw then takes back,
+/// so the app's state would differ from what the widget set).
 pub(crate) fn scroll_selection(
     selected: usize,
-    down: bool,
-    amount: u16,
+    (down, amount): (bool, u16),
     len: usize,
+    item: &str,
 ) -> Result<usize, String> {
     let last = len.saturating_sub(1);
     if len == 0 {
         return Err("it has nothing to scroll".into());
     }
     if down && selected >= last {
-        return Err(format!("its last item ({last}) is selected already"));
+        return Err(format!("its last {item} ({last}) is selected already"));
     }
     if !down && selected == 0 {
-        return Err("its first item is selected already".into());
+        return Err(format!("its first {item} is selected already"));
     }
     Ok(if down {
         selected.saturating_add(usize::from(amount)).min(last)

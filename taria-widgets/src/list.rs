@@ -299,7 +299,7 @@ pub(crate) fn apply_action(
                 _ => return Outcome::Rejected("a list scrolls up or down".into()),
             };
             if let Some(selected) = state.selected() {
-                match crate::scroll_selection(selected, down, amount, len) {
+                match crate::scroll_selection(selected, (down, amount), len, "item") {
                     Ok(next) => state.select(Some(next)),
                     Err(why) => return Outcome::Rejected(why),
                 }

@@ -458,9 +458,9 @@ pub(crate) fn apply_action(
                 ScrollDirection::Down | ScrollDirection::Up => {
                     let down = direction == ScrollDirection::Down;
                     let selected = state.selected().unwrap_or_default();
-                    match crate::scroll_selection(selected, down, amount, rows) {
+                    match crate::scroll_selection(selected, (down, amount), rows, "row") {
                         Ok(next) => state.select(Some(next)),
-                        Err(why) => return Outcome::Rejected(why.replace("item", "row")),
+                        Err(why) => return Outcome::Rejected(why),
                     }
                 }
                 ScrollDirection::Right => state.scroll_right_by(amount),
