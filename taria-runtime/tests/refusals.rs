@@ -36,8 +36,9 @@ fn a_select_on_a_nested_tab_whose_keys_could_reach_the_outer_tabs_is_refused_bef
     );
     assert!(
         error.message.starts_with(
-            "`select` on `inner/2` was not performed and no key was pressed: `right` moves \
-             the selection of `outer` too, and nothing in the tree shows which has focus"
+            "`select` on `inner/2` was not performed and no key was pressed: `right` may \
+             move the selection of `outer` instead (it declares no keys, so it may take \
+             the arrows too), and nothing in the tree shows which has focus"
         ),
         "{error}"
     );
@@ -225,4 +226,73 @@ fn an_own_key_another_node_takes_too_is_pressed_only_where_the_focus_shows_it_la
     // The list's item, from the outside: `open` has focus, so `enter` goes there.
     let error = h.act("files/0", "activate").unwrap_err();
     assert!(error.message.contains("`open` has focus"), "{error}");
+}
+
+/// An app with a filter field and a status line whose `clear` is the key `F`.
+#[derive(Default)]
+struct Filtering {
+    filter_has_focus: bool,
+    keys: Vec<ratatui::crossterm::event::KeyCode>,
+}
+
+impl taria::Actions for Filtering {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+/// Found on log-time-machine: with its filter field focused, the status line's
+/// `clear_filters`, whose key fallback is `F`, typed an `F` into the filter and was
+/// answered `delivered`. A printable key is not pressed while a text field has focus.
+#[test]
+fn a_printable_key_fallback_is_not_typed_into_the_text_field_that_has_focus() {
+    let draw = |frame: &mut ratatui::Frame<'_>, app: &mut Filtering| {
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("filter")
+                .label("Filter")
+                .value("dead")
+                .focused(app.filter_has_focus);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Status)
+                .id("status")
+                .label("F clears the filter")
+                .custom_action("clear_filters")
+                .custom_key_fallback("clear_filters", "F");
+        });
+        frame.render_widget(ratatui::widgets::Paragraph::new("log"), frame.area());
+    };
+    let mut h = AppHarness::new(
+        Filtering {
+            filter_has_focus: true,
+            ..Filtering::default()
+        },
+        30,
+        3,
+        draw,
+    )
+    .on_event(|app, event| {
+        if let ratatui::crossterm::event::Event::Key(key) = event {
+            app.keys.push(key.code);
+        }
+    });
+    let error = h.act("status", "clear_filters").unwrap_err();
+    assert_eq!(error.status, AckStatus::Ignored, "{error}");
+    assert!(
+        error.message.starts_with(
+            "`clear_filters` on `status` was not performed and no key was pressed: its key \
+             `F` would be typed into `filter`, the text field that has focus"
+        ),
+        "{error}"
+    );
+    assert!(h.app().keys.is_empty(), "nothing was pressed");
+    // With the focus elsewhere, the key is the app's.
+    h.app_mut().filter_has_focus = false;
+    h.render();
+    h.act("status", "clear_filters").unwrap();
+    assert_eq!(
+        h.app().keys,
+        [ratatui::crossterm::event::KeyCode::Char('F')]
+    );
 }

@@ -62,7 +62,12 @@ pub(super) fn elsewhere(arena: &FrameArena, container: u32, key: KeyChord) -> Op
         .last();
     let Some(focused) = focused else {
         let how = match &other.1 {
-            Takes::Moves => format!("moves the selection of `{}` too", name(other.0)),
+            // A guess: a list that declares no key may take the arrows, or not.
+            Takes::Moves => format!(
+                "may move the selection of `{}` instead (it declares no keys, so it may \
+                 take the arrows too)",
+                name(other.0)
+            ),
             Takes::Declares(action) => {
                 format!("is also `{}`'s key for `{action}`", name(other.0))
             }
@@ -109,7 +114,7 @@ pub(super) fn elsewhere(arena: &FrameArena, container: u32, key: KeyChord) -> Op
 }
 
 /// The nodes an input can reach: all of them, or only a modal dialog's.
-fn live(arena: &FrameArena) -> impl Iterator<Item = u32> + '_ {
+pub(super) fn live(arena: &FrameArena) -> impl Iterator<Item = u32> + '_ {
     match arena.modal {
         Some(modal) => modal..arena.nodes[modal as usize].end,
         None => 0..u32::try_from(arena.nodes.len()).unwrap_or(u32::MAX),

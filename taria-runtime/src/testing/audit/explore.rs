@@ -554,6 +554,7 @@ impl Audit<'_> {
 /// never the app's.
 const TARIA_PHRASES: &[&str] = &[
     "moves the selection of",
+    "may move the selection of",
     "nothing in the tree shows which has focus",
     "has focus, and",
     "may reach",

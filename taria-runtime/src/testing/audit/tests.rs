@@ -116,7 +116,8 @@ fn a_not_found_for_a_node_in_the_tree_is_an_untrue_refusal() {
 fn taria_s_words_quoted_as_the_app_s_are_misattributed() {
     let mut target = Scripted::answering(Answer::Refused {
         code: "action_unsupported".into(),
-        message: "ignored: the app says \"`right` moves the selection of `tabs#2` too\"".into(),
+        message: "ignored: the app says \"`right` may move the selection of `tabs#2` instead\""
+            .into(),
     });
     assert_eq!(checks(&mut target), [Check::Misattributed]);
     let mut app_s_own = Scripted::answering(Answer::Refused {
