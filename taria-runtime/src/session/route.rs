@@ -337,6 +337,12 @@ impl Router {
 
 /// Queues keys for the app's input path (answered when the app reads the last one),
 /// or answers at once when they cannot reach it.
+///
+/// With no keys (a `select` of the item selected already, by a key fallback), it is
+/// done, and answered at once; the loop is woken (a `FocusGained`) to draw the frame
+/// that shows so. The frame just drawn does not: it was stamped below the input,
+/// held for its widgets. Without the wake-up, a loop that draws only when its own
+/// state changed would draw nothing, and the bridge would wait for that frame in vain.
 pub(super) fn press(
     events: &mut Events,
     connection: u64,
@@ -347,6 +353,7 @@ pub(super) fn press(
         return Some(keys_unreachable());
     }
     if chords.is_empty() {
+        events.signal.poke();
         return Some(Answer::delivered());
     }
     None

@@ -458,3 +458,83 @@ fn after_a_handler_the_loop_turns_again_without_racing_the_answer() {
         assert!(since_frame < Duration::from_secs(2), "{since_frame:?}");
     }
 }
+
+/// Found on a tree app that draws only when its own state changed (and on
+/// `FocusGained`): a `select` of the item already selected, which has no handler and no
+/// key of its own, presses nothing, so nothing made the loop turn, and the bridge
+/// waited 5 s for a frame and then said the app "has not drawn a frame since". The
+/// answer now wakes the loop (a `FocusGained`), whose frame shows nothing changed.
+#[test]
+fn a_select_of_the_selected_item_by_keys_wakes_a_loop_that_draws_only_on_its_changes() {
+    let socket = temp_dir("select-selected").join("app.sock");
+    let mut session = Session::builder("test-app")
+        .socket(&socket)
+        .terminal_input(false)
+        .try_start()
+        .unwrap();
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let mut selected = 0_usize;
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(20, 3)).unwrap();
+        let mut changed = true;
+        while stopped.try_recv().is_err() {
+            if changed {
+                session
+                    .draw(&mut terminal, |_| {
+                        let _list = taria::scope(|n| {
+                            n.role(taria::Role::List).id("items");
+                        });
+                        for (i, name) in ["one", "two", "three"].into_iter().enumerate() {
+                            taria::leaf(|n| {
+                                n.role(taria::Role::ListItem)
+                                    .key(i)
+                                    .label(name)
+                                    .index(i)
+                                    .count(3)
+                                    .selected(i == selected)
+                                    .bounds(ratatui::layout::Rect::new(0, i as u16, 20, 1))
+                                    .action(taria::Action::Select);
+                            });
+                        }
+                    })
+                    .unwrap();
+                changed = false;
+            }
+            // As `#[taria::app]` reads events: the drain, then the wait.
+            session.drain(&mut ());
+            match session.next_event(Some(Duration::from_millis(50))).unwrap() {
+                Some(ratatui::crossterm::event::Event::FocusGained) => changed = true,
+                Some(ratatui::crossterm::event::Event::Key(key)) => {
+                    use ratatui::crossterm::event::KeyCode;
+                    let before = selected;
+                    match key.code {
+                        KeyCode::Down => selected = (selected + 1).min(2),
+                        KeyCode::Up => selected = selected.saturating_sub(1),
+                        _ => {}
+                    }
+                    changed = selected != before;
+                }
+                _ => {}
+            }
+        }
+    });
+    let (mut client, _) = Client::handshake(&socket);
+    let select = json!({"kind": "act", "node": "items/1", "action": "select"});
+    let (ack, tree) = client.input_and_tree(select.clone());
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    assert!(tree.get("items/1").unwrap().state.selected);
+    // Again, on the item now selected: nothing to press. `input_and_tree` panics when
+    // no frame shows the input within 5 s.
+    let started = std::time::Instant::now();
+    let (ack, tree) = client.input_and_tree(select);
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    assert!(tree.get("items/1").unwrap().state.selected);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    stop.send(()).unwrap();
+    thread.join().unwrap();
+}
