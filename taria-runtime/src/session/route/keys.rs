@@ -116,6 +116,9 @@ pub(super) fn fallback_keys(
     if let Some(key) = key {
         keys.push(parse_fallback(key, index, arena)?);
     }
+    if let Some((key, field)) = typed_into(arena, index, &keys) {
+        return Err(refused_typing(arena, index, action, key, field));
+    }
     // Its own key alone, on a node not focused: it must reach the node (through its
     // list, for an item) as navigation keys must. After a focus key it does.
     if let ([key], false) = (
@@ -196,6 +199,42 @@ fn refused(
          first ({focus}) and retry, or press_key `{key}`{times} yourself where you know it \
          lands",
         id = arena.str(arena.nodes[index as usize].id),
+    )
+}
+
+/// A printable key of `keys` and the focused text field (one that is not node
+/// `index`, nor around or inside it, nor behind a modal dialog) it would most likely
+/// be typed into: an app sends its keys to the field that has focus.
+fn typed_into(arena: &FrameArena, index: u32, keys: &[KeyChord]) -> Option<(KeyChord, u32)> {
+    let printable = keys.iter().find(|key| {
+        matches!(key.code, KeyCode::Char(_)) && (key.modifiers - KeyModifiers::SHIFT).is_empty()
+    })?;
+    let end = |node: u32| arena.nodes[node as usize].end;
+    let field = super::reach::live(arena).find(|&node| {
+        let record = arena.nodes[node as usize];
+        matches!(record.role, Role::TextInput | Role::TextArea)
+            && record.flags.contains(StateFlags::FOCUSED)
+            && !(node <= index && index < end(node))
+            && !(index < node && node < end(index))
+    })?;
+    Some((*printable, field))
+}
+
+/// The refusal of a key fallback on node `index` whose printable `key` would be
+/// typed into `field`, a text field with focus: nothing was pressed.
+fn refused_typing(
+    arena: &FrameArena,
+    index: u32,
+    action: &ActionName,
+    key: KeyChord,
+    field: u32,
+) -> String {
+    format!(
+        "`{action}` on `{id}` was not performed and no key was pressed: its key `{key}` \
+         would be typed into `{field}`, the text field that has focus; take the focus \
+         from `{field}` first (with the app's key for that, often `esc`) and retry",
+        id = arena.str(arena.nodes[index as usize].id),
+        field = arena.str(arena.nodes[field as usize].id),
     )
 }
 
