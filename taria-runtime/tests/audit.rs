@@ -305,3 +305,82 @@ fn a_clock_outside_any_node_is_not_taken_for_an_effect() {
     assert!(report.is_clean(), "{report}");
     assert_eq!(report.coverage().tried, 6, "{report}");
 }
+
+/// Cards of two rows, a title and a note, of which the app highlights the selected
+/// card's note only; with `marks_next`, it marks the card after the selected one.
+struct Cards {
+    selected: usize,
+    marks_next: bool,
+}
+
+impl taria::Actions for Cards {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+fn draw_cards(frame: &mut Frame<'_>, cards: &mut Cards) {
+    let (selected, marks_next) = (&cards.selected, &cards.marks_next);
+    let _cards = taria::scope(|n| {
+        n.role(Role::List)
+            .id("cards")
+            .bounds(Rect::new(0, 0, 30, 6));
+    });
+    for i in 0..3_usize {
+        let top = 2 * i as u16;
+        let marked = if *marks_next {
+            (*selected + 1) % 3
+        } else {
+            *selected
+        };
+        taria::leaf(|n| {
+            n.role(Role::ListItem)
+                .key(i)
+                .label(("card ", i))
+                .index(i)
+                .count(4)
+                .selected(i == marked)
+                .bounds(Rect::new(0, top, 30, 2));
+        });
+        frame.render_widget(Line::from(format!("card {i}")), Rect::new(0, top, 30, 1));
+        let note = if i == *selected {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        frame.render_widget(
+            Line::styled("due friday", note),
+            Rect::new(0, top + 1, 30, 1),
+        );
+    }
+}
+
+/// Found on a kanban port: the selection check read a node's first row only, so a
+/// card whose selection shows on a lower row was drawn "like its siblings".
+#[test]
+fn a_selection_shown_below_an_item_s_first_row_is_seen() {
+    let cards = |marks_next| {
+        move || {
+            let app = Cards {
+                selected: 1,
+                marks_next,
+            };
+            AppHarness::new(app, 30, 8, draw_cards)
+        }
+    };
+    let report = audit(cards(false));
+    assert!(report.is_clean(), "{report}");
+    let report = audit(cards(true));
+    assert_eq!(broken(&report), [Check::Selection], "{report}");
+    assert_eq!(
+        report.violations[0].node.as_deref(),
+        Some("cards/2"),
+        "{report}"
+    );
+    assert!(
+        report.violations[0]
+            .message
+            .contains("the screen highlights `cards/1` instead"),
+        "{report}"
+    );
+}

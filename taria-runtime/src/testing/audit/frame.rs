@@ -153,8 +153,9 @@ fn ancestor_area(nodes: &[Placed<'_>], index: usize) -> Option<Rect> {
     None
 }
 
-/// How a node's first row is drawn: the distinct styles of its cells, and the text
-/// before its name (a highlight symbol such as `>> `).
+/// How a node is drawn: the distinct styles of its cells (on all its rows: a card
+/// may show its selection on any of them), and the text before its name on its first
+/// row (a highlight symbol such as `>> `).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Look {
     styles: BTreeSet<String>,
@@ -166,13 +167,16 @@ fn look(node: &Node, screen: &Buffer) -> Option<Look> {
     if area.is_empty() {
         return None;
     }
-    let y = area.top();
     let mut styles = BTreeSet::new();
     let mut row = String::new();
-    for x in area.left()..area.right() {
-        let cell = screen.cell((x, y))?;
-        styles.insert(format!("{:?}/{:?}/{:?}", cell.fg, cell.bg, cell.modifier));
-        row.push_str(cell.symbol());
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = screen.cell((x, y))?;
+            styles.insert(format!("{:?}/{:?}/{:?}", cell.fg, cell.bg, cell.modifier));
+            if y == area.top() {
+                row.push_str(cell.symbol());
+            }
+        }
     }
     let name = shown_text(node).and_then(|t| t.chars().next());
     let marker = match name.and_then(|c| row.find(c)) {
@@ -202,38 +206,36 @@ fn selection(nodes: &[Placed<'_>], screen: &Buffer, found: &mut Vec<Violation>) 
         if selected.is_empty() || unselected.is_empty() {
             continue;
         }
-        let plain: Vec<Look> = unselected.iter().filter_map(|n| look(n, screen)).collect();
-        let Some(common) = most_common(&plain) else {
+        // How the unselected are drawn, and how many of them each way: the plain look
+        // is the most common one (with two siblings drawn two ways, either is).
+        let mut counts: HashMap<Look, usize> = HashMap::new();
+        for node in &unselected {
+            if let Some(look) = look(node, screen) {
+                *counts.entry(look).or_default() += 1;
+            }
+        }
+        let Some(most) = counts.values().copied().max() else {
             continue;
         };
         for node in selected {
-            if look(node, screen).as_ref() == Some(common) {
-                let highlighted = unselected
-                    .iter()
-                    .find(|n| look(n, screen).is_some_and(|l| l != *common))
-                    .map(|n| format!("; the screen highlights `{}` instead", n.id))
-                    .unwrap_or_default();
-                found.push(Violation::new(
-                    Check::Selection,
-                    Some(node.id.as_str()),
-                    format!(
-                        "is marked [selected] but drawn like its unselected siblings{highlighted}"
-                    ),
-                ));
+            let Some(own) = look(node, screen) else {
+                continue;
+            };
+            if counts.get(&own) != Some(&most) {
+                continue;
             }
+            let highlighted = unselected
+                .iter()
+                .find(|n| look(n, screen).is_some_and(|l| l != own))
+                .map(|n| format!("; the screen highlights `{}` instead", n.id))
+                .unwrap_or_default();
+            found.push(Violation::new(
+                Check::Selection,
+                Some(node.id.as_str()),
+                format!("is marked [selected] but drawn like its unselected siblings{highlighted}"),
+            ));
         }
     }
-}
-
-fn most_common(looks: &[Look]) -> Option<&Look> {
-    let mut counts: HashMap<&Look, usize> = HashMap::new();
-    for look in looks {
-        *counts.entry(look).or_default() += 1;
-    }
-    counts
-        .into_iter()
-        .max_by_key(|(look, count)| (*count, look.marker.clone()))
-        .map(|(look, _)| look)
 }
 
 /// Roles whose value is not text that is drawn (a position, a ratio, a summary).
