@@ -225,3 +225,35 @@ fn a_handler_whose_field_the_draw_does_not_read_is_answered_as_undone() {
     assert!(error.message.contains("did not stick"), "{}", error.message);
     assert_eq!(h.app().elsewhere, Some(25));
 }
+
+/// Found on a CSV viewer and a demo: a `scroll` on a rebuilt table with no row
+/// selected moves only its view, which no handler keeps; it was answered with advice
+/// to add the very `select` handler the app has, and the table stopped taking
+/// selections, so a row off screen was then `not_found`. Now the answer says what
+/// was undone and what works, and the row off screen still reaches the handler.
+#[test]
+fn a_scroll_of_a_rebuilt_table_with_nothing_selected_keeps_selections_working() {
+    let mut h = routed(draw_table);
+    h.app_mut().row = None;
+    h.render();
+    let error = h.scroll("t", taria::ScrollDirection::Down, 5).unwrap_err();
+    assert_eq!(
+        (error.status, error.reason),
+        (AckStatus::Ignored, RejectReason::StateRebuilt),
+        "{error:?}"
+    );
+    assert!(
+        error
+            .message
+            .contains("with nothing selected a scroll moves only the view"),
+        "{}",
+        error.message
+    );
+    assert!(!error.message.contains("#[action"), "{}", error.message);
+    h.act("t/25", "select").unwrap();
+    assert_eq!(h.app().row, Some(25));
+    assert!(h.node("t/25").state.selected);
+    // With a row selected, a scroll moves it, through the handler.
+    h.scroll("t", taria::ScrollDirection::Up, 5).unwrap();
+    assert_eq!(h.app().row, Some(20));
+}

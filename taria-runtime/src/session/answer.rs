@@ -77,6 +77,20 @@ impl Answer {
         )
     }
 
+    /// A widget took a `scroll` on `target` with nothing selected, which moved only its
+    /// view, and the next frame handed `widget`'s state back as the app keeps it.
+    pub(super) fn view_not_kept(widget: &str, target: &str) -> Answer {
+        Answer::ignored_as(
+            RejectReason::StateRebuilt,
+            format!(
+                "`scroll` on `{target}` did not stick: the app rebuilds `{widget}`'s state each \
+                 frame, and with nothing selected a scroll moves only the view, which the next \
+                 frame undid; select an item first (act select on it, off screen too): then a \
+                 scroll moves the selection"
+            ),
+        )
+    }
+
     pub(super) fn rejected(reason: RejectReason, message: String) -> Answer {
         Answer {
             status: AckStatus::Rejected,

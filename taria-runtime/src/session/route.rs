@@ -283,6 +283,12 @@ impl Router {
                     events.signal.poke();
                     continue;
                 }
+                // A scroll with nothing selected moves only the view, which no
+                // handler keeps: it says nothing of a `select` handler the app may have,
+                // so the widget goes on taking (and handing over) selections.
+                (Some(false), None) if taken.action.core() == Some(Action::Scroll) => {
+                    Answer::view_not_kept(&taken.widget, &taken.target)
+                }
                 (Some(false), None) => {
                     widget::mark_rebuilt(&taken.widget);
                     Answer::state_rebuilt(&taken.widget, &taken.action, &taken.target)
