@@ -242,6 +242,21 @@ impl Spawned {
         Some(lock(&running.terminal).styles())
     }
 
+    /// How many of the terminal's answers so far a crossterm app reads as key presses
+    /// (0 when the app was not started).
+    pub(crate) fn keyed_answers(&self) -> u64 {
+        self.app
+            .as_ref()
+            .map_or(0, |running| lock(&running.terminal).keyed_answers())
+    }
+
+    /// Those answers not taken before, which count as taken from now on (`None` when
+    /// the app was not started).
+    pub(crate) fn take_keyed_answers(&self) -> Option<terminal::KeyedAnswers> {
+        let running = self.app.as_ref().ok()?;
+        Some(lock(&running.terminal).take_keyed_answers())
+    }
+
     /// The emulated terminal's text, one string per row (`None` when the app was not
     /// started), and its width: what a screen scraper would read.
     pub(crate) fn screen_text(&self) -> Option<(u16, Vec<String>)> {

@@ -45,6 +45,9 @@ pub(crate) struct Sent {
     /// The connection it went on.
     connection: Arc<Connection>,
     ack: oneshot::Receiver<Answer<Ack>>,
+    /// How many terminal answers a spawned app had read as keys when it was sent
+    /// ([`crate::spawn::Spawned::keyed_answers`]).
+    pub(crate) keyed_answers: u64,
 }
 
 impl Sent {
@@ -275,10 +278,15 @@ impl Inputs {
             return Err(e);
         }
         tracing::trace!(target: crate::LATENCY, seq, "input sent");
+        let keyed_answers = self
+            .link()
+            .spawned_app()
+            .map_or(0, |spawned| spawned.keyed_answers());
         Ok(Sent {
             seq,
             connection,
             ack,
+            keyed_answers,
         })
     }
 

@@ -71,6 +71,26 @@ impl Terminal {
             .collect()
     }
 
+    /// How many answers so far a crossterm app reads as key presses (see
+    /// [`KEYED_QUERIES`]).
+    pub(super) fn keyed_answers(&self) -> u64 {
+        self.parser.callbacks().keyed
+    }
+
+    /// The answers a crossterm app reads as key presses that were not taken here
+    /// before: how many there are so far, how many of those are new, and the last
+    /// query, in words. They count as taken from now on.
+    pub(super) fn take_keyed_answers(&mut self) -> KeyedAnswers {
+        let answers = self.parser.callbacks_mut();
+        let new = answers.keyed - answers.keyed_taken;
+        answers.keyed_taken = answers.keyed;
+        KeyedAnswers {
+            total: answers.keyed,
+            new,
+            query: answers.last_keyed.unwrap_or("a query"),
+        }
+    }
+
     /// Follows a resize of the pseudo-terminal: size reports say the new size.
     pub(super) fn resize(&mut self, size: Size) {
         let (rows, cols) = dimensions(size);
@@ -136,10 +156,38 @@ fn dimensions(size: Size) -> (NonZeroU16, NonZeroU16) {
     (dimension(size.rows), dimension(size.cols))
 }
 
+/// The queries whose answers crossterm's reader hands to the app as key presses (its
+/// parser takes `ESC [ >` and `ESC P` for the start of keys), and what they become.
+/// Answered all the same outside the alternate screen, where an app that asks them
+/// (one not on crossterm, detecting its terminal) does so; so an input whose effect
+/// showed one is told (`Terminal::keyed_answers`).
+const KEYED_QUERIES: [&str; 2] = [
+    "`ESC[>c` (secondary device attributes), whose answer a crossterm app reads as the \
+     keys `1;0;0c`",
+    "`ESC[>q` (the terminal's version), whose answer a crossterm app reads as Alt+Shift+P \
+     and the version's characters",
+];
+
+/// What [`Terminal::take_keyed_answers`] found.
+pub(crate) struct KeyedAnswers {
+    /// How many so far.
+    pub(crate) total: u64,
+    /// How many of them had not been taken.
+    pub(crate) new: u64,
+    /// The last query, in words.
+    pub(crate) query: &'static str,
+}
+
 /// The modes `vt100` does not keep, and the answers not yet written.
 #[derive(Default)]
 struct Answers {
     pending: String,
+    /// How many answers were written that a crossterm app reads as keys, and the last
+    /// query of that kind.
+    keyed: u64,
+    last_keyed: Option<&'static str>,
+    /// How many of them `Terminal::take_keyed_answers` took.
+    keyed_taken: u64,
     /// Focus reporting (`?1004`).
     focus_reports: bool,
     /// Synchronized output (`?2026`): kept only to be reported (there is no renderer
@@ -248,10 +296,16 @@ impl vt100::Callbacks for Answers {
                 let _ = write!(out, "\x1b[?{row};{col}R");
             }
             (None, None, 'c') if plain => out.push_str(PRIMARY_ATTRIBUTES),
-            (Some(b'>'), None, 'c') if plain => out.push_str(SECONDARY_ATTRIBUTES),
+            (Some(b'>'), None, 'c') if plain => {
+                out.push_str(SECONDARY_ATTRIBUTES);
+                self.keyed += 1;
+                self.last_keyed = Some(KEYED_QUERIES[0]);
+            }
             // XTVERSION: the terminal's name and version.
             (Some(b'>'), None, 'q') if plain => {
                 let _ = write!(out, "\x1bP>|taria-mcp {}\x1b\\", env!("CARGO_PKG_VERSION"));
+                self.keyed += 1;
+                self.last_keyed = Some(KEYED_QUERIES[1]);
             }
             // Window reports: the text area's size in cells (`18t`) and the screen's
             // (`19t`), the same here. No pixel sizes: the pseudo-terminal has none.

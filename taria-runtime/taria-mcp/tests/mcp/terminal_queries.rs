@@ -174,6 +174,62 @@ fn app_that_asks_without_reading() {
     result.unwrap();
 }
 
+/// Shown data that holds a terminal query: each press writes `ESC[>c` (as a file
+/// shown raw would) on an inline viewport (outside the alternate screen, where the
+/// terminal answers it), and the app notes the keys it reads.
+#[test]
+#[ignore = "the app an_answer_that_reaches_the_app_as_keys_is_reported_in_the_input_s_result starts"]
+fn app_that_shows_a_query() {
+    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+        return;
+    }
+    let options = TerminalOptions {
+        viewport: Viewport::Inline(6),
+    };
+    let mut terminal = ratatui::try_init_with_options(options).unwrap();
+    let result = Presses {
+        shows_a_query: true,
+        ..Presses::default()
+    }
+    .run(&mut terminal);
+    ratatui::restore();
+    result.unwrap();
+}
+
+/// Found with a file viewer: `ESC[>c` in a shown file made the terminal answer, and
+/// the app read the answer as the keys `1;0;0c`, while the act that showed the file
+/// was answered "nothing in the tree changed". The act's result (or, when the answer
+/// came after it, the next one's) says so.
+#[test]
+fn an_answer_that_reaches_the_app_as_keys_is_reported_in_the_input_s_result() {
+    let mut mcp = launch("app_that_shows_a_query");
+    let first = mcp.ok("act", json!({"node": "press", "action": "activate"}));
+    assert_eq!(first["status"], "delivered", "{first}");
+    // The keys the answer became reach the app: it shows them.
+    let mut typed = String::new();
+    for _ in 0..50 {
+        typed = outline(&mcp.ok("read_tree", json!({})));
+        if typed.contains("1;0;0c") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(typed.contains("typed 1;0;0c"), "{typed}");
+    let second = mcp.ok("act", json!({"node": "press", "action": "activate"}));
+    let told: Vec<String> = [&first, &second]
+        .iter()
+        .flat_map(|result| result["events"].as_array().cloned().unwrap_or_default())
+        .filter_map(|event| event.as_str().map(str::to_owned))
+        .filter(|event| event.contains("`ESC[>c`"))
+        .collect();
+    assert!(!told.is_empty(), "{first}\n{second}");
+    assert!(
+        told[0].contains("the answer reached the app as input"),
+        "{told:?}"
+    );
+    mcp.finish();
+}
+
 /// The apps' one screen: a button an agent presses (its key fallback is the app's
 /// space key), the count of presses, and a note.
 #[derive(Default)]
@@ -181,6 +237,8 @@ struct Presses {
     count: u32,
     note: String,
     exit: bool,
+    /// Each press writes `ESC[>c`, and other keys are noted (`typed …`).
+    shows_a_query: bool,
 }
 
 #[taria::app(label = "terminal-queries")]
@@ -192,8 +250,20 @@ impl Presses {
                 && key.kind == KeyEventKind::Press
             {
                 match key.code {
-                    KeyCode::Char(' ') => self.count += 1,
-                    KeyCode::Char('q') => self.exit = true,
+                    KeyCode::Char(' ') => {
+                        self.count += 1;
+                        if self.shows_a_query {
+                            io::stdout().write_all(b"\x1b[>c")?;
+                            io::stdout().flush()?;
+                        }
+                    }
+                    KeyCode::Char('q') if !self.shows_a_query => self.exit = true,
+                    KeyCode::Char(c) if self.shows_a_query => {
+                        if self.note.is_empty() {
+                            self.note.push_str("typed ");
+                        }
+                        self.note.push(c);
+                    }
                     _ => {}
                 }
             }

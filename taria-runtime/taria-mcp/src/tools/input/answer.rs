@@ -223,6 +223,37 @@ pub(super) async fn settle(
             );
         }
     }
+    if let Some(keys) = keyed_answers(link, sent) {
+        answer.events.push(keys);
+    }
     tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
     Ok(answer)
+}
+
+/// When the spawned app wrote a terminal query whose answer a crossterm app reads as
+/// key presses (data it shows may hold one: a file with `ESC[>c` in it), what the
+/// agent should know: those keys reached the app. Answers that came after an earlier
+/// input's result was given are told here, as such; an answer that comes after this
+/// result, with the next one.
+fn keyed_answers(link: &crate::link::Link, sent: &Sent) -> Option<String> {
+    let keyed = link.spawned_app()?.take_keyed_answers()?;
+    if keyed.new == 0 {
+        return None;
+    }
+    let before = keyed.total - keyed.new;
+    let when = if sent.keyed_answers > before {
+        "before this input (after an earlier one's result), "
+    } else {
+        ""
+    };
+    let times = match keyed.new {
+        1 => String::new(),
+        n => format!(" ({n} times)"),
+    };
+    Some(format!(
+        "{when}the app wrote a terminal query{times}, {}: the terminal answered, and the \
+         answer reached the app as input, which may have acted on it (shown data holding \
+         the query does this)",
+        keyed.query
+    ))
 }
