@@ -56,3 +56,38 @@ async def _open_and_select() -> None:
         screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
         assert re.search(r">>\s+Whiskey", screen), screen
         assert 'selected: ["p", "v", "w"]' in screen, screen
+
+
+def test_at_60x12_an_agent_scrolls_the_tree_to_its_lower_rows() -> None:
+    asyncio.run(_scroll_to_the_last_row())
+
+
+async def _scroll_to_the_last_row() -> None:
+    """Found at 60×12: with two branches open, the tree's lower rows are below its
+    view, its hand-made rows offered no `scroll`, and rows that scrolled out read as
+    removed. The port gives each row its place (`index` of `count`) and the tree
+    `scroll`, which is the app's `down` key, once per row."""
+    async with spawned("corpus-tree-widget", cols=60, rows=12, bin=True) as (agent, _):
+        tree = await agent.ok("read_tree")
+        for name in ("Bravo", "India"):
+            node = tree_items(tree["outline"])[name]
+            opened = await agent.ok("act", node=node, action="expand")
+            assert opened["status"] == "delivered", dump(opened)
+            tree = await agent.ok("read_tree")
+        items = tree_items(tree["outline"])
+        assert "Zulu" not in items, dump(tree)
+        assert "scroll" in line_of(tree["outline"], "tree"), dump(tree)
+        scrolled = await agent.ok("act", node="tree", action="scroll", direction="down", amount=20)
+        assert scrolled["status"] == "delivered", dump(scrolled)
+        # The rows above left the view: scrolled out, not removed.
+        assert scrolled.get("scrolledOutIds"), dump(scrolled)
+        assert not scrolled.get("removedIds"), dump(scrolled)
+        tree = await agent.ok("read_tree")
+        zulu = tree_items(tree["outline"])["Zulu"]
+        assert "[selected]" in line_of(tree["outline"], zulu), dump(tree)
+        # At the last row, a scroll down is refused, saying so, and nothing moves.
+        refused = await agent.call("act", node="tree", action="scroll", direction="down", amount=1)
+        assert refused.is_error, refused
+        assert re.search(r"its last item \(\d+\) is selected already", refused.content[0].text), refused
+        screen = "\n".join((await agent.ok("read_tree", format="screen"))["rows"])
+        assert re.search(r">>\s+Zulu", screen), screen

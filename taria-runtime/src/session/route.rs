@@ -147,7 +147,7 @@ impl Router {
         // saw) presses it through the app's input path, once the node is selected:
         // by the app's `select` handler (called now), by its widget (offered a
         // `select` with the action), else by navigation keys.
-        let mut fallback = keys::fallback_keys(arena, index, &request.action);
+        let mut fallback = keys::fallback_keys(arena, index, &request);
         let select_first =
             match stage::select_first(app, arena, (index, position), &request, &mut fallback) {
                 Ok(select_first) => select_first,

@@ -205,3 +205,92 @@ fn a_widget_that_takes_select_selects_the_item_before_its_key_fallback() {
     assert_eq!(h.app().done(), [550]);
     assert_eq!(h.app().keys, [KeyCode::Char(' ')], "no navigation keys");
 }
+
+/// A hand-made list of 10 rows drawn 4 at a time (the view follows the selection, as
+/// ratatui's does), each row `index` of `count`; it declares `scroll` and handles no
+/// action: ↓ and ↑ move its selection.
+struct Window {
+    selected: usize,
+    offset: usize,
+    keys: Vec<KeyCode>,
+}
+
+impl taria::Actions for Window {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+fn window() -> AppHarness<Window> {
+    let app = Window {
+        selected: 0,
+        offset: 0,
+        keys: Vec::new(),
+    };
+    let draw = |frame: &mut ratatui::Frame<'_>, app: &mut Window| {
+        if app.selected < app.offset {
+            app.offset = app.selected;
+        }
+        if app.selected >= app.offset + 4 {
+            app.offset = app.selected - 3;
+        }
+        let _rows = taria::scope(|n| {
+            n.role(Role::List).id("rows").action(Action::Scroll);
+        });
+        let mut text = Vec::new();
+        for (line, i) in (app.offset..app.offset + 4).enumerate() {
+            taria::leaf(|n| {
+                n.role(Role::ListItem)
+                    .key(i)
+                    .label(("row ", i))
+                    .index(i)
+                    .count(10)
+                    .selected(i == app.selected)
+                    .bounds(ratatui::layout::Rect::new(0, line as u16, 20, 1));
+            });
+            text.push(format!("row {i}"));
+        }
+        frame.render_widget(Paragraph::new(text.join("\n")), frame.area());
+    };
+    AppHarness::new(app, 20, 4, draw).on_event(|app: &mut Window, event| {
+        let Event::Key(key) = event else { return };
+        app.keys.push(key.code);
+        match key.code {
+            KeyCode::Down => app.selected = (app.selected + 1).min(9),
+            KeyCode::Up => app.selected = app.selected.saturating_sub(1),
+            _ => {}
+        }
+    })
+}
+
+/// Found on a tree app at 60×12: its hand-made rows offered no `scroll`, so the rows
+/// below the view could not be reached. A `scroll` a hand-made list declares is its
+/// arrow keys, once per row, stopping at its first and last row.
+#[test]
+fn a_hand_made_list_s_scroll_moves_its_selection_by_its_keys_within_its_rows() {
+    use taria::ScrollDirection::{Down, Left, Up};
+    let mut h = window();
+    assert!(h.tree().get("rows/7").is_none(), "below the view");
+    h.scroll("rows", Down, 7).unwrap();
+    assert_eq!(h.app().keys, vec![KeyCode::Down; 7]);
+    assert!(h.node("rows/7").state.selected, "{}", h.tree().outline());
+    h.scroll("rows", Down, 100).unwrap();
+    assert_eq!(h.app().selected, 9);
+    assert_eq!(h.app().keys.len(), 9, "clamped at the last row");
+    let error = h.scroll("rows", Down, 1).unwrap_err();
+    assert_eq!(error.status, AckStatus::Ignored, "{error}");
+    assert!(
+        error
+            .message
+            .contains("its last item (9) is selected already"),
+        "{error}"
+    );
+    h.scroll("rows", Up, 2).unwrap();
+    assert_eq!(h.app().selected, 7);
+    let error = h.scroll("rows", Left, 1).unwrap_err();
+    assert!(
+        error.message.contains("scrolls up and down only"),
+        "{error}"
+    );
+    assert_eq!(h.app().keys.len(), 11, "nothing pressed for a refusal");
+}

@@ -5,7 +5,9 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-use crate::model::{Action, ActionName, Role, StateFlags};
+use crate::model::{
+    Action, ActionData, ActionName, ActionRequest, Role, ScrollDirection, StateFlags,
+};
 use crate::recorder::FrameArena;
 use crate::wire::protocol::KeyChord;
 
@@ -97,11 +99,24 @@ impl KeyPlan {
 pub(super) fn fallback_keys(
     arena: &FrameArena,
     index: u32,
-    action: &ActionName,
+    request: &ActionRequest,
 ) -> Result<Option<KeyPlan>, String> {
+    let action = &request.action;
     let record = arena.nodes[index as usize];
     let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
     let key = arena.key_for(index, action.as_str());
+    if key.is_none()
+        && action.core() == Some(Action::Scroll)
+        && let Some(keys) = scroll_keys(arena, index, request.data.as_ref())
+    {
+        return keys.map(|keys| {
+            Some(KeyPlan {
+                selecting: Selecting::Already,
+                keys,
+                parent: None,
+            })
+        });
+    }
     let select = action.core() == Some(Action::Select);
     if key.is_none() && !(select && is_item(record.role)) {
         return Ok(None);
@@ -148,6 +163,90 @@ pub(super) fn fallback_keys(
         keys,
         parent,
     }))
+}
+
+/// The keys of a `scroll` (`data`) on node `index`, a container of items that declares
+/// no key for it: its next or previous arrow (see [`super::reach::arrows`]) once per
+/// item of the amount, moving its selection as a list's own scroll does in
+/// taria-widgets, stopping at its first and last item (by the items' `index` of
+/// `count`, else the items drawn). `None` when `index` holds no items; the refusal
+/// when the keys cannot do it or may not reach it.
+fn scroll_keys(
+    arena: &FrameArena,
+    index: u32,
+    data: Option<&ActionData>,
+) -> Option<Result<Vec<KeyChord>, String>> {
+    let items: Vec<u32> = arena
+        .children(index)
+        .filter(|&c| is_item(arena.nodes[c as usize].role))
+        .collect();
+    if items.is_empty() {
+        return None;
+    }
+    let id = arena.str(arena.nodes[index as usize].id);
+    let Some(ActionData::Scroll { direction, amount }) = data else {
+        return Some(Err(format!(
+            "`scroll` on `{id}` needs a direction and an amount"
+        )));
+    };
+    let (next, previous) = super::reach::arrows(arena.nodes[index as usize].role);
+    let down = match direction {
+        ScrollDirection::Down | ScrollDirection::Right => true,
+        ScrollDirection::Up | ScrollDirection::Left => false,
+    };
+    let vertical = next.code == KeyCode::Down;
+    if vertical != matches!(direction, ScrollDirection::Down | ScrollDirection::Up) {
+        let way = if vertical {
+            "up and down"
+        } else {
+            "left and right"
+        };
+        return Some(Err(format!(
+            "`{id}` scrolls {way} only: its keys move its selection that way"
+        )));
+    }
+    let position = |node: u32, ordinal: usize| {
+        let at = arena.nodes[node as usize].position;
+        at.index.map_or(ordinal, |i| i as usize)
+    };
+    let count = items
+        .iter()
+        .find_map(|&i| arena.nodes[i as usize].position.count)
+        .map_or(items.len(), |c| c as usize);
+    let selected = items
+        .iter()
+        .enumerate()
+        .find(|&(_, &i)| arena.nodes[i as usize].flags.contains(StateFlags::SELECTED))
+        .map(|(ordinal, &i)| position(i, ordinal));
+    let amount = usize::try_from(*amount).unwrap_or(usize::MAX);
+    let times = match (selected, down) {
+        // Nothing selected: the first "next" selects the first item.
+        (None, true) => amount.min(count),
+        (None, false) => 0,
+        (Some(at), true) => amount.min(count.saturating_sub(at + 1)),
+        (Some(at), false) => amount.min(at),
+    };
+    if times == 0 {
+        let why = match (selected, down) {
+            (None, _) => "nothing in it is selected to move up from".to_owned(),
+            (Some(_), true) => format!("its last item ({}) is selected already", count - 1),
+            (Some(_), false) => "its first item is selected already".to_owned(),
+        };
+        return Some(Err(format!("`scroll` on `{id}` was not performed: {why}")));
+    }
+    if times > MAX_FALLBACK_KEYS {
+        return Some(Err(format!(
+            "scrolling `{id}` by keys would take {times} key presses; scroll less at a time"
+        )));
+    }
+    let key = if down { next } else { previous };
+    if let Some(why) = super::reach::elsewhere(arena, index, key) {
+        return Some(Err(format!(
+            "`scroll` on `{id}` was not performed and no key was pressed: {why}; press_key \
+             `{key}` yourself where you know it lands"
+        )));
+    }
+    Some(Ok(vec![key; times]))
 }
 
 /// `navigation` for node `index`, if its keys reach the node's container (decided

@@ -458,7 +458,9 @@ fn is_dialog(node: &Node) -> bool {
 /// ancestor that stayed draws a window of its items (scroll content longer than its
 /// view, before or after) and holds no fewer of them than before. Scrolling brings
 /// such a node back; a sort or a scroll moved it out. (A container that shrank may
-/// have lost any of them: its ids stay removed.)
+/// have lost any of them: its ids stay removed.) A container that says no scroll
+/// (hand-made rows) draws a window when its items say so: each is `index` of a
+/// `count` larger than the items it draws, and that count did not shrink.
 fn split_scrolled_out(
     before: &Indexed<'_>,
     after: &Indexed<'_>,
@@ -483,6 +485,12 @@ fn split_scrolled_out(
                 (was.content > was.viewport || is.content > is.viewport)
                     && is.content >= was.content
             }
+            (None, None) => match (items_window(was), items_window(is)) {
+                (Some((was_count, was_drawn)), Some((count, drawn))) => {
+                    (was_count > was_drawn || count > drawn) && count >= was_count
+                }
+                _ => false,
+            },
             _ => false,
         }
     };
@@ -496,6 +504,18 @@ fn split_scrolled_out(
         target.push(id.to_string());
     }
     (removed_ids, out_of_view)
+}
+
+/// How many items `container` holds by its items' `count` (all saying the same), and
+/// how many of them it draws; `None` when its items do not say.
+fn items_window(container: &Node) -> Option<(u32, u32)> {
+    let mut counts = container.children.iter().map(|c| c.position.count);
+    let count = counts.next()??;
+    if !counts.all(|c| c == Some(count)) {
+        return None;
+    }
+    let drawn = u32::try_from(container.children.len()).unwrap_or(u32::MAX);
+    Some((count, drawn))
 }
 
 /// `12 rows of processes scrolled out of view`, one line per container: a count,
@@ -712,6 +732,32 @@ mod tests {
         // Its parent gone too: removed with it.
         let (gone, out) = split(&before, &tree(Vec::new()));
         assert_eq!((gone.len(), out.len()), (5, 0));
+    }
+
+    /// Found on a tree app whose rows are hand-made leaves, `index` of `count`, in a
+    /// container that says no scroll: rows that left its view read `removed:`.
+    #[test]
+    fn hand_made_rows_that_left_their_list_s_view_are_told_from_rows_that_went() {
+        let list = |shown: std::ops::Range<u32>, count: u32| {
+            let items = shown
+                .map(|i| {
+                    let mut item = node(&format!("l/{i}"), Role::ListItem, Vec::new());
+                    item.position.index = Some(i);
+                    item.position.count = Some(count);
+                    item
+                })
+                .collect();
+            tree(vec![node("l", Role::List, items)])
+        };
+        let (gone, out) = split(&list(0..4, 10), &list(3..7, 10));
+        assert!(gone.is_empty(), "{gone:?}");
+        assert_eq!(out, ["l/0", "l/1", "l/2"]);
+        // The list holds fewer: what went may be gone.
+        let (gone, out) = split(&list(0..4, 10), &list(3..7, 9));
+        assert_eq!((gone.len(), out.len()), (3, 0));
+        // All of it drawn, before and after: no window, removed.
+        let (gone, out) = split(&list(0..4, 4), &list(1..4, 3));
+        assert_eq!((gone.len(), out.len()), (1, 0));
     }
 
     /// The nodes a patch names: added, updated, removed, and whether it is empty.
