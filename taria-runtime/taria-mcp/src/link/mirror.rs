@@ -9,7 +9,9 @@
 //! (its `generation`), and the connection's reader feeds it.
 
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+use foldhash::HashMap;
 use taria::Tree;
 use taria::wire::mirror::{FlatTree, Patch};
 use tokio::sync::watch;
@@ -51,7 +53,17 @@ struct State {
     app_revision: u64,
     /// The last input the newest tree shows (the app's `input` stamp).
     stamp: u64,
+    /// The nodes patches changed with no input (the stamp did not move: a timer, a
+    /// feed), and when last; for [`Mirror::changed_on_its_own`].
+    unprompted: HashMap<String, Instant>,
 }
+
+/// How long a node counts as one the app changes on its own after it last did.
+const UNPROMPTED_FOR: Duration = Duration::from_secs(3);
+
+/// The most nodes [`State::unprompted`] keeps (past it, those not changed within
+/// [`UNPROMPTED_FOR`] go).
+const UNPROMPTED_MAX: usize = 4096;
 
 impl State {
     fn view(&self) -> Option<View> {
@@ -213,6 +225,9 @@ impl Mirror {
             };
             flat.apply(patch);
             let tree = Arc::new(flat.to_tree());
+            if stamp == state.stamp && !patch.is_empty() {
+                state.note_unprompted(patch);
+            }
             state.tree = Some(Arc::clone(&tree));
             state.took(revision, stamp);
             noted((state.revision, &tree, stamp), false);
@@ -224,9 +239,71 @@ impl Mirror {
     fn bump(&self) {
         self.0.changed.send_modify(|n| *n += 1);
     }
+
+    /// The ids that changed from `after` to `later` (added, changed, removed), when
+    /// the app changed each of them with no input within the last few seconds, or the
+    /// node it is under (a log's new line): a change there after an input may be the
+    /// app's own. `None` when one of them is not such a node, or nothing changed.
+    pub(crate) fn own_changes(&self, after: &Tree, later: &Tree) -> Option<Vec<String>> {
+        let patch = later.diff(after);
+        let state = lock(&self.0.state);
+        let recent = |id: &str| {
+            state
+                .unprompted
+                .get(id)
+                .is_some_and(|at| at.elapsed() < UNPROMPTED_FOR)
+        };
+        let own = |id: &str, tree: &Tree| {
+            recent(id)
+                || tree
+                    .parent_of(id)
+                    .is_some_and(|parent| recent(parent.id.as_str()))
+        };
+        let mut ids = Vec::new();
+        for id in patch
+            .added
+            .iter()
+            .map(|n| n.node.id.as_str())
+            .chain(patch.updated.iter().map(|u| u.id.as_str()))
+        {
+            if !own(id, later) {
+                return None;
+            }
+            ids.push(id.to_owned());
+        }
+        for id in &patch.removed {
+            if !own(id.as_str(), after) {
+                return None;
+            }
+            ids.push(id.as_str().to_owned());
+        }
+        (!ids.is_empty()).then_some(ids)
+    }
 }
 
 impl State {
+    /// Notes the nodes `patch`, which showed no new input, changed.
+    fn note_unprompted(&mut self, patch: &Patch) {
+        let now = Instant::now();
+        if self.unprompted.len() >= UNPROMPTED_MAX {
+            self.unprompted
+                .retain(|_, at| now.duration_since(*at) < UNPROMPTED_FOR);
+        }
+        let ids = patch
+            .added
+            .iter()
+            .map(|n| n.node.id.as_str())
+            .chain(patch.updated.iter().map(|u| u.id.as_str()))
+            .chain(patch.removed.iter().map(taria::node::NodeId::as_str));
+        for id in ids {
+            if let Some(at) = self.unprompted.get_mut(id) {
+                *at = now;
+            } else if self.unprompted.len() < UNPROMPTED_MAX {
+                self.unprompted.insert(id.to_owned(), now);
+            }
+        }
+    }
+
     /// Counts a tree or patch taken: the bridge's revision, the app's, the stamp.
     fn took(&mut self, app_revision: u64, stamp: u64) {
         self.app_revision = app_revision;
@@ -237,7 +314,8 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use taria::Tree;
+    use taria::node::NodeId;
+    use taria::{Node, Role, Tree};
 
     use super::{Mirror, OutOfOrder, Showing};
 
@@ -314,5 +392,62 @@ mod tests {
         );
         mirror.close(4);
         assert!(matches!(mirror.showing(4, 7), Showing::Gone));
+    }
+
+    /// A log of `lines` lines and a status saying `status`.
+    fn app(lines: u32, status: &str) -> Tree {
+        let node = |id: &str, role, label: &str, children| {
+            let mut node = Node::default();
+            node.id = NodeId::new(id);
+            node.role = role;
+            node.label = Some(label.to_owned());
+            node.children = children;
+            node
+        };
+        let lines = (0..lines)
+            .map(|i| {
+                node(
+                    &format!("log/{i}"),
+                    Role::Text,
+                    &format!("line {i}"),
+                    Vec::new(),
+                )
+            })
+            .collect();
+        let mut tree = Tree::default();
+        tree.roots = vec![
+            node("log", Role::Log, "Log", lines),
+            node("status", Role::Status, status, Vec::new()),
+        ];
+        tree
+    }
+
+    /// Found on log-time-machine: an input that changed nothing was credited with the
+    /// next frame's new log line (a timer's), "the next one did". A change only where
+    /// the app changed with no input a moment before is told as maybe its own.
+    #[test]
+    fn a_late_change_only_where_the_app_changes_on_its_own_is_told_as_maybe_its_own() {
+        let mirror = Mirror::default();
+        mirror.open(1);
+        mirror.take_tree(1, (1, 0), app(1, "ready"), |_, _| {});
+        // A line arrives with no input: the stamp stays 0.
+        let patch = app(2, "ready").diff(&app(1, "ready"));
+        assert!(mirror.take_patch(1, (2, 0), &patch, |_, _| {}).is_ok());
+        // After an input: another line (under the log), by the app.
+        let own = mirror.own_changes(&app(2, "ready"), &app(3, "ready"));
+        assert!(
+            own.as_ref()
+                .is_some_and(|ids| ids.contains(&"log/2".to_owned())),
+            "{own:?}"
+        );
+        // The status changed too: that is not the app's own doing.
+        let own = mirror.own_changes(&app(2, "ready"), &app(3, "paused"));
+        assert_eq!(own, None);
+        // A patch that showed an input (the stamp moved) is not the app's own.
+        let mirror = Mirror::default();
+        mirror.open(1);
+        mirror.take_tree(1, (1, 0), app(1, "ready"), |_, _| {});
+        assert!(mirror.take_patch(1, (2, 1), &patch, |_, _| {}).is_ok());
+        assert_eq!(mirror.own_changes(&app(2, "ready"), &app(3, "ready")), None);
     }
 }

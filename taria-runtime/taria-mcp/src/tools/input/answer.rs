@@ -216,11 +216,19 @@ pub(super) async fn settle(
     {
         let again = change::describe_change(seen, before, live.as_ref(), &later, ack.message);
         if again.changed {
+            let own = changed_on_its_own(link.mirror(), &after.tree, &later.tree);
             answer = again;
-            answer.events.insert(
-                0,
-                "(the frame drawn right after it showed no change; the next one did)".into(),
-            );
+            let late = match own {
+                None => {
+                    "(the frame drawn right after it showed no change; the next one did)".into()
+                }
+                Some(nodes) => format!(
+                    "(the frame drawn right after it showed no change; the next one did, but \
+                     only in what this app changes with no input too ({nodes}): that change may \
+                     not be this input's)"
+                ),
+            };
+            answer.events.insert(0, late);
         }
     }
     if let Some(keys) = keyed_answers(link, sent) {
@@ -228,6 +236,22 @@ pub(super) async fn settle(
     }
     tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
     Ok(answer)
+}
+
+/// When every node that changed from `after` to `later` is one the app changed with
+/// no input a moment ago ([`crate::link::Mirror::own_changes`]), the first few ids, for
+/// the answer to say the change may be the app's own (a timer's, not the input's).
+fn changed_on_its_own(mirror: &crate::link::Mirror, after: &Tree, later: &Tree) -> Option<String> {
+    let ids = mirror.own_changes(after, later)?;
+    let mut named: Vec<String> = ids
+        .iter()
+        .take(3)
+        .map(|id| format!("`{}`", taria::wire::outline::OutlineName(id)))
+        .collect();
+    if ids.len() > named.len() {
+        named.push(format!("{} more", ids.len() - named.len()));
+    }
+    Some(named.join(", "))
 }
 
 /// When the spawned app wrote a terminal query whose answer a crossterm app reads as
