@@ -116,7 +116,7 @@ impl Router {
                     seq,
                     request,
                     index: None,
-                    fallback: Err(message),
+                    fallback: Err(message.into()),
                     outcome: None,
                     select_first: None,
                     undrawn: true,
@@ -326,7 +326,7 @@ impl Router {
                 }
                 // An id off screen that no widget found: it names nothing.
                 Some(Outcome::NotHandled) | None if action.undrawn => {
-                    let message = action.fallback.err().unwrap_or_default();
+                    let message = action.fallback.err().map(|e| e.message).unwrap_or_default();
                     on(seq, Answer::rejected(RejectReason::UnknownNode, message));
                 }
                 Some(Outcome::NotHandled) | None => {

@@ -5,7 +5,7 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
-use taria::wire::protocol::AckStatus;
+use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Role};
 
 /// A todo list as ratatui's examples write one, with key fallbacks only: nothing is
@@ -277,8 +277,14 @@ fn a_hand_made_list_s_scroll_moves_its_selection_by_its_keys_within_its_rows() {
     h.scroll("rows", Down, 100).unwrap();
     assert_eq!(h.app().selected, 9);
     assert_eq!(h.app().keys.len(), 9, "clamped at the last row");
+    // Refused on its state, as a value out of its domain: the scroll is performed, not
+    // from the last row.
     let error = h.scroll("rows", Down, 1).unwrap_err();
-    assert_eq!(error.status, AckStatus::Ignored, "{error}");
+    assert_eq!(
+        (error.status, error.reason),
+        (AckStatus::Rejected, RejectReason::OutOfDomain),
+        "{error}"
+    );
     assert!(
         error
             .message

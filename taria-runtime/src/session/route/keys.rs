@@ -9,7 +9,8 @@ use crate::model::{
     Action, ActionData, ActionName, ActionRequest, Role, ScrollDirection, StateFlags,
 };
 use crate::recorder::FrameArena;
-use crate::wire::protocol::KeyChord;
+use crate::session::answer::Answer;
+use crate::wire::protocol::{KeyChord, RejectReason};
 
 /// The most key presses one action may turn into (navigation included).
 const MAX_FALLBACK_KEYS: usize = 512;
@@ -48,6 +49,41 @@ pub(super) fn is_item(role: Role) -> bool {
             | Role::MenuItem
             | Role::Radio
     )
+}
+
+/// Why a key fallback presses nothing, in words; `rejected` for a refusal on the
+/// node's state (a scroll past its last row), else nothing performs it (`ignored`).
+#[derive(Debug)]
+pub(super) struct NoKeys {
+    pub(super) message: String,
+    pub(super) rejected: Option<RejectReason>,
+}
+
+impl NoKeys {
+    /// Refused for `reason`: the action is performed, but not from this state.
+    fn rejected(reason: RejectReason, message: String) -> NoKeys {
+        NoKeys {
+            message,
+            rejected: Some(reason),
+        }
+    }
+
+    /// The answer.
+    pub(super) fn answer(self) -> Answer {
+        match self.rejected {
+            Some(reason) => Answer::rejected(reason, self.message),
+            None => Answer::ignored(self.message),
+        }
+    }
+}
+
+impl From<String> for NoKeys {
+    fn from(message: String) -> NoKeys {
+        NoKeys {
+            message,
+            rejected: None,
+        }
+    }
 }
 
 /// How a key fallback performs an action: the selection moved onto the node first,
@@ -100,7 +136,7 @@ pub(super) fn fallback_keys(
     arena: &FrameArena,
     index: u32,
     request: &ActionRequest,
-) -> Result<Option<KeyPlan>, String> {
+) -> Result<Option<KeyPlan>, NoKeys> {
     let action = &request.action;
     let record = arena.nodes[index as usize];
     let navigates = is_item(record.role) && !record.flags.contains(StateFlags::SELECTED);
@@ -132,7 +168,7 @@ pub(super) fn fallback_keys(
         keys.push(parse_fallback(key, index, arena)?);
     }
     if let Some((key, field)) = typed_into(arena, index, &keys) {
-        return Err(refused_typing(arena, index, action, key, field));
+        return Err(refused_typing(arena, index, action, key, field).into());
     }
     // Its own key alone, on a node not focused: it must reach the node (through its
     // list, for an item) as navigation keys must. After a focus key it does.
@@ -145,7 +181,7 @@ pub(super) fn fallback_keys(
             _ => index,
         };
         if let Some(why) = super::reach::elsewhere(arena, holder, *key) {
-            return Err(refused(arena, (index, holder), action, (*key, 1), &why));
+            return Err(refused(arena, (index, holder), action, (*key, 1), &why).into());
         }
     }
     let selecting = if navigates {
@@ -175,7 +211,7 @@ fn scroll_keys(
     arena: &FrameArena,
     index: u32,
     data: Option<&ActionData>,
-) -> Option<Result<Vec<KeyChord>, String>> {
+) -> Option<Result<Vec<KeyChord>, NoKeys>> {
     let items: Vec<u32> = arena
         .children(index)
         .filter(|&c| is_item(arena.nodes[c as usize].role))
@@ -187,7 +223,8 @@ fn scroll_keys(
     let Some(ActionData::Scroll { direction, amount }) = data else {
         return Some(Err(format!(
             "`scroll` on `{id}` needs a direction and an amount"
-        )));
+        )
+        .into()));
     };
     let (next, previous) = super::reach::arrows(arena.nodes[index as usize].role);
     let down = match direction {
@@ -201,8 +238,9 @@ fn scroll_keys(
         } else {
             "left and right"
         };
-        return Some(Err(format!(
-            "`{id}` scrolls {way} only: its keys move its selection that way"
+        return Some(Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!("`{id}` scrolls {way} only: its keys move its selection that way"),
         )));
     }
     let position = |node: u32, ordinal: usize| {
@@ -232,11 +270,17 @@ fn scroll_keys(
             (Some(_), true) => format!("its last item ({}) is selected already", count - 1),
             (Some(_), false) => "its first item is selected already".to_owned(),
         };
-        return Some(Err(format!("`scroll` on `{id}` was not performed: {why}")));
+        return Some(Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!("`scroll` on `{id}` was not performed: {why}"),
+        )));
     }
     if times > MAX_FALLBACK_KEYS {
-        return Some(Err(format!(
-            "scrolling `{id}` by keys would take {times} key presses; scroll less at a time"
+        return Some(Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!(
+                "scrolling `{id}` by keys would take {times} key presses; scroll less at a time"
+            ),
         )));
     }
     let key = if down { next } else { previous };
@@ -244,7 +288,8 @@ fn scroll_keys(
         return Some(Err(format!(
             "`scroll` on `{id}` was not performed and no key was pressed: {why}; press_key \
              `{key}` yourself where you know it lands"
-        )));
+        )
+        .into()));
     }
     Some(Ok(vec![key; times]))
 }

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::keys::{KeyPlan, Selecting};
+use super::keys::{KeyPlan, NoKeys, Selecting};
 use super::widget::{SelectFirst, WidgetAction};
 use super::{keys_unreachable, press};
 use crate::dispatch::{Actions, Invocation, Outcome};
@@ -79,7 +79,7 @@ impl Stages {
                     node = request.target,
                 )));
             }
-            Err(message) => return Some(Answer::ignored(message)),
+            Err(refused) => return Some(refused.answer()),
         };
         let KeyPlan {
             mut selecting,
@@ -252,7 +252,7 @@ pub(super) fn select_first<A: Actions + ?Sized>(
     arena: &FrameArena,
     (index, position): (u32, Option<u32>),
     request: &ActionRequest,
-    fallback: &mut Result<Option<KeyPlan>, String>,
+    fallback: &mut Result<Option<KeyPlan>, NoKeys>,
 ) -> Result<Option<SelectFirst>, Answer> {
     let Ok(Some(plan)) = fallback else {
         return Ok(None);

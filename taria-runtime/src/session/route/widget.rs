@@ -6,7 +6,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::keys::KeyPlan;
+use super::keys::{KeyPlan, NoKeys};
 use crate::dispatch::{Invocation, Outcome};
 use crate::model::ActionRequest;
 
@@ -19,7 +19,7 @@ pub(super) struct WidgetAction {
     pub(super) index: Option<u32>,
     /// The keys that perform it through the app's input path if no widget takes it,
     /// `Ok(None)` when there are none, or why keys cannot do it.
-    pub(super) fallback: Result<Option<KeyPlan>, String>,
+    pub(super) fallback: Result<Option<KeyPlan>, NoKeys>,
     /// What a widget did with it.
     pub(super) outcome: Option<Outcome>,
     /// A `select` on the same node, offered to the widget that does not take the
