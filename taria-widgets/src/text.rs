@@ -128,13 +128,15 @@ impl fmt::Display for FirstLine<'_, '_> {
 
 /// A text without the blank lines above and below what it says: a table cell padded
 /// to its row's height (`"\nAda\n"`) has the value `Ada`. Written through `Display`
-/// without allocating.
-pub(crate) struct Trimmed<'t, 'a>(pub(crate) &'t Text<'a>);
+/// without allocating. Of the text's first `.1` lines only: what a cell that many rows
+/// high shows of it (ratatui draws a cell's lines from its top and cuts the rest;
+/// `usize::MAX`: all).
+pub(crate) struct Trimmed<'t, 'a>(pub(crate) &'t Text<'a>, pub(crate) usize);
 
 impl fmt::Display for Trimmed<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let blank = |line: &&Line<'_>| line.spans.iter().all(|s| s.content.trim().is_empty());
-        let lines = &self.0.lines;
+        let lines = &self.0.lines[..self.0.lines.len().min(self.1)];
         let Some(first) = lines.iter().position(|l| !blank(&l)) else {
             return Ok(());
         };
@@ -193,8 +195,17 @@ mod tests {
     #[test]
     fn a_cell_s_padding_lines_are_not_its_value() {
         let padded = Text::from("\n45 Harbour Lane\nNagoya 1185\n\n");
-        assert_eq!(Trimmed(&padded).to_string(), "45 Harbour Lane\nNagoya 1185");
-        assert_eq!(Trimmed(&Text::from("  \n \n")).to_string(), "");
-        assert_eq!(Trimmed(&Text::from(" Ada ")).to_string(), " Ada ");
+        assert_eq!(
+            Trimmed(&padded, usize::MAX).to_string(),
+            "45 Harbour Lane\nNagoya 1185"
+        );
+        assert_eq!(Trimmed(&Text::from("  \n \n"), usize::MAX).to_string(), "");
+        assert_eq!(
+            Trimmed(&Text::from(" Ada "), usize::MAX).to_string(),
+            " Ada "
+        );
+        let two = Text::from("red bell pepper cut\ninto slivers");
+        assert_eq!(Trimmed(&two, 1).to_string(), "red bell pepper cut");
+        assert_eq!(Trimmed(&two, 0).to_string(), "");
     }
 }

@@ -290,3 +290,29 @@ proptest! {
         }
     }
 }
+
+/// Found on ratatui's demo2 recipe: a row of two-line cells cut by the table's bottom
+/// recorded both lines while one showed. A cell's value is the lines its row shows.
+#[test]
+fn a_cell_of_a_row_cut_by_the_table_s_bottom_holds_the_lines_that_show() {
+    let tree = check((30, 3), Rect::new(0, 0, 30, 3), |f, a| {
+        // Built while the frame is recorded, as in a draw.
+        let rows = [
+            w::Row::new(["1 cup", "rice"]).height(2),
+            w::Row::new(["1", "red bell pepper cut\ninto slivers"]).height(2),
+        ];
+        let widths = [Constraint::Length(6), Constraint::Length(20)];
+        f.render_widget(w::Table::new(rows, widths).id("t"), a);
+    });
+    let cell = tree
+        .iter()
+        .filter(|n| n.role == Role::Cell)
+        .last()
+        .unwrap_or_else(|| panic!("no cells: {}", tree.outline()));
+    assert_eq!(
+        cell.value.as_ref().map(ToString::to_string).as_deref(),
+        Some("red bell pepper cut"),
+        "{}",
+        tree.outline()
+    );
+}

@@ -140,7 +140,12 @@ impl Table<'_> {
             taria::leaf(|n| {
                 n.role(Role::Cell)
                     .key(c)
-                    .value(format_args!("{}", Trimmed(&cell.content)))
+                    // What the row shows of it: a row cut by the table's bottom, or
+                    // lower than the cell's lines, shows only its first lines.
+                    .value(format_args!(
+                        "{}",
+                        Trimmed(&cell.content, usize::from(row_area.height))
+                    ))
                     .selected(cell_selected)
                     .bounds(cell_bounds(row_area, x, width));
                 if selects_cells {
