@@ -3,9 +3,10 @@ ratatui's `examples/apps/demo2`) through the real `taria-mcp` bridge in spawn mo
 
 The app polls its events with a 20 ms timeout and draws every turn: 50 frames a
 second, whether anything changed or not. Its five pages are tabs in the title bar,
-switched by the app's left/right keys; the agent selects them by id, through the
-port's one handler (`select_tab`: the Email page has tabs of its own, " Inbox / Sent /
-Drafts ", and with two tab bars taking the arrows taria presses no key for either).
+switched by the app's left/right keys; the agent selects them by id, and taria presses
+those keys (the Email page has tabs of its own, " Inbox / Sent / Drafts ", that nothing
+switches: the port marks them `fixed`, so they offer no `select` and do not seem to
+take the arrows too).
 The inbox's mails and the recipe's ingredients are selected with the app's own up/down
 keys (taria's key fallback, checked against the next frame): the draw rebuilds their
 state from the app's index each frame."""
@@ -55,6 +56,7 @@ async def read_second_mail(agent) -> None:
     inner = [t for t in tabs if t["parentId"] != "tabs"]
     assert [t["label"].strip() for t in inner] == ["Inbox", "Sent", "Drafts"], dump(inner)
     assert "selected" in inner[0].get("state", []), dump(inner)
+    assert all(not t.get("actions") for t in inner), dump(inner)
 
     [inbox] = (await agent.ok("find_nodes", role="list"))["matches"]
     mails = (await agent.ok("find_nodes", role="list_item"))["matches"]

@@ -49,6 +49,10 @@ pub struct Tabs<'a> {
     /// The widths of the padding and the divider ratatui draws around each title
     /// (the tabs' bounds are read from them).
     spacing: Spacing,
+    /// What agents call the tabs whose titles draw no text ([`Tabs::names`]).
+    names: Vec<Cow<'a, str>>,
+    /// Nothing switches them ([`Tabs::fixed`]).
+    fixed: bool,
 }
 
 /// The widths, in cells, of what ratatui's `Tabs` draws around each title.
@@ -124,7 +128,61 @@ impl<'a> Tabs<'a> {
             selected,
             id: None,
             spacing: Spacing::default(),
+            names: Vec::new(),
+            fixed: false,
         }
+    }
+
+    /// Names for agents, in the order of the titles, used where a title draws no text
+    /// (a blank title, as ratatui's demo2 gives its first tab): such a tab is labelled
+    /// with its name, and a title with text keeps its own. Without one, a blank tab has
+    /// no name an agent could read.
+    ///
+    /// ```
+    /// use taria::testing::Harness;
+    /// use taria_widgets::Tabs;
+    ///
+    /// let mut harness = Harness::new(30, 1);
+    /// let tree = harness.render(|frame| {
+    ///     let tabs = Tabs::new(["", " Recipe "]).names(["About", "Recipe"]).id("tabs");
+    ///     frame.render_stateful_widget(tabs, frame.area(), &mut Some(1));
+    /// });
+    /// assert_eq!(tree.get("tabs/0").unwrap().label.as_deref(), Some("About"));
+    /// assert_eq!(tree.get("tabs/1").unwrap().label.as_deref(), Some(" Recipe "));
+    /// ```
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn names<Iter>(mut self, names: Iter) -> Self
+    where
+        Iter: IntoIterator,
+        Iter::Item: Into<Cow<'a, str>>,
+    {
+        self.names = names.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Says that nothing switches these tabs: a header that always shows the same tab
+    /// selected (ratatui's demo2 draws its mail folders `Inbox`, `Sent`, `Drafts` with
+    /// `Inbox` selected, and no key changes it). They are recorded as drawn, selection
+    /// included, but offer no `select`: an agent is not offered what nothing performs,
+    /// and its arrow keys are not thought to move them.
+    ///
+    /// ```
+    /// use taria::testing::Harness;
+    /// use taria_widgets::Tabs;
+    ///
+    /// let mut harness = Harness::new(30, 1);
+    /// let tree = harness.render(|frame| {
+    ///     let folders = Tabs::new(["Inbox", "Sent"]).select(0).fixed().id("folders");
+    ///     frame.render_widget(folders, frame.area());
+    /// });
+    /// let inbox = tree.get("folders/0").unwrap();
+    /// assert!(inbox.state.selected);
+    /// assert!(inbox.actions.is_empty());
+    /// ```
+    #[must_use = "method moves the value of self and returns the modified value"]
+    pub fn fixed(mut self) -> Self {
+        self.fixed = true;
+        self
     }
 
     crate::semantic::id_setter!(
@@ -214,7 +272,7 @@ impl<'a> Tabs<'a> {
     fn record(&self, area: Rect, selected: Option<usize>, offer: crate::semantic::Offer) {
         let _tabs = taria::scope(|n| {
             n.role(Role::Tabs).bounds(area);
-            if offer.takes() {
+            if offer.takes() && !self.fixed {
                 n.action(Action::Select);
             }
             id_and_label(n, self.id, self.label.as_ref());
@@ -239,15 +297,21 @@ impl<'a> Tabs<'a> {
                 Rect::new(start, row.top(), end - start, 1)
             };
             x = advance(advance(end, spacing.right), spacing.divider);
+            let blank = title.spans.iter().all(|s| s.content.trim().is_empty());
             taria::leaf(|n| {
                 n.role(Role::Tab)
                     .key(i)
-                    .label(title)
                     .selected(selected == Some(i))
                     .index(i)
                     .count(count)
-                    .action(Action::Select)
                     .bounds(drawn);
+                match self.names.get(i) {
+                    Some(name) if blank => n.label(name.as_ref()),
+                    _ => n.label(title),
+                };
+                if !self.fixed {
+                    n.action(Action::Select);
+                }
             });
         }
     }

@@ -175,3 +175,84 @@ fn the_items_of_a_list_or_table_drawn_without_a_state_offer_no_select() {
     let item = &tree.roots[0].children[0];
     assert!(item.actions.iter().any(|a| a.as_str() == "select"));
 }
+
+/// ratatui's demo2: page tabs its arrows switch, and on the mail page, mail folders
+/// drawn with `Inbox` selected that nothing switches.
+#[derive(Default)]
+struct Pages {
+    page: usize,
+    fixed: bool,
+    keys: usize,
+}
+
+impl Actions for Pages {
+    fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+        Outcome::NotHandled
+    }
+}
+
+fn pages(fixed: bool) -> AppHarness<Pages> {
+    let draw = |frame: &mut Frame<'_>, app: &mut Pages| {
+        let [top, folders] = Layout::vertical([Constraint::Length(1); 2]).areas(frame.area());
+        let tabs = w::Tabs::new(["", " Recipe ", " Email "]).names(["About", "Recipe", "Email"]);
+        frame.render_widget(tabs.select(app.page), top);
+        if app.page == 2 {
+            let inner = w::Tabs::new([" Inbox ", " Sent "]).select(0);
+            let inner = if app.fixed { inner.fixed() } else { inner };
+            frame.render_widget(inner, folders);
+        }
+    };
+    let app = Pages {
+        fixed,
+        ..Pages::default()
+    };
+    AppHarness::new(app, 30, 2, draw).on_event(|app: &mut Pages, event| {
+        if let Event::Key(key) = event {
+            app.keys += 1;
+            match key.code {
+                KeyCode::Right => app.page = (app.page + 1).min(2),
+                KeyCode::Left => app.page = app.page.saturating_sub(1),
+                _ => {}
+            }
+        }
+    })
+}
+
+/// Found on ratatui's demo2: its mail folders offered `select`, which nothing
+/// performs, and because they seemed to take the arrows, a page tab's `select` was
+/// refused as well. Folders marked `fixed` offer nothing, and the page tabs' arrows
+/// are pressed; a blank title is named for agents.
+#[test]
+fn tabs_that_never_switch_offer_no_select_and_leave_the_arrows_to_the_others() {
+    let tab = |h: &AppHarness<Pages>, label: &str| {
+        let tree = h.tree();
+        let found = tree.iter().find(|n| n.label.as_deref() == Some(label));
+        found.map(|n| n.id.to_string()).unwrap()
+    };
+    let mut h = pages(true);
+    let about = tab(&h, "About");
+    assert!(h.node(&about).state.selected, "{}", h.tree().outline());
+    h.act(&tab(&h, " Email "), "select").unwrap();
+    assert_eq!(h.app().page, 2);
+    let folders: Vec<_> = h
+        .tree()
+        .iter()
+        .filter(|n| n.role == Role::Tab && n.label.as_deref() == Some(" Inbox "))
+        .cloned()
+        .collect();
+    assert_eq!(folders.len(), 1, "{}", h.tree().outline());
+    assert!(folders[0].state.selected);
+    assert!(folders[0].actions.is_empty(), "{}", h.tree().outline());
+    h.act(&tab(&h, " Recipe "), "select").unwrap();
+    assert_eq!(h.app().page, 1, "the arrows reach the page tabs");
+    // Not marked: the folders seem to take the arrows too, so nothing is pressed.
+    let mut h = pages(false);
+    h.act(&tab(&h, " Email "), "select").unwrap();
+    let keys = h.app().keys;
+    let error = h.act(&tab(&h, " Recipe "), "select").unwrap_err();
+    assert!(
+        error.message.contains("may move the selection of"),
+        "{error}"
+    );
+    assert_eq!(h.app().keys, keys, "nothing pressed");
+}

@@ -123,10 +123,6 @@ impl App {
     fn destroy(&mut self) {
         self.mode = Mode::Destroy;
     }
-    #[action(node = "tabs/*", select)]
-    fn select_tab(&mut self, index: usize) {
-        self.tab = Tab::from_repr(index).unwrap_or(self.tab);
-    }
 }
 
 /// Implement Widget for &App rather than for App as we would otherwise have to clone or copy the
@@ -157,6 +153,7 @@ impl App {
         let titles = Tab::iter().map(Tab::title);
         Tabs::new(titles)
             .id("tabs")
+            .names(Tab::iter().map(|tab| tab.to_string()))
             .style(THEME.tabs)
             .highlight_style(THEME.tabs_selected)
             .select(self.tab as usize)

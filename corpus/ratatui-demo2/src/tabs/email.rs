@@ -85,6 +85,7 @@ fn render_inbox(selected_index: usize, area: Rect, buf: &mut Buffer) {
         .style(theme.tabs)
         .highlight_style(theme.tabs_selected)
         .select(0)
+        .fixed()
         .divider("")
         .render(tabs, buf);
 

@@ -122,7 +122,8 @@ pub(super) fn live(arena: &FrameArena) -> impl Iterator<Item = u32> + '_ {
 }
 
 /// Whether node `index` takes `key`: it declares it as a key fallback, or it is a
-/// container of items that declares no `select` key and `key` is one of its arrows.
+/// container of items offering `select` that declares no `select` key, and `key` is
+/// one of its arrows.
 fn takes(arena: &FrameArena, index: u32, key: KeyChord) -> Option<Takes> {
     let record = arena.nodes[index as usize];
     let names = Action::ALL
@@ -139,9 +140,12 @@ fn takes(arena: &FrameArena, index: u32, key: KeyChord) -> Option<Takes> {
             });
         }
     }
-    let has_items = arena
-        .children(index)
-        .any(|c| is_item(arena.nodes[c as usize].role));
+    // Items that offer no `select` (tabs that never switch) are not moved by keys,
+    // as far as the tree says.
+    let has_items = arena.children(index).any(|c| {
+        let item = arena.nodes[c as usize];
+        is_item(item.role) && item.actions.contains(Action::Select)
+    });
     if has_items && arena.key_for(index, Action::Select.name()).is_none() {
         let (next, previous) = arrows(record.role);
         if key == next || key == previous {
