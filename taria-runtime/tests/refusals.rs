@@ -43,6 +43,14 @@ fn a_select_on_a_nested_tab_whose_keys_could_reach_the_outer_tabs_is_refused_bef
         "{error}"
     );
     assert!(error.message.contains("press_key"), "{error}");
+    // `inner` offers no `focus`, and nothing says the app has a key for it: the advice
+    // does not claim one (it did: "with the app's key for it").
+    assert!(
+        error
+            .message
+            .contains("if the app has a key that moves the focus to `inner`"),
+        "{error}"
+    );
 }
 
 #[test]

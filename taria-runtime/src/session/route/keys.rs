@@ -329,19 +329,22 @@ fn refused(
     why: &str,
 ) -> String {
     let name = arena.str(arena.nodes[holder as usize].id);
+    // Only what the tree says: `focus` offered, else a key of the app's, if it has one.
     let focus = if arena.nodes[holder as usize].actions.contains(Action::Focus) {
-        "act focus on it"
+        format!("focus `{name}` first (act focus on it) and retry")
     } else {
-        "with the app's key for it, until the tree shows it focused"
+        format!(
+            "if the app has a key that moves the focus to `{name}`, press it until the tree \
+             shows `{name}` focused and retry"
+        )
     };
     let times = match times {
         1 => String::new(),
         n => format!(", repeat {n}"),
     };
     format!(
-        "`{action}` on `{id}` was not performed and no key was pressed: {why}; focus `{name}` \
-         first ({focus}) and retry, or press_key `{key}`{times} yourself where you know it \
-         lands",
+        "`{action}` on `{id}` was not performed and no key was pressed: {why}; {focus}, or \
+         press_key `{key}`{times} yourself where you know it lands",
         id = arena.str(arena.nodes[index as usize].id),
     )
 }
