@@ -29,7 +29,9 @@ pub use row::Row;
 ///
 /// Recorded as a `table` (label: its block's title; `count`: all rows; `scroll`: the
 /// first row on screen, the row count, the rows on screen) holding a `row` `header`
-/// of `column_header`s (the column names) and one `row` per row *on screen* (label:
+/// of `column_header`s (the column names; with a column selected and no row, its
+/// header is `selected` where the app styles that header cell apart from the others,
+/// ratatui's column highlight leaving headers alone) and one `row` per row *on screen* (label:
 /// its first cell; `selected`; `index` of `count`; it offers `select`) of `cell`s
 /// (label: the column's name, or the text without a header; value: the text;
 /// `selected` for the selected column or cell; they offer `select` where the table

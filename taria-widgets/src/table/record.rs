@@ -46,10 +46,30 @@ impl Table<'_> {
                 n.role(Role::Row).key("header").bounds(header_area);
             });
             let names = header.cells.ours();
+            // With a column selected and no row, the app may mark the column by its
+            // header (ratatui's column highlight leaves headers alone): a header cell
+            // styled apart from all the others is where the screen shows it.
+            let set_apart = |i: usize| {
+                names.is_some_and(|cells| {
+                    let look = |c: &super::Cell<'_>| (c.style, c.content.style);
+                    cells.len() > 1
+                        && cells.get(i).is_some_and(|cell| {
+                            let mine = look(cell);
+                            cells
+                                .iter()
+                                .enumerate()
+                                .all(|(j, other)| j == i || look(other) != mine)
+                        })
+                })
+            };
+            let marked = state
+                .selected_column()
+                .filter(|&c| state.selected().is_none() && set_apart(c));
             for (i, &(x, width)) in columns.iter().take(header.cell_count).enumerate() {
                 taria::leaf(|n| {
                     n.role(Role::ColumnHeader)
                         .key(i)
+                        .selected(marked == Some(i))
                         .bounds(cell_bounds(header_area, x, width));
                     if let Some(cell) = names.and_then(|cells| cells.get(i)) {
                         n.label(FirstLine(&cell.content));

@@ -243,3 +243,32 @@ fn selected_ids(node: &taria::Node, ids: &mut Vec<String>) {
     }
     node.children.iter().for_each(|c| selected_ids(c, ids));
 }
+
+/// Issue 30: a CSV viewer, its cursor on a header (a column selected, no row), styles
+/// that header cell apart from the others; nothing said which column. The header cell
+/// styled apart is marked selected; headers drawn alike mark nothing.
+#[test]
+fn a_column_selected_with_no_row_marks_the_header_the_app_styles_apart() {
+    let selected = |styled: bool| {
+        let mut state = TableState::default().with_selected_column(Some(1));
+        let mut harness = taria::testing::Harness::new(20, 5);
+        let tree = harness.render(|frame| {
+            let rows = ["ann", "bob"].map(|name| Row::new([name, "1", "x"]).key(name));
+            let n = if styled {
+                Cell::new("N").style(Style::new().reversed())
+            } else {
+                Cell::new("N")
+            };
+            let header = Row::new([Cell::new("Name"), n, Cell::new("X")]);
+            let table = Table::new(rows, [Constraint::Length(4); 3])
+                .header(header)
+                .id("t");
+            frame.render_stateful_widget(table, frame.area(), &mut state);
+        });
+        let mut ids: Vec<String> = Vec::new();
+        tree.roots.iter().for_each(|r| selected_ids(r, &mut ids));
+        ids
+    };
+    assert_eq!(selected(true), ["t/header/1"]);
+    assert_eq!(selected(false), Vec::<String>::new());
+}
