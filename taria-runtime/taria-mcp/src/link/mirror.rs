@@ -54,7 +54,7 @@ struct State {
     /// The last input the newest tree shows (the app's `input` stamp).
     stamp: u64,
     /// The nodes patches changed with no input (the stamp did not move: a timer, a
-    /// feed), and when last; for [`Mirror::changed_on_its_own`].
+    /// feed), and when last; for [`Mirror::own_changes`].
     unprompted: HashMap<String, Instant>,
 }
 
