@@ -165,7 +165,22 @@ impl<'a> NodeBuilder<'a> {
         self
     }
 
-    /// Sets the node's value: text, a number or a bool (see [`IntoValue`]).
+    /// Sets the node's value: text, a number or a bool (see [`IntoValue`]), or any
+    /// `Display` type in [`Displayed`](crate::Displayed), as `label` takes it:
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use taria::testing::Harness;
+    /// use taria::{Displayed, Role};
+    ///
+    /// let path = Path::new("notes/today.md");
+    /// let tree = Harness::new(20, 1).render(|_| {
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::TextInput).id("file").value(Displayed(path.display()));
+    ///     });
+    /// });
+    /// assert_eq!(tree.get("file").unwrap().value, Some("notes/today.md".into()));
+    /// ```
     #[inline]
     pub fn value(&mut self, value: impl IntoValue) -> &mut Self {
         let record = arguments::write_value(value, self.text);

@@ -78,7 +78,13 @@ impl ValueSink<'_> {
 }
 
 /// A node value: text types record as text, numbers as numbers, `bool` as a bool,
-/// `Option::None` as no value.
+/// `Option::None` as no value, and any `Display` type wrapped in
+/// [`Displayed`](crate::Displayed) as its text.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value taria knows",
+    label = "not text, a number, a bool or `format_args!`",
+    note = "wrap a `Display` type in `taria::Displayed(…)`, or write `format_args!(\"{{}}\", …)`"
+)]
 pub trait IntoValue {
     /// Writes the value into the sink.
     fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken;
@@ -104,6 +110,13 @@ text_values!(
     char,
     &char
 );
+
+/// Any `Display` type, as its text: `n.value(Displayed(date))`.
+impl<T: Display> IntoValue for crate::Displayed<T> {
+    fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
+        sink.fast_text(self)
+    }
+}
 
 macro_rules! number_values {
     ($($t:ty),*) => {$(
