@@ -300,3 +300,60 @@ fn a_hand_made_list_s_scroll_moves_its_selection_by_its_keys_within_its_rows() {
     );
     assert_eq!(h.app().keys.len(), 11, "nothing pressed for a refusal");
 }
+
+/// A log that scrolls with `j` and `k`, and declares `j` as its `scroll` key.
+struct Pager {
+    top: usize,
+    keys: Vec<KeyCode>,
+}
+
+impl taria::Actions for Pager {
+    fn handle_action(&mut self, _: &taria::Invocation<'_>) -> taria::Outcome {
+        taria::Outcome::NotHandled
+    }
+}
+
+/// A declared `scroll` key was pressed once, whatever the direction and amount the
+/// agent asked for: `scroll up 5` pressed the key that scrolls down, once. It goes
+/// once per line, and its opposite the other way.
+#[test]
+fn a_declared_scroll_key_goes_its_way_by_the_amount_and_its_opposite_back() {
+    use taria::ScrollDirection::{Down, Left, Up};
+    let app = Pager {
+        top: 0,
+        keys: Vec::new(),
+    };
+    let draw = |frame: &mut ratatui::Frame<'_>, app: &mut Pager| {
+        let text = format!("line {}", app.top);
+        taria::leaf(|n| {
+            n.role(Role::Log)
+                .id("log")
+                .value(text.as_str())
+                .action(Action::Scroll)
+                .key_fallback(Action::Scroll, "j")
+                .bounds(frame.area());
+        });
+        frame.render_widget(Paragraph::new(text.as_str()), frame.area());
+    };
+    let mut h = AppHarness::new(app, 20, 1, draw).on_event(|app: &mut Pager, event| {
+        let Event::Key(key) = event else { return };
+        app.keys.push(key.code);
+        match key.code {
+            KeyCode::Char('j') => app.top += 1,
+            KeyCode::Char('k') => app.top = app.top.saturating_sub(1),
+            _ => {}
+        }
+    });
+    h.scroll("log", Down, 3).unwrap();
+    assert_eq!(h.app().keys, vec![KeyCode::Char('j'); 3]);
+    h.scroll("log", Up, 2).unwrap();
+    assert_eq!(h.app().top, 1);
+    assert_eq!(&h.app().keys[3..], [KeyCode::Char('k'); 2]);
+    let error = h.scroll("log", Left, 1).unwrap_err();
+    assert_eq!(error.reason, RejectReason::OutOfDomain, "{error}");
+    assert!(
+        error.message.contains("scrolls up and down only"),
+        "{error}"
+    );
+    assert_eq!(h.app().keys.len(), 5, "nothing pressed for a refusal");
+}

@@ -167,6 +167,17 @@ pub(super) fn fallback_keys(
     if let Some(key) = key {
         keys.push(parse_fallback(key, index, arena)?);
     }
+    // A declared `scroll` key goes its way once per line of the amount, and its
+    // opposite the other way.
+    let mut repeats = 1;
+    if action.core() == Some(Action::Scroll)
+        && let Some(declared) = keys.pop()
+    {
+        let id = arena.str(record.id);
+        let (key, times) = declared_scroll(id, declared, request.data.as_ref())?;
+        keys.push(key);
+        repeats = times;
+    }
     if let Some((key, field)) = typed_into(arena, index, &keys) {
         return Err(refused_typing(arena, index, action, key, field).into());
     }
@@ -181,8 +192,11 @@ pub(super) fn fallback_keys(
             _ => index,
         };
         if let Some(why) = super::reach::elsewhere(arena, holder, *key) {
-            return Err(refused(arena, (index, holder), action, (*key, 1), &why).into());
+            return Err(refused(arena, (index, holder), action, (*key, repeats), &why).into());
         }
+    }
+    if let Some(&last) = keys.last() {
+        keys.extend(std::iter::repeat_n(last, repeats - 1));
     }
     let selecting = if navigates {
         Selecting::ByKeys(
@@ -292,6 +306,66 @@ fn scroll_keys(
         .into()));
     }
     Some(Ok(vec![key; times]))
+}
+
+/// The key and how many presses of it perform a `scroll` (`data`) on node `id`,
+/// whose declared key fallback for `scroll` is `declared`: the key that scrolls
+/// forward (down, or right for `right` and `l`), pressed once per line of the amount,
+/// and for the other way its opposite (`up` for `down`, `pageup` for `pagedown`, `k`
+/// for `j`, …). A scroll across its axis, or back where the key has no opposite, is
+/// refused.
+fn declared_scroll(
+    id: &str,
+    declared: KeyChord,
+    data: Option<&ActionData>,
+) -> Result<(KeyChord, usize), NoKeys> {
+    let Some(ActionData::Scroll { direction, amount }) = data else {
+        return Err(format!("`scroll` on `{id}` needs a direction and an amount").into());
+    };
+    let opposite = match declared.code {
+        KeyCode::Down => Some(KeyCode::Up),
+        KeyCode::PageDown => Some(KeyCode::PageUp),
+        KeyCode::Right => Some(KeyCode::Left),
+        KeyCode::Char('j') => Some(KeyCode::Char('k')),
+        KeyCode::Char('l') => Some(KeyCode::Char('h')),
+        _ => None,
+    };
+    let horizontal = matches!(declared.code, KeyCode::Right | KeyCode::Char('l'));
+    let refuse = |why: String| {
+        NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!("`scroll` on `{id}` was not performed: {why}"),
+        )
+    };
+    let key = match (direction, horizontal) {
+        (ScrollDirection::Down, false) | (ScrollDirection::Right, true) => declared,
+        (ScrollDirection::Up, false) | (ScrollDirection::Left, true) => match opposite {
+            Some(code) => KeyChord {
+                code,
+                modifiers: declared.modifiers,
+            },
+            None => {
+                return Err(refuse(format!(
+                    "the app's key for it, `{declared}`, scrolls forward only"
+                )));
+            }
+        },
+        _ => {
+            let way = if horizontal {
+                "left and right"
+            } else {
+                "up and down"
+            };
+            return Err(refuse(format!("its key `{declared}` scrolls {way} only")));
+        }
+    };
+    let times = usize::try_from(*amount).unwrap_or(usize::MAX);
+    if times == 0 || times > MAX_FALLBACK_KEYS {
+        return Err(refuse(format!(
+            "a scroll of {amount} by keys is not 1 to {MAX_FALLBACK_KEYS} presses"
+        )));
+    }
+    Ok((key, times))
 }
 
 /// `navigation` for node `index`, if its keys reach the node's container (decided
