@@ -6,7 +6,7 @@ use std::fmt::Display;
 
 use crate::model::{MAX_LABEL_BYTES, MAX_VALUE_BYTES};
 use crate::recorder::arena::{Span, ValueRecord, append_display, append_text};
-use crate::recorder::text::IntoText;
+use crate::recorder::text::{Displayed, IntoText};
 
 /// A boolean state argument: `bool` or `&bool`.
 pub trait IntoFlag {
@@ -112,7 +112,7 @@ text_values!(
 );
 
 /// Any `Display` type, as its text: `n.value(Displayed(date))`.
-impl<T: Display> IntoValue for crate::Displayed<T> {
+impl<T: Display> IntoValue for Displayed<T> {
     fn write_value(self, sink: &mut ValueSink<'_>) -> ValueToken {
         sink.fast_text(self)
     }
