@@ -16,6 +16,7 @@ use taria::Tree;
 use taria::wire::mirror::{FlatTree, Patch};
 use tokio::sync::watch;
 
+use crate::limits::LATE_EFFECT;
 use crate::lock::lock;
 
 /// The newest tree and where it stands.
@@ -56,6 +57,9 @@ struct State {
     /// The nodes patches changed with no input (the stamp did not move: a timer, a
     /// feed), and when last; for [`Mirror::own_changes`].
     unprompted: HashMap<String, Instant>,
+    /// When the stamp last moved: a patch within [`LATE_EFFECT`] of it may be that
+    /// input's effect shown a frame late, not the app's own change.
+    stamp_moved: Option<Instant>,
 }
 
 /// How long a node counts as one the app changes on its own after it last did.
@@ -225,7 +229,10 @@ impl Mirror {
             };
             flat.apply(patch);
             let tree = Arc::new(flat.to_tree());
-            if stamp == state.stamp && !patch.is_empty() {
+            let late = state
+                .stamp_moved
+                .is_some_and(|moved| moved.elapsed() < LATE_EFFECT);
+            if stamp == state.stamp && !late && !patch.is_empty() {
                 state.note_unprompted(patch);
             }
             state.tree = Some(Arc::clone(&tree));
@@ -241,17 +248,23 @@ impl Mirror {
     }
 
     /// The ids that changed from `after` to `later` (added, changed, removed), when
-    /// the app changed each of them with no input within the last few seconds, or the
-    /// node it is under (a log's new line): a change there after an input may be the
-    /// app's own. `None` when one of them is not such a node, or nothing changed.
-    pub(crate) fn own_changes(&self, after: &Tree, later: &Tree) -> Option<Vec<String>> {
+    /// the app changed each of them with no input in the few seconds `before` (when the
+    /// input was sent), or the node it is under (a log's new line): a change there
+    /// after an input may be the app's own. `None` when one of them is not such a node,
+    /// or nothing changed.
+    pub(crate) fn own_changes(
+        &self,
+        after: &Tree,
+        later: &Tree,
+        before: Instant,
+    ) -> Option<Vec<String>> {
         let patch = later.diff(after);
         let state = lock(&self.0.state);
         let recent = |id: &str| {
             state
                 .unprompted
                 .get(id)
-                .is_some_and(|at| at.elapsed() < UNPROMPTED_FOR)
+                .is_some_and(|&at| at < before && at.elapsed() < UNPROMPTED_FOR)
         };
         let own = |id: &str, tree: &Tree| {
             recent(id)
@@ -308,12 +321,17 @@ impl State {
     fn took(&mut self, app_revision: u64, stamp: u64) {
         self.app_revision = app_revision;
         self.revision = self.revision.saturating_add(1);
+        if stamp != self.stamp {
+            self.stamp_moved = Some(Instant::now());
+        }
         self.stamp = stamp;
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Instant;
+
     use taria::node::NodeId;
     use taria::{Node, Role, Tree};
 
@@ -433,21 +451,46 @@ mod tests {
         // A line arrives with no input: the stamp stays 0.
         let patch = app(2, "ready").diff(&app(1, "ready"));
         assert!(mirror.take_patch(1, (2, 0), &patch, |_, _| {}).is_ok());
+        let sent = Instant::now();
         // After an input: another line (under the log), by the app.
-        let own = mirror.own_changes(&app(2, "ready"), &app(3, "ready"));
+        let own = mirror.own_changes(&app(2, "ready"), &app(3, "ready"), sent);
         assert!(
             own.as_ref()
                 .is_some_and(|ids| ids.contains(&"log/2".to_owned())),
             "{own:?}"
         );
         // The status changed too: that is not the app's own doing.
-        let own = mirror.own_changes(&app(2, "ready"), &app(3, "paused"));
+        let own = mirror.own_changes(&app(2, "ready"), &app(3, "paused"), sent);
         assert_eq!(own, None);
         // A patch that showed an input (the stamp moved) is not the app's own.
         let mirror = Mirror::default();
         mirror.open(1);
         mirror.take_tree(1, (1, 0), app(1, "ready"), |_, _| {});
         assert!(mirror.take_patch(1, (2, 1), &patch, |_, _| {}).is_ok());
-        assert_eq!(mirror.own_changes(&app(2, "ready"), &app(3, "ready")), None);
+        let now = Instant::now();
+        assert_eq!(
+            mirror.own_changes(&app(2, "ready"), &app(3, "ready"), now),
+            None
+        );
+        // Found in CI: an input's effect drawn a frame late comes in a patch whose stamp
+        // does not move (the frame before was stamped with the input); it is not the
+        // app's own change.
+        let late = app(3, "ready").diff(&app(2, "ready"));
+        assert!(mirror.take_patch(1, (3, 1), &late, |_, _| {}).is_ok());
+        let now = Instant::now();
+        assert_eq!(
+            mirror.own_changes(&app(3, "ready"), &app(4, "ready"), now),
+            None
+        );
+        // Nor is a change noted after the input was sent.
+        let mirror = Mirror::default();
+        mirror.open(1);
+        let sent = Instant::now();
+        mirror.take_tree(1, (1, 0), app(1, "ready"), |_, _| {});
+        assert!(mirror.take_patch(1, (2, 0), &patch, |_, _| {}).is_ok());
+        assert_eq!(
+            mirror.own_changes(&app(2, "ready"), &app(3, "ready"), sent),
+            None
+        );
     }
 }

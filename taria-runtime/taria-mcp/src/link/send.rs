@@ -48,6 +48,8 @@ pub(crate) struct Sent {
     /// How many terminal answers a spawned app had read as keys when it was sent
     /// ([`crate::spawn::Spawned::keyed_answers`]).
     pub(crate) keyed_answers: u64,
+    /// When it was sent.
+    pub(crate) at: std::time::Instant,
 }
 
 impl Sent {
@@ -287,6 +289,7 @@ impl Inputs {
             connection,
             ack,
             keyed_answers,
+            at: std::time::Instant::now(),
         })
     }
 

@@ -216,7 +216,7 @@ pub(super) async fn settle(
     {
         let again = change::describe_change(seen, before, live.as_ref(), &later, ack.message);
         if again.changed {
-            let own = changed_on_its_own(link.mirror(), &after.tree, &later.tree);
+            let own = changed_on_its_own(link.mirror(), (&after.tree, &later.tree), sent.at);
             answer = again;
             let late = match own {
                 None => {
@@ -241,8 +241,12 @@ pub(super) async fn settle(
 /// When every node that changed from `after` to `later` is one the app changed with
 /// no input a moment ago ([`crate::link::Mirror::own_changes`]), the first few ids, for
 /// the answer to say the change may be the app's own (a timer's, not the input's).
-fn changed_on_its_own(mirror: &crate::link::Mirror, after: &Tree, later: &Tree) -> Option<String> {
-    let ids = mirror.own_changes(after, later)?;
+fn changed_on_its_own(
+    mirror: &crate::link::Mirror,
+    (after, later): (&Tree, &Tree),
+    sent: std::time::Instant,
+) -> Option<String> {
+    let ids = mirror.own_changes(after, later, sent)?;
     let mut named: Vec<String> = ids
         .iter()
         .take(3)
