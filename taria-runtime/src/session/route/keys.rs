@@ -234,29 +234,11 @@ fn scroll_keys(
         return None;
     }
     let id = arena.str(arena.nodes[index as usize].id);
-    let Some(ActionData::Scroll { direction, amount }) = data else {
-        return Some(Err(format!(
-            "`scroll` on `{id}` needs a direction and an amount"
-        )
-        .into()));
-    };
     let (next, previous) = super::reach::arrows(arena.nodes[index as usize].role);
-    let down = match direction {
-        ScrollDirection::Down | ScrollDirection::Right => true,
-        ScrollDirection::Up | ScrollDirection::Left => false,
+    let (down, amount) = match scroll_along(id, data, next.code == KeyCode::Down) {
+        Ok(along) => along,
+        Err(refused) => return Some(Err(refused)),
     };
-    let vertical = next.code == KeyCode::Down;
-    if vertical != matches!(direction, ScrollDirection::Down | ScrollDirection::Up) {
-        let way = if vertical {
-            "up and down"
-        } else {
-            "left and right"
-        };
-        return Some(Err(NoKeys::rejected(
-            RejectReason::OutOfDomain,
-            format!("`{id}` scrolls {way} only: its keys move its selection that way"),
-        )));
-    }
     let position = |node: u32, ordinal: usize| {
         let at = arena.nodes[node as usize].position;
         at.index.map_or(ordinal, |i| i as usize)
@@ -270,7 +252,6 @@ fn scroll_keys(
         .enumerate()
         .find(|&(_, &i)| arena.nodes[i as usize].flags.contains(StateFlags::SELECTED))
         .map(|(ordinal, &i)| position(i, ordinal));
-    let amount = usize::try_from(*amount).unwrap_or(usize::MAX);
     let times = match (selected, down) {
         // Nothing selected: the first "next" selects the first item.
         (None, true) => amount.min(count),
@@ -280,7 +261,7 @@ fn scroll_keys(
     };
     if times == 0 {
         let why = match (selected, down) {
-            (None, _) => "nothing in it is selected to move up from".to_owned(),
+            (None, _) => "nothing in it is selected to move back from".to_owned(),
             (Some(_), true) => format!("its last item ({}) is selected already", count - 1),
             (Some(_), false) => "its first item is selected already".to_owned(),
         };
@@ -289,13 +270,8 @@ fn scroll_keys(
             format!("`scroll` on `{id}` was not performed: {why}"),
         )));
     }
-    if times > MAX_FALLBACK_KEYS {
-        return Some(Err(NoKeys::rejected(
-            RejectReason::OutOfDomain,
-            format!(
-                "scrolling `{id}` by keys would take {times} key presses; scroll less at a time"
-            ),
-        )));
+    if let Err(refused) = within_presses(id, times) {
+        return Some(Err(refused));
     }
     let key = if down { next } else { previous };
     if let Some(why) = super::reach::elsewhere(arena, index, key) {
@@ -319,9 +295,6 @@ fn declared_scroll(
     declared: KeyChord,
     data: Option<&ActionData>,
 ) -> Result<(KeyChord, usize), NoKeys> {
-    let Some(ActionData::Scroll { direction, amount }) = data else {
-        return Err(format!("`scroll` on `{id}` needs a direction and an amount").into());
-    };
     let opposite = match declared.code {
         KeyCode::Down => Some(KeyCode::Up),
         KeyCode::PageDown => Some(KeyCode::PageUp),
@@ -331,41 +304,73 @@ fn declared_scroll(
         _ => None,
     };
     let horizontal = matches!(declared.code, KeyCode::Right | KeyCode::Char('l'));
-    let refuse = |why: String| {
-        NoKeys::rejected(
-            RejectReason::OutOfDomain,
-            format!("`scroll` on `{id}` was not performed: {why}"),
-        )
-    };
-    let key = match (direction, horizontal) {
-        (ScrollDirection::Down, false) | (ScrollDirection::Right, true) => declared,
-        (ScrollDirection::Up, false) | (ScrollDirection::Left, true) => match opposite {
-            Some(code) => KeyChord {
-                code,
-                modifiers: declared.modifiers,
-            },
-            None => {
-                return Err(refuse(format!(
-                    "the app's key for it, `{declared}`, scrolls forward only"
-                )));
-            }
+    let (forward, amount) = scroll_along(id, data, !horizontal)?;
+    let key = match (forward, opposite) {
+        (true, _) => declared,
+        (false, Some(code)) => KeyChord {
+            code,
+            modifiers: declared.modifiers,
         },
-        _ => {
-            let way = if horizontal {
-                "left and right"
-            } else {
-                "up and down"
-            };
-            return Err(refuse(format!("its key `{declared}` scrolls {way} only")));
+        (false, None) => {
+            return Err(NoKeys::rejected(
+                RejectReason::OutOfDomain,
+                format!(
+                    "`scroll` on `{id}` was not performed: the app's key for it, \
+                     `{declared}`, scrolls forward only"
+                ),
+            ));
         }
     };
-    let times = usize::try_from(*amount).unwrap_or(usize::MAX);
-    if times == 0 || times > MAX_FALLBACK_KEYS {
-        return Err(refuse(format!(
-            "a scroll of {amount} by keys is not 1 to {MAX_FALLBACK_KEYS} presses"
-        )));
+    if amount == 0 {
+        return Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!("`scroll` on `{id}` was not performed: a scroll of 0 moves nothing"),
+        ));
     }
+    let times = within_presses(id, amount)?;
     Ok((key, times))
+}
+
+/// How a `scroll` (`data`) on node `id`, whose keys go along one axis (`vertical`,
+/// else left and right), goes: forward (down, right) or back, and by how much. Refused
+/// without a direction, or across the axis.
+fn scroll_along(
+    id: &str,
+    data: Option<&ActionData>,
+    vertical: bool,
+) -> Result<(bool, usize), NoKeys> {
+    let Some(ActionData::Scroll { direction, amount }) = data else {
+        return Err(format!("`scroll` on `{id}` needs a direction and an amount").into());
+    };
+    if vertical != matches!(direction, ScrollDirection::Down | ScrollDirection::Up) {
+        let way = if vertical {
+            "up and down"
+        } else {
+            "left and right"
+        };
+        return Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!(
+                "`scroll` on `{id}` was not performed: it scrolls {way} only (its keys go that way)"
+            ),
+        ));
+    }
+    let forward = matches!(direction, ScrollDirection::Down | ScrollDirection::Right);
+    Ok((forward, usize::try_from(*amount).unwrap_or(usize::MAX)))
+}
+
+/// `times` key presses for a scroll of node `id`, or the refusal past
+/// [`MAX_FALLBACK_KEYS`].
+fn within_presses(id: &str, times: usize) -> Result<usize, NoKeys> {
+    if times > MAX_FALLBACK_KEYS {
+        return Err(NoKeys::rejected(
+            RejectReason::OutOfDomain,
+            format!(
+                "scrolling `{id}` by keys would take {times} key presses; scroll less at a time"
+            ),
+        ));
+    }
+    Ok(times)
 }
 
 /// `navigation` for node `index`, if its keys reach the node's container (decided
