@@ -100,6 +100,8 @@ struct Running {
     killer: Mutex<Killer>,
     /// The emulated terminal (the output reader feeds it; a resize resizes it).
     terminal: Arc<Mutex<Terminal>>,
+    /// Its count of answers the app reads as keys.
+    keyed: Arc<terminal::Keyed>,
     /// The terminal's input: held for the app's lifetime (`ConPTY` may end the
     /// session when it closes; on Unix closing it sends the app an end of file), and
     /// used only to answer the app's terminal queries.
@@ -243,18 +245,16 @@ impl Spawned {
     }
 
     /// How many of the terminal's answers so far a crossterm app reads as key presses
-    /// (0 when the app was not started).
+    /// (0 when the app was not started). Read as each input is sent, without the
+    /// terminal's lock.
     pub(crate) fn keyed_answers(&self) -> u64 {
-        self.app
-            .as_ref()
-            .map_or(0, |running| lock(&running.terminal).keyed_answers())
+        self.app.as_ref().map_or(0, |running| running.keyed.count())
     }
 
     /// Those answers not taken before, which count as taken from now on (`None` when
     /// the app was not started).
     pub(crate) fn take_keyed_answers(&self) -> Option<terminal::KeyedAnswers> {
-        let running = self.app.as_ref().ok()?;
-        Some(lock(&running.terminal).take_keyed_answers())
+        Some(self.app.as_ref().ok()?.keyed.take())
     }
 
     /// The emulated terminal's text, one string per row (`None` when the app was not

@@ -129,7 +129,9 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         killer.kill();
         return Err(format!("cannot start a thread: {e}"));
     }
-    let terminal = Arc::new(Mutex::new(Terminal::new(size)));
+    let terminal = Terminal::new(size);
+    let keyed = terminal.keyed();
+    let terminal = Arc::new(Mutex::new(terminal));
     match reader {
         Ok(reader) => {
             let tail = Arc::clone(&tail);
@@ -161,6 +163,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
         served: AtomicBool::new(false),
         killer: Mutex::new(killer),
         terminal,
+        keyed,
         _input: input,
     })
 }

@@ -11,6 +11,8 @@
 
 use std::fmt::Write as _;
 use std::num::NonZeroU16;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use ratatui::style::{Color, Modifier};
 use taria::wire::protocol::{CellStyle, ScreenStyles};
@@ -71,24 +73,10 @@ impl Terminal {
             .collect()
     }
 
-    /// How many answers so far a crossterm app reads as key presses (see
-    /// [`KEYED_QUERIES`]).
-    pub(super) fn keyed_answers(&self) -> u64 {
-        self.parser.callbacks().keyed
-    }
-
-    /// The answers a crossterm app reads as key presses that were not taken here
-    /// before: how many there are so far, how many of those are new, and the last
-    /// query, in words. They count as taken from now on.
-    pub(super) fn take_keyed_answers(&mut self) -> KeyedAnswers {
-        let answers = self.parser.callbacks_mut();
-        let new = answers.keyed - answers.keyed_taken;
-        answers.keyed_taken = answers.keyed;
-        KeyedAnswers {
-            total: answers.keyed,
-            new,
-            query: answers.last_keyed.unwrap_or("a query"),
-        }
+    /// Its count of the answers a crossterm app reads as key presses, shared: read
+    /// without the terminal's lock, which the output reader holds while it parses.
+    pub(super) fn keyed(&self) -> Arc<Keyed> {
+        Arc::clone(&self.parser.callbacks().keyed)
     }
 
     /// Follows a resize of the pseudo-terminal: size reports say the new size.
@@ -160,7 +148,7 @@ fn dimensions(size: Size) -> (NonZeroU16, NonZeroU16) {
 /// parser takes `ESC [ >` and `ESC P` for the start of keys), and what they become.
 /// Answered all the same outside the alternate screen, where an app that asks them
 /// (one not on crossterm, detecting its terminal) does so; so an input whose effect
-/// showed one is told (`Terminal::keyed_answers`).
+/// showed one is told ([`Keyed`]).
 const KEYED_QUERIES: [&str; 2] = [
     "`ESC[>c` (secondary device attributes), whose answer a crossterm app reads as the \
      keys `1;0;0c`",
@@ -168,7 +156,17 @@ const KEYED_QUERIES: [&str; 2] = [
      and the version's characters",
 ];
 
-/// What [`Terminal::take_keyed_answers`] found.
+/// The answers written that a crossterm app reads as key presses: how many, how many
+/// of them an input's result has told, and the last query's place in
+/// [`KEYED_QUERIES`] (plus one; 0: none yet).
+#[derive(Default)]
+pub(crate) struct Keyed {
+    count: AtomicU64,
+    told: AtomicU64,
+    last: AtomicUsize,
+}
+
+/// What [`Keyed::take`] found.
 pub(crate) struct KeyedAnswers {
     /// How many so far.
     pub(crate) total: u64,
@@ -178,16 +176,43 @@ pub(crate) struct KeyedAnswers {
     pub(crate) query: &'static str,
 }
 
+impl Keyed {
+    /// An answer to `KEYED_QUERIES[query]` was written.
+    fn answered(&self, query: usize) {
+        self.last.store(query + 1, Ordering::Relaxed);
+        self.count.fetch_add(1, Ordering::Release);
+    }
+
+    /// How many so far.
+    pub(crate) fn count(&self) -> u64 {
+        self.count.load(Ordering::Acquire)
+    }
+
+    /// Those not taken before, which count as taken from now on.
+    pub(crate) fn take(&self) -> KeyedAnswers {
+        let total = self.count();
+        let before = self.told.swap(total, Ordering::AcqRel);
+        let query = self
+            .last
+            .load(Ordering::Relaxed)
+            .checked_sub(1)
+            .and_then(|i| KEYED_QUERIES.get(i))
+            .copied()
+            .unwrap_or("a query");
+        KeyedAnswers {
+            total,
+            new: total.saturating_sub(before),
+            query,
+        }
+    }
+}
+
 /// The modes `vt100` does not keep, and the answers not yet written.
 #[derive(Default)]
 struct Answers {
     pending: String,
-    /// How many answers were written that a crossterm app reads as keys, and the last
-    /// query of that kind.
-    keyed: u64,
-    last_keyed: Option<&'static str>,
-    /// How many of them `Terminal::take_keyed_answers` took.
-    keyed_taken: u64,
+    /// The answers written that a crossterm app reads as keys.
+    keyed: Arc<Keyed>,
     /// Focus reporting (`?1004`).
     focus_reports: bool,
     /// Synchronized output (`?2026`): kept only to be reported (there is no renderer
@@ -298,14 +323,12 @@ impl vt100::Callbacks for Answers {
             (None, None, 'c') if plain => out.push_str(PRIMARY_ATTRIBUTES),
             (Some(b'>'), None, 'c') if plain => {
                 out.push_str(SECONDARY_ATTRIBUTES);
-                self.keyed += 1;
-                self.last_keyed = Some(KEYED_QUERIES[0]);
+                self.keyed.answered(0);
             }
             // XTVERSION: the terminal's name and version.
             (Some(b'>'), None, 'q') if plain => {
                 let _ = write!(out, "\x1bP>|taria-mcp {}\x1b\\", env!("CARGO_PKG_VERSION"));
-                self.keyed += 1;
-                self.last_keyed = Some(KEYED_QUERIES[1]);
+                self.keyed.answered(1);
             }
             // Window reports: the text area's size in cells (`18t`) and the screen's
             // (`19t`), the same here. No pixel sizes: the pseudo-terminal has none.
