@@ -224,8 +224,8 @@ pub(super) async fn settle(
                 }
                 Some(nodes) => format!(
                     "(the frame drawn right after it showed no change; the next one did, but \
-                     only in what this app changes with no input too ({nodes}): that change may \
-                     not be this input's)"
+                     its changes ({nodes}) are in or under nodes this app also changes with no \
+                     input: they may not be this input's)"
                 ),
             };
             answer.events.insert(0, late);
