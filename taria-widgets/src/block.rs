@@ -97,6 +97,15 @@ impl<'a> From<ratatui::widgets::Block<'a>> for Block<'a> {
     }
 }
 
+impl<'a> From<Block<'a>> for ratatui::widgets::Block<'a> {
+    /// The ratatui block it draws with, for a third-party widget that takes ratatui's
+    /// `Block` (its `block()`): the same cells; what taria records of it (label, id,
+    /// role) is left behind, as the third-party widget records nothing of its block.
+    fn from(block: Block<'a>) -> Self {
+        block.inner
+    }
+}
+
 crate::semantic::styled!(Block<'_>: inner);
 
 impl<'a> Block<'a> {

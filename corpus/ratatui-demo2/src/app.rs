@@ -8,9 +8,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Tabs, Widget};
 use ratatui::{DefaultTerminal, Frame};
 use strum::{Display, EnumIter, FromRepr, IntoEnumIterator};
-use taria_widgets::prelude::{Block, Tabs, Widget};
 
 use crate::tabs::{AboutTab, EmailTab, RecipeTab, TracerouteTab, WeatherTab};
 use crate::{THEME, destroy};

@@ -3,7 +3,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Margin, Rect};
 use ratatui::style::{Styled, Stylize};
 use ratatui::text::Line;
-use taria_widgets::prelude::{
+use ratatui::widgets::{
     Block, BorderType, Borders, Clear, List, ListItem, ListState, Padding, Paragraph, Scrollbar,
     ScrollbarState, StatefulWidget, Tabs, Widget,
 };

@@ -3,8 +3,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Margin, Rect};
 use ratatui::style::{Styled, Stylize};
 use ratatui::symbols::Marker;
-use taria_widgets::prelude::canvas::{self, Canvas, Map, MapResolution, Points};
-use taria_widgets::prelude::{
+use ratatui::widgets::canvas::{self, Canvas, Map, MapResolution, Points};
+use ratatui::widgets::{
     Block, BorderType, Clear, Padding, Row, Scrollbar, ScrollbarOrientation, ScrollbarState,
     Sparkline, StatefulWidget, Table, TableState, Widget,
 };
