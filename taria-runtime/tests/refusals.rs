@@ -304,3 +304,45 @@ fn a_printable_key_fallback_is_not_typed_into_the_text_field_that_has_focus() {
         [ratatui::crossterm::event::KeyCode::Char('F')]
     );
 }
+
+/// Found on log-time-machine (its port needed two handlers for it): `submit` on the
+/// closed filter pressed its focus key `/` then `enter`, which re-applied the filter
+/// it showed, and the audit saw an offered action with no effect. A text field with a
+/// focus key offers its other keys only with focus, and says so when asked.
+#[test]
+fn submit_on_a_text_field_without_focus_is_refused_as_waiting_for_focus_and_nothing_is_pressed() {
+    let draw = |frame: &mut ratatui::Frame<'_>, app: &mut Filtering| {
+        taria::leaf(|n| {
+            n.role(Role::TextInput)
+                .id("filter")
+                .label("Filter")
+                .value("dead")
+                .focused(app.filter_has_focus)
+                .key_fallback(Action::Focus, "/")
+                .key_fallback(Action::Submit, "enter");
+        });
+        frame.render_widget(ratatui::widgets::Paragraph::new("log"), frame.area());
+    };
+    let mut h = AppHarness::new(Filtering::default(), 30, 3, draw).on_event(|app, event| {
+        if let ratatui::crossterm::event::Event::Key(key) = event {
+            app.keys.push(key.code);
+            app.filter_has_focus = key.code == ratatui::crossterm::event::KeyCode::Char('/');
+        }
+    });
+    let error = h.act("filter", "submit").unwrap_err();
+    assert_eq!(
+        (error.status, error.reason),
+        (AckStatus::Rejected, RejectReason::ActionNotOffered),
+        "{error}"
+    );
+    assert_eq!(
+        error.message,
+        "`filter` does not offer `submit`; it offers: focus (its key `enter` acts on the \
+         text being typed: it is offered while `filter` has focus; act focus on it first)"
+    );
+    assert!(h.app().keys.is_empty(), "nothing was pressed");
+    h.act("filter", "focus").unwrap();
+    h.act("filter", "submit").unwrap();
+    use ratatui::crossterm::event::KeyCode;
+    assert_eq!(h.app().keys, [KeyCode::Char('/'), KeyCode::Enter]);
+}

@@ -49,7 +49,7 @@ fn main() -> Result<()> {
     result
 }
 
-#[taria::app(label = "log-time-machine", handlers = app)]
+#[taria::app(label = "log-time-machine")]
 fn run(terminal: &mut ui::Term, app: &mut app::App) -> Result<()> {
     loop {
         terminal.draw(|frame| ui::draw(frame, app))?;
@@ -84,28 +84,6 @@ fn run(terminal: &mut ui::Term, app: &mut app::App) -> Result<()> {
         if app.last_tick().elapsed() >= TICK_RATE {
             app.tick();
         }
-    }
-}
-
-// an agent's submit or dismiss on the filter: the app's own keys, only while it is open
-#[taria::actions]
-impl app::App {
-    #[action(node = "filter", submit)]
-    fn agent_submit_filter(&mut self) -> Result<(), String> {
-        self.agent_filter_key(KeyCode::Enter)
-    }
-
-    #[action(node = "filter", dismiss)]
-    fn agent_dismiss_filter(&mut self) -> Result<(), String> {
-        self.agent_filter_key(KeyCode::Esc)
-    }
-
-    fn agent_filter_key(&mut self, code: KeyCode) -> Result<(), String> {
-        if !matches!(self.input_mode(), filters::InputMode::FilterText(_)) {
-            return Err("the filter is not open: focus it first".into());
-        }
-        handle_filter_key(self, code.into());
-        Ok(())
     }
 }
 

@@ -9,9 +9,9 @@ use ratatui::{
     layout::{Constraint, Direction, Layout, Rect},
     style::{Color, Modifier, Style},
     text::{Line, Span},
+    widgets::{Block, Borders, Clear, List, ListItem, Paragraph, Sparkline, Wrap},
     Frame, Terminal,
 };
-use taria_widgets::prelude::{Block, Borders, Clear, List, ListItem, Paragraph, Sparkline, Wrap};
 
 use crate::app::App;
 

@@ -108,6 +108,12 @@ impl ActionSet {
         ActionSet(self.0 | action.bit())
     }
 
+    /// This set without `action`.
+    #[must_use]
+    pub const fn without(self, action: Action) -> ActionSet {
+        ActionSet(self.0 & !action.bit())
+    }
+
     /// Whether `action` is in the set.
     #[must_use]
     pub const fn contains(self, action: Action) -> bool {

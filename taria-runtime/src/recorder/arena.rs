@@ -477,11 +477,13 @@ impl FrameArena {
         }
     }
 
-    /// Ends the frame: closes what is still open and applies the modal rule.
+    /// Ends the frame: closes what is still open and applies the text field and modal
+    /// rules.
     pub(crate) fn finish(&mut self) {
         while !self.stack.is_empty() {
             self.close();
         }
+        self.withdraw_keys_of_unfocused_fields();
         if let Some(modal) = self.modal {
             let inside = modal as usize..self.nodes[modal as usize].end as usize;
             for (i, node) in self.nodes.iter_mut().enumerate() {
@@ -498,6 +500,39 @@ impl FrameArena {
             }
         }
         self.frame += 1;
+    }
+}
+
+impl FrameArena {
+    /// The text field rule: a text field (`text_input`, `text_area`) that declares a
+    /// key for `focus` and does not have focus offers, of the core actions it declares
+    /// keys for, only `focus`. Its other keys (`enter` to submit, `esc` to dismiss)
+    /// reach it only while it has focus, and once focused they act on the text being
+    /// typed, which an unfocused field does not have: a `submit` pressed as its focus
+    /// key then `enter` re-submitted what was there (log-time-machine's filter). They
+    /// are offered again on the frame that shows it focused. Its keys stay listed.
+    fn withdraw_keys_of_unfocused_fields(&mut self) {
+        for node in &mut self.nodes {
+            if !matches!(node.role, Role::TextInput | Role::TextArea)
+                || node.flags.contains(StateFlags::FOCUSED)
+            {
+                continue;
+            }
+            let declared = &self.keys[node.keys.indices()];
+            if !declared
+                .iter()
+                .any(|(action, _)| *action == ActionRef::Core(Action::Focus))
+            {
+                continue;
+            }
+            for (action, _) in declared {
+                if let ActionRef::Core(action) = *action
+                    && action != Action::Focus
+                {
+                    node.actions = node.actions.without(action);
+                }
+            }
+        }
     }
 }
 

@@ -79,10 +79,18 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
                 } else {
                     names.join(", ")
                 };
-                format!(
+                let mut message = format!(
                     "`{node}` does not offer `{}`; it offers: {offers}",
                     request.action
-                )
+                );
+                if let Some(key) = arena.key_for(index, request.action.as_str()) {
+                    // Withdrawn by the text field rule (`FrameArena::finish`).
+                    message.push_str(&format!(
+                        " (its key `{key}` acts on the text being typed: it is offered while \
+                         `{node}` has focus; act focus on it first)"
+                    ));
+                }
+                message
             }
             Refusal::Disabled => format!("`{node}` is disabled now"),
             Refusal::MissingValue => "`set_value` needs a value".to_owned(),
