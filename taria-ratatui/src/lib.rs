@@ -13,7 +13,11 @@
 //! `canvas` and `calendar` modules) is now taria-widgets' drop-in, which records what
 //! it draws. Everything else is ratatui's own item: `Frame`, `Terminal`, `init`,
 //! `layout`, `style`, `text`, the backends, `prelude`, and every widget taria does not
-//! wrap. ratatui's features are forwarded by the same names.
+//! wrap. The features apps turn on for what they draw are forwarded by ratatui's names
+//! (`all-widgets`, `widget-calendar`, `palette`, `serde`, `unstable-widget-ref`); for a
+//! backend feature (`termion`, …), name ratatui once more beside this one with it
+//! (`ratatui-backend = { package = "ratatui", version = "0.30", features = ["termion"] }`):
+//! both share one ratatui, which cargo builds with the features of both.
 //!
 //! What it cannot swap: a third-party widget crate names ratatui's own types (its
 //! `block()` takes `ratatui::widgets::Block`), so a taria `Block` handed to one is

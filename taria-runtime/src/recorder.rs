@@ -131,7 +131,10 @@ fn open_node(describe: &mut dyn FnMut(&mut NodeBuilder<'_>), push: bool) -> Scop
         if push {
             arena.stack.push(index);
             Scope {
-                kind: ScopeKind::Open,
+                kind: ScopeKind::Open {
+                    index,
+                    frame: arena.frame,
+                },
                 not_send: PhantomData,
             }
         } else {
@@ -142,6 +145,12 @@ fn open_node(describe: &mut dyn FnMut(&mut NodeBuilder<'_>), push: bool) -> Scop
 
 /// Closes its node when dropped. Returned by [`scope`]; keep it alive (`let _scope =
 /// taria::scope(…)`) for as long as the node's children are being drawn.
+///
+/// A scope given [`bounds`](NodeBuilder::bounds) also closes at the first node drawn
+/// wholly outside them, so a guard that lives to the end of its block does not take
+/// in the siblings drawn after its children (its drop then closes nothing). A scope
+/// without bounds holds everything drawn until the guard drops: end its block, or
+/// `drop` it, before drawing its siblings.
 #[must_use = "the node closes when this is dropped: bind it with `let _scope = …`"]
 pub struct Scope {
     kind: ScopeKind,
@@ -153,8 +162,8 @@ pub struct Scope {
 enum ScopeKind {
     /// Nothing was recorded.
     Inactive,
-    /// A node was opened.
-    Open,
+    /// Node `index` of frame `frame` was opened.
+    Open { index: u32, frame: u64 },
     /// A node over the depth or node limit was left out; its children are too.
     Suppressed,
 }
@@ -178,7 +187,7 @@ impl Drop for Scope {
                 && let Some(arena) = slot.as_mut()
             {
                 match kind {
-                    ScopeKind::Open => arena.close(),
+                    ScopeKind::Open { index, frame } => arena.close_scope(index, frame),
                     ScopeKind::Suppressed => arena.suppressed = arena.suppressed.saturating_sub(1),
                     ScopeKind::Inactive => {}
                 }

@@ -37,7 +37,9 @@ fn the_input_line_is_one_text_input_node_and_the_messages_a_list() {
         .iter()
         .map(taria::node::ActionName::as_str)
         .collect();
-    assert_eq!(offered, ["focus", "submit"]);
+    // `submit` (its key `enter`) waits for the focus: the text field rule.
+    assert_eq!(offered, ["focus"]);
+    assert_eq!(node.keys.get("submit").map(String::as_str), Some("enter"));
     assert!(
         h.find(
             &taria::Query::new()
@@ -58,6 +60,7 @@ fn an_agent_focuses_types_and_sends_a_message() {
     assert_eq!(refused.reason, RejectReason::NoTextInput, "not editing yet");
     h.act(&id, "focus").unwrap();
     assert!(h.node(&id).state.focused);
+    assert!(h.node(&id).offers("submit"), "offered with the focus");
     h.type_text("hello there").unwrap();
     assert_eq!(
         h.node(&id).value,

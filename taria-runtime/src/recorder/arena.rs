@@ -151,6 +151,10 @@ pub(crate) struct NodeRecord {
     /// ([`NodeBuilder::encloses`](super::NodeBuilder::encloses)): open until one is not,
     /// or its parent closes.
     pub(crate) encloses: bool,
+    /// A scope with bounds: open until its guard drops, or a node is drawn wholly
+    /// outside its bounds (a guard kept alive past its children does not take in
+    /// the siblings drawn after them).
+    pub(crate) bounded_scope: bool,
 }
 
 /// A problem noticed while recording, resolved to text when the tree is built.
@@ -329,11 +333,10 @@ impl FrameArena {
     /// renamed `id~2`, `id~3`, … and reported.
     #[inline]
     pub(crate) fn assign_id(&mut self, index: u32) {
-        if self
-            .stack
-            .last()
-            .is_some_and(|&top| self.nodes[top as usize].encloses)
-        {
+        if self.stack.last().is_some_and(|&top| {
+            let top = &self.nodes[top as usize];
+            top.encloses || top.bounded_scope
+        }) {
             self.leave_enclosers(index);
         }
         let node = &self.nodes[index as usize];
@@ -422,6 +425,7 @@ impl FrameArena {
         let node = &mut self.nodes[index as usize];
         if scope {
             node.encloses = false;
+            node.bounded_scope = !node.bounds.is_empty();
         } else if node.encloses {
             self.stack.push(index);
         }
@@ -437,7 +441,12 @@ impl FrameArena {
         let opened_under = self.nodes[index as usize].parent;
         while let Some(&top) = self.stack.last() {
             let encloser = &self.nodes[top as usize];
-            if !encloser.encloses || lies_inside(bounds, encloser.bounds) {
+            let stays = if encloser.bounded_scope {
+                !lies_outside(bounds, encloser.bounds)
+            } else {
+                !encloser.encloses || lies_inside(bounds, encloser.bounds)
+            };
+            if stays {
                 break;
             }
             self.stack.pop();
@@ -474,6 +483,22 @@ impl FrameArena {
         }
         if let Some(index) = self.stack.pop() {
             self.nodes[index as usize].end = end;
+        }
+    }
+
+    /// Closes scope `index` of frame `frame` (its guard dropped), with what is still
+    /// open inside it. Nothing when a node drawn wholly outside its bounds closed it
+    /// already ([`FrameArena::leave_enclosers`]), or it is of another frame.
+    pub(crate) fn close_scope(&mut self, index: u32, frame: u64) {
+        if frame != self.frame || !self.stack.contains(&index) {
+            return;
+        }
+        let end = self.nodes.len() as u32;
+        while let Some(top) = self.stack.pop() {
+            self.nodes[top as usize].end = end;
+            if top == index {
+                break;
+            }
         }
     }
 
@@ -534,6 +559,17 @@ impl FrameArena {
             }
         }
     }
+}
+
+/// Whether `node` has an area and shares no cell with `scope`'s.
+fn lies_outside(node: Bounds, scope: Bounds) -> bool {
+    let right = |b: Bounds| u32::from(b.x) + u32::from(b.width);
+    let bottom = |b: Bounds| u32::from(b.y) + u32::from(b.height);
+    !node.is_empty()
+        && (right(node) <= u32::from(scope.x)
+            || right(scope) <= u32::from(node.x)
+            || bottom(node) <= u32::from(scope.y)
+            || bottom(scope) <= u32::from(node.y))
 }
 
 /// Whether `inner` has an area and lies wholly inside `outer`.

@@ -5,6 +5,7 @@ mod frames;
 mod ids;
 mod modal;
 mod outline;
+mod scopes;
 mod text_fields;
 
 use taria::{Action, Role};

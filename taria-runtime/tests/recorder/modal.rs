@@ -64,7 +64,8 @@ fn an_enclosing_leaf_holds_what_is_drawn_inside_it_until_something_is_not() {
         });
         framed("popup", Rect::new(5, 2, 20, 5), true);
         text_at("body", Rect::new(6, 3, 18, 3));
-        // A scope inside it: its own children stay its own, wherever they are.
+        // A scope inside it: what is drawn inside it (or with no bounds) is its own;
+        // a node drawn wholly outside it leaves it, and the popup too.
         let inner = taria::scope(|n| {
             n.role(Role::Group)
                 .key("buttons")
@@ -80,13 +81,19 @@ fn an_enclosing_leaf_holds_what_is_drawn_inside_it_until_something_is_not() {
         "- app [id=app]
   - dialog [id=popup]
     - text \"body\"
-    - group [id=popup/buttons]
-      - text \"far\"
+    - group
+  - text \"far\"
   - text \"status\"
   - text \"after\"
 "
     );
-    for id in ["popup/body", "popup/buttons/far", "app/status", "app/after"] {
+    for id in [
+        "popup/body",
+        "popup/buttons",
+        "app/far",
+        "app/status",
+        "app/after",
+    ] {
         assert!(tree.get(id).is_some(), "{id}");
     }
 }
