@@ -343,6 +343,11 @@ fn submit_on_a_text_field_without_focus_is_refused_as_waiting_for_focus_and_noth
     assert!(h.app().keys.is_empty(), "nothing was pressed");
     h.act("filter", "focus").unwrap();
     h.act("filter", "submit").unwrap();
-    use ratatui::crossterm::event::KeyCode;
-    assert_eq!(h.app().keys, [KeyCode::Char('/'), KeyCode::Enter]);
+    assert_eq!(
+        h.app().keys,
+        [
+            ratatui::crossterm::event::KeyCode::Char('/'),
+            ratatui::crossterm::event::KeyCode::Enter
+        ]
+    );
 }

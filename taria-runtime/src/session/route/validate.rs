@@ -79,18 +79,21 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
                 } else {
                     names.join(", ")
                 };
-                let mut message = format!(
-                    "`{node}` does not offer `{}`; it offers: {offers}",
+                // A key declared for it: withdrawn by the text field rule
+                // (`FrameArena::finish`).
+                let waits = arena
+                    .key_for(index, request.action.as_str())
+                    .map(|key| {
+                        format!(
+                            " (its key `{key}` acts on the text being typed: it is offered \
+                             while `{node}` has focus; act focus on it first)"
+                        )
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "`{node}` does not offer `{}`; it offers: {offers}{waits}",
                     request.action
-                );
-                if let Some(key) = arena.key_for(index, request.action.as_str()) {
-                    // Withdrawn by the text field rule (`FrameArena::finish`).
-                    message.push_str(&format!(
-                        " (its key `{key}` acts on the text being typed: it is offered while \
-                         `{node}` has focus; act focus on it first)"
-                    ));
-                }
-                message
+                )
             }
             Refusal::Disabled => format!("`{node}` is disabled now"),
             Refusal::MissingValue => "`set_value` needs a value".to_owned(),
