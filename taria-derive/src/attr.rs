@@ -320,6 +320,9 @@ fn key_fallback(action: &Expr, fallback: &Expr) -> syn::Result<LitStr> {
             ),
         ));
     };
+    if action == "focus" && single_ident(&call.func).is_some_and(|f| f == "cycle") {
+        return focus_cycle(call);
+    }
     if single_ident(&call.func).is_none_or(|f| f != "key") || call.args.len() != 1 {
         return Err(syn::Error::new_spanned(
             fallback,
@@ -331,6 +334,31 @@ fn key_fallback(action: &Expr, fallback: &Expr) -> syn::Result<LitStr> {
         None => Err(syn::Error::new_spanned(
             &call.args[0],
             format!("the key is a string literal naming the key, e.g. {example}"),
+        )),
+    }
+}
+
+/// The two keys of a focus key `focus_cycle` wrote (as the runtime reads them back).
+pub(crate) fn cycle_keys(key: &str) -> Option<(&str, &str)> {
+    key.strip_suffix(" (previous)")?.split_once(" (next) / ")
+}
+
+/// `focus = cycle("next", "previous")`: the app moves the focus among the nodes that
+/// declare it (siblings, in drawing order) with `next` and `previous`. Recorded as the
+/// focus key `"<next> (next) / <previous> (previous)"`, which the runtime reads back
+/// (`taria::NodeBuilder::focus_cycle`).
+fn focus_cycle(call: &syn::ExprCall) -> syn::Result<LitStr> {
+    let keys: Vec<&LitStr> = call.args.iter().filter_map(lit_str).collect();
+    match keys.as_slice() {
+        [next, previous] if call.args.len() == 2 => Ok(LitStr::new(
+            &format!("{} (next) / {} (previous)", next.value(), previous.value()),
+            next.span(),
+        )),
+        _ => Err(syn::Error::new_spanned(
+            call,
+            "expected `focus = cycle(\"next\", \"previous\")`: the key that moves the focus to \
+             the next of these nodes and the one that moves it to the previous, e.g. \
+             `focus = cycle(\"right\", \"left\")`",
         )),
     }
 }

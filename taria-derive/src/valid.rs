@@ -133,7 +133,18 @@ fn action_item(item: &ActionItem, push: &mut dyn FnMut(u8, syn::Error)) {
     let Some(key) = &item.key else {
         return;
     };
-    let chord = key.value();
+    let written = key.value();
+    let chords = match crate::attr::cycle_keys(&written) {
+        Some((next, previous)) => vec![next.to_owned(), previous.to_owned()],
+        None => vec![written.clone()],
+    };
+    for chord in chords {
+        check_chord(&name, key, chord, push);
+    }
+}
+
+/// Reports `chord`, a key fallback `key` of action `name` declares, if it is not a key.
+fn check_chord(name: &str, key: &syn::LitStr, chord: String, push: &mut dyn FnMut(u8, syn::Error)) {
     if chord.trim().is_empty() {
         push(
             2,
@@ -141,7 +152,7 @@ fn action_item(item: &ActionItem, push: &mut dyn FnMut(u8, syn::Error)) {
                 key.span(),
                 format!(
                     "the key can't be empty: name the key the app takes for `{name}`, e.g. {}",
-                    key_example(&name)
+                    key_example(name)
                 ),
             ),
         );

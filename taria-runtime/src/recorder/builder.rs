@@ -413,9 +413,31 @@ impl<'a> NodeBuilder<'a> {
         self.push_key(ActionRef::Custom(span), key)
     }
 
+    /// Offers `focus` with the keys the app moves the focus by among the nodes that
+    /// declare the same two (its siblings, in the order they are drawn): `next` to the
+    /// next one, `previous` to the one before (a kanban board's columns, `l` and `h`).
+    /// An action on one of them, or on an item in one of them, that does not have
+    /// focus presses `next` or `previous` as many times as the tree says it is away
+    /// first. In the tree its key for `focus` reads `"l (next) / h (previous)"`.
+    /// `#[taria::widget(actions(focus = cycle("l", "h")))]` writes this.
+    pub fn focus_cycle(&mut self, next: &str, previous: &str) -> &mut Self {
+        self.action(Action::Focus);
+        let key = append_display(
+            self.text,
+            &format_args!("{next} (next) / {previous} (previous)"),
+            MAX_LABEL_BYTES,
+        );
+        self.push_key_span(ActionRef::Core(Action::Focus), key)
+    }
+
     #[inline]
     fn push_key(&mut self, action: ActionRef, key: &str) -> &mut Self {
         let key = append_str(self.text, key, MAX_LABEL_BYTES);
+        self.push_key_span(action, key)
+    }
+
+    #[inline]
+    fn push_key_span(&mut self, action: ActionRef, key: Span) -> &mut Self {
         let declared = self.node.keys;
         // Key fallbacks of one node are contiguous: they are added while its builder runs.
         let start = if declared.start == declared.end {

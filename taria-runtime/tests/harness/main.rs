@@ -6,6 +6,7 @@
 //! input reaches ([`handlers`]), a widget taking an input ([`widgets`]), what the app
 //! logs ([`logs`]).
 
+mod focus_cycle;
 mod handlers;
 mod inputs;
 mod key_fallbacks;

@@ -109,6 +109,11 @@ pub(super) enum Selecting {
     /// Keys that move the selection onto it (`how` describes them for a refusal), or
     /// why keys cannot.
     ByKeys(Result<Navigation, String>),
+    /// It is an item of `holder`, which does not have focus: `keys` move the focus to
+    /// `holder`; the frame drawn after must show it focused, and the keys that move
+    /// the selection are then read from that frame (the app may keep, clamp or reset
+    /// the selection of a list it moves the focus to).
+    AfterFocus { keys: Vec<KeyChord>, holder: String },
 }
 
 /// Key presses that move a selection, and what they are in words.
@@ -124,7 +129,10 @@ impl KeyPlan {
     /// Whether the node must be selected before its keys are pressed (and a
     /// `select` handler or widget could do that instead of keys).
     pub(super) fn needs_selecting(&self) -> bool {
-        matches!(self.selecting, Selecting::ByKeys(_)) && !self.keys.is_empty()
+        matches!(
+            self.selecting,
+            Selecting::ByKeys(_) | Selecting::AfterFocus { .. }
+        ) && !self.keys.is_empty()
     }
 }
 
@@ -158,13 +166,13 @@ pub(super) fn fallback_keys(
         return Ok(None);
     }
     let mut keys = Vec::new();
-    if action.core() != Some(Action::Focus)
-        && !record.flags.contains(StateFlags::FOCUSED)
-        && let Some(focus) = arena.key_for(index, Action::Focus.name())
+    let focusing = action.core() == Some(Action::Focus);
+    if (focusing || !record.flags.contains(StateFlags::FOCUSED))
+        && let Some(focus) = focus_keys(arena, index)
     {
-        keys.push(parse_fallback(focus, index, arena)?);
+        keys.extend(focus?);
     }
-    if let Some(key) = key {
+    if let Some(key) = key.filter(|_| !focusing) {
         keys.push(parse_fallback(key, index, arena)?);
     }
     // A declared `scroll` key goes its way once per line of the amount, and its
@@ -198,10 +206,18 @@ pub(super) fn fallback_keys(
     if let Some(&last) = keys.last() {
         keys.extend(std::iter::repeat_n(last, repeats - 1));
     }
-    let selecting = if navigates {
-        Selecting::ByKeys(
-            selection_keys(arena, index).and_then(|keys| reaching(arena, index, action, keys)),
-        )
+    let unfocused_holder = record
+        .parent
+        .filter(|&p| navigates && !arena.nodes[p as usize].flags.contains(StateFlags::FOCUSED));
+    let selecting = if let Some(holder) = unfocused_holder
+        && let Some(focus) = focus_keys(arena, holder)
+    {
+        Selecting::AfterFocus {
+            keys: focus?,
+            holder: arena.str(arena.nodes[holder as usize].id).to_owned(),
+        }
+    } else if navigates {
+        Selecting::ByKeys(navigation(arena, index, action))
     } else {
         Selecting::Already
     };
@@ -213,6 +229,67 @@ pub(super) fn fallback_keys(
         keys,
         parent,
     }))
+}
+
+/// The keys that give node `index` the focus, when it declares a key for `focus`:
+/// that key; or, for keys it moves the focus by among its siblings
+/// ([`NodeBuilder::focus_cycle`](crate::NodeBuilder::focus_cycle)), `next` or
+/// `previous` as many times as the tree shows it away from the sibling that has focus
+/// (none when it has). The refusal when the tree does not tell how far.
+fn focus_keys(arena: &FrameArena, index: u32) -> Option<Result<Vec<KeyChord>, NoKeys>> {
+    let declared = arena.key_for(index, Action::Focus.name())?;
+    let Some((next, previous)) = focus_cycle(declared) else {
+        return Some(
+            parse_fallback(declared, index, arena)
+                .map(|key| vec![key])
+                .map_err(Into::into),
+        );
+    };
+    Some(
+        cycle_presses(arena, index, declared).and_then(|(forward, times)| {
+            let key = parse_fallback(if forward { next } else { previous }, index, arena)?;
+            Ok(vec![key; times])
+        }),
+    )
+}
+
+/// The two keys of a focus key written by `focus_cycle`: `"l (next) / h (previous)"`.
+fn focus_cycle(declared: &str) -> Option<(&str, &str)> {
+    declared
+        .strip_suffix(" (previous)")?
+        .split_once(" (next) / ")
+}
+
+/// Which way and how many presses move the focus to node `index` among the live
+/// nodes beside it (same parent) that declare the same focus keys, in the order they
+/// are drawn.
+fn cycle_presses(arena: &FrameArena, index: u32, declared: &str) -> Result<(bool, usize), NoKeys> {
+    let parent = arena.nodes[index as usize].parent;
+    let ring: Vec<u32> = super::reach::live(arena)
+        .filter(|&n| {
+            arena.nodes[n as usize].parent == parent
+                && arena.key_for(n, Action::Focus.name()) == Some(declared)
+        })
+        .collect();
+    let at = |node: u32| ring.iter().position(|&n| n == node);
+    let focused = ring
+        .iter()
+        .copied()
+        .find(|&n| arena.nodes[n as usize].flags.contains(StateFlags::FOCUSED));
+    let id = arena.str(arena.nodes[index as usize].id);
+    let (Some(from), Some(to)) = (focused.and_then(at), at(index)) else {
+        return Err(format!(
+            "the focus cannot be moved to `{id}` by its keys ({declared}): none of the {} \
+             nodes they move it among shows focus now, so how far it is cannot be told",
+            ring.len()
+        )
+        .into());
+    };
+    let times = from.abs_diff(to);
+    if times > MAX_FALLBACK_KEYS {
+        return Err(format!("moving the focus to `{id}` would take {times} key presses").into());
+    }
+    Ok((to > from, times))
 }
 
 /// The keys of a `scroll` (`data`) on node `index`, a container of items that declares
@@ -371,6 +448,16 @@ fn within_presses(id: &str, times: usize) -> Result<usize, NoKeys> {
         ));
     }
     Ok(times)
+}
+
+/// The keys that move the selection onto item `index` in frame `arena`, if they reach
+/// its list; else why not.
+pub(super) fn navigation(
+    arena: &FrameArena,
+    index: u32,
+    action: &ActionName,
+) -> Result<Navigation, String> {
+    selection_keys(arena, index).and_then(|keys| reaching(arena, index, action, keys))
 }
 
 /// `navigation` for node `index`, if its keys reach the node's container (decided

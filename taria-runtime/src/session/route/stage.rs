@@ -40,6 +40,18 @@ struct Staged {
     /// The navigation keys pressed, in words (`` `down` 3 times ``), with the tree
     /// before them, to say what they changed if the node is not selected after.
     pressed: Option<(String, Tree)>,
+    /// The list it is an item of, while the keys that give that list the focus wait
+    /// for the frame that must show it focused ([`Selecting::AfterFocus`]).
+    focusing: Option<String>,
+}
+
+/// What a staged key fallback does after a frame.
+enum Step {
+    /// It is answered (`None`: its keys are pressed, the answer comes with their
+    /// effect).
+    Done(Option<Answer>),
+    /// It pressed more keys and waits for the frame after them.
+    Wait(Box<Staged>),
 }
 
 impl Stages {
@@ -100,18 +112,29 @@ impl Stages {
             keys,
             parent,
             pressed: None,
+            focusing: None,
         };
         match selecting {
             Selecting::Already => press(events, connection, seq, &staged.keys),
             Selecting::Selected(how) => {
                 staged.how = Cow::Borrowed(how);
-                staged.finish(arena, events)
+                self.step(staged.finish(arena, events))
+            }
+            Selecting::AfterFocus { keys, holder } => {
+                if !events.press_stage(connection, seq, &keys) {
+                    return Some(keys_unreachable());
+                }
+                staged.how = Cow::Owned(format!("pressing {}", in_words(&keys)));
+                staged.pressed = Some((in_words(&keys), arena.to_tree()));
+                staged.focusing = Some(holder);
+                self.waiting.push(staged);
+                None
             }
             Selecting::ByKeys(Err(message)) => Some(Answer::ignored(message)),
             Selecting::ByKeys(Ok(navigation)) => {
                 staged.how = Cow::Owned(navigation.how);
                 if navigation.keys.is_empty() {
-                    return staged.finish(arena, events);
+                    return self.step(staged.finish(arena, events));
                 }
                 if !events.press_stage(connection, seq, &navigation.keys) {
                     return Some(keys_unreachable());
@@ -146,17 +169,100 @@ impl Stages {
                 continue;
             }
             let seq = staged.seq;
-            if let Some(answer) = staged.finish(arena, events) {
+            if let Some(answer) = self.step(staged.finish(arena, events)) {
                 on(seq, answer);
+            }
+        }
+    }
+
+    /// The answer of a step, if it has one now; a fallback that waits again is kept.
+    fn step(&mut self, step: Step) -> Option<Answer> {
+        match step {
+            Step::Done(answer) => answer,
+            Step::Wait(staged) => {
+                self.waiting.push(*staged);
+                None
             }
         }
     }
 }
 
+/// Keys in words: `` `l` twice `` for one key pressed twice, else each in order.
+fn in_words(keys: &[KeyChord]) -> String {
+    match keys {
+        [] => "no key".to_owned(),
+        [one] => format!("`{one}` once"),
+        [first, rest @ ..] if rest.iter().all(|k| k == first) => {
+            format!("`{first}` {} times", keys.len())
+        }
+        _ => keys
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 impl Staged {
+    /// After the frame `arena`: once its list shows focus, moves the selection onto
+    /// the node by the keys that frame calls for; once the node is selected, presses
+    /// its keys; else refuses, saying what is focused or selected instead.
+    fn finish(mut self, arena: &FrameArena, events: &mut Events) -> Step {
+        let Some(holder) = self.focusing.take() else {
+            return Step::Done(self.press_if_selected(arena, events));
+        };
+        let focused = arena
+            .find(&holder)
+            .is_some_and(|h| arena.nodes[h as usize].flags.contains(StateFlags::FOCUSED));
+        let target = arena.find(&self.target);
+        let selected =
+            target.is_some_and(|t| arena.nodes[t as usize].flags.contains(StateFlags::SELECTED));
+        if !focused || selected {
+            if !focused {
+                let instead = match arena
+                    .nodes
+                    .iter()
+                    .find(|n| n.flags.contains(StateFlags::FOCUSED))
+                {
+                    Some(other) => format!("`{}` has focus, not `{holder}`", arena.str(other.id)),
+                    None => format!("`{holder}` is not shown focused"),
+                };
+                return Step::Done(Some(self.not_performed(
+                    arena,
+                    &instead,
+                    "(the app's keys do not move the focus that way)",
+                )));
+            }
+            return Step::Done(self.press_if_selected(arena, events));
+        }
+        let Some(target) = target else {
+            let instead = format!("`{}` is not in the frame the app drew", self.target);
+            return Step::Done(Some(self.not_performed(arena, &instead, "")));
+        };
+        match super::keys::navigation(arena, target, &self.action) {
+            Err(message) => Step::Done(Some(Answer::ignored(message))),
+            Ok(navigation) => {
+                if !events.press_stage(self.connection, self.seq, &navigation.keys) {
+                    return Step::Done(Some(keys_unreachable()));
+                }
+                let focus = self
+                    .pressed
+                    .take()
+                    .map(|(keys, _)| keys)
+                    .unwrap_or_default();
+                self.how = Cow::Owned(format!("{}, then {}", self.how, navigation.how));
+                self.pressed = Some((
+                    format!("{focus}, then {}", navigation.pressed),
+                    arena.to_tree(),
+                ));
+                Step::Wait(Box::new(self))
+            }
+        }
+    }
+
     /// Presses the node's keys if `arena` shows it selected; else refuses, saying
     /// what is selected instead.
-    fn finish(self, arena: &FrameArena, events: &mut Events) -> Option<Answer> {
+    fn press_if_selected(self, arena: &FrameArena, events: &mut Events) -> Option<Answer> {
         let selected = |node: u32| {
             arena.nodes[node as usize]
                 .flags
@@ -185,7 +291,16 @@ impl Staged {
                 }
             }
         };
-        let why = "(the app's keys do not move its selection that way)";
+        Some(self.not_performed(
+            arena,
+            &instead,
+            "(the app's keys do not move its selection that way)",
+        ))
+    }
+
+    /// The refusal: the node is not where its keys were to be pressed (`instead`,
+    /// `why`), after what was pressed to get it there.
+    fn not_performed(&self, arena: &FrameArena, instead: &str, why: &str) -> Answer {
         let done = match &self.pressed {
             Some((keys, before)) => format!(
                 ", but keys were pressed: {keys}; after them, {instead} {why}, and {}",
@@ -193,12 +308,12 @@ impl Staged {
             ),
             None => format!(": after {}, {instead} {why}", self.how),
         };
-        Some(Answer::ignored(format!(
+        Answer::ignored(format!(
             "`{action}` on `{target}` was not performed{done}; the app can add \
              #[action(node = \"{target}\", {action})], or a `select` handler for it",
             action = self.action,
             target = self.target,
-        )))
+        ))
     }
 }
 

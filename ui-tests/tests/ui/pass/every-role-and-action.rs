@@ -23,6 +23,7 @@ const BUILDER_ONLY: &[(&str, &str)] = &[
     ("position_key", "widgets name items by position; an app gives a key or nothing"),
     ("actions", "`actions(…)` expands to one `action`/`custom_action` call per item"),
     ("encloses", "a leaf drawn before what lies inside it (taria-widgets' `Block`); an annotated function is a scope"),
+    ("focus_cycle", "`actions(focus = cycle(\"l\", \"h\"))` writes its key string through `key_fallback`"),
 ];
 
 /// One module per role, each with a render function annotated with that role.
