@@ -139,12 +139,12 @@ fn action_item(item: &ActionItem, push: &mut dyn FnMut(u8, syn::Error)) {
         None => vec![written.clone()],
     };
     for chord in chords {
-        check_chord(&name, key, chord, push);
+        check_chord(&name, key, &chord, push);
     }
 }
 
 /// Reports `chord`, a key fallback `key` of action `name` declares, if it is not a key.
-fn check_chord(name: &str, key: &syn::LitStr, chord: String, push: &mut dyn FnMut(u8, syn::Error)) {
+fn check_chord(name: &str, key: &syn::LitStr, chord: &str, push: &mut dyn FnMut(u8, syn::Error)) {
     if chord.trim().is_empty() {
         push(
             2,
@@ -156,7 +156,7 @@ fn check_chord(name: &str, key: &syn::LitStr, chord: String, push: &mut dyn FnMu
                 ),
             ),
         );
-    } else if let Err(problem) = check_key(&chord) {
+    } else if let Err(problem) = check_key(chord) {
         let what = match problem {
             KeyProblem::NoKey => format!("`{chord}` names no key after its last `+`"),
             KeyProblem::Modifier(part) => format!(
