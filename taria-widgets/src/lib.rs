@@ -91,6 +91,8 @@ mod given;
 mod list;
 mod paragraph;
 pub mod prelude;
+#[cfg(feature = "ratatui-textarea")]
+pub mod ratatui_textarea;
 mod scrollbar;
 mod select;
 mod semantic;
@@ -101,6 +103,8 @@ mod table;
 mod tabs;
 mod text;
 mod text_input;
+#[cfg(feature = "tui-tree-widget")]
+pub mod tui_tree_widget;
 
 pub use barchart::{Bar, BarChart, BarGroup};
 pub use block::{Block, Shadow, TitlePosition};
@@ -115,6 +119,7 @@ pub use list::{List, ListDirection, ListItem, ListState};
 pub use paragraph::{Paragraph, Wrap};
 pub use scrollbar::{ScrollDirection, Scrollbar, ScrollbarOrientation, ScrollbarState};
 pub use select::{Select, SelectState};
+pub use semantic::{Offer, SemanticWidget};
 pub use slider::{Slider, SliderState};
 pub use sparkline::{RenderDirection, Sparkline, SparklineBar};
 pub use table::{Cell, HighlightSpacing, Row, Table, TableState};
