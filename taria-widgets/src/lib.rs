@@ -103,6 +103,8 @@ mod table;
 mod tabs;
 mod text;
 mod text_input;
+#[cfg(feature = "tui-scrollview")]
+pub mod tui_scrollview;
 #[cfg(feature = "tui-tree-widget")]
 pub mod tui_tree_widget;
 

@@ -35,7 +35,7 @@ pub use ratatui_textarea::{CursorMove, DataCursor, Input, Key, ScreenCursor, Scr
 ///
 /// With an explicit id ([`TextArea::set_id`]) it also offers `set_value`, taken while it
 /// draws: drawn through `&`, it keeps the new text beside the app's (cleared and
-/// inserted as one edit the app's undo takes back), shows it from then on, reads as it
+/// inserted: two edits the app's undo takes back), shows it from then on, reads as it
 /// through `Deref`, and hands it to the app's editor the next time the app borrows it
 /// mutably (the loop's next `input`: taria sends an event after a frame in which a
 /// widget took an agent's input). A second `set_value` before that is refused, saying

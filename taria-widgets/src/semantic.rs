@@ -187,7 +187,7 @@ pub trait SemanticWidget: Sized {
 /// the runtime's navigation keys, and actions the app performs by a declared key
 /// fallback, or by a handler on the explicit id (`Button`'s `activate`, a checked
 /// item's `toggle`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Offer {
     takes: bool,
     stateful: bool,
