@@ -154,7 +154,7 @@ impl<'a> TextArea<'a> {
     }
 }
 
-impl<'a, I> From<I> for TextArea<'a>
+impl<I> From<I> for TextArea<'_>
 where
     I: IntoIterator,
     I::Item: Into<String>,

@@ -380,10 +380,9 @@ where
     where
         'a: 'b,
     {
-        let tree = match tui_tree_widget::Tree::new(items) {
-            Ok(tree) => tree,
-            // Not reached: `Tree::new` checked the identifiers; drawn with none.
-            Err(_) => return empty_tree(),
+        // Not reached: `Tree::new` checked the identifiers; drawn with none.
+        let Ok(tree) = tui_tree_widget::Tree::new(items) else {
+            return empty_tree();
         };
         let tree = tree
             .experimental_scrollbar(self.scrollbar)

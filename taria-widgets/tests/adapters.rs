@@ -96,7 +96,12 @@ mod tree {
 
     #[test]
     fn draws_the_crates_buffer_cell_for_cell() {
-        let cases: [(Rect, &[&[&str]], &[&str]); 5] = [
+        type Case = (
+            Rect,
+            &'static [&'static [&'static str]],
+            &'static [&'static str],
+        );
+        let cases: [Case; 5] = [
             (Rect::new(0, 0, 10, 4), &[], &[]),
             (Rect::new(0, 0, 13, 7), &[&["b"]], &[]),
             (
@@ -176,7 +181,11 @@ mod tree {
         assert!(root.actions.is_empty());
         let bravo = &root.children[1];
         assert_eq!(bravo.label.as_deref(), Some("Bravo"));
-        let actions: Vec<_> = bravo.actions.iter().map(|a| a.as_str()).collect();
+        let actions: Vec<_> = bravo
+            .actions
+            .iter()
+            .map(taria::node::ActionName::as_str)
+            .collect();
         assert_eq!(actions, ["select"]);
     }
 
@@ -319,7 +328,7 @@ mod textarea {
             seen: Vec::new(),
         };
         let mut h = AppHarness::new(app, 30, 4, |f, app: &mut App| {
-            f.render_widget(&app.text, f.area())
+            f.render_widget(&app.text, f.area());
         })
         .on_event(|app: &mut App, event| {
             app.text.input(event);
@@ -491,7 +500,13 @@ mod public_trait {
                 Some(Value::Number(n))
                     if inv.is(Action::SetValue) && (0.0..=5.0).contains(n) && n.fract() == 0.0 =>
                 {
-                    *stars = *n as u8;
+                    #[expect(
+                        clippy::cast_sign_loss,
+                        clippy::cast_possible_truncation,
+                        reason = "checked: a whole number in 0..=5"
+                    )]
+                    let whole = *n as u8;
+                    *stars = whole;
                     Outcome::Handled
                 }
                 _ if inv.is(Action::SetValue) => Outcome::Rejected("0 to 5 stars".into()),
