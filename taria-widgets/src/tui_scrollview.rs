@@ -40,8 +40,8 @@ pub use tui_scrollview::{ScrollViewState, ScrollbarVisibility};
 ///
 /// let mut state = ScrollViewState::default();
 /// let tree = Harness::new(10, 3).render(|f| {
-///     let mut view = ScrollView::new(Size::new(10, 5)).id("log");
-///     view.render_widget(Paragraph::new("one\ntwo\nthree\nfour\nfive"), Rect::new(0, 0, 10, 5));
+///     let mut view = ScrollView::new(Size::new(8, 5)).id("log");
+///     view.render_widget(Paragraph::new("one\ntwo\nthree\nfour\nfive"), Rect::new(0, 0, 8, 5));
 ///     f.render_stateful_widget(view, f.area(), &mut state);
 /// });
 /// let log = tree.get("log").unwrap();
