@@ -1,8 +1,9 @@
 """An agent opens two levels of the tree in tui-tree-widget's own example app
 (`corpus/tree-widget`, EdJoPaTo/tui-rs-tree-widget's `examples/example.rs`) and selects
 a leaf inside them, through the real `taria-mcp` bridge in spawn mode. It uses only the
-ids and actions it read from the tree: each `expand` is the app's `right` key, pressed
-after the app's arrow keys selected the item."""
+ids and actions it read from the tree: the tree is taria_widgets' adapter of
+tui-tree-widget's, which takes `expand`, `select` and `scroll` into the app's
+`TreeState` (`open`, `select`, `scroll_down`) as it draws."""
 
 from __future__ import annotations
 
@@ -64,9 +65,10 @@ def test_at_60x12_an_agent_scrolls_the_tree_to_its_lower_rows() -> None:
 
 async def _scroll_to_the_last_row() -> None:
     """Found at 60×12: with two branches open, the tree's lower rows are below its
-    view, its hand-made rows offered no `scroll`, and rows that scrolled out read as
-    removed. The port gives each row its place (`index` of `count`) and the tree
-    `scroll`, which is the app's `down` key, once per row."""
+    view. The tree (taria_widgets::tui_tree_widget, with an id) offers `scroll`, taken
+    into the app's `TreeState` as its mouse wheel's `scroll_down` is (nothing is
+    selected: the view moves, down to the last row); rows that scrolled out read as
+    scrolled out, not removed, and the last row is then selected by its id."""
     async with spawned("corpus-tree-widget", cols=60, rows=12, bin=True) as (agent, _):
         tree = await agent.ok("read_tree")
         for name in ("Bravo", "India"):
@@ -84,8 +86,15 @@ async def _scroll_to_the_last_row() -> None:
         assert not scrolled.get("removedIds"), dump(scrolled)
         tree = await agent.ok("read_tree")
         zulu = tree_items(tree["outline"])["Zulu"]
-        assert "[selected]" in line_of(tree["outline"], zulu), dump(tree)
         # At the last row, a scroll down is refused, saying so, and nothing moves.
+        refused = await agent.call("act", node="tree", action="scroll", direction="down", amount=1)
+        assert refused.is_error, refused
+        assert "its last row is at the top already" in refused.content[0].text, refused
+        picked = await agent.ok("act", node=zulu, action="select")
+        assert picked["status"] == "delivered", dump(picked)
+        tree = await agent.ok("read_tree")
+        assert "[selected]" in line_of(tree["outline"], zulu), dump(tree)
+        # With the last row selected, a scroll down is refused too.
         refused = await agent.call("act", node="tree", action="scroll", direction="down", amount=1)
         assert refused.is_error, refused
         assert re.search(r"its last item \(\d+\) is selected already", refused.content[0].text), refused

@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 use crate::summary::{Name, Num, Stats};
 
@@ -402,7 +402,7 @@ impl fmt::Display for Summary<'_, '_> {
     }
 }
 
-impl Semantic for BarChart<'_> {
+impl SemanticWidget for BarChart<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

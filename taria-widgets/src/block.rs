@@ -12,7 +12,7 @@ use ratatui::widgets::{BorderType, Borders, Padding, Widget};
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 pub use ratatui::widgets::{Shadow, TitlePosition};
 
@@ -228,7 +228,7 @@ impl<'a> Block<'a> {
 /// dialog, a form, a group), it also holds as children the nodes drawn after it inside
 /// its area, until one is drawn outside it ([`taria::NodeBuilder::encloses`]): the
 /// text drawn in a popup's frame is the popup's.
-impl Semantic for &Block<'_> {
+impl SemanticWidget for &Block<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

@@ -1,7 +1,7 @@
 //! [`Button`]: a push button (ratatui has none), recorded as `button`.
 
 use crate::field::FieldState;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -54,7 +54,7 @@ impl<'a> Button<'a> {
     crate::field::field_methods!();
 }
 
-impl Semantic for Button<'_> {
+impl SemanticWidget for Button<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 use time::Date;
 
 pub use ratatui::widgets::calendar::{CalendarEventStore, DateStyler};
@@ -179,7 +179,7 @@ impl<DS: DateStyler> DateStyler for ByRef<'_, DS> {
     }
 }
 
-impl<DS: DateStyler> Semantic for &Monthly<'_, DS> {
+impl<DS: DateStyler> SemanticWidget for &Monthly<'_, DS> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

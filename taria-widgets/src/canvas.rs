@@ -12,7 +12,7 @@ pub use ratatui::widgets::canvas::Context;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 pub use ratatui::widgets::canvas::{
     Circle, FilledLine, Label, Line, Map, MapResolution, Painter, Points, Rectangle, Shape,
@@ -97,7 +97,7 @@ where
     }
 }
 
-impl<F: Fn(&mut Context<'_>)> Semantic for &Canvas<'_, F> {
+impl<F: Fn(&mut Context<'_>)> SemanticWidget for &Canvas<'_, F> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 pub use ratatui::widgets::{GraphType, LegendPosition};
 
@@ -309,7 +309,7 @@ impl fmt::Display for AxisText<'_, '_> {
     }
 }
 
-impl Semantic for Chart<'_> {
+impl SemanticWidget for Chart<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

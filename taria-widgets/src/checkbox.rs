@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role, Value};
 
 use crate::field::FieldState;
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 
 /// `[x] Label` / `[ ] Label`. Its state is a `bool` (checked).
 ///
@@ -62,7 +62,7 @@ pub(crate) fn apply_action(checked: &mut bool, inv: &Invocation<'_>) -> Outcome 
     Outcome::Handled
 }
 
-impl Semantic for Checkbox<'_> {
+impl SemanticWidget for Checkbox<'_> {
     type State = bool;
 
     fn widget_id(&self) -> Option<&str> {

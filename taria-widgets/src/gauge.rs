@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 use crate::Block;
 
@@ -51,7 +51,7 @@ fn record<L: std::fmt::Display>(
 
 /// What [`Gauge`] and [`LineGauge`] share, written once: `id`, `block` and `label`
 /// (their text kept only while recording), `ratio`, and rendering through
-/// [`Semantic`]. `$label` is the type ratatui's gauge takes as its label.
+/// [`SemanticWidget`]. `$label` is the type ratatui's gauge takes as its label.
 macro_rules! gauge_core {
     ($gauge:ident, $label:ident) => {
         impl<'a> $gauge<'a> {
@@ -96,7 +96,7 @@ macro_rules! gauge_core {
             }
         }
 
-        impl Semantic for &$gauge<'_> {
+        impl SemanticWidget for &$gauge<'_> {
             type State = ();
 
             fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

@@ -40,6 +40,27 @@
 //! | [`Canvas`] | `image` | label: [`Canvas::label`] or block title | — |
 //! | `Monthly` (feature `calendar`) | `text` | label: block title or `January 2024`; value: the display date `2024-01-15` when the events mark it (else, under a title, the month); a child `text` per date the events style (label `15`, value `2024-01-15`, bounds its cell) | — |
 //!
+//!
+//! **Third-party widget crates**, each behind a feature named after the crate (a
+//! module of the same name mirrors the crate's API and draws with the crate's own
+//! widget, cell for cell): swap the import.
+//!
+//! | feature (crate) | the one-line import swap | role | state and children | actions |
+//! |---|---|---|---|---|
+//! | `tui-tree-widget` (=0.24.1) | `use taria_widgets::tui_tree_widget::{Tree, TreeItem, TreeState};` | `tree` | label: block title (a taria [`Block`]); `tree_item` per row on screen: label (the item's text), key = identifier path `p.v.w`, level, index/count, selected, expanded | rows: `select` (drawn with the app's `TreeState`); with an id: `expand`/`collapse` on rows, `scroll` on the tree → `TreeState` |
+//! | `ratatui-textarea` (=0.9.4) | `use taria_widgets::ratatui_textarea::{…, TextArea};` | `text_area` | value: the lines joined by `\n`; label: block title (a taria [`Block`] in `set_block`); focused (`set_focused`); redacted with a mask char | `submit` by the app's key (`set_submit_key`); with an id (`set_id`): `set_value`, taken though drawn through `&` |
+//! | `tui-scrollview` (=0.6.8) | `use taria_widgets::tui_scrollview::{ScrollView, ScrollViewState};` | `region` | scroll (offset, content height, rows shown); value: the text on screen | with an id: `scroll` → `ScrollViewState` |
+//!
+//! tui-textarea (on ratatui 0.29) has no adapter: its successor ratatui-textarea has
+//! the same API on ratatui 0.30. tui-input has none either: it has no widget (the app
+//! draws `Paragraph::new(input.value())`), and taria's [`Paragraph`] given the
+//! `text_input` role already records that value (the integration guide, section 8).
+//!
+//! **Semantics for any other widget**: implement [`SemanticWidget`] (describe the
+//! node, hand over to the drawing code, optionally apply agent actions to the state)
+//! and call its `render_with`/`render_alone` from the widget's `StatefulWidget`/`Widget`
+//! impl; every widget here, and each adapter, is built that way.
+//!
 //! The charts record a summary, never every point; a summary longer than
 //! [`taria::builder::MAX_VALUE_BYTES`] is cut there.
 //!
@@ -91,6 +112,8 @@ mod given;
 mod list;
 mod paragraph;
 pub mod prelude;
+#[cfg(feature = "ratatui-textarea")]
+pub mod ratatui_textarea;
 mod scrollbar;
 mod select;
 mod semantic;
@@ -101,6 +124,10 @@ mod table;
 mod tabs;
 mod text;
 mod text_input;
+#[cfg(feature = "tui-scrollview")]
+pub mod tui_scrollview;
+#[cfg(feature = "tui-tree-widget")]
+pub mod tui_tree_widget;
 
 pub use barchart::{Bar, BarChart, BarGroup};
 pub use block::{Block, Shadow, TitlePosition};
@@ -115,6 +142,7 @@ pub use list::{List, ListDirection, ListItem, ListState};
 pub use paragraph::{Paragraph, Wrap};
 pub use scrollbar::{ScrollDirection, Scrollbar, ScrollbarOrientation, ScrollbarState};
 pub use select::{Select, SelectState};
+pub use semantic::{Offer, SemanticWidget};
 pub use slider::{Slider, SliderState};
 pub use sparkline::{RenderDirection, Sparkline, SparklineBar};
 pub use table::{Cell, HighlightSpacing, Row, Table, TableState};

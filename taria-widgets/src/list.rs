@@ -11,7 +11,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{HighlightSpacing, StatefulWidget};
 use taria::{Action, Invocation, Outcome, ScrollDirection};
 
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 use crate::text::with_item_key;
 
 pub use ratatui::widgets::{ListDirection, ListState};
@@ -348,7 +348,7 @@ impl crate::Items for List<'_> {
 
 /// Drawn with `Widget` (no state) the list takes no agent actions: they are left
 /// to the app's handlers and key fallbacks.
-impl Semantic for List<'_> {
+impl SemanticWidget for List<'_> {
     type State = ListState;
 
     fn widget_id(&self) -> Option<&str> {

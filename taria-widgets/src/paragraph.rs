@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 
 pub use ratatui::widgets::Wrap;
 
@@ -180,7 +180,7 @@ impl Paragraph<'_> {
     }
 }
 
-impl Semantic for Paragraph<'_> {
+impl SemanticWidget for Paragraph<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

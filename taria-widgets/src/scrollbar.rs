@@ -8,7 +8,7 @@ use ratatui::symbols::scrollbar::Set;
 use ratatui::widgets::StatefulWidget;
 use taria::{Action, Invocation, Outcome, Role};
 
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 use unicode_width::UnicodeWidthStr;
 
 pub use ratatui::widgets::{ScrollDirection, ScrollbarOrientation};
@@ -281,7 +281,7 @@ pub(crate) fn apply_action(state: &mut ScrollbarState, inv: &Invocation<'_>) -> 
     Outcome::Handled
 }
 
-impl Semantic for Scrollbar<'_> {
+impl SemanticWidget for Scrollbar<'_> {
     type State = ScrollbarState;
 
     fn widget_id(&self) -> Option<&str> {

@@ -1,7 +1,7 @@
 //! [`Select`]: a choice among options (ratatui has none), recorded as `select`.
 
 use crate::field::FieldState;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -108,7 +108,7 @@ pub(crate) fn apply_action(
     }
 }
 
-impl Semantic for Select<'_> {
+impl SemanticWidget for Select<'_> {
     type State = SelectState;
 
     fn widget_id(&self) -> Option<&str> {

@@ -1,15 +1,92 @@
-//! The core every widget here shares: it *describes* itself (records its node while a
-//! frame is recorded) and *hands over* to ratatui's widget to draw. [`Semantic`] is
+//! The core every widget here shares, and the way any other widget crate (or an app)
+//! ships semantics for its own widget: it *describes* itself (records its node while
+//! a frame is recorded) and *hands over* to the code that draws. [`SemanticWidget`] is
 //! that pair; the macros below write the `Widget`, `StatefulWidget` and `Styled`
 //! impls and the builder methods that only set a field or forward to ratatui once,
-//! for every widget.
+//! for every widget here.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use taria::{Invocation, NodeBuilder, Outcome};
 
-/// A widget that records what it is and draws with ratatui's widget of the same name.
-pub(crate) trait Semantic: Sized {
+/// A widget that records what it is and draws: the one mechanism behind every widget
+/// of this crate and its third-party adapters, public so that any widget crate's
+/// author (or an app author, for a widget of their own) can ship semantics.
+///
+/// Implement [`describe`](SemanticWidget::describe) (record the widget's node, and
+/// its children's, with [`taria::leaf`]/[`taria::scope`]) and
+/// [`hand_over`](SemanticWidget::hand_over) (draw, exactly as the widget draws
+/// without taria); then the widget's `Widget::render` calls
+/// [`render_alone`](SemanticWidget::render_alone) and its
+/// `StatefulWidget::render` [`render_with`](SemanticWidget::render_with). A widget
+/// whose state an agent's action can change (a selection, a value) also gives its
+/// explicit id ([`widget_id`](SemanticWidget::widget_id)) and
+/// [`apply`](SemanticWidget::apply): actions addressed to the id (or its children's
+/// ids, `<id>/…`) that no handler of the app took are then applied to the app's state
+/// while the widget renders, before it records, so the frame shows the effect. It
+/// offers them (the node's actions) only when [`Offer::takes`] says it takes them.
+/// With recording off (no agent connected) the cost is one thread-local flag check.
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::{StatefulWidget, Widget}};
+/// use taria::{Action, Invocation, Outcome, Role, testing::Harness};
+/// use taria_widgets::{Offer, SemanticWidget};
+///
+/// /// A counter drawn as `n: 3`; an agent's `increment` adds one.
+/// struct Counter<'a> {
+///     id: Option<&'a str>,
+/// }
+///
+/// impl SemanticWidget for Counter<'_> {
+///     type State = u32;
+///
+///     fn widget_id(&self) -> Option<&str> {
+///         self.id
+///     }
+///
+///     fn apply(&self, count: &mut u32, inv: &Invocation<'_>) -> Outcome {
+///         if !inv.is(Action::Increment) {
+///             return Outcome::NotHandled;
+///         }
+///         *count += 1;
+///         Outcome::Handled
+///     }
+///
+///     fn describe(&self, area: Rect, count: &u32, offer: Offer) {
+///         taria::leaf(|n| {
+///             n.role(Role::SpinButton).label("n").value(f64::from(*count)).bounds(area);
+///             if let Some(id) = self.id {
+///                 n.id(id);
+///             }
+///             if offer.takes() {
+///                 n.action(Action::Increment);
+///             }
+///         });
+///     }
+///
+///     fn hand_over(self, area: Rect, buf: &mut Buffer, count: &mut u32) {
+///         buf.set_string(area.x, area.y, format!("n: {count}"), ratatui::style::Style::new());
+///     }
+/// }
+///
+/// impl StatefulWidget for Counter<'_> {
+///     type State = u32;
+///
+///     fn render(self, area: Rect, buf: &mut Buffer, count: &mut u32) {
+///         self.render_with(area, buf, count);
+///     }
+/// }
+///
+/// let mut count = 3;
+/// let mut harness = Harness::new(10, 1);
+/// let tree = harness.render(|f| {
+///     f.render_stateful_widget(Counter { id: Some("n") }, f.area(), &mut count);
+/// });
+/// let node = tree.get("n").unwrap();
+/// assert_eq!(node.value, Some(taria::Value::Number(3.0)));
+/// assert!(node.actions.iter().any(|a| a.as_str() == "increment"));
+/// ```
+pub trait SemanticWidget: Sized {
     /// What the widget draws with: ratatui's state, or `()` for a widget without one.
     type State: Default;
 
@@ -87,7 +164,7 @@ pub(crate) trait Semantic: Sized {
         self.hand_over(area, buf, state);
     }
 
-    /// `Widget::render`: records and draws with [`Semantic::own_state`]; no agent
+    /// `Widget::render`: records and draws with [`SemanticWidget::own_state`]; no agent
     /// actions are taken (there is no state of the app's for them to change).
     #[inline]
     fn render_alone(self, area: Rect, buf: &mut Buffer) {
@@ -110,8 +187,8 @@ pub(crate) trait Semantic: Sized {
 /// the runtime's navigation keys, and actions the app performs by a declared key
 /// fallback, or by a handler on the explicit id (`Button`'s `activate`, a checked
 /// item's `toggle`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Offer {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
     takes: bool,
     stateful: bool,
 }
@@ -130,23 +207,23 @@ impl Offer {
     /// Whether the widget's items can be selected: drawn with a state of the app's,
     /// which the app's keys move (drawn with `Widget`, a list or table shows no
     /// selection, and nothing selects one of its items).
-    pub(crate) const fn selectable(self) -> bool {
+    pub const fn selectable(self) -> bool {
         self.stateful
     }
 
     /// Whether the widget takes its own actions (and so offers them).
-    pub(crate) const fn takes(self) -> bool {
+    pub const fn takes(self) -> bool {
         self.takes
     }
 
     /// Whether anything can name the widget for an action the app performs (a
     /// handler on its explicit id), or a key fallback `key` performs it.
-    pub(crate) fn app_performs(id: Option<&str>, key: Option<&str>) -> bool {
+    pub fn app_performs(id: Option<&str>, key: Option<&str>) -> bool {
         id.is_some() || key.is_some()
     }
 }
 
-/// A fingerprint of a few numbers (see [`Semantic::fingerprint`]).
+/// A fingerprint of a few numbers (see [`SemanticWidget::fingerprint`]).
 pub(crate) fn fingerprint(parts: impl std::hash::Hash) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     BuildHasherDefault::<DefaultHasher>::default().hash_one(parts)
@@ -176,9 +253,9 @@ pub(crate) fn id_and_label(
 }
 
 /// `impl Widget` (and, listed after it, `StatefulWidget` with the widget's
-/// [`Semantic::State`]) for a [`Semantic`] widget:
+/// [`SemanticWidget::State`]) for a [`SemanticWidget`] widget:
 /// `widget_impls!(Table<'_>: Widget, StatefulWidget<TableState>)`. `by ref` draws through
-/// `&Widget` as ratatui's own does (`Semantic` is implemented for the reference);
+/// `&Widget` as ratatui's own does (`SemanticWidget` is implemented for the reference);
 /// generics go first in brackets: `widget_impls!([F: Fn()] Canvas<'_, F>: Widget by ref)`.
 /// `&Widget by clone` (and `&StatefulWidget<State> by clone`) draw `&Widget` through a
 /// clone, for a widget that hands ratatui's its items by value.
@@ -187,7 +264,7 @@ macro_rules! widget_impls {
         impl<$($g)*> ratatui::widgets::Widget for &$ty {
             #[inline]
             fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-                $crate::semantic::Semantic::render_alone(self, area, buf);
+                $crate::semantic::SemanticWidget::render_alone(self, area, buf);
             }
         }
 
@@ -206,7 +283,7 @@ macro_rules! widget_impls {
         impl<$($g)*> ratatui::widgets::Widget for $ty {
             #[inline]
             fn render(self, area: ratatui::layout::Rect, buf: &mut ratatui::buffer::Buffer) {
-                $crate::semantic::Semantic::render_alone(self, area, buf);
+                $crate::semantic::SemanticWidget::render_alone(self, area, buf);
             }
         }
     };
@@ -221,7 +298,7 @@ macro_rules! widget_impls {
                 buf: &mut ratatui::buffer::Buffer,
                 state: &mut Self::State,
             ) {
-                $crate::semantic::Semantic::render_with(self, area, buf, state);
+                $crate::semantic::SemanticWidget::render_with(self, area, buf, state);
             }
         }
     };

@@ -1,7 +1,7 @@
 //! [`Slider`]: a number on a range (ratatui has none), recorded as `slider`.
 
 use crate::field::FieldState;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -135,7 +135,7 @@ pub(crate) fn apply_action(
     Outcome::Handled
 }
 
-impl Semantic for Slider<'_> {
+impl SemanticWidget for Slider<'_> {
     type State = SliderState;
 
     fn widget_id(&self) -> Option<&str> {

@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use taria::Role;
 
 use crate::given::Given;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 pub use ratatui::widgets::RenderDirection;
 
@@ -164,7 +164,7 @@ impl<'a> Sparkline<'a> {
     }
 }
 
-impl Semantic for &Sparkline<'_> {
+impl SemanticWidget for &Sparkline<'_> {
     type State = ();
 
     fn describe(&self, area: Rect, (): &(), _: crate::semantic::Offer) {

@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::text::Text;
 use taria::{Action, Invocation, Outcome, ScrollDirection};
 
-use crate::semantic::Semantic;
+use crate::semantic::SemanticWidget;
 
 pub use ratatui::widgets::{HighlightSpacing, TableState};
 
@@ -476,7 +476,7 @@ pub(crate) fn apply_action(
 
 /// Drawn with `Widget` (no state) the table takes no agent actions: there is
 /// nothing for them to change.
-impl Semantic for Table<'_> {
+impl SemanticWidget for Table<'_> {
     type State = TableState;
 
     fn widget_id(&self) -> Option<&str> {

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use taria::{Action, Invocation, Outcome, Role};
 
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 
 /// A row of tab titles, drawn exactly like ratatui's `Tabs`.
 ///
@@ -352,7 +352,7 @@ pub(crate) fn apply_action(
 
 /// Drawn with `Widget`, the tabs show [`Tabs::select`]'s choice and take no
 /// agent actions; with `StatefulWidget`, the selected index is the state.
-impl Semantic for Tabs<'_> {
+impl SemanticWidget for Tabs<'_> {
     type State = Option<usize>;
 
     fn own_state(&self) -> Option<usize> {

@@ -1,7 +1,7 @@
 //! [`TextInput`]: a one-line text field (ratatui has none), recorded as `text_input`.
 
 use crate::field::FieldState;
-use crate::semantic::{Semantic, id_and_label};
+use crate::semantic::{SemanticWidget, id_and_label};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
@@ -201,7 +201,7 @@ pub(crate) fn apply_action(
     }
 }
 
-impl Semantic for TextInput<'_> {
+impl SemanticWidget for TextInput<'_> {
     type State = TextInputState;
 
     fn widget_id(&self) -> Option<&str> {

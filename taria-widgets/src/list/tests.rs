@@ -385,7 +385,7 @@ fn an_agent_selects_an_item_off_screen_whose_key_holds_a_slash() {
 /// is not guessed to be (its `toggle` is left to the key fallback, not refused).
 #[test]
 fn only_an_action_marked_undrawn_is_taken_as_off_screen() {
-    use crate::semantic::Semantic;
+    use crate::semantic::SemanticWidget;
     let list = List::new(["a", "b"]).id("l");
     let mut state = ListState::default();
     let toggle = Invocation::new("l/b", taria::Action::Toggle);

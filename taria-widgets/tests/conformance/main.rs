@@ -338,6 +338,93 @@ fn contracts() -> Vec<Contract> {
                 assert_eq!(events, [Some("9")]);
             },
         },
+        #[cfg(feature = "tui-tree-widget")]
+        Contract {
+            widget: "tui_tree_widget::Tree",
+            draw: |f| {
+                use w::tui_tree_widget::{Tree, TreeItem, TreeState};
+                let items = [
+                    TreeItem::new_leaf("a", "Alfa"),
+                    TreeItem::new("b", "Bravo", vec![TreeItem::new_leaf("c", "Charlie")]).unwrap(),
+                ];
+                let mut state = TreeState::default();
+                state.open(vec!["b"]);
+                state.select(vec!["b", "c"]);
+                let tree = Tree::new(&items)
+                    .unwrap()
+                    .block(w::Block::bordered().title("T"))
+                    .id("x");
+                f.render_stateful_widget(tree, f.area(), &mut state);
+            },
+            role: Role::Tree,
+            actions: &["scroll"],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("T"));
+                assert_eq!(n.position.count, Some(3));
+                let rows: Vec<_> = n
+                    .children
+                    .iter()
+                    .map(|c| (c.role, c.id.as_str(), c.position.level))
+                    .collect();
+                assert_eq!(
+                    rows,
+                    [
+                        (Role::TreeItem, "x/a", Some(1)),
+                        (Role::TreeItem, "x/b", Some(1)),
+                        (Role::TreeItem, "x/b.c", Some(2))
+                    ]
+                );
+                assert_eq!(n.children[1].state.expanded, Some(true));
+                assert!(
+                    n.children[1]
+                        .actions
+                        .iter()
+                        .any(|a| a.as_str() == "collapse")
+                );
+                assert!(n.children[2].state.selected);
+            },
+        },
+        #[cfg(feature = "ratatui-textarea")]
+        Contract {
+            widget: "ratatui_textarea::TextArea",
+            draw: |f| {
+                let mut text = w::ratatui_textarea::TextArea::from(["one", "two"]);
+                text.set_block(w::Block::bordered().title("Notes"));
+                text.set_id("x");
+                text.set_submit_key("ctrl+s");
+                f.render_widget(&text, f.area());
+            },
+            role: Role::TextArea,
+            actions: &["set_value", "submit"],
+            check: |n| {
+                assert_eq!(n.label.as_deref(), Some("Notes"));
+                assert_eq!(n.value, Some(taria::Value::Text("one\ntwo".into())));
+                assert!(n.state.focused);
+            },
+        },
+        #[cfg(feature = "tui-scrollview")]
+        Contract {
+            widget: "tui_scrollview::ScrollView",
+            draw: |f| {
+                use ratatui::layout::{Rect, Size};
+                let mut view = w::tui_scrollview::ScrollView::new(Size::new(10, 20)).id("x");
+                let text: Vec<String> = (0..20).map(|i| format!("row {i}")).collect();
+                view.render_widget(
+                    ratatui::widgets::Paragraph::new(text.join("\n")),
+                    Rect::new(0, 0, 10, 20),
+                );
+                draw_stateful(f, view, w::tui_scrollview::ScrollViewState::default());
+            },
+            role: Role::Region,
+            actions: &["scroll"],
+            check: |n| {
+                let scroll = n.scroll.as_ref().unwrap();
+                assert_eq!((scroll.offset, scroll.content, scroll.viewport), (0, 20, 8));
+                assert!(
+                    matches!(&n.value, Some(taria::Value::Text(t)) if t.starts_with("row 0\nrow 1"))
+                );
+            },
+        },
         Contract {
             widget: "Slider",
             draw: |f| {
@@ -365,7 +452,8 @@ fn contracts() -> Vec<Contract> {
 }
 
 /// The name of every widget the crate exports (keep in step with `lib.rs`'s
-/// `pub use`s): each has one contract row. `Monthly` only with `calendar`.
+/// `pub use`s): each has one contract row. `Monthly` only with `calendar`, each
+/// third-party adapter with its crate's feature.
 const ALL_WIDGETS: &[&str] = &[
     "BarChart",
     "Block",
@@ -386,6 +474,12 @@ const ALL_WIDGETS: &[&str] = &[
     "Table",
     "Tabs",
     "TextInput",
+    #[cfg(feature = "tui-tree-widget")]
+    "tui_tree_widget::Tree",
+    #[cfg(feature = "ratatui-textarea")]
+    "ratatui_textarea::TextArea",
+    #[cfg(feature = "tui-scrollview")]
+    "tui_scrollview::ScrollView",
 ];
 
 #[test]

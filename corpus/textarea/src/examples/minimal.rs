@@ -8,11 +8,10 @@ use ratatui_crossterm::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui_crossterm::{CrosstermBackend, crossterm};
-use ratatui_textarea::{CursorMove, DataCursor, Input, Key, TextArea};
-use ratatui_widgets::block::Block;
 use ratatui_widgets::borders::Borders;
 use std::io;
-use taria::{Action, Role};
+use taria_widgets::Block;
+use taria_widgets::ratatui_textarea::{CursorMove, DataCursor, Input, Key, TextArea};
 
 const SAMPLE_TEXT: [&str; 4] = [
     "Click to move the cursor, drag to select, scroll to move the view.",
@@ -74,6 +73,7 @@ fn main() -> io::Result<()> {
     let mut term = Terminal::new(backend)?;
 
     let mut textarea = TextArea::from(SAMPLE_TEXT);
+    textarea.set_submit_key("esc");
     textarea.set_line_number_style(Style::default().fg(Color::DarkGray));
     textarea.set_block(
         Block::default()
@@ -86,12 +86,6 @@ fn main() -> io::Result<()> {
         term.draw(|f| {
             area = f.area();
             f.render_widget(&textarea, area);
-            taria::leaf(|n| {
-                n.role(Role::TextArea).id("text").bounds(area);
-                n.label("Crossterm Minimal Example").focused(true);
-                n.value(textarea.lines().join("\n"));
-                n.key_fallback(Action::Submit, "esc");
-            });
         })?;
         match crossterm::event::read()? {
             Event::Mouse(event) => handle_mouse(&mut textarea, area, event),

@@ -8,8 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Scrollbar, ScrollbarOrientation};
 use ratatui::{Frame, Terminal, crossterm};
-use taria::{Action, Role};
-use tui_tree_widget::{Tree, TreeItem, TreeState};
+use taria_widgets::tui_tree_widget::{Tree, TreeItem, TreeState};
 
 #[must_use]
 struct App {
@@ -82,11 +81,11 @@ impl App {
         }
     }
 
-    #[taria::widget(role = tree, id = "tree", label = "Tree Widget", actions(scroll))]
     fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
         let widget = Tree::new(&self.items)
             .expect("all item identifiers are unique")
+            .id("tree")
             .block(
                 Block::bordered()
                     .title("Tree Widget")
@@ -106,29 +105,6 @@ impl App {
             )
             .highlight_symbol(">> ");
         frame.render_stateful_widget(widget, area, &mut self.state);
-        let visible = self.state.flatten(&self.items);
-        let rows = visible.iter().enumerate().skip(self.state.get_offset());
-        for ((i, item), row) in rows.zip(Block::bordered().inner(area).rows()) {
-            taria::leaf(|n| {
-                let buf = frame.buffer_mut();
-                let text: String = row.positions().map(|p| buf[p].symbol()).collect();
-                let label = text.trim_start_matches(['>', ' ', '▶', '▼']).trim_end();
-                n.role(Role::TreeItem).label(label).bounds(row).index(i);
-                n.key(item.identifier.join(".")).level(item.depth() + 1);
-                n.selected(self.state.selected() == item.identifier);
-                n.action(Action::Select).count(visible.len());
-                if !item.item.children().is_empty() {
-                    let open = self.state.opened().contains(&item.identifier);
-                    let key = if open { "left" } else { "right" };
-                    let action = if open {
-                        Action::Collapse
-                    } else {
-                        Action::Expand
-                    };
-                    n.expanded(open).key_fallback(action, key);
-                }
-            });
-        }
     }
 }
 
