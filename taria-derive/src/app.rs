@@ -239,6 +239,9 @@ enum Placement {
     DrawWithoutApp { name: String, at: TokenStream },
     /// Nothing draws a frame or reads events.
     Nothing,
+    /// A loop that draws (or reads) has no `taria::drain_with(…)` of its own while
+    /// another place has one: its inputs would miss the app's handlers.
+    OutsideOwnDrain(proc_macro2::Span),
 }
 
 impl Placement {
@@ -267,6 +270,13 @@ impl Placement {
                      that holds the loop and draw here with `taria::draw(terminal, |frame| …)`; \
                      or let `{name}` take `&mut self`"
                 ),
+            ),
+            Placement::OutsideOwnDrain(span) => syn::Error::new(
+                *span,
+                "this loop draws frames (or reads events) but has no `taria::drain_with(…)` of \
+                 its own, while another place in this code has one: `#[taria::app]` would run \
+                 the agent's actions here without those handlers. Call `taria::drain_with(…)` \
+                 at the top of the innermost loop around each draw",
             ),
             Placement::Nothing => {
                 let message = match kind {
@@ -318,6 +328,11 @@ fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Plac
         }
     }
     let placed = total(&chosen, |f| f.drains) > 0;
+    if total(&chosen, |f| f.own) > 0
+        && let Some(span) = chosen.iter().find_map(|(_, f)| f.without_handlers)
+    {
+        return Err(Placement::OutsideOwnDrain(span));
+    }
     let loop_without_app = first(&chosen, Missing::Loop);
     let draw_without_app = first(&chosen, Missing::Draw);
     for (body, (block, _)) in bodies.iter_mut().zip(chosen) {

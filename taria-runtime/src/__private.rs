@@ -173,6 +173,12 @@ pub fn app_drain<A: Actions + ?Sized>(label: &str, app: &mut A) -> usize {
     crate::session::with_current_or_start(label, |session| session.drain(app)).unwrap_or(0)
 }
 
+/// A `taria::drain_with(handlers)` statement in code `#[taria::app]` is on: that
+/// loop's drain, with the closures it was given (see [`crate::drain_with`]).
+pub fn app_drain_with<A: Actions>(label: &str, mut handlers: A) -> usize {
+    app_drain(label, &mut handlers)
+}
+
 /// Lends `#[taria::app(handlers = app)]`'s value to [`app_drain`] whether `app` is the
 /// value or a `&mut` to it: a method call reborrows either (`&mut app` would need a
 /// `mut` binding of the reference).

@@ -8,6 +8,8 @@ use std::fmt::Display;
 
 use crate::model::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
+pub(crate) mod closures;
+
 /// An action request as a handler sees it: already validated against the tree the
 /// agent saw (the node exists, offers the action, is not disabled, the value fits),
 /// except for an id the app did not draw ([`Invocation::is_undrawn`]).

@@ -10,7 +10,12 @@
 //!   actions before each frame: at the top of the innermost `loop` / `while` / `for`
 //!   around each draw, or as the statement before one with no loop around it. In
 //!   code that draws no frame itself (its draw is in a method the loop calls), the
-//!   drains go by the event reads instead, in the same way ([`Anchor`]).
+//!   drains go by the event reads instead, in the same way ([`Anchor`]);
+//! * a `taria::drain_with(<handlers>)` (or `taria::drain(<app>)`) the code calls itself
+//!   → `::taria::__private::app_drain_with(<label>, <handlers>)`: the drain of the
+//!   innermost loop around it (or, with no loop around it, of the draws after it), in
+//!   place of the one the attribute would put there. Closure handlers for state in
+//!   local variables are given this way, where the locals are in scope.
 //!
 //! A `.draw(…)` call is taken for a terminal's when it has one argument that is not a
 //! reference (`Canvas` contexts draw `&shape`) and its receiver is not `self` (an app's
@@ -41,7 +46,7 @@ pub(crate) struct Rewrite<'a> {
 }
 
 /// What the rewrite of one body found.
-#[derive(Default, Debug, PartialEq, Eq)]
+#[derive(Default, Debug)]
 pub(crate) struct Found {
     /// Terminal draws rewritten.
     pub(crate) draws: usize,
@@ -49,6 +54,11 @@ pub(crate) struct Found {
     pub(crate) drains: usize,
     /// The first place a drain was needed where there is no app to lend.
     pub(crate) missing: Option<Missing>,
+    /// Drains of the app's own (`taria::drain_with(…)`) among `drains`.
+    pub(crate) own: usize,
+    /// Where the attribute placed a drain with no handlers (`&mut ()`), the first: with
+    /// drains of the app's own elsewhere, its handlers would miss that loop's inputs.
+    pub(crate) without_handlers: Option<Span>,
 }
 
 /// Where a drain could not be placed for want of an app to lend.
@@ -67,6 +77,7 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
     let mut rewriter = Rewriter {
         rewrite,
         loops: Vec::new(),
+        own_outside_loops: false,
         in_draw: 0,
         owed: None,
         found: Found::default(),
@@ -77,8 +88,12 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
 
 struct Rewriter<'a> {
     rewrite: &'a Rewrite<'a>,
-    /// For each enclosing loop, whether its body holds what anchors a drain.
-    loops: Vec<bool>,
+    /// For each enclosing loop, whether its body holds what anchors a drain, and
+    /// whether it holds a drain of the app's own (`taria::drain_with(…)`).
+    loops: Vec<LoopSeen>,
+    /// Whether a drain of the app's own was met outside any loop (the draws after it
+    /// with no loop around them need no other).
+    own_outside_loops: bool,
     /// How deep we are inside the argument of a rewritten draw.
     in_draw: usize,
     /// A drain owed before the statement being visited (an anchor with no loop around
@@ -97,6 +112,9 @@ impl Rewriter<'_> {
             return None;
         };
         self.found.drains += 1;
+        if app.to_string() == "& mut ()" {
+            self.found.without_handlers.get_or_insert(span);
+        }
         let label = self.rewrite.label;
         Some(syn::parse_quote_spanned! {span=>
             ::taria::__private::app_drain(#label, #app)
@@ -106,19 +124,22 @@ impl Rewriter<'_> {
     /// Notes an anchor: its innermost loop drains, else (a draw) it drains itself.
     fn anchor_in_loop(&mut self) -> bool {
         match self.loops.last_mut() {
-            Some(anchored) => {
-                *anchored = true;
+            Some(seen) => {
+                seen.anchored = true;
                 true
             }
             None => false,
         }
     }
 
-    /// Visits a loop body; if it holds an anchor, starts it with a drain.
+    /// Visits a loop body; if it holds an anchor and no drain of the app's own,
+    /// starts it with a drain.
     fn visit_loop_body(&mut self, body: &mut Block, keyword: Span) {
-        self.loops.push(false);
+        self.loops.push(LoopSeen::default());
         self.visit_block_mut(body);
-        if self.loops.pop() == Some(true)
+        let seen = self.loops.pop().unwrap_or_default();
+        if seen.anchored
+            && !seen.own_drain
             && let Some(drain) = self.drain(keyword, Missing::Loop)
         {
             body.stmts
@@ -126,9 +147,10 @@ impl Rewriter<'_> {
         }
     }
 
-    /// An anchor with no loop around it: a drain before its statement.
+    /// An anchor with no loop around it: a drain before its statement, unless the
+    /// app drains there itself.
     fn owe_drain(&mut self, span: Span, missing: Missing) {
-        if self.owed.is_none() {
+        if self.owed.is_none() && !self.own_outside_loops {
             self.owed = self.drain(span, missing);
         }
     }
@@ -170,6 +192,23 @@ impl VisitMut for Rewriter<'_> {
         match expr {
             Expr::MethodCall(call) if self.in_draw == 0 && is_terminal_draw(call) => {
                 self.rewrite_draw(expr);
+            }
+            Expr::Call(call) if own_drain(call).is_some() => {
+                visit_mut::visit_expr_call_mut(self, call);
+                if let Some(drain) = own_drain(call) {
+                    let (span, label) = (call.func.span(), self.rewrite.label);
+                    let args = &call.args;
+                    let private: Expr = syn::parse_quote_spanned! {span=>
+                        ::taria::__private::#drain
+                    };
+                    *expr = syn::parse_quote_spanned! {span=> #private(#label, #args) };
+                    self.found.drains += 1;
+                    self.found.own += 1;
+                    match self.loops.last_mut() {
+                        Some(seen) => seen.own_drain = true,
+                        None => self.own_outside_loops = true,
+                    }
+                }
             }
             Expr::Call(call) => {
                 visit_mut::visit_expr_call_mut(self, call);
@@ -216,6 +255,41 @@ impl VisitMut for Rewriter<'_> {
 
     /// Items nested in a body are not the app's code: leave them alone.
     fn visit_item_mut(&mut self, _: &mut Item) {}
+}
+
+/// What a loop's body held, for its drain.
+#[derive(Clone, Copy, Default)]
+struct LoopSeen {
+    /// A draw (or, anchored by reads, an event read).
+    anchored: bool,
+    /// A drain of the app's own, `taria::drain_with(…)`.
+    own_drain: bool,
+}
+
+/// The drain a call of the app's own becomes, when `call` is one:
+/// `taria::drain_with(…)` → `app_drain_with`, `taria::drain(…)` → `app_drain`.
+fn own_drain(call: &ExprCall) -> Option<proc_macro2::Ident> {
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let segments: Vec<_> = path.path.segments.iter().collect();
+    let [taria, function] = segments[..] else {
+        return None;
+    };
+    if path.qself.is_some()
+        || taria.ident != "taria"
+        || !taria.arguments.is_none()
+        || !function.arguments.is_none()
+        || call.args.len() != 1
+    {
+        return None;
+    }
+    let span = function.ident.span();
+    match function.ident.to_string().as_str() {
+        "drain_with" => Some(proc_macro2::Ident::new("app_drain_with", span)),
+        "drain" => Some(proc_macro2::Ident::new("app_drain", span)),
+        _ => None,
+    }
 }
 
 /// Whether `call` looks like `Terminal::draw`: `.draw(f)` with one argument that is not

@@ -491,3 +491,78 @@ fn other_items_are_emitted_with_the_error() {
     assert!(out.contains("not on a trait impl"), "{out}");
     assert!(!out.contains("# [action"), "{out}");
 }
+
+#[test]
+fn a_drain_of_the_apps_own_is_its_loops_drain() {
+    let (out, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut date = today();
+            ratatui::run(|terminal| loop {
+                taria::drain_with(taria::on("date", Action::SetValue, |v: Date| date = v));
+                terminal.draw(|f| draw(f, date))?;
+                if let Event::Key(_) = event::read()? { break Ok(()); }
+            })
+        }
+    });
+    assert_eq!(errors, None);
+    assert!(
+        out.contains(
+            "loop { :: taria :: __private :: app_drain_with (\"app\" , taria :: on (\"date\" , \
+             Action :: SetValue , | v : Date | date = v)) ; :: taria :: __private :: app_draw"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    // Written with a leading `::`, or as `taria::drain(&mut app)`, the same.
+    assert_rewritten(
+        quote! {},
+        quote! {
+            fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+                loop {
+                    ::taria::drain(&mut *app);
+                    terminal.draw(|f| app.draw(f))?;
+                }
+            }
+        },
+        "loop { :: taria :: __private :: app_drain (",
+    );
+}
+
+#[test]
+fn a_drain_of_the_apps_own_before_a_draw_with_no_loop_is_its_drain() {
+    let (out, errors) = rewrite(quote! {
+        fn step(terminal: &mut DefaultTerminal, count: &mut i64) -> io::Result<()> {
+            taria::drain_with(taria::on("count", Action::SetValue, |v: i64| *count = v));
+            terminal.draw(|f| draw(f, *count))?;
+            Ok(())
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    assert!(
+        out.contains("app_drain_with (\"app\" , taria :: on"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_drawing_loop_without_the_apps_own_drain_beside_one_with_it_is_an_error() {
+    let (_, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut date = today();
+            let mut terminal = ratatui::init();
+            loop {
+                taria::drain_with(taria::on("date", Action::SetValue, |v: Date| date = v));
+                loop {
+                    terminal.draw(|f| draw(f, date))?;
+                    if let Event::Key(_) = event::read()? { break; }
+                }
+            }
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("has no `taria::drain_with(…)` of its own"),
+        "{errors}"
+    );
+}
