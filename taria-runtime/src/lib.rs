@@ -96,7 +96,8 @@ pub use dispatch::{Actions, FromDirection, FromValue, IntoOutcome, Invocation, O
 /// against. Code rarely names them; their documentation says what a closure may take.
 pub mod handlers {
     pub use crate::dispatch::closures::{
-        Chain, Handler, HandlerAction, HandlerArg, Handlers, WholeInvocation,
+        Call, Chain, Handler, HandlerAction, HandlerArg, HandlerArgs, Handlers, Whole,
+        WholeInvocation,
     };
 }
 pub use error::EndpointError;

@@ -37,7 +37,7 @@ pub struct Index<T>(pub T);
 /// [`Key`] or an [`Index`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a closure handler",
-    label = "a closure handler takes a value (a `taria::FromValue` type), `taria::Key<T>` or `taria::Index<T>`"
+    label = "a closure handler takes a value (a `taria::FromValue` type), `taria::Key<T>` with `T: FromStr`, or `taria::Index<T>` with `T: TryFrom<u32>`"
 )]
 pub trait HandlerArg: Sized {
     /// Takes the parameter from `invocation`, whose pattern's wildcard stood for `key`
@@ -108,20 +108,27 @@ fn short_type_name(name: &str) -> String {
 
 /// A closure that can handle an agent's action: it takes up to three parameters, each a
 /// [`HandlerArg`] (a value, a [`Key`], an [`Index`]), and returns what an `#[action]`
-/// method may ([`IntoOutcome`]: `()`, `Result<(), E: Display>`, [`Outcome`]).
+/// method may ([`IntoOutcome`]: `()`, `Result<(), E: Display>`, [`Outcome`]). Only the
+/// closure's shape is checked here; its parameters ([`HandlerArgs`]) and what it
+/// returns are checked on their own, so an error names the one that does not fit.
 #[diagnostic::on_unimplemented(
     message = "this closure cannot handle an agent's action",
-    label = "a closure handler takes up to three parameters (a value, `taria::Key<T>`, `taria::Index<T>`) and returns `()`, `Result<(), E: Display>` or `taria::Outcome`",
+    label = "a closure handler takes up to three parameters (a value, `taria::Key<T>`, `taria::Index<T>`)",
     note = "for anything else (a scroll's direction, the invocation as a whole) use `.on_invocation(pattern, action, |invocation: &taria::Invocation<'_>| …)`"
 )]
 pub trait Handler<Args> {
-    /// Converts the parameters and calls the closure, or says which did not convert.
+    /// What the closure returns.
+    type Output;
+    /// Calls the closure.
     #[doc(hidden)]
-    fn call(
-        &mut self,
-        invocation: &Invocation<'_>,
-        key: Option<&str>,
-    ) -> Result<Outcome, IndexRefusal>;
+    fn call_with(&mut self, args: Args) -> Self::Output;
+}
+
+/// A closure handler's parameters, taken together from an invocation.
+pub trait HandlerArgs: Sized {
+    /// Takes each parameter, or says why the first that does not convert does not.
+    #[doc(hidden)]
+    fn take_all(invocation: &Invocation<'_>, key: Option<&str>) -> Result<Self, IndexRefusal>;
     /// The closure as a refusal names it: `|u8|`, `|Key<u32>, String|`.
     #[doc(hidden)]
     fn describe() -> String;
@@ -129,19 +136,25 @@ pub trait Handler<Args> {
 
 macro_rules! closure_handlers {
     ($($arg:ident),*) => {
-        impl<F, R, $($arg: HandlerArg),*> Handler<($($arg,)*)> for F
+        impl<F, R, $($arg),*> Handler<($($arg,)*)> for F
         where
             F: FnMut($($arg),*) -> R,
-            R: IntoOutcome,
         {
-            #[allow(non_snake_case, unused_variables, reason = "one binding per parameter type")]
-            fn call(
-                &mut self,
+            type Output = R;
+
+            #[allow(non_snake_case, reason = "one binding per parameter type")]
+            fn call_with(&mut self, ($($arg,)*): ($($arg,)*)) -> R {
+                self($($arg),*)
+            }
+        }
+
+        impl<$($arg: HandlerArg),*> HandlerArgs for ($($arg,)*) {
+            #[allow(unused_variables, reason = "no parameters take nothing")]
+            fn take_all(
                 invocation: &Invocation<'_>,
                 key: Option<&str>,
-            ) -> Result<Outcome, IndexRefusal> {
-                $(let $arg = $arg::take(invocation, key)?;)*
-                Ok(self($($arg),*).into_outcome())
+            ) -> Result<Self, IndexRefusal> {
+                Ok(($($arg::take(invocation, key)?,)*))
             }
 
             fn describe() -> String {
@@ -156,10 +169,49 @@ closure_handlers!(A);
 closure_handlers!(A, B);
 closure_handlers!(A, B, C);
 
+/// What a link of the chain calls: a closure with its parameters converted
+/// ([`Handler`] and [`HandlerArgs`]), or one that takes the whole invocation
+/// ([`WholeInvocation`]).
+pub trait Call<Args> {
+    /// Converts the parameters and calls, or says which did not convert.
+    #[doc(hidden)]
+    fn call(
+        &mut self,
+        invocation: &Invocation<'_>,
+        key: Option<&str>,
+    ) -> Result<Outcome, IndexRefusal>;
+    /// The closure as a refusal names it.
+    #[doc(hidden)]
+    fn describe() -> String;
+}
+
+impl<F, Args> Call<Args> for F
+where
+    F: Handler<Args>,
+    Args: HandlerArgs,
+    F::Output: IntoOutcome,
+{
+    fn call(
+        &mut self,
+        invocation: &Invocation<'_>,
+        key: Option<&str>,
+    ) -> Result<Outcome, IndexRefusal> {
+        let args = Args::take_all(invocation, key)?;
+        Ok(self.call_with(args).into_outcome())
+    }
+
+    fn describe() -> String {
+        Args::describe()
+    }
+}
+
 /// A closure that takes the invocation as a whole (see [`Handlers::on_invocation`]).
 pub struct WholeInvocation<F>(F);
 
-impl<F, R> Handler<WholeInvocation<()>> for WholeInvocation<F>
+/// The parameters of a [`WholeInvocation`] closure: the invocation.
+pub struct Whole;
+
+impl<F, R> Call<Whole> for WholeInvocation<F>
 where
     F: FnMut(&Invocation<'_>) -> R,
     R: IntoOutcome,
@@ -266,11 +318,13 @@ pub struct Handlers<'p, Prev, A, F, Args> {
 /// drop(handlers);
 /// assert_eq!((count, done), (10, vec![false, true, false]));
 /// ```
-pub fn on<A: HandlerAction, F: Handler<Args>, Args>(
-    pattern: &str,
-    action: A,
-    handler: F,
-) -> Handlers<'_, (), A, F, Args> {
+pub fn on<A, F, Args>(pattern: &str, action: A, handler: F) -> Handlers<'_, (), A, F, Args>
+where
+    A: HandlerAction,
+    F: Handler<Args>,
+    Args: HandlerArgs,
+    F::Output: IntoOutcome,
+{
     Handlers {
         prev: (),
         pattern,
@@ -280,14 +334,20 @@ pub fn on<A: HandlerAction, F: Handler<Args>, Args>(
     }
 }
 
-impl<'p, Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Handlers<'p, Prev, A, F, Args> {
+impl<'p, Prev: Chain, A: HandlerAction, F: Call<Args>, Args> Handlers<'p, Prev, A, F, Args> {
     /// Adds a handler, tried after those before it (see [`on`]).
-    pub fn on<A2: HandlerAction, F2: Handler<Args2>, Args2>(
+    pub fn on<A2, F2, Args2>(
         self,
         pattern: &'p str,
         action: A2,
         handler: F2,
-    ) -> Handlers<'p, Self, A2, F2, Args2> {
+    ) -> Handlers<'p, Self, A2, F2, Args2>
+    where
+        A2: HandlerAction,
+        F2: Handler<Args2>,
+        Args2: HandlerArgs,
+        F2::Output: IntoOutcome,
+    {
         Handlers {
             prev: self,
             pattern,
@@ -304,7 +364,7 @@ impl<'p, Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Handlers<'p, Pre
         pattern: &'p str,
         action: A2,
         handler: F2,
-    ) -> Handlers<'p, Self, A2, WholeInvocation<F2>, WholeInvocation<()>>
+    ) -> Handlers<'p, Self, A2, WholeInvocation<F2>, Whole>
     where
         F2: FnMut(&Invocation<'_>) -> R,
         R: IntoOutcome,
@@ -319,9 +379,7 @@ impl<'p, Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Handlers<'p, Pre
     }
 }
 
-impl<Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Chain
-    for Handlers<'_, Prev, A, F, Args>
-{
+impl<Prev: Chain, A: HandlerAction, F: Call<Args>, Args> Chain for Handlers<'_, Prev, A, F, Args> {
     fn try_each(
         &mut self,
         invocation: &Invocation<'_>,
@@ -335,17 +393,17 @@ impl<Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Chain
         }
         let segment = invocation.matches(self.pattern)?;
         let key: Option<Cow<'_, str>> = self.pattern.contains('*').then(|| unescape_key(segment));
-        match self.handler.call(invocation, key.as_deref()) {
+        match Call::call(&mut self.handler, invocation, key.as_deref()) {
             Ok(outcome) => Some(outcome),
             Err(why) => {
-                refusals.refuse(&F::describe(), self.pattern, &why);
+                refusals.refuse(&<F as Call<Args>>::describe(), self.pattern, &why);
                 None
             }
         }
     }
 }
 
-impl<Prev: Chain, A: HandlerAction, F: Handler<Args>, Args> Actions
+impl<Prev: Chain, A: HandlerAction, F: Call<Args>, Args> Actions
     for Handlers<'_, Prev, A, F, Args>
 {
     fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
