@@ -82,7 +82,7 @@ fn app_impl(mut imp: ItemImpl, args: &AppArgs, errors: &mut Errors) -> TokenStre
             _ => None,
         })
         .collect();
-    if let Err(placement) = place_drains(&mut bodies, &label) {
+    if let Err(placement) = place_drains(&mut bodies, &label, errors) {
         errors.push(placement.error(&head, Kind::Impl));
     }
     quote! { #imp #dispatch }
@@ -141,7 +141,7 @@ fn app_fn(mut function: ItemFn, args: &AppArgs, errors: &mut Errors) -> TokenStr
         (false, Some((_, app))) => Body::function(&function.sig, &mut function.block, lend(app)),
         (false, None) => Body::function(&function.sig, &mut function.block, quote! { &mut () }),
     };
-    if let Err(placement) = place_drains(std::slice::from_mut(&mut body), &label) {
+    if let Err(placement) = place_drains(std::slice::from_mut(&mut body), &label, errors) {
         let name = function.sig.ident.to_string();
         errors.push(placement.error(&head, Kind::Fn(&name)));
     }
@@ -303,7 +303,11 @@ impl Placement {
 /// (the draws are in `&self` methods with the loop elsewhere, or there are none), at
 /// each event read instead (the loop reads in a `&mut self` method, or in a function
 /// whose draw is in a method); else says why it cannot.
-fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Placement> {
+fn place_drains(
+    bodies: &mut [Body<'_>],
+    label: &TokenStream,
+    errors: &mut Errors,
+) -> Result<(), Placement> {
     let rewrite_all = |anchor| -> Vec<(Block, Found)> {
         bodies.iter().map(|b| b.rewrite(label, anchor)).collect()
     };
@@ -325,6 +329,11 @@ fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Plac
         {
             chosen = by_reads;
             anchor = Anchor::Reads;
+        }
+    }
+    for (_, found) in &mut chosen {
+        for error in found.handler_errors.drain(..) {
+            errors.push(error);
         }
     }
     let placed = total(&chosen, |f| f.drains) > 0;

@@ -114,6 +114,7 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
 
 // ---- support for `#[taria::app]` / `#[taria::actions]` handlers ----
 
+use crate::dispatch::closures::{Chain as _, Handler, HandlerAction, HandlerArgs};
 pub use crate::dispatch::{
     Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals,
 };
@@ -177,6 +178,64 @@ pub fn app_drain<A: Actions + ?Sized>(label: &str, app: &mut A) -> usize {
 /// loop's drain, with the closures it was given (see [`crate::drain_with`]).
 pub fn app_drain_with<A: Actions>(label: &str, mut handlers: A) -> usize {
     app_drain(label, &mut handlers)
+}
+
+/// A `taria::on(…).on(…)` chain `#[taria::app]` found written out in a
+/// `taria::drain_with(…)`, as one closure that makes each handler closure only when
+/// its turn comes ([`try_on`], [`try_on_invocation`]), so two may borrow one local.
+pub fn lazy_handlers<F>(handlers: F) -> LazyHandlers<F>
+where
+    F: FnMut(&Invocation<'_>, &mut Refusals) -> Option<Outcome>,
+{
+    LazyHandlers(handlers)
+}
+
+/// See [`lazy_handlers`].
+pub struct LazyHandlers<F>(F);
+
+impl<F> Actions for LazyHandlers<F>
+where
+    F: FnMut(&Invocation<'_>, &mut Refusals) -> Option<Outcome>,
+{
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        let mut refusals = Refusals::default();
+        (self.0)(invocation, &mut refusals).unwrap_or_else(|| refusals.outcome(invocation))
+    }
+}
+
+/// One link of a chain [`lazy_handlers`] runs: `taria::on(pattern, action, handler)`
+/// tried on `invocation`.
+pub fn try_on<A, F, Args>(
+    pattern: &str,
+    action: A,
+    handler: F,
+    invocation: &Invocation<'_>,
+    refusals: &mut Refusals,
+) -> Option<Outcome>
+where
+    A: HandlerAction,
+    F: Handler<Args>,
+    Args: HandlerArgs,
+    F::Output: IntoOutcome,
+{
+    crate::on(pattern, action, handler).try_each(invocation, refusals)
+}
+
+/// One `.on_invocation(pattern, action, handler)` link of a chain [`lazy_handlers`]
+/// runs.
+pub fn try_on_invocation<A, F, R>(
+    pattern: &str,
+    action: A,
+    handler: F,
+    invocation: &Invocation<'_>,
+    refusals: &mut Refusals,
+) -> Option<Outcome>
+where
+    A: HandlerAction,
+    F: FnMut(&Invocation<'_>) -> R,
+    R: IntoOutcome,
+{
+    crate::dispatch::closures::whole(pattern, action, handler).try_each(invocation, refusals)
 }
 
 /// Lends `#[taria::app(handlers = app)]`'s value to [`app_drain`] whether `app` is the

@@ -1,6 +1,7 @@
 //! Closure handlers for state kept in local variables (`taria::on` chained, given to
 //! `taria::drain_with` at the top of the loop), driven over the app's real socket: an
-//! agent's `set_value`, `toggle` and `activate` change the function's locals, an
+//! agent's `set_value`, `toggle` and `activate` change the function's locals (two
+//! closures the same one), an
 //! out-of-domain value is refused with the app's reason, an argument that converts for
 //! no handler is refused naming each, and each input is answered once.
 #![cfg(unix)]
@@ -50,6 +51,10 @@ fn draw(frame: &mut Frame<'_>, day: Day, marked: &[bool]) {
     }
     drop(list);
     taria::leaf(|n| {
+        n.role(Role::Button).id("clear").label("Clear");
+        n.action(Action::Activate);
+    });
+    taria::leaf(|n| {
         n.role(Role::Button)
             .id("quit")
             .label("Quit")
@@ -73,6 +78,7 @@ fn calendar(terminal: &mut TestTerminal) -> io::Result<(Day, Vec<bool>, Vec<KeyC
                     *mark = !*mark;
                     Ok::<_, &str>(())
                 })
+                .on("clear", Action::Activate, || marked.fill(false))
                 .on("quit", Action::Activate, || quit = true),
         );
         let Ok(_) = terminal.draw(|frame| draw(frame, day, &marked));
@@ -136,6 +142,18 @@ fn drive(client: &mut Client) {
         message.contains("`|Day|` (for day): June has no day 31"),
         "{ack}"
     );
+
+    // Two closures change `marked`: each is made only when its turn comes.
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "marks/0", "action": "toggle"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    let checked = tree.get("marks/0").map(|n| n.state.checked);
+    assert_eq!(checked, Some(Some(taria::Checked::True)), "{tree:?}");
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "clear", "action": "activate"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    let checked = tree.get("marks/0").map(|n| n.state.checked);
+    assert_eq!(checked, Some(Some(taria::Checked::False)), "{tree:?}");
 
     let (ack, tree) =
         client.input_and_tree(json!({"kind": "act", "node": "marks/2", "action": "toggle"}));

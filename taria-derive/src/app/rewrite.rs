@@ -22,9 +22,11 @@
 //! own `fn draw(&self, frame)`); draws inside its argument are left alone.
 
 use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Block, Expr, ExprCall, ExprMethodCall, Item};
+use syn::{Block, Expr, ExprCall, ExprLit, ExprMethodCall, Item, Lit, Pat, Token, Type};
 
 /// What the drains are placed by.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,6 +61,9 @@ pub(crate) struct Found {
     /// Where the attribute placed a drain with no handlers (`&mut ()`), the first: with
     /// drains of the app's own elsewhere, its handlers would miss that loop's inputs.
     pub(crate) without_handlers: Option<Span>,
+    /// What is wrong with the closure handlers given to those drains (a pattern
+    /// `#[action(node = …)]` would not take, a `Key` with no wildcard to come from).
+    pub(crate) handler_errors: Vec<syn::Error>,
 }
 
 /// Where a drain could not be placed for want of an app to lend.
@@ -195,9 +200,15 @@ impl VisitMut for Rewriter<'_> {
             }
             Expr::Call(call) if own_drain(call).is_some() => {
                 visit_mut::visit_expr_call_mut(self, call);
+                if let Some(handlers) = call.args.first() {
+                    check_chain(handlers, &mut self.found.handler_errors);
+                }
                 if let Some(drain) = own_drain(call) {
                     let (span, label) = (call.func.span(), self.rewrite.label);
-                    let args = &call.args;
+                    let args = match call.args.first().and_then(lazy_chain) {
+                        Some(lazy) => lazy,
+                        None => call.args.to_token_stream(),
+                    };
                     let private: Expr = syn::parse_quote_spanned! {span=>
                         ::taria::__private::#drain
                     };
@@ -290,6 +301,129 @@ fn own_drain(call: &ExprCall) -> Option<proc_macro2::Ident> {
         "drain" => Some(proc_macro2::Ident::new("app_drain", span)),
         _ => None,
     }
+}
+
+/// Checks the closure handlers of a `taria::on(…).on(…)` chain given to a drain of
+/// the app's own, where their patterns are literals, as `#[action(node = …)]` is
+/// checked: the pattern is one the runtime can match, and a closure taking a
+/// `Key<…>` has a wildcard for it to come from.
+fn check_chain(expr: &Expr, errors: &mut Vec<syn::Error>) {
+    match expr {
+        Expr::MethodCall(call) if call.method == "on" || call.method == "on_invocation" => {
+            check_link(&call.args, errors);
+            check_chain(&call.receiver, errors);
+        }
+        Expr::Call(call) if is_taria_on(call) => check_link(&call.args, errors),
+        Expr::Paren(inner) => check_chain(&inner.expr, errors),
+        Expr::Reference(inner) => check_chain(&inner.expr, errors),
+        _ => {}
+    }
+}
+
+/// A `taria::on(p, a, c).on(…)…` chain written out in the drain, as one closure that
+/// makes each handler closure only when its turn comes: then two of them may borrow
+/// the same local mutably (`marked` for `toggle` and for `select`), which closures
+/// stored side by side in a chain may not. `None` for anything else (a chain built
+/// elsewhere and passed by name stays as it is).
+fn lazy_chain(expr: &Expr) -> Option<TokenStream> {
+    let mut links = Vec::new();
+    let mut at = expr;
+    loop {
+        match at {
+            Expr::MethodCall(call)
+                if (call.method == "on" || call.method == "on_invocation")
+                    && call.args.len() == 3
+                    && call.turbofish.is_none() =>
+            {
+                let whole = call.method == "on_invocation";
+                links.push((whole, &call.args, call.method.span()));
+                at = &call.receiver;
+            }
+            Expr::Call(call) if is_taria_on(call) && call.args.len() == 3 => {
+                links.push((false, &call.args, call.func.span()));
+                break;
+            }
+            Expr::Paren(inner) => at = &inner.expr,
+            _ => return None,
+        }
+    }
+    let inv = quote::format_ident!("__taria_inv");
+    let refusals = quote::format_ident!("__taria_refusals");
+    let tries = links.iter().rev().map(|(whole, args, span)| {
+        let try_fn = if *whole {
+            quote::format_ident!("try_on_invocation", span = *span)
+        } else {
+            quote::format_ident!("try_on", span = *span)
+        };
+        let args = args.iter();
+        quote::quote_spanned! {*span=>
+            if let ::core::option::Option::Some(__taria_outcome) =
+                ::taria::__private::#try_fn(#(#args,)* #inv, #refusals)
+            {
+                return ::core::option::Option::Some(__taria_outcome);
+            }
+        }
+    });
+    Some(quote::quote_spanned! {expr.span()=>
+        ::taria::__private::lazy_handlers(
+            |#inv: &::taria::Invocation<'_>, #refusals: &mut ::taria::__private::Refusals| {
+                #(#tries)*
+                ::core::option::Option::None
+            },
+        )
+    })
+}
+
+/// `taria::on(…)` (or `::taria::on(…)`).
+fn is_taria_on(call: &ExprCall) -> bool {
+    let Expr::Path(path) = &*call.func else {
+        return false;
+    };
+    let segments: Vec<_> = path.path.segments.iter().map(|s| &s.ident).collect();
+    path.qself.is_none() && matches!(segments[..], [taria, on] if taria == "taria" && on == "on")
+}
+
+/// One link's pattern and closure (`pattern, action, closure`).
+fn check_link(args: &Punctuated<Expr, Token![,]>, errors: &mut Vec<syn::Error>) {
+    let (Some(pattern), Some(handler)) = (args.first(), args.iter().nth(2)) else {
+        return;
+    };
+    let Expr::Lit(ExprLit {
+        lit: Lit::Str(lit), ..
+    }) = pattern
+    else {
+        return;
+    };
+    match crate::actions::handler::check_pattern(lit) {
+        Err(error) => errors.push(error),
+        Ok(true) => {}
+        Ok(false) => {
+            let Expr::Closure(closure) = handler else {
+                return;
+            };
+            for input in closure.inputs.iter().filter(|input| takes_key(input)) {
+                errors.push(syn::Error::new_spanned(
+                    input,
+                    format!(
+                        "`{}` has no `*` or `**`, so this closure's `Key` has nothing to come \
+                         from: give the pattern a wildcard (`\"tasks/*\"`), or take no key",
+                        lit.value()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Whether a closure's parameter is typed `Key<…>` (`taria::Key<…>`).
+fn takes_key(input: &Pat) -> bool {
+    let Pat::Type(typed) = input else {
+        return false;
+    };
+    let Type::Path(path) = &*typed.ty else {
+        return false;
+    };
+    path.path.segments.last().is_some_and(|s| s.ident == "Key")
 }
 
 /// Whether `call` looks like `Terminal::draw`: `.draw(f)` with one argument that is not

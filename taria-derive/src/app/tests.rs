@@ -507,8 +507,18 @@ fn a_drain_of_the_apps_own_is_its_loops_drain() {
     assert_eq!(errors, None);
     assert!(
         out.contains(
-            "loop { :: taria :: __private :: app_drain_with (\"app\" , taria :: on (\"date\" , \
-             Action :: SetValue , | v : Date | date = v)) ; :: taria :: __private :: app_draw"
+            "loop { :: taria :: __private :: app_drain_with (\"app\" , :: taria :: __private :: \
+             lazy_handlers (| __taria_inv : & :: taria :: Invocation < '_ > , __taria_refusals : \
+             & mut :: taria :: __private :: Refusals | { if let :: core :: option :: Option :: \
+             Some (__taria_outcome) = :: taria :: __private :: try_on (\"date\" , Action :: \
+             SetValue , | v : Date | date = v , __taria_inv , __taria_refusals)"
+        ),
+        "{out}"
+    );
+    // The chain written out is one closure that makes each handler only in its turn.
+    assert!(
+        out.contains(
+            ":: core :: option :: Option :: None } ,)) ; :: taria :: __private :: app_draw"
         ),
         "{out}"
     );
@@ -540,7 +550,7 @@ fn a_drain_of_the_apps_own_before_a_draw_with_no_loop_is_its_drain() {
     assert_eq!(errors, None);
     assert_eq!(out.matches("app_drain").count(), 1, "{out}");
     assert!(
-        out.contains("app_drain_with (\"app\" , taria :: on"),
+        out.contains("try_on (\"count\" , Action :: SetValue , | v : i64 | * count = v ,"),
         "{out}"
     );
 }
@@ -565,4 +575,32 @@ fn a_drawing_loop_without_the_apps_own_drain_beside_one_with_it_is_an_error() {
         errors.contains("has no `taria::drain_with(…)` of its own"),
         "{errors}"
     );
+}
+
+#[test]
+fn the_closure_handlers_literal_patterns_are_checked_as_action_patterns_are() {
+    let (_, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut terminal = ratatui::init();
+            let (mut a, mut b) = (0, 0);
+            loop {
+                taria::drain_with(
+                    taria::on("tasks/*/*", Action::Toggle, |Key(k): Key<u32>| a = k)
+                        .on("date", Action::Activate, |Key(k): Key<u32>| b = k)
+                        .on("files/**", Action::Activate, |Key(k): Key<String>| {}),
+                );
+                terminal.draw(|f| draw(f, a, b))?;
+            }
+        }
+    });
+    let errors = errors.expect("errors");
+    assert!(
+        errors.contains("`tasks/*/*` is not a valid node pattern"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("`date` has no `*` or `**`, so this closure's `Key` has nothing"),
+        "{errors}"
+    );
+    assert!(!errors.contains("files/**"), "{errors}");
 }

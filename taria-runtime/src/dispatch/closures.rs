@@ -334,6 +334,27 @@ where
     }
 }
 
+/// A chain of one handler taking the whole invocation (for `#[taria::app]`'s
+/// rewrite of a chain, see `__private::try_on_invocation`).
+pub(crate) fn whole<A, F, R>(
+    pattern: &str,
+    action: A,
+    handler: F,
+) -> Handlers<'_, (), A, WholeInvocation<F>, Whole>
+where
+    A: HandlerAction,
+    F: FnMut(&Invocation<'_>) -> R,
+    R: IntoOutcome,
+{
+    Handlers {
+        prev: (),
+        pattern,
+        action,
+        handler: WholeInvocation(handler),
+        args: PhantomData,
+    }
+}
+
 impl<'p, Prev: Chain, A: HandlerAction, F: Call<Args>, Args> Handlers<'p, Prev, A, F, Args> {
     /// Adds a handler, tried after those before it (see [`on`]).
     pub fn on<A2, F2, Args2>(

@@ -33,7 +33,11 @@ fn calendar() -> std::io::Result<()> {
                 .on("notes/*", Action::SetValue, |Key(d): Key<u8>, text: String| {
                     note = format!("{d}: {text}");
                 })
-                .on("days", "refresh", || Outcome::Handled)
+                // A second closure over `marked`: each is made only in its turn.
+                .on("days", "clear", || {
+                    marked.fill(false);
+                    Outcome::Handled
+                })
                 .on_invocation("days", Action::Scroll, |inv: &taria::Invocation<'_>| {
                     let _ = inv.scroll();
                 }),
