@@ -116,30 +116,10 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
 
 use crate::dispatch::closures::{Chain as _, Handler, HandlerAction, HandlerArgs};
 pub use crate::dispatch::{
-    Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals,
+    Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals, index_arg,
+    key_arg,
 };
 pub use crate::recorder::unescape_key as key_text;
-
-/// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
-pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
-    segment
-        .parse()
-        .map_err(|_| format!("`{segment}` is not a valid {}", std::any::type_name::<T>()))
-}
-
-/// The target's position index (a handler's `index` parameter).
-pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, IndexRefusal> {
-    let Some(index) = invocation.index() else {
-        return Err(IndexRefusal {
-            why: format!("node `{}` has no index", invocation.target()),
-            missing: true,
-        });
-    };
-    T::try_from(index).map_err(|_| IndexRefusal {
-        why: format!("index {index} does not fit {}", std::any::type_name::<T>()),
-        missing: false,
-    })
-}
 
 /// The payload value (a handler's `value` parameter).
 pub fn value_arg<T: FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
@@ -218,7 +198,7 @@ where
     Args: HandlerArgs,
     F::Output: IntoOutcome,
 {
-    crate::on(pattern, action, handler).try_each(invocation, refusals)
+    crate::dispatch::closures::on(pattern, action, handler).try_each(invocation, refusals)
 }
 
 /// One `.on_invocation(pattern, action, handler)` link of a chain [`lazy_handlers`]

@@ -255,6 +255,27 @@ impl Refusals {
     }
 }
 
+/// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
+pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
+    segment
+        .parse()
+        .map_err(|_| format!("`{segment}` is not a valid {}", std::any::type_name::<T>()))
+}
+
+/// The target's position index (a handler's `index` parameter).
+pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, IndexRefusal> {
+    let Some(index) = invocation.index() else {
+        return Err(IndexRefusal {
+            why: format!("node `{}` has no index", invocation.target()),
+            missing: true,
+        });
+    };
+    T::try_from(index).map_err(|_| IndexRefusal {
+        why: format!("index {index} does not fit {}", std::any::type_name::<T>()),
+        missing: false,
+    })
+}
+
 /// What a handler did with an invocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

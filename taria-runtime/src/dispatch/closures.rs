@@ -67,13 +67,13 @@ impl<T: FromStr> HandlerArg for Key<T> {
                 "its pattern has no `*` or `**` for a key to come from".to_owned(),
             ));
         };
-        crate::__private::key_arg(key).map(Key).map_err(refusal)
+        super::key_arg(key).map(Key).map_err(refusal)
     }
 }
 
 impl<T: TryFrom<u32>> HandlerArg for Index<T> {
     fn take(invocation: &Invocation<'_>, _: Option<&str>) -> Result<Index<T>, IndexRefusal> {
-        crate::__private::index_arg(invocation).map(Index)
+        super::index_arg(invocation).map(Index)
     }
 }
 
