@@ -203,6 +203,19 @@ impl VisitMut for Rewriter<'_> {
                 if let Some(handlers) = call.args.first() {
                     check_chain(handlers, &mut self.found.handler_errors);
                 }
+                if let Some(app) = self.rewrite.app
+                    && app.to_string() != "& mut ()"
+                    && own_drain(call).is_some_and(|drain| drain == "app_drain_with")
+                {
+                    self.found.handler_errors.push(syn::Error::new_spanned(
+                        &call.func,
+                        "this drain of the app's own takes the place of the one `#[taria::app]` \
+                         puts here, which runs the app's `#[action]` methods (`self`, or \
+                         `handlers = …`): they would not run in this loop. Closure handlers are \
+                         for state in local variables; for an app value, write an `#[action]` \
+                         method instead",
+                    ));
+                }
                 if let Some(drain) = own_drain(call) {
                     let (span, label) = (call.func.span(), self.rewrite.label);
                     let args = match call.args.first().and_then(lazy_chain) {

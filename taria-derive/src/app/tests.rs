@@ -604,3 +604,36 @@ fn the_closure_handlers_literal_patterns_are_checked_as_action_patterns_are() {
     );
     assert!(!errors.contains("files/**"), "{errors}");
 }
+
+#[test]
+fn a_drain_of_the_apps_own_beside_the_apps_handlers_is_an_error() {
+    let (_, errors) = rewrite_with(
+        quote! { handlers = counter },
+        quote! {
+            fn run(terminal: &mut DefaultTerminal, counter: &mut Counter) -> io::Result<()> {
+                let mut extra = 0;
+                loop {
+                    taria::drain_with(taria::on("extra", Action::SetValue, |v: i64| extra = v));
+                    terminal.draw(|f| counter.draw(f, extra))?;
+                }
+            }
+        },
+    );
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("they would not run in this loop"),
+        "{errors}"
+    );
+    let (_, errors) = rewrite(quote! {
+        impl App {
+            fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                loop {
+                    taria::drain(&mut *self);
+                    terminal.draw(|f| self.draw(f))?;
+                }
+            }
+        }
+    });
+    // `taria::drain(&mut *self)` names what it drains: the app's own choice.
+    assert_eq!(errors, None);
+}
