@@ -170,3 +170,17 @@ fn the_typing_port_changes_at_most_6_lines_beyond_attributes() {
         6,
     );
 }
+
+/// State in `main`'s locals (issue 31 item 2): the agent's `set_value` is a closure over
+/// the local, given to `taria::drain_with` at the top of the loop (1 line), and its
+/// import (1); the slider and the mute switch are attributes on their render functions.
+/// Moving the two locals into a struct for an `#[action]` method instead changed 26.
+#[test]
+fn the_mixer_port_changes_at_most_2_lines_beyond_attributes() {
+    assert_port(
+        "mixer",
+        include_str!("../ports/mixer/plain.rs"),
+        include_str!("../ports/mixer/taria.rs"),
+        2,
+    );
+}

@@ -82,7 +82,7 @@ fn app_impl(mut imp: ItemImpl, args: &AppArgs, errors: &mut Errors) -> TokenStre
             _ => None,
         })
         .collect();
-    if let Err(placement) = place_drains(&mut bodies, &label) {
+    if let Err(placement) = place_drains(&mut bodies, &label, errors) {
         errors.push(placement.error(&head, Kind::Impl));
     }
     quote! { #imp #dispatch }
@@ -141,7 +141,7 @@ fn app_fn(mut function: ItemFn, args: &AppArgs, errors: &mut Errors) -> TokenStr
         (false, Some((_, app))) => Body::function(&function.sig, &mut function.block, lend(app)),
         (false, None) => Body::function(&function.sig, &mut function.block, quote! { &mut () }),
     };
-    if let Err(placement) = place_drains(std::slice::from_mut(&mut body), &label) {
+    if let Err(placement) = place_drains(std::slice::from_mut(&mut body), &label, errors) {
         let name = function.sig.ident.to_string();
         errors.push(placement.error(&head, Kind::Fn(&name)));
     }
@@ -239,6 +239,9 @@ enum Placement {
     DrawWithoutApp { name: String, at: TokenStream },
     /// Nothing draws a frame or reads events.
     Nothing,
+    /// A loop that draws (or reads) has no `taria::drain_with(…)` of its own while
+    /// another place has one: its inputs would miss the app's handlers.
+    OutsideOwnDrain(proc_macro2::Span),
 }
 
 impl Placement {
@@ -268,6 +271,13 @@ impl Placement {
                      or let `{name}` take `&mut self`"
                 ),
             ),
+            Placement::OutsideOwnDrain(span) => syn::Error::new(
+                *span,
+                "this loop draws frames (or reads events) but has no `taria::drain_with(…)` of \
+                 its own, while another place in this code has one: `#[taria::app]` would run \
+                 the agent's actions here without those handlers. Call `taria::drain_with(…)` \
+                 at the top of the innermost loop around each draw",
+            ),
             Placement::Nothing => {
                 let message = match kind {
                     Kind::Impl => "none of this impl block's methods draws a frame \
@@ -293,7 +303,11 @@ impl Placement {
 /// (the draws are in `&self` methods with the loop elsewhere, or there are none), at
 /// each event read instead (the loop reads in a `&mut self` method, or in a function
 /// whose draw is in a method); else says why it cannot.
-fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Placement> {
+fn place_drains(
+    bodies: &mut [Body<'_>],
+    label: &TokenStream,
+    errors: &mut Errors,
+) -> Result<(), Placement> {
     let rewrite_all = |anchor| -> Vec<(Block, Found)> {
         bodies.iter().map(|b| b.rewrite(label, anchor)).collect()
     };
@@ -317,7 +331,17 @@ fn place_drains(bodies: &mut [Body<'_>], label: &TokenStream) -> Result<(), Plac
             anchor = Anchor::Reads;
         }
     }
+    for (_, found) in &mut chosen {
+        for error in found.handler_errors.drain(..) {
+            errors.push(error);
+        }
+    }
     let placed = total(&chosen, |f| f.drains) > 0;
+    if total(&chosen, |f| f.own) > 0
+        && let Some(span) = chosen.iter().find_map(|(_, f)| f.without_handlers)
+    {
+        return Err(Placement::OutsideOwnDrain(span));
+    }
     let loop_without_app = first(&chosen, Missing::Loop);
     let draw_without_app = first(&chosen, Missing::Draw);
     for (body, (block, _)) in bodies.iter_mut().zip(chosen) {

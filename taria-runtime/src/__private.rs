@@ -114,31 +114,12 @@ impl<T: AreaSource + ?Sized> AreaSource for &mut T {
 
 // ---- support for `#[taria::app]` / `#[taria::actions]` handlers ----
 
+use crate::dispatch::closures::{Chain as _, Handler, HandlerAction, HandlerArgs};
 pub use crate::dispatch::{
-    Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals,
+    Actions, IndexRefusal, IntoOutcome, Invocation, Outcome, RefusalReason, Refusals, index_arg,
+    key_arg,
 };
 pub use crate::recorder::unescape_key as key_text;
-
-/// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
-pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
-    segment
-        .parse()
-        .map_err(|_| format!("`{segment}` is not a valid {}", std::any::type_name::<T>()))
-}
-
-/// The target's position index (a handler's `index` parameter).
-pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, IndexRefusal> {
-    let Some(index) = invocation.index() else {
-        return Err(IndexRefusal {
-            why: format!("node `{}` has no index", invocation.target()),
-            missing: true,
-        });
-    };
-    T::try_from(index).map_err(|_| IndexRefusal {
-        why: format!("index {index} does not fit {}", std::any::type_name::<T>()),
-        missing: false,
-    })
-}
 
 /// The payload value (a handler's `value` parameter).
 pub fn value_arg<T: FromValue>(invocation: &Invocation<'_>) -> Result<T, String> {
@@ -171,6 +152,70 @@ pub fn amount_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, Str
 /// use, then runs the agent's pending actions (see [`crate::Session::drain`]).
 pub fn app_drain<A: Actions + ?Sized>(label: &str, app: &mut A) -> usize {
     crate::session::with_current_or_start(label, |session| session.drain(app)).unwrap_or(0)
+}
+
+/// A `taria::drain_with(handlers)` statement in code `#[taria::app]` is on: that
+/// loop's drain, with the closures it was given (see [`crate::drain_with`]).
+pub fn app_drain_with<A: Actions>(label: &str, mut handlers: A) -> usize {
+    app_drain(label, &mut handlers)
+}
+
+/// A `taria::on(…).on(…)` chain `#[taria::app]` found written out in a
+/// `taria::drain_with(…)`, as one closure that makes each handler closure only when
+/// its turn comes ([`try_on`], [`try_on_invocation`]), so two may borrow one local.
+pub fn lazy_handlers<F>(handlers: F) -> LazyHandlers<F>
+where
+    F: FnMut(&Invocation<'_>, &mut Refusals) -> Option<Outcome>,
+{
+    LazyHandlers(handlers)
+}
+
+/// See [`lazy_handlers`].
+pub struct LazyHandlers<F>(F);
+
+impl<F> Actions for LazyHandlers<F>
+where
+    F: FnMut(&Invocation<'_>, &mut Refusals) -> Option<Outcome>,
+{
+    fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+        let mut refusals = Refusals::default();
+        (self.0)(invocation, &mut refusals).unwrap_or_else(|| refusals.outcome(invocation))
+    }
+}
+
+/// One link of a chain [`lazy_handlers`] runs: `taria::on(pattern, action, handler)`
+/// tried on `invocation`.
+pub fn try_on<A, F, Args>(
+    pattern: &str,
+    action: A,
+    handler: F,
+    invocation: &Invocation<'_>,
+    refusals: &mut Refusals,
+) -> Option<Outcome>
+where
+    A: HandlerAction,
+    F: Handler<Args>,
+    Args: HandlerArgs,
+    F::Output: IntoOutcome,
+{
+    crate::dispatch::closures::on(pattern, action, handler).try_each(invocation, refusals)
+}
+
+/// One `.on_invocation(pattern, action, handler)` link of a chain [`lazy_handlers`]
+/// runs.
+pub fn try_on_invocation<A, F, R>(
+    pattern: &str,
+    action: A,
+    handler: F,
+    invocation: &Invocation<'_>,
+    refusals: &mut Refusals,
+) -> Option<Outcome>
+where
+    A: HandlerAction,
+    F: FnMut(&Invocation<'_>) -> R,
+    R: IntoOutcome,
+{
+    crate::dispatch::closures::whole(pattern, action, handler).try_each(invocation, refusals)
 }
 
 /// Lends `#[taria::app(handlers = app)]`'s value to [`app_drain`] whether `app` is the

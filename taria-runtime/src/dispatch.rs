@@ -8,6 +8,8 @@ use std::fmt::Display;
 
 use crate::model::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
+pub(crate) mod closures;
+
 /// An action request as a handler sees it: already validated against the tree the
 /// agent saw (the node exists, offers the action, is not disabled, the value fits),
 /// except for an id the app did not draw ([`Invocation::is_undrawn`]).
@@ -251,6 +253,27 @@ impl Refusals {
             self.why
         ))
     }
+}
+
+/// Parses the segment a `*` in a handler's id pattern stood for (its `key` parameter).
+pub fn key_arg<T: std::str::FromStr>(segment: &str) -> Result<T, String> {
+    segment
+        .parse()
+        .map_err(|_| format!("`{segment}` is not a valid {}", std::any::type_name::<T>()))
+}
+
+/// The target's position index (a handler's `index` parameter).
+pub fn index_arg<T: TryFrom<u32>>(invocation: &Invocation<'_>) -> Result<T, IndexRefusal> {
+    let Some(index) = invocation.index() else {
+        return Err(IndexRefusal {
+            why: format!("node `{}` has no index", invocation.target()),
+            missing: true,
+        });
+    };
+    T::try_from(index).map_err(|_| IndexRefusal {
+        why: format!("index {index} does not fit {}", std::any::type_name::<T>()),
+        missing: false,
+    })
 }
 
 /// What a handler did with an invocation.

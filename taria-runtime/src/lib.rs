@@ -88,13 +88,25 @@ pub mod widget {
 #[doc(hidden)]
 pub mod __private;
 
+pub use dispatch::closures::{Index, Key, on};
 pub use dispatch::{Actions, FromDirection, FromValue, IntoOutcome, Invocation, Outcome};
+
+/// The parts of closure handlers ([`on`]), for state kept in local variables: the
+/// chain's type and the traits its closures, parameters and actions are checked
+/// against. Code rarely names them; their documentation says what a closure may take.
+pub mod handlers {
+    pub use crate::dispatch::closures::{
+        Call, Chain, Handler, HandlerAction, HandlerArg, HandlerArgs, Handlers, Whole,
+        WholeInvocation,
+    };
+}
 pub use error::EndpointError;
 pub use model::{Action, Checked, Node, Query, Role, ScrollDirection, StateFlags, Tree, Value};
 pub use recorder::{Displayed, NodeBuilder, Scope, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
-    DrawOutput, Session, SessionBuilder, agent_changed, drain, draw, install, with_session,
+    DrawOutput, Session, SessionBuilder, agent_changed, drain, drain_with, draw, install,
+    with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
 

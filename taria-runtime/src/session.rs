@@ -27,7 +27,7 @@ mod terminal;
 mod transport;
 
 pub use builder::SessionBuilder;
-pub use current::{drain, draw, install, with_session};
+pub use current::{drain, drain_with, draw, install, with_session};
 pub(crate) use current::{record, with_current, with_current_or_start};
 pub use record::{DrawOutput, FrameEnd};
 pub use route::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};

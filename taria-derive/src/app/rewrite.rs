@@ -10,16 +10,23 @@
 //!   actions before each frame: at the top of the innermost `loop` / `while` / `for`
 //!   around each draw, or as the statement before one with no loop around it. In
 //!   code that draws no frame itself (its draw is in a method the loop calls), the
-//!   drains go by the event reads instead, in the same way ([`Anchor`]).
+//!   drains go by the event reads instead, in the same way ([`Anchor`]);
+//! * a `taria::drain_with(<handlers>)` (or `taria::drain(<app>)`) the code calls itself
+//!   → `::taria::__private::app_drain_with(<label>, <handlers>)`: the drain of the
+//!   innermost loop around it (or, with no loop around it, of the draws after it), in
+//!   place of the one the attribute would put there. Closure handlers for state in
+//!   local variables are given this way, where the locals are in scope.
 //!
 //! A `.draw(…)` call is taken for a terminal's when it has one argument that is not a
 //! reference (`Canvas` contexts draw `&shape`) and its receiver is not `self` (an app's
 //! own `fn draw(&self, frame)`); draws inside its argument are left alone.
 
 use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Block, Expr, ExprCall, ExprMethodCall, Item};
+use syn::{Block, Expr, ExprCall, ExprLit, ExprMethodCall, Item, Lit, Pat, Token, Type};
 
 /// What the drains are placed by.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -41,7 +48,7 @@ pub(crate) struct Rewrite<'a> {
 }
 
 /// What the rewrite of one body found.
-#[derive(Default, Debug, PartialEq, Eq)]
+#[derive(Default, Debug)]
 pub(crate) struct Found {
     /// Terminal draws rewritten.
     pub(crate) draws: usize,
@@ -49,6 +56,14 @@ pub(crate) struct Found {
     pub(crate) drains: usize,
     /// The first place a drain was needed where there is no app to lend.
     pub(crate) missing: Option<Missing>,
+    /// Drains of the app's own (`taria::drain_with(…)`) among `drains`.
+    pub(crate) own: usize,
+    /// Where the attribute placed a drain with no handlers (`&mut ()`), the first: with
+    /// drains of the app's own elsewhere, its handlers would miss that loop's inputs.
+    pub(crate) without_handlers: Option<Span>,
+    /// What is wrong with the closure handlers given to those drains (a pattern
+    /// `#[action(node = …)]` would not take, a `Key` with no wildcard to come from).
+    pub(crate) handler_errors: Vec<syn::Error>,
 }
 
 /// Where a drain could not be placed for want of an app to lend.
@@ -67,6 +82,7 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
     let mut rewriter = Rewriter {
         rewrite,
         loops: Vec::new(),
+        own_outside_loops: false,
         in_draw: 0,
         owed: None,
         found: Found::default(),
@@ -77,8 +93,12 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
 
 struct Rewriter<'a> {
     rewrite: &'a Rewrite<'a>,
-    /// For each enclosing loop, whether its body holds what anchors a drain.
-    loops: Vec<bool>,
+    /// For each enclosing loop, whether its body holds what anchors a drain, and
+    /// whether it holds a drain of the app's own (`taria::drain_with(…)`).
+    loops: Vec<LoopSeen>,
+    /// Whether a drain of the app's own was met outside any loop (the draws after it
+    /// with no loop around them need no other).
+    own_outside_loops: bool,
     /// How deep we are inside the argument of a rewritten draw.
     in_draw: usize,
     /// A drain owed before the statement being visited (an anchor with no loop around
@@ -97,6 +117,9 @@ impl Rewriter<'_> {
             return None;
         };
         self.found.drains += 1;
+        if app.to_string() == "& mut ()" {
+            self.found.without_handlers.get_or_insert(span);
+        }
         let label = self.rewrite.label;
         Some(syn::parse_quote_spanned! {span=>
             ::taria::__private::app_drain(#label, #app)
@@ -106,19 +129,22 @@ impl Rewriter<'_> {
     /// Notes an anchor: its innermost loop drains, else (a draw) it drains itself.
     fn anchor_in_loop(&mut self) -> bool {
         match self.loops.last_mut() {
-            Some(anchored) => {
-                *anchored = true;
+            Some(seen) => {
+                seen.anchored = true;
                 true
             }
             None => false,
         }
     }
 
-    /// Visits a loop body; if it holds an anchor, starts it with a drain.
+    /// Visits a loop body; if it holds an anchor and no drain of the app's own,
+    /// starts it with a drain.
     fn visit_loop_body(&mut self, body: &mut Block, keyword: Span) {
-        self.loops.push(false);
+        self.loops.push(LoopSeen::default());
         self.visit_block_mut(body);
-        if self.loops.pop() == Some(true)
+        let seen = self.loops.pop().unwrap_or_default();
+        if seen.anchored
+            && !seen.own_drain
             && let Some(drain) = self.drain(keyword, Missing::Loop)
         {
             body.stmts
@@ -126,9 +152,10 @@ impl Rewriter<'_> {
         }
     }
 
-    /// An anchor with no loop around it: a drain before its statement.
+    /// An anchor with no loop around it: a drain before its statement, unless the
+    /// app drains there itself.
     fn owe_drain(&mut self, span: Span, missing: Missing) {
-        if self.owed.is_none() {
+        if self.owed.is_none() && !self.own_outside_loops {
             self.owed = self.drain(span, missing);
         }
     }
@@ -170,6 +197,42 @@ impl VisitMut for Rewriter<'_> {
         match expr {
             Expr::MethodCall(call) if self.in_draw == 0 && is_terminal_draw(call) => {
                 self.rewrite_draw(expr);
+            }
+            Expr::Call(call) if own_drain(call).is_some() => {
+                visit_mut::visit_expr_call_mut(self, call);
+                if let Some(handlers) = call.args.first() {
+                    check_chain(handlers, &mut self.found.handler_errors);
+                }
+                if let Some(app) = self.rewrite.app
+                    && app.to_string() != "& mut ()"
+                    && own_drain(call).is_some_and(|drain| drain == "app_drain_with")
+                {
+                    self.found.handler_errors.push(syn::Error::new_spanned(
+                        &call.func,
+                        "this drain of the app's own takes the place of the one `#[taria::app]` \
+                         puts here, which runs the app's `#[action]` methods (`self`, or \
+                         `handlers = …`): they would not run in this loop. Closure handlers are \
+                         for state in local variables; for an app value, write an `#[action]` \
+                         method instead",
+                    ));
+                }
+                if let Some(drain) = own_drain(call) {
+                    let (span, label) = (call.func.span(), self.rewrite.label);
+                    let args = match call.args.first().and_then(lazy_chain) {
+                        Some(lazy) => lazy,
+                        None => call.args.to_token_stream(),
+                    };
+                    let private: Expr = syn::parse_quote_spanned! {span=>
+                        ::taria::__private::#drain
+                    };
+                    *expr = syn::parse_quote_spanned! {span=> #private(#label, #args) };
+                    self.found.drains += 1;
+                    self.found.own += 1;
+                    match self.loops.last_mut() {
+                        Some(seen) => seen.own_drain = true,
+                        None => self.own_outside_loops = true,
+                    }
+                }
             }
             Expr::Call(call) => {
                 visit_mut::visit_expr_call_mut(self, call);
@@ -216,6 +279,164 @@ impl VisitMut for Rewriter<'_> {
 
     /// Items nested in a body are not the app's code: leave them alone.
     fn visit_item_mut(&mut self, _: &mut Item) {}
+}
+
+/// What a loop's body held, for its drain.
+#[derive(Clone, Copy, Default)]
+struct LoopSeen {
+    /// A draw (or, anchored by reads, an event read).
+    anchored: bool,
+    /// A drain of the app's own, `taria::drain_with(…)`.
+    own_drain: bool,
+}
+
+/// The drain a call of the app's own becomes, when `call` is one:
+/// `taria::drain_with(…)` → `app_drain_with`, `taria::drain(…)` → `app_drain`.
+fn own_drain(call: &ExprCall) -> Option<proc_macro2::Ident> {
+    let Expr::Path(path) = &*call.func else {
+        return None;
+    };
+    let segments: Vec<_> = path.path.segments.iter().collect();
+    let [taria, function] = segments[..] else {
+        return None;
+    };
+    if path.qself.is_some()
+        || taria.ident != "taria"
+        || !taria.arguments.is_none()
+        || !function.arguments.is_none()
+        || call.args.len() != 1
+    {
+        return None;
+    }
+    let span = function.ident.span();
+    match function.ident.to_string().as_str() {
+        "drain_with" => Some(proc_macro2::Ident::new("app_drain_with", span)),
+        "drain" => Some(proc_macro2::Ident::new("app_drain", span)),
+        _ => None,
+    }
+}
+
+/// Checks the closure handlers of a `taria::on(…).on(…)` chain given to a drain of
+/// the app's own, where their patterns are literals, as `#[action(node = …)]` is
+/// checked: the pattern is one the runtime can match, and a closure taking a
+/// `Key<…>` has a wildcard for it to come from.
+fn check_chain(expr: &Expr, errors: &mut Vec<syn::Error>) {
+    match expr {
+        Expr::MethodCall(call) if call.method == "on" || call.method == "on_invocation" => {
+            check_link(&call.args, errors);
+            check_chain(&call.receiver, errors);
+        }
+        Expr::Call(call) if is_taria_on(call) => check_link(&call.args, errors),
+        Expr::Paren(inner) => check_chain(&inner.expr, errors),
+        Expr::Reference(inner) => check_chain(&inner.expr, errors),
+        _ => {}
+    }
+}
+
+/// A `taria::on(p, a, c).on(…)…` chain written out in the drain, as one closure that
+/// makes each handler closure only when its turn comes: then two of them may borrow
+/// the same local mutably (`marked` for `toggle` and for `select`), which closures
+/// stored side by side in a chain may not. `None` for anything else (a chain built
+/// elsewhere and passed by name stays as it is).
+fn lazy_chain(expr: &Expr) -> Option<TokenStream> {
+    let mut links = Vec::new();
+    let mut at = expr;
+    loop {
+        match at {
+            Expr::MethodCall(call)
+                if (call.method == "on" || call.method == "on_invocation")
+                    && call.args.len() == 3
+                    && call.turbofish.is_none() =>
+            {
+                let whole = call.method == "on_invocation";
+                links.push((whole, &call.args, call.method.span()));
+                at = &call.receiver;
+            }
+            Expr::Call(call) if is_taria_on(call) && call.args.len() == 3 => {
+                links.push((false, &call.args, call.func.span()));
+                break;
+            }
+            Expr::Paren(inner) => at = &inner.expr,
+            _ => return None,
+        }
+    }
+    let inv = quote::format_ident!("__taria_inv");
+    let refusals = quote::format_ident!("__taria_refusals");
+    let tries = links.iter().rev().map(|(whole, args, span)| {
+        let try_fn = if *whole {
+            quote::format_ident!("try_on_invocation", span = *span)
+        } else {
+            quote::format_ident!("try_on", span = *span)
+        };
+        let args = args.iter();
+        quote::quote_spanned! {*span=>
+            if let ::core::option::Option::Some(__taria_outcome) =
+                ::taria::__private::#try_fn(#(#args,)* #inv, #refusals)
+            {
+                return ::core::option::Option::Some(__taria_outcome);
+            }
+        }
+    });
+    Some(quote::quote_spanned! {expr.span()=>
+        ::taria::__private::lazy_handlers(
+            |#inv: &::taria::Invocation<'_>, #refusals: &mut ::taria::__private::Refusals| {
+                #(#tries)*
+                ::core::option::Option::None
+            },
+        )
+    })
+}
+
+/// `taria::on(…)` (or `::taria::on(…)`).
+fn is_taria_on(call: &ExprCall) -> bool {
+    let Expr::Path(path) = &*call.func else {
+        return false;
+    };
+    let segments: Vec<_> = path.path.segments.iter().map(|s| &s.ident).collect();
+    path.qself.is_none() && matches!(segments[..], [taria, on] if taria == "taria" && on == "on")
+}
+
+/// One link's pattern and closure (`pattern, action, closure`).
+fn check_link(args: &Punctuated<Expr, Token![,]>, errors: &mut Vec<syn::Error>) {
+    let (Some(pattern), Some(handler)) = (args.first(), args.iter().nth(2)) else {
+        return;
+    };
+    let Expr::Lit(ExprLit {
+        lit: Lit::Str(lit), ..
+    }) = pattern
+    else {
+        return;
+    };
+    match crate::actions::handler::check_pattern(lit) {
+        Err(error) => errors.push(error),
+        Ok(true) => {}
+        Ok(false) => {
+            let Expr::Closure(closure) = handler else {
+                return;
+            };
+            for input in closure.inputs.iter().filter(|input| takes_key(input)) {
+                errors.push(syn::Error::new_spanned(
+                    input,
+                    format!(
+                        "`{}` has no `*` or `**`, so this closure's `Key` has nothing to come \
+                         from: give the pattern a wildcard (`\"tasks/*\"`), or take no key",
+                        lit.value()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Whether a closure's parameter is typed `Key<…>` (`taria::Key<…>`).
+fn takes_key(input: &Pat) -> bool {
+    let Pat::Type(typed) = input else {
+        return false;
+    };
+    let Type::Path(path) = &*typed.ty else {
+        return false;
+    };
+    path.path.segments.last().is_some_and(|s| s.ident == "Key")
 }
 
 /// Whether `call` looks like `Terminal::draw`: `.draw(f)` with one argument that is not

@@ -491,3 +491,149 @@ fn other_items_are_emitted_with_the_error() {
     assert!(out.contains("not on a trait impl"), "{out}");
     assert!(!out.contains("# [action"), "{out}");
 }
+
+#[test]
+fn a_drain_of_the_apps_own_is_its_loops_drain() {
+    let (out, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut date = today();
+            ratatui::run(|terminal| loop {
+                taria::drain_with(taria::on("date", Action::SetValue, |v: Date| date = v));
+                terminal.draw(|f| draw(f, date))?;
+                if let Event::Key(_) = event::read()? { break Ok(()); }
+            })
+        }
+    });
+    assert_eq!(errors, None);
+    assert!(
+        out.contains(
+            "loop { :: taria :: __private :: app_drain_with (\"app\" , :: taria :: __private :: \
+             lazy_handlers (| __taria_inv : & :: taria :: Invocation < '_ > , __taria_refusals : \
+             & mut :: taria :: __private :: Refusals | { if let :: core :: option :: Option :: \
+             Some (__taria_outcome) = :: taria :: __private :: try_on (\"date\" , Action :: \
+             SetValue , | v : Date | date = v , __taria_inv , __taria_refusals)"
+        ),
+        "{out}"
+    );
+    // The chain written out is one closure that makes each handler only in its turn.
+    assert!(
+        out.contains(
+            ":: core :: option :: Option :: None } ,)) ; :: taria :: __private :: app_draw"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    // Written with a leading `::`, or as `taria::drain(&mut app)`, the same.
+    assert_rewritten(
+        quote! {},
+        quote! {
+            fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+                loop {
+                    ::taria::drain(&mut *app);
+                    terminal.draw(|f| app.draw(f))?;
+                }
+            }
+        },
+        "loop { :: taria :: __private :: app_drain (",
+    );
+}
+
+#[test]
+fn a_drain_of_the_apps_own_before_a_draw_with_no_loop_is_its_drain() {
+    let (out, errors) = rewrite(quote! {
+        fn step(terminal: &mut DefaultTerminal, count: &mut i64) -> io::Result<()> {
+            taria::drain_with(taria::on("count", Action::SetValue, |v: i64| *count = v));
+            terminal.draw(|f| draw(f, *count))?;
+            Ok(())
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    assert!(
+        out.contains("try_on (\"count\" , Action :: SetValue , | v : i64 | * count = v ,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_drawing_loop_without_the_apps_own_drain_beside_one_with_it_is_an_error() {
+    let (_, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut date = today();
+            let mut terminal = ratatui::init();
+            loop {
+                taria::drain_with(taria::on("date", Action::SetValue, |v: Date| date = v));
+                loop {
+                    terminal.draw(|f| draw(f, date))?;
+                    if let Event::Key(_) = event::read()? { break; }
+                }
+            }
+        }
+    });
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("has no `taria::drain_with(…)` of its own"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn the_closure_handlers_literal_patterns_are_checked_as_action_patterns_are() {
+    let (_, errors) = rewrite(quote! {
+        fn main() -> io::Result<()> {
+            let mut terminal = ratatui::init();
+            let (mut a, mut b) = (0, 0);
+            loop {
+                taria::drain_with(
+                    taria::on("tasks/*/*", Action::Toggle, |Key(k): Key<u32>| a = k)
+                        .on("date", Action::Activate, |Key(k): Key<u32>| b = k)
+                        .on("files/**", Action::Activate, |Key(k): Key<String>| {}),
+                );
+                terminal.draw(|f| draw(f, a, b))?;
+            }
+        }
+    });
+    let errors = errors.expect("errors");
+    assert!(
+        errors.contains("`tasks/*/*` is not a valid node pattern"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("`date` has no `*` or `**`, so this closure's `Key` has nothing"),
+        "{errors}"
+    );
+    assert!(!errors.contains("files/**"), "{errors}");
+}
+
+#[test]
+fn a_drain_of_the_apps_own_beside_the_apps_handlers_is_an_error() {
+    let (_, errors) = rewrite_with(
+        quote! { handlers = counter },
+        quote! {
+            fn run(terminal: &mut DefaultTerminal, counter: &mut Counter) -> io::Result<()> {
+                let mut extra = 0;
+                loop {
+                    taria::drain_with(taria::on("extra", Action::SetValue, |v: i64| extra = v));
+                    terminal.draw(|f| counter.draw(f, extra))?;
+                }
+            }
+        },
+    );
+    let errors = errors.expect("an error");
+    assert!(
+        errors.contains("they would not run in this loop"),
+        "{errors}"
+    );
+    let (_, errors) = rewrite(quote! {
+        impl App {
+            fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                loop {
+                    taria::drain(&mut *self);
+                    terminal.draw(|f| self.draw(f))?;
+                }
+            }
+        }
+    });
+    // `taria::drain(&mut *self)` names what it drains: the app's own choice.
+    assert_eq!(errors, None);
+}

@@ -63,6 +63,42 @@ pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
     with_current(|session| session.drain(app)).unwrap_or(0)
 }
 
+/// Runs the agent's pending actions with `handlers`, closures that change the app's
+/// local variables ([`crate::on`]), made anew each loop turn where those locals are in
+/// scope. In code `#[taria::app]` is on, a `taria::drain_with(…)` statement in a loop
+/// is that loop's drain (the attribute places no other there); elsewhere it uses this
+/// thread's session, as [`drain`] does. Returns how many inputs were taken.
+///
+/// ```no_run
+/// use ratatui::crossterm::event::{self, Event, KeyCode};
+/// use taria::Action;
+///
+/// #[taria::app(label = "counter")]
+/// fn main() -> std::io::Result<()> {
+///     let mut count = 0_i64;
+///     ratatui::run(|terminal| loop {
+///         taria::drain_with(taria::on("count", Action::SetValue, |value: i64| count = value));
+///         terminal.draw(|frame| {
+///             frame.render_widget(format!("Count: {count}"), frame.area());
+///             taria::leaf(|n| {
+///                 n.role(taria::Role::SpinButton).id("count").label("Count").value(count);
+///                 n.action(Action::SetValue).bounds(frame.area());
+///             });
+///         })?;
+///         if let Event::Key(key) = event::read()? {
+///             match key.code {
+///                 KeyCode::Char('+') => count += 1,
+///                 KeyCode::Char('q') => break Ok(()),
+///                 _ => {}
+///             }
+///         }
+///     })
+/// }
+/// ```
+pub fn drain_with<A: Actions>(mut handlers: A) -> usize {
+    drain(&mut handlers)
+}
+
 /// Draws a frame on `terminal` with this thread's session (started by `#[taria::app]`
 /// or [`install`]): recorded and published while an agent is connected, as
 /// `#[taria::app]` does with each `terminal.draw(…)` in the code it is on. This is
