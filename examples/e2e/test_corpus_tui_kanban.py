@@ -116,8 +116,25 @@ async def _kanban(saved: Path) -> None:
         assert any(TITLE in row for row in column), rows
         assert any("#urgent" in row for row in column), rows
 
+        # A card in a column the app's keys do not have on: "Password reset email",
+        # in Testing, into Done. The columns declare the keys the app moves the focus
+        # between them by (`focus = cycle("l", "h")`), so taria presses `l` until
+        # Testing has focus, moves the selection onto the card, then presses its `m`.
+        tree = await agent.ok("read_tree")
+        testing, done = columns["Testing"], columns["Done"]
+        assert "[focused]" not in line_of(tree["outline"], testing), dump(tree)
+        reset = nodes(tree["outline"], "list_item")["Password reset email"]
+        assert reset.startswith(f"{testing}/"), dump(tree)
+        moved = await agent.ok("act", node=reset, action="move_forward")
+        assert moved["status"] == "delivered", dump(moved)
+        tree = await agent.ok("read_tree")
+        reset = nodes(tree["outline"], "list_item")["Password reset email"]
+        assert reset.startswith(f"{done}/"), dump(tree)
+
     # And what the app saved, as a person's session would have left it.
     board = json.loads(saved.read_text())[0]["board"]["columns"]
     cards = {c["id"]: [(t["title"], t["tags"]) for t in c["tasks"]] for c in board}
     assert (TITLE, ["urgent"]) in cards["in_progress"], cards
     assert all(title != TITLE for title, _ in cards["todo"]), cards
+    assert ("Password reset email", ["feature"]) in cards["done"], cards
+    assert cards["testing"] == [], cards

@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 // main loop
-#[taria::app(label = "tui-kanban", handlers = app)]
+#[taria::app(label = "tui-kanban")]
 fn run_app<B: ratatui::backend::Backend<Error = io::Error>>(
     terminal: &mut Terminal<B>,
     app: &mut App,
@@ -80,71 +80,6 @@ fn run_app<B: ratatui::backend::Backend<Error = io::Error>>(
         if app.should_quit {
             return Ok(());
         }
-    }
-}
-
-// what an agent's actions on a column or card need: the app's keys reach only the
-// current column, so these go to it first
-#[taria::actions]
-impl App {
-    #[action(node = "*", "add_task")]
-    fn agent_add_task(&mut self, key: String) -> Result<(), String> {
-        self.agent_select(&key, None)?;
-        self.start_adding_task();
-        Ok(())
-    }
-
-    #[action(node = "**", select)]
-    fn agent_select_task(&mut self, key: String) -> Result<(), String> {
-        let (column, title) = key.split_once('/').ok_or("not a card")?;
-        self.agent_select(column, Some(title))
-    }
-
-    #[action(node = "**", "move_back")]
-    fn agent_move_back(&mut self, key: String) -> Result<(), String> {
-        if key.split_once('/').map(|(column, _)| column)
-            == self.board().columns.first().map(|c| c.id.as_str())
-        {
-            return Err("the card is in the first column already".into());
-        }
-        self.agent_select_task(key)?;
-        self.move_task_backward();
-        Ok(())
-    }
-
-    #[action(node = "**", "move_forward")]
-    fn agent_move_forward(&mut self, key: String) -> Result<(), String> {
-        if key.split_once('/').map(|(column, _)| column)
-            == self.board().columns.last().map(|c| c.id.as_str())
-        {
-            return Err("the card is in the last column already".into());
-        }
-        self.agent_select_task(key)?;
-        self.move_task_forward();
-        Ok(())
-    }
-
-    fn agent_select(&mut self, column: &str, title: Option<&str>) -> Result<(), String> {
-        if self.input_mode != InputMode::Normal {
-            return Err("an input is open: submit or dismiss it first".into());
-        }
-        let columns = &self.board().columns;
-        let col = columns
-            .iter()
-            .position(|c| c.id == column)
-            .ok_or("no such column")?;
-        let tasks = &columns[col].tasks;
-        let index = match title {
-            Some(title) => tasks
-                .iter()
-                .position(|t| t.title == title)
-                .ok_or("no such card")?,
-            None => 0,
-        };
-        self.selected_column = col;
-        self.selected_index = index;
-        self.update_scroll();
-        Ok(())
     }
 }
 

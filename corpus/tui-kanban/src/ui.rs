@@ -120,7 +120,7 @@ fn draw_columns(f: &mut Frame, app: &mut App, area: Rect) {
 /// draw single column with task cards
 #[taria::widget(role = list, id = board_column.id.as_str(), label = board_column.name.as_str(),
     focused = app.selected_column == column_idx && app.input_mode == InputMode::Normal,
-    actions("add_task" = key("a")))]
+    actions(focus = cycle("l", "h"), "add_task" = key("a")))]
 fn draw_column(
     f: &mut Frame,
     app: &App,
