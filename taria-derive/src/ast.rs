@@ -67,6 +67,9 @@ pub(crate) struct ActionItem {
     pub(crate) action: ActionArg,
     /// The key of `<action> = key("…")`.
     pub(crate) key: Option<LitStr>,
+    /// The condition of `<action>.when(…)` or `<action> = key("…").when(…)`: offered
+    /// only on frames where it holds.
+    pub(crate) when: Option<syn::Expr>,
 }
 
 pub(crate) enum ActionArg {

@@ -176,7 +176,9 @@ pub(crate) fn usage(name: &str, syntax: Syntax) -> String {
             "expected `{name} = \"format {{args}}\"`, `{name} = <expr>` or `{name}(\"format {{}}\", args…)`"
         ),
         Syntax::Actions => {
-            "expected `actions(activate, toggle = key(\"space\"), \"custom_name\", …)`".into()
+            "expected `actions(activate, toggle = key(\"space\"), \"custom_name\", …)` (each may \
+             end in `.when(<bool expr>)`; `focus = cycle(\"next\", \"previous\")`)"
+                .into()
         }
         Syntax::Id => "expected `id = \"name\"` or `id = <expr>`".into(),
         Syntax::Scroll => "expected `scroll(offset, content_length, viewport_length)`".into(),
@@ -258,7 +260,8 @@ fn text(name: &str, expr: Expr) -> syn::Result<TextArg> {
     Ok(TextArg::Expr(expr))
 }
 
-/// `<action>` or `<action> = key("…")`. An action that cannot be parsed fails the
+/// `<action>` or `<action> = key("…")`, either with `.when(condition)` (offered only
+/// while it holds). An action that cannot be parsed fails the
 /// item; a key fallback that cannot is reported through `key_error` and the item
 /// kept without it, so a wrong action name in it is reported too.
 fn action_item(
@@ -266,10 +269,43 @@ fn action_item(
     item: &Expr,
     key_error: &mut dyn FnMut(syn::Error),
 ) -> syn::Result<ActionItem> {
-    let (action, fallback) = match item {
-        Expr::Assign(assign) => (&*assign.left, Some(&*assign.right)),
+    let (item, when) = offered_when(item);
+    match item {
+        Expr::Assign(assign) => {
+            let (action, when_action) = offered_when(&assign.left);
+            let (fallback, when_key) = offered_when(&assign.right);
+            let mut whens = [when, when_action, when_key].into_iter().flatten();
+            let when = whens.next();
+            if let Some(second) = whens.next() {
+                return Err(syn::Error::new_spanned(
+                    second,
+                    "one `.when(…)` per action: on the action or on its key, not both",
+                ));
+            }
+            action_item_parts(at, action, Some(fallback), when, key_error)
+        }
+        other => action_item_parts(at, other, None, when, key_error),
+    }
+}
+
+/// `x.when(condition)`: `x` and the condition; anything else as it is.
+fn offered_when(expr: &Expr) -> (&Expr, Option<syn::Expr>) {
+    match expr {
+        Expr::MethodCall(call) if call.method == "when" && call.args.len() == 1 => {
+            (&call.receiver, Some(call.args[0].clone()))
+        }
         other => (other, None),
-    };
+    }
+}
+
+/// An action item's action, key fallback and condition, parsed.
+fn action_item_parts(
+    at: usize,
+    action: &Expr,
+    fallback: Option<&Expr>,
+    when: Option<syn::Expr>,
+    key_error: &mut dyn FnMut(syn::Error),
+) -> syn::Result<ActionItem> {
     let parsed = if let Some(ident) = single_ident(action) {
         ActionArg::Core(ident.clone())
     } else if let Some(lit) = lit_str(action) {
@@ -292,6 +328,7 @@ fn action_item(
         at,
         action: parsed,
         key,
+        when,
     })
 }
 

@@ -205,6 +205,14 @@ pub(crate) fn role_call(property: &'static Property, role: &RoleArg, node: &Iden
 }
 
 fn action_call(property: &'static Property, item: &ActionItem, node: &Ident) -> TokenStream {
+    let call = offer_call(property, item, node);
+    match &item.when {
+        Some(when) => quote! { if #when { #call } },
+        None => call,
+    }
+}
+
+fn offer_call(property: &'static Property, item: &ActionItem, node: &Ident) -> TokenStream {
     let site = Span::call_site();
     match (&item.action, &item.key) {
         (ActionArg::Core(ident), key) => {

@@ -39,7 +39,11 @@ use proc_macro::TokenStream;
 ///   `readonly`, `redacted`, `untrusted`, `modal`;
 /// * `checked = expr`, `expanded = expr`, `invalid = expr`;
 /// * `index`, `count`, `level`, `scroll(offset, content, viewport)`, `bounds = rect`;
-/// * `actions(activate, toggle = key("space"), "archive")`.
+/// * `actions(activate, toggle = key("space"), "archive")`; an action offered only on
+///   the frames where a condition holds is `"move_back" = key("n").when(column > 0)`
+///   (or `archive.when(…)` without a key); `focus = cycle("l", "h")` names the keys
+///   the app moves the focus by among the nodes that declare the same two (the next
+///   one, the previous one).
 ///
 /// Every expression is evaluated only while a frame is being recorded.
 #[proc_macro_attribute]

@@ -185,6 +185,7 @@ fn draw_column(
             task,
             card_area,
             is_selected_column && i == app.selected_index,
+            (column_idx, app.board().columns.len()),
         );
         rendered += 1;
     }
@@ -194,9 +195,9 @@ fn draw_column(
 #[taria::widget(role = list_item, key = task.title.as_str(), label = task.title.as_str(),
     value = task.tags.iter().map(|tag| format!("#{tag}")).collect::<Vec<_>>().join(" "),
     bounds = Block::default().borders(Borders::ALL).inner(area), selected = is_selected,
-    actions(select, activate = key("enter"), "move_forward" = key("m"),
-    "move_back" = key("n"), "add_tag" = key("t"), "delete" = key("d")))]
-fn draw_task_card(f: &mut Frame, task: &Task, area: Rect, is_selected: bool) {
+    actions(select, activate = key("enter"), "move_forward" = key("m").when(of.0 + 1 < of.1),
+    "move_back" = key("n").when(of.0 > 0), "add_tag" = key("t"), "delete" = key("d")))]
+fn draw_task_card(f: &mut Frame, task: &Task, area: Rect, is_selected: bool, of: (usize, usize)) {
     // Changed crate::board::Task to Task
     // card border style
     let border_style = if is_selected {
