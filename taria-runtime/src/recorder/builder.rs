@@ -105,8 +105,10 @@ impl<'a> NodeBuilder<'a> {
         self
     }
 
-    /// Sets an explicit id: global to the frame and stable across frames.
-    /// An empty id is ignored (the node keeps a derived id).
+    /// Sets an explicit id: global to the frame and stable across frames. It is the
+    /// whole id: under a parent `cal`, `.id("2007-06-29")` is `2007-06-29`, not
+    /// `cal/2007-06-29`; for an id under the parent use [`key`](Self::key) (which gives
+    /// `cal/2007-06-29`). An empty id is ignored (the node keeps a derived id).
     #[inline]
     pub fn id(&mut self, id: impl IntoText) -> &mut Self {
         let span = append_text(self.text, id, MAX_LABEL_BYTES);
