@@ -205,4 +205,5 @@ pub(crate) const ACTIONS: &[&str] = &[
     "dismiss",
     "copy",
     "submit",
+    "sort",
 ];

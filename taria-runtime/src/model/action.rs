@@ -70,6 +70,9 @@ actions! {
     Copy = "copy",
     /// Submit the node (a form, a text input).
     Submit = "submit",
+    /// Sort what the node heads by it (a table's column header: the app's own sort,
+    /// its direction the app's, as a person's key or click on the header gives it).
+    Sort = "sort",
 }
 
 impl Action {

@@ -11,4 +11,5 @@ mod handlers;
 mod inputs;
 mod key_fallbacks;
 mod logs;
+mod sort;
 mod widgets;

@@ -53,7 +53,7 @@ every_role!(
     id = "all-actions",
     actions(
         activate, focus, select, toggle, expand, collapse, increment, decrement, scroll,
-        set_value, dismiss, copy, submit,
+        set_value, dismiss, copy, submit, sort,
     ),
 )]
 fn render_all_actions(area: Rect, buf: &mut Buffer) {
@@ -62,7 +62,7 @@ fn render_all_actions(area: Rect, buf: &mut Buffer) {
 
 const ACTIONS_USED: &[&str] = &[
     "activate", "focus", "select", "toggle", "expand", "collapse", "increment", "decrement",
-    "scroll", "set_value", "dismiss", "copy", "submit",
+    "scroll", "set_value", "dismiss", "copy", "submit", "sort",
 ];
 
 #[taria::widget(
