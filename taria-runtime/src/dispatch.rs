@@ -139,21 +139,26 @@ impl<'a> Invocation<'a> {
         self.undrawn
     }
 
-    /// Matches the target id against `pattern`: an id, or an id with one wildcard
-    /// segment: `*` stands for one path segment (no `/`), e.g. `tasks/*`; `**` for one
-    /// or more, e.g. `files/**` (a nested tree item `files/src/main.rs`). Returns what
-    /// the wildcard stood for (empty for a pattern without one), or `None` when it does
-    /// not match.
+    /// Matches the target id against `pattern`: an id, or an id with wildcard
+    /// segments: `*` stands for one path segment (no `/`), e.g. `tasks/*`, and several
+    /// may be used, each one segment (`table/*/*`: a table's cells, not its rows); `**`
+    /// (alone) for one or more, e.g. `files/**` (a nested tree item
+    /// `files/src/main.rs`). Returns what the wildcards stood for, from the first to the
+    /// last (`r5/c2`; empty for a pattern without one), or `None` when it does not
+    /// match.
     #[must_use]
     pub fn matches(&self, pattern: &str) -> Option<&'a str> {
         match_pattern(pattern, self.target)
     }
 }
 
-/// Matches `id` against a pattern with at most one wildcard segment: `*` (one path
-/// segment) or `**` (one or more); see [`Invocation::matches`].
+/// Matches `id` against a pattern with wildcard segments: `*` (one path segment, any
+/// number of them) or one `**` (one or more); see [`Invocation::matches`].
 #[must_use]
 pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
+    if pattern.split('/').filter(|segment| *segment == "*").count() > 1 {
+        return match_segments(pattern, id);
+    }
     // `**`: one or more whole segments; `*`: exactly one.
     let (prefix, suffix, many) = match pattern.split_once("**") {
         Some((prefix, suffix)) => (prefix, suffix, true),
@@ -169,6 +174,32 @@ pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
         !middle.is_empty() && !middle.contains('/')
     };
     fits.then_some(middle)
+}
+
+/// Matches `id` against a pattern of several `*` segments (`table/*/*`: a cell, not a
+/// row), each one whole segment of the id and the others equal: what the wildcards
+/// stood for, from the first to the last (`r5/c2`), or `None`.
+fn match_segments<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
+    let mut start = 0;
+    let mut segments = Vec::new();
+    for segment in id.split('/') {
+        segments.push((start, segment));
+        start += segment.len() + 1;
+    }
+    let parts: Vec<&str> = pattern.split('/').collect();
+    if parts.len() != segments.len() {
+        return None;
+    }
+    let mut stood = None::<(usize, usize)>;
+    for (part, &(at, segment)) in parts.iter().zip(&segments) {
+        if *part == "*" && !segment.is_empty() {
+            let from = stood.map_or(at, |(from, _)| from);
+            stood = Some((from, at + segment.len()));
+        } else if *part != segment || part.contains('*') {
+            return None;
+        }
+    }
+    stood.map(|(from, to)| &id[from..to])
 }
 
 /// The arguments that did not convert for the handlers a generated dispatch tried, in

@@ -306,9 +306,9 @@ fn check_core_action(ident: &Ident) -> syn::Result<String> {
 ///
 /// A pattern is `/`-separated segments, each the text of an id's segment as the app
 /// makes it (a key may have spaces inside: `form/First Name`; a `/` or `%` inside one
-/// is escaped, `files/a%2Fb`; no control characters, no spaces around); at most one
-/// segment may be a wildcard: `*` matches one segment
-/// of the target's id, `**` one or more.
+/// is escaped, `files/a%2Fb`; no control characters, no spaces around); segments may
+/// be wildcards: each `*` matches one segment of the target's id (`table/*/*`), or
+/// one `**` (and no other wildcard) one or more.
 pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     let pattern = lit.value();
     let fail = |why: &str| {
@@ -320,10 +320,11 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
     if pattern.is_empty() {
         return fail("it is empty; write the node's id, e.g. `\"save\"` or `\"tasks/*\"`");
     }
-    let mut wildcards = 0;
+    let (mut wildcards, mut many) = (0, 0);
     for segment in pattern.split('/') {
         if segment == "*" || segment == "**" {
             wildcards += 1;
+            many += usize::from(segment == "**");
         } else if segment.is_empty() {
             return fail("it has an empty segment (a leading, trailing or doubled `/`)");
         } else if segment.contains('*') {
@@ -346,10 +347,13 @@ pub(crate) fn check_pattern(lit: &LitStr) -> syn::Result<bool> {
             );
         }
     }
-    if wildcards > 1 {
-        return fail("a pattern has at most one `*` or `**`");
+    if many > 0 && wildcards > 1 {
+        return fail(
+            "a `**` (one or more segments) is the pattern's only wildcard; for a fixed number \
+             of segments write a `*` for each (`table/*/*`)",
+        );
     }
-    Ok(wildcards == 1)
+    Ok(wildcards > 0)
 }
 
 /// Whether `segment` has a `%` that is not `%2F` or `%25` (which no keyed id has).
@@ -522,21 +526,19 @@ mod tests {
     }
 
     #[test]
-    fn patterns_are_ids_with_at_most_one_whole_segment_star() {
+    fn patterns_are_ids_with_whole_segment_stars_or_one_double_star() {
         assert_eq!(pattern("save"), Ok(false));
         assert_eq!(pattern("tasks/*"), Ok(true));
         assert_eq!(pattern("board:1/*/title"), Ok(true));
         assert_eq!(pattern("files/**"), Ok(true));
-        assert!(
-            pattern("files/**/*")
-                .unwrap_err()
-                .contains("at most one `*` or `**`")
-        );
+        assert!(pattern("files/**/*").unwrap_err().contains("only wildcard"));
         assert!(pattern("files/***").unwrap_err().contains("whole segment"));
+        // A `*` per segment: a table's cells, not its rows.
+        assert_eq!(pattern("tasks/*/*"), Ok(true));
         assert!(
-            pattern("tasks/*/*")
+            pattern("tasks/**/*")
                 .unwrap_err()
-                .contains("at most one `*`")
+                .contains("`**` (one or more segments) is the pattern's only wildcard")
         );
         // An id made from a key with a space inside can be named as it is.
         assert_eq!(pattern("form/First Name"), Ok(false));

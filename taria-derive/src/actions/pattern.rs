@@ -1,10 +1,13 @@
-//! Node id patterns as handlers match them (`taria::Invocation::matches`: `*` one path
-//! segment, `**` one or more), for telling at compile time that one handler's pattern
+//! Node id patterns as handlers match them (`taria::Invocation::matches`: each `*` one
+//! path segment, a `**` one or more), for telling at compile time that one handler's pattern
 //! takes every id another's does. The ui pass case `pattern-cover-matches-the-runtime.rs`
 //! holds [`match_pattern`] to the runtime's.
 
-/// Matches `id` against `pattern`; what the wildcard stood for (empty without one).
+/// Matches `id` against `pattern`; what the wildcards stood for (empty without one).
 pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
+    if pattern.split('/').filter(|segment| *segment == "*").count() > 1 {
+        return match_segments(pattern, id);
+    }
     let (prefix, suffix, many) = match pattern.split_once("**") {
         Some((prefix, suffix)) => (prefix, suffix, true),
         None => match pattern.split_once('*') {
@@ -19,6 +22,32 @@ pub(crate) fn match_pattern<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
         !middle.is_empty() && !middle.contains('/')
     };
     fits.then_some(middle)
+}
+
+/// Matches `id` against a pattern of several `*` segments (`table/*/*`: a cell, not a
+/// row), each one whole segment of the id and the others equal: what the wildcards
+/// stood for, from the first to the last (`r5/c2`), or `None`.
+fn match_segments<'a>(pattern: &str, id: &'a str) -> Option<&'a str> {
+    let mut start = 0;
+    let mut segments = Vec::new();
+    for segment in id.split('/') {
+        segments.push((start, segment));
+        start += segment.len() + 1;
+    }
+    let parts: Vec<&str> = pattern.split('/').collect();
+    if parts.len() != segments.len() {
+        return None;
+    }
+    let mut stood = None::<(usize, usize)>;
+    for (part, &(at, segment)) in parts.iter().zip(&segments) {
+        if *part == "*" && !segment.is_empty() {
+            let from = stood.map_or(at, |(from, _)| from);
+            stood = Some((from, at + segment.len()));
+        } else if *part != segment || part.contains('*') {
+            return None;
+        }
+    }
+    stood.map(|(from, to)| &id[from..to])
 }
 
 /// Whether every id `later` matches is matched by `earlier` too (so a handler for
@@ -59,5 +88,8 @@ mod tests {
         assert!(!covers("tasks/*", "tasks/*"));
         assert!(!covers("tasks/*/title", "tasks/*"));
         assert!(!covers("files/**", "files/**"));
+        assert!(covers("table/*/*", "table/r5/c2"));
+        assert!(!covers("table/*/*", "table/r5"));
+        assert!(covers("table/**", "table/*/*"));
     }
 }

@@ -585,7 +585,7 @@ fn the_closure_handlers_literal_patterns_are_checked_as_action_patterns_are() {
             let (mut a, mut b) = (0, 0);
             loop {
                 taria::drain_with(
-                    taria::on("tasks/*/*", Action::Toggle, |Key(k): Key<u32>| a = k)
+                    taria::on("tasks/**/*", Action::Toggle, |Key(k): Key<u32>| a = k)
                         .on("date", Action::Activate, |Key(k): Key<u32>| b = k)
                         .on("files/**", Action::Activate, |Key(k): Key<String>| {}),
                 );
@@ -595,7 +595,7 @@ fn the_closure_handlers_literal_patterns_are_checked_as_action_patterns_are() {
     });
     let errors = errors.expect("errors");
     assert!(
-        errors.contains("`tasks/*/*` is not a valid node pattern"),
+        errors.contains("`tasks/**/*` is not a valid node pattern"),
         "{errors}"
     );
     assert!(

@@ -204,3 +204,48 @@ fn a_key_with_a_slash_is_one_escaped_segment_and_the_handler_gets_it_back() {
     );
     assert_eq!(taria::builder::escape_key("a/b"), "a%2Fb");
 }
+
+/// A table's cell handler: `grid/*/*` (a `*` per segment) takes the cells, not the
+/// rows, so a row's `select` (an undrawn one included) is left to the table. Found
+/// porting a CSV viewer: one wildcard per pattern made it `grid/**`, which took the
+/// off-screen rows before the table could bring them into view.
+#[derive(Default)]
+struct Grid {
+    cells: Vec<String>,
+}
+
+#[taria::actions]
+impl Grid {
+    #[action(node = "grid/*/*", select)]
+    fn select_cell(&mut self, key: String) {
+        self.cells.push(key);
+    }
+}
+
+fn draw_grid(frame: &mut ratatui::Frame<'_>, _: &mut Grid) {
+    frame.render_widget(Paragraph::new("grid"), frame.area());
+    let _grid = taria::scope(|n| {
+        n.role(Role::Table).id("grid").scroll(0, 100, 2);
+    });
+    for row in ["r1", "r2"] {
+        let _row = taria::scope(|n| {
+            n.role(Role::Row).key(row).action(Action::Select);
+        });
+        for column in ["c1", "c2"] {
+            taria::leaf(|n| {
+                n.role(Role::Cell).key(column).action(Action::Select);
+            });
+        }
+    }
+}
+
+#[test]
+fn a_star_per_segment_takes_a_table_s_cells_and_leaves_its_rows() {
+    let mut h = AppHarness::new(Grid::default(), 20, 3, draw_grid);
+    h.act("grid/r2/c1", "select").unwrap();
+    assert_eq!(h.app().cells, ["r2/c1"]);
+    // A row, drawn or not, is not the cell handler's.
+    let _ = h.act("grid/r1", "select");
+    let _ = h.act("grid/r77", "select");
+    assert_eq!(h.app().cells, ["r2/c1"]);
+}

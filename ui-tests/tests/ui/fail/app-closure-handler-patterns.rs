@@ -7,7 +7,7 @@ fn run() -> std::io::Result<()> {
     let mut marked = vec![false; 3];
     loop {
         taria::drain_with(
-            taria::on("marks/*/*", Action::Toggle, |Key(i): Key<usize>| marked[i] = true)
+            taria::on("marks/**/*", Action::Toggle, |Key(i): Key<usize>| marked[i] = true)
                 .on("marks", Action::Activate, |Key(i): Key<usize>| marked[i] = false),
         );
         terminal.draw(|frame| frame.render_widget(format!("{marked:?}"), frame.area()))?;

@@ -2,7 +2,7 @@ struct App;
 
 #[taria::actions]
 impl App {
-    #[action(node = "board/*/*", toggle)]
+    #[action(node = "board/**/*", toggle)]
     fn toggle(&mut self) {}
 
     #[action(node = "tasks/ new", set_value)]

@@ -11,12 +11,13 @@ use taria::{Action, Invocation};
 fn main() {
     let patterns = [
         "save", "tasks/*", "tasks/*/title", "files/**", "files/**/main.rs", "**", "*", "a*b",
-        "form/*", "form/Age",
+        "form/*", "form/Age", "table/*/*", "*/*", "tasks/*/title/*", "a/*/b/*/c",
     ];
     let ids = [
         "save", "tasks/3", "tasks/", "tasks/3/title", "tasks/3/x", "files/src", "files/src/main.rs",
         "files/", "files", "files//x", "board/a/b/title", "a", "axb", "ab", "a/b", "form/Age",
-        "form/Age/x", "", "/",
+        "form/Age/x", "", "/", "table/r5/c2", "table/r5", "table//c2", "table/r5/c2/x",
+        "tasks/3/title/7", "a/x/b/y/c", "a/x/b//c", "a/b",
     ];
     for p in patterns {
         for id in ids {
