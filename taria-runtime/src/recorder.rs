@@ -7,6 +7,7 @@
 
 mod arena;
 mod builder;
+mod drawn;
 mod ids;
 mod text;
 mod to_tree;
@@ -280,6 +281,15 @@ impl Recorder {
             arena.finish();
             self.arena = arena;
         }
+    }
+
+    /// Completes the last frame from the screen it drew, `buffer`: the nodes that take
+    /// their value from the screen ([`NodeBuilder::drawn_value`]) and were given none
+    /// take the text drawn there. [`Session`](crate::Session)'s draws and
+    /// [`Harness`](crate::testing::Harness) do it; a draw recorded with
+    /// [`Recorder::record`] calls it with the buffer the draw returned.
+    pub fn read_drawn(&mut self, buffer: &ratatui::buffer::Buffer) {
+        self.arena.read_drawn(buffer);
     }
 
     /// The last recorded frame as an owned tree (empty before the first frame).

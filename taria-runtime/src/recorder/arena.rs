@@ -151,6 +151,10 @@ pub(crate) struct NodeRecord {
     /// ([`NodeBuilder::encloses`](super::NodeBuilder::encloses)): open until one is not,
     /// or its parent closes.
     pub(crate) encloses: bool,
+    /// Where the node's value is drawn, read from the frame's buffer when the frame
+    /// ends if no value was given ([`NodeBuilder::drawn_value`](super::NodeBuilder::drawn_value));
+    /// empty: nowhere.
+    pub(crate) drawn_value: Bounds,
 }
 
 /// A problem noticed while recording, resolved to text when the tree is built.
