@@ -6,6 +6,7 @@
 //! thread-local flag and return: no allocation, no formatting, no hashing.
 
 mod arena;
+pub(crate) mod bare;
 mod builder;
 mod drawn;
 mod ids;
@@ -21,7 +22,7 @@ pub use builder::{
 };
 pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
-use crate::model::Tree;
+use crate::model::{Role, Tree};
 
 /// The value domain of node `index` of `arena`.
 pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
@@ -76,6 +77,17 @@ pub fn scope(describe: impl FnOnce(&mut NodeBuilder<'_>)) -> Scope {
         return Scope::INACTIVE;
     }
     open(describe, true)
+}
+
+/// The role of the innermost open node: `None` at the top of the tree (or when no
+/// frame is being recorded).
+pub(crate) fn open_role() -> Option<Role> {
+    ACTIVE.with(|active| {
+        let slot = active.try_borrow().ok()?;
+        let arena = slot.as_ref()?;
+        let top = *arena.stack.last()?;
+        Some(arena.nodes[top as usize].role)
+    })
 }
 
 /// Records a node with no children.
