@@ -191,7 +191,10 @@ impl<'a> NodeBuilder<'a> {
     /// Takes the node's value from the screen when none is [given](Self::value): the
     /// text drawn in `area` (the inside of an input's box, say), read from the frame's
     /// buffer once the frame has been drawn. Its rows are joined by `\n`, without
-    /// the blanks at the end of each, nor the blank rows and blanks around it all.
+    /// the blanks at the end of each, nor the blank rows and blanks around it all;
+    /// nothing drawn there is no value. A `text_input` or `text_area` takes it
+    /// whatever else it has; any other node only when it has no label and no children
+    /// (which say its text already).
     ///
     /// ```
     /// use ratatui::layout::Rect;

@@ -7,22 +7,33 @@ use ratatui::layout::Rect;
 
 use super::arena::{FrameArena, Span, ValueRecord};
 use super::text::truncate;
-use crate::model::{Bounds, MAX_VALUE_BYTES};
+use crate::model::{Bounds, MAX_VALUE_BYTES, Role};
 
 impl FrameArena {
     /// Gives each node that takes its value from the screen and was given none the
     /// text drawn in its area of `buffer` ([`drawn_text`]).
+    ///
+    /// An input's value is its text whatever else it has; any other node's text is
+    /// already said by its label or its children when it has them, and then it takes
+    /// nothing. Nothing drawn there leaves the node without a value.
     pub(crate) fn read_drawn(&mut self, buffer: &Buffer) {
         let FrameArena { nodes, text, .. } = self;
-        for node in nodes.iter_mut() {
+        for (index, node) in nodes.iter_mut().enumerate() {
             if node.drawn_value == Bounds::default() || node.value != ValueRecord::None {
+                continue;
+            }
+            let input = matches!(node.role, Role::TextInput | Role::TextArea);
+            let has_children = node.end as usize > index + 1;
+            if !input && (node.label.is_some() || has_children) {
                 continue;
             }
             let start = text.len();
             drawn_text(buffer, rect(node.drawn_value), text);
             let written = truncate(&text[start..], MAX_VALUE_BYTES).len();
             text.truncate(start + written);
-            node.value = ValueRecord::Text(Span::since(start, text));
+            if text.len() > start {
+                node.value = ValueRecord::Text(Span::since(start, text));
+            }
         }
     }
 }

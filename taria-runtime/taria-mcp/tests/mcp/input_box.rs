@@ -58,7 +58,7 @@ fn typing_into_a_block_given_the_text_input_role_changes_its_value() {
         read["outline"]
             .as_str()
             .unwrap()
-            .contains("- text_input \"Search\": \"\" [id=search] [focused]"),
+            .contains("- text_input \"Search\" [id=search] [focused]"),
         "{read}"
     );
 
