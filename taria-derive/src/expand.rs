@@ -247,6 +247,35 @@ fn probe(value: &TokenStream, node: &Ident) -> TokenStream {
     }
 }
 
+/// Roles whose value is text the widget draws.
+const TEXT_ROLES: &[&str] = &[
+    "text",
+    "heading",
+    "status",
+    "log",
+    "notification",
+    "tooltip",
+    "text_input",
+    "text_area",
+];
+
+/// Whether the node takes its value from the screen: a role whose value is drawn text,
+/// and neither a `label` nor a `value` given (a `set_string` in a custom widget's
+/// `render` is then recorded with only the attribute).
+fn value_from_screen(args: &NodeArgs) -> bool {
+    let mut text_role = false;
+    for prop in &args.props {
+        match &prop.value {
+            PropValue::Role(RoleArg::Core(role) | RoleArg::Custom { base: role, .. }) => {
+                text_role = TEXT_ROLES.iter().any(|name| role == name);
+            }
+            _ if prop.name == "label" || prop.name == "value" => return false,
+            _ => {}
+        }
+    }
+    text_role
+}
+
 fn wrap(
     f: &mut ImplItemFn,
     area: Option<usize>,
@@ -261,12 +290,15 @@ fn wrap(
                 return Err(syn::Error::new_spanned(&f.sig, target::WRONG_TARGET));
             };
             prelude.extend(rebind);
-            quote! { #node.bounds(::taria::__private::AreaSource::taria_area(&#area)); }
+            let area = quote! { ::taria::__private::AreaSource::taria_area(&#area) };
+            let drawn = value_from_screen(args).then(|| quote! { #node.drawn_value(#area); });
+            quote! { #node.bounds(#area); #drawn }
         }
         // `bounds = …` is among the arguments.
         None => TokenStream::new(),
     };
     let args = node_calls(args, node);
+    crate::text_renders::rewrite_block(&mut f.block);
     let body = &f.block;
     f.block = syn::parse_quote! {{
         let __taria_scope = ::taria::__private::scope(|#node: &mut ::taria::NodeBuilder<'_>| {

@@ -19,6 +19,7 @@ mod errors;
 mod expand;
 mod fmt;
 mod target;
+mod text_renders;
 mod valid;
 mod vocabulary;
 

@@ -9,6 +9,7 @@ use crate::semantic::Semantic;
 use crate::session::DrawOutput;
 pub use crate::session::FrameEnd;
 
+pub use crate::recorder::bare::{BareText, ViaBareText, ViaWidget, WidgetProbe};
 pub use crate::recorder::{leaf, scope};
 
 /// Autoref-specialization probe: `(&Probe(&x)).taria_describe(n)` calls

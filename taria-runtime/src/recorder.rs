@@ -6,7 +6,9 @@
 //! thread-local flag and return: no allocation, no formatting, no hashing.
 
 mod arena;
+pub(crate) mod bare;
 mod builder;
+mod drawn;
 mod ids;
 mod text;
 mod to_tree;
@@ -20,7 +22,7 @@ pub use builder::{
 };
 pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
-use crate::model::Tree;
+use crate::model::{Role, Tree};
 
 /// The value domain of node `index` of `arena`.
 pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
@@ -75,6 +77,17 @@ pub fn scope(describe: impl FnOnce(&mut NodeBuilder<'_>)) -> Scope {
         return Scope::INACTIVE;
     }
     open(describe, true)
+}
+
+/// The role of the innermost open node: `None` at the top of the tree (or when no
+/// frame is being recorded).
+pub(crate) fn open_role() -> Option<Role> {
+    ACTIVE.with(|active| {
+        let slot = active.try_borrow().ok()?;
+        let arena = slot.as_ref()?;
+        let top = *arena.stack.last()?;
+        Some(arena.nodes[top as usize].role)
+    })
 }
 
 /// Records a node with no children.
@@ -289,6 +302,15 @@ impl Recorder {
             arena.finish();
             self.arena = arena;
         }
+    }
+
+    /// Completes the last frame from the screen it drew, `buffer`: the nodes that take
+    /// their value from the screen ([`NodeBuilder::drawn_value`]) and were given none
+    /// take the text drawn there. [`Session`](crate::Session)'s draws and
+    /// [`Harness`](crate::testing::Harness) do it; a draw recorded with
+    /// [`Recorder::record`] calls it with the buffer the draw returned.
+    pub fn read_drawn(&mut self, buffer: &ratatui::buffer::Buffer) {
+        self.arena.read_drawn(buffer);
     }
 
     /// The last recorded frame as an owned tree (empty before the first frame).

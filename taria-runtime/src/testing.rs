@@ -85,6 +85,7 @@ impl Harness {
         if let Err(never) = drawn {
             match never {}
         }
+        self.recorder.read_drawn(self.terminal.backend().buffer());
         self.recorder.tree()
     }
 

@@ -33,6 +33,28 @@ use crate::text::line_text;
 /// [`key_fallbacks`](Block::key_fallbacks) and [`actions`](Block::actions) say what
 /// the app performs on it. It draws the same cells.
 ///
+/// **An input's box.** Given an input role (`text_input`, `text_area`), the block's
+/// value is the text drawn inside it (its inner area, read from the screen once the
+/// frame is drawn, trimmed), whatever draws it: an agent that types into it sees its
+/// value change.
+///
+/// ```
+/// use ratatui::widgets::Paragraph;
+/// use taria::{Role, Value, testing::Harness};
+/// use taria_widgets::Block;
+///
+/// let mut harness = Harness::new(20, 3);
+/// let tree = harness.render(|frame| {
+///     let block = Block::bordered().title("Search").role(Role::TextInput).id("search");
+///     let inner = block.inner(frame.area());
+///     frame.render_widget(block.focused(true), frame.area());
+///     frame.render_widget(Paragraph::new("rust tui"), inner);
+/// });
+/// let search = tree.get("search").unwrap();
+/// assert_eq!(search.value, Some(Value::Text("rust tui".into())));
+/// assert_eq!(tree.outline(), "- text_input \"Search\": \"rust tui\" [id=search] [focused]\n");
+/// ```
+///
 /// ```
 /// use ratatui::widgets::Clear;
 /// use taria::{Action, Role, testing::Harness};
@@ -218,7 +240,12 @@ impl<'a> Block<'a> {
     }
 
     fn describe_node(&self, n: &mut taria::NodeBuilder<'_>, area: Rect) {
-        n.role(self.given.role_or(Role::Region)).bounds(area);
+        let role = self.given.role_or(Role::Region);
+        n.role(role).bounds(area);
+        // An input's value is the text the app draws in it, whatever draws it.
+        if matches!(role, Role::TextInput | Role::TextArea) {
+            n.drawn_value(self.inner.inner(area));
+        }
         id_and_label(n, self.id, self.label.as_ref());
         self.given.record(n, self.id);
     }

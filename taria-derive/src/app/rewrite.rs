@@ -244,6 +244,10 @@ impl VisitMut for Rewriter<'_> {
                     }
                 }
             }
+            Expr::MethodCall(_) => {
+                visit_mut::visit_expr_mut(self, expr);
+                crate::text_renders::rewrite_call(expr);
+            }
             Expr::Loop(l) => {
                 let keyword = l.loop_token.span;
                 self.visit_loop_body(&mut l.body, keyword);
@@ -275,6 +279,11 @@ impl VisitMut for Rewriter<'_> {
             i += 1;
         }
         self.owed = outer;
+    }
+
+    fn visit_stmt_mut(&mut self, stmt: &mut syn::Stmt) {
+        visit_mut::visit_stmt_mut(self, stmt);
+        crate::text_renders::allow_semicolon(stmt);
     }
 
     /// Items nested in a body are not the app's code: leave them alone.

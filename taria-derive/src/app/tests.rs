@@ -143,7 +143,18 @@ fn the_standard_ratatui_loop_records_drains_and_reads_through_taria() {
                     Ok(())
                 }
                 fn draw(&self, frame: &mut Frame) {
-                    frame.render_widget(self, frame.area());
+                    // Bare text rendered as a widget records a text node.
+                    #[allow(clippy::unnecessary_semicolon)]
+                    match (self, frame.area()) {
+                        (__taria_widget, __taria_area) => {
+                            {
+                                #[allow(unused_imports)]
+                                use ::taria::__private::{ViaBareText as _, ViaWidget as _};
+                                (&::taria::__private::WidgetProbe(&__taria_widget)).taria_text_node(&__taria_area);
+                            }
+                            frame.render_widget(__taria_widget, __taria_area)
+                        }
+                    };
                 }
                 fn handle_events(&mut self) -> io::Result<()> {
                     if (event::poll, ::taria::event::poll(Duration::from_millis(250))).1? {

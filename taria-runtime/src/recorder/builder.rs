@@ -190,6 +190,35 @@ impl<'a> NodeBuilder<'a> {
         self
     }
 
+    /// Takes the node's value from the screen when none is [given](Self::value): the
+    /// text drawn in `area` (the inside of an input's box, say), read from the frame's
+    /// buffer once the frame has been drawn. Its rows are joined by `\n`, without
+    /// the blanks at the end of each, nor the blank rows and blanks around it all;
+    /// nothing drawn there is no value. A `text_input` or `text_area` takes it
+    /// whatever else it has; any other node only when it has no label and no children
+    /// (which say its text already).
+    ///
+    /// ```
+    /// use ratatui::layout::Rect;
+    /// use taria::testing::Harness;
+    /// use taria::{Role, Value};
+    ///
+    /// let mut harness = Harness::new(20, 1);
+    /// let tree = harness.render(|frame| {
+    ///     let area = Rect::new(0, 0, 20, 1);
+    ///     taria::leaf(|n| {
+    ///         n.role(Role::TextInput).id("name").bounds(area).drawn_value(area);
+    ///     });
+    ///     frame.render_widget("  Ada   ", area);
+    /// });
+    /// assert_eq!(tree.get("name").unwrap().value, Some(Value::Text("Ada".into())));
+    /// ```
+    #[inline]
+    pub fn drawn_value(&mut self, area: impl Into<Bounds>) -> &mut Self {
+        self.node.drawn_value = area.into();
+        self
+    }
+
     /// Sets the lowest value a number may take.
     #[inline]
     pub fn min(&mut self, min: impl Into<f64>) -> &mut Self {

@@ -150,6 +150,9 @@ impl<'s> FrameEnd<'s> {
         }
         tracing::trace!(target: LATENCY, "frame drawn");
         let session = &mut *self.session;
+        if let Some(buffer) = buffer {
+            session.recorder.read_drawn(buffer);
+        }
         session.note_frame_for_recheck();
         session.settle_held();
         if self.connected

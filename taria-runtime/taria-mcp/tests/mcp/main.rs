@@ -25,6 +25,7 @@ mod forged;
 mod gone;
 mod harness;
 mod host_form;
+mod input_box;
 mod inputs;
 mod jsonrpc;
 mod knob;

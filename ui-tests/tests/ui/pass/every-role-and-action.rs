@@ -24,6 +24,7 @@ const BUILDER_ONLY: &[(&str, &str)] = &[
     ("actions", "`actions(…)` expands to one `action`/`custom_action` call per item"),
     ("encloses", "a leaf drawn before what lies inside it (taria-widgets' `Block`); an annotated function is a scope"),
     ("focus_cycle", "`actions(focus = cycle(\"l\", \"h\"))` writes its key string through `key_fallback`"),
+    ("drawn_value", "a text role given no label nor value takes its value from the screen without an argument"),
 ];
 
 /// One module per role, each with a render function annotated with that role.
