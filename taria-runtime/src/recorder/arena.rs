@@ -151,17 +151,14 @@ pub(crate) struct NodeRecord {
     /// ([`NodeBuilder::encloses`](super::NodeBuilder::encloses)): open until one is not,
     /// or its parent closes.
     pub(crate) encloses: bool,
-<<<<<<< HEAD
     /// A scope with bounds: open until its guard drops, or a node is drawn wholly
     /// outside its bounds (a guard kept alive past its children does not take in
     /// the siblings drawn after them).
     pub(crate) bounded_scope: bool,
-=======
     /// Where the node's value is drawn, read from the frame's buffer when the frame
     /// ends if no value was given ([`NodeBuilder::drawn_value`](super::NodeBuilder::drawn_value));
     /// empty: nowhere.
     pub(crate) drawn_value: Bounds,
->>>>>>> textdefault
 }
 
 /// A problem noticed while recording, resolved to text when the tree is built.
