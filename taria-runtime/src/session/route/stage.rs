@@ -86,7 +86,8 @@ impl Stages {
             Ok(None) => {
                 return Some(Answer::ignored(format!(
                     "nothing in the app takes `{action}` on `{node}`: no handler, no widget, no key fallback \
-                     (the app can add #[action(node = \"{node}\", {action})] or actions({action} = key(\"…\")))",
+                     (the app can add #[action(node = \"{node}\", {action})], a taria::on(\"{node}\", …) closure \
+                     for state in locals, or actions({action} = key(\"…\")))",
                     action = request.action,
                     node = request.target,
                 )));
