@@ -117,7 +117,7 @@ fn draw_tasks(frame: &mut Frame<'_>, area: Rect, tasks: &[(String, bool)], state
 }
 
 #[taria::widget(role = text_input, id = "new-task", label = "New task", value = draft, focused = editing,
-    actions(focus = key("a"), submit = key("enter")))]
+    actions(focus = key("a"), submit = key("enter").when(!draft.trim().is_empty())))]
 fn draw_input(frame: &mut Frame<'_>, area: Rect, draft: &str, editing: bool) {
     let style = if editing {
         Style::new().yellow()

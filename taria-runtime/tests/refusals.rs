@@ -341,8 +341,12 @@ fn submit_on_a_text_field_without_focus_is_refused_as_waiting_for_focus_and_noth
          text being typed: it is offered while `filter` has focus; act focus on it first)"
     );
     assert!(h.app().keys.is_empty(), "nothing was pressed");
+    // The node the agent read before focusing it is the same node after: focus and
+    // submit in one batch, by a positional id, is not refused as another node
+    // (`stale_target`: its offers changed, its declared keys did not).
+    let seen = taria::wire::protocol::target_token(&h.node("filter"));
     h.act("filter", "focus").unwrap();
-    h.act("filter", "submit").unwrap();
+    h.act_seen("filter", "submit", &seen).unwrap();
     assert_eq!(
         h.app().keys,
         [

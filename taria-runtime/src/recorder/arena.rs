@@ -289,6 +289,17 @@ impl FrameArena {
         })
     }
 
+    /// The names of the actions node `index` declares a key for.
+    pub(crate) fn key_actions(&self, index: u32) -> impl Iterator<Item = &str> {
+        let range = self.nodes[index as usize].keys;
+        self.keys[range.indices()]
+            .iter()
+            .map(|(action, _)| match action {
+                ActionRef::Core(core) => core.name(),
+                ActionRef::Custom(span) => self.str(*span),
+            })
+    }
+
     /// The text of a span.
     pub(crate) fn str(&self, span: Span) -> &str {
         span.text(&self.text)

@@ -279,20 +279,26 @@ pub fn wire_name(value: &(impl Serialize + ?Sized)) -> String {
         .unwrap_or_default()
 }
 
-/// A short fingerprint of a node's identity (role, custom role, label, actions),
-/// which a bridge sends with an action on a positional id so the app can refuse it
-/// if the node at that id is no longer the one the agent saw.
+/// A short fingerprint of a node's identity (role, custom role, label, and the
+/// actions it offers or declares a key for), which a bridge sends with an action on
+/// a positional id so the app can refuse it if the node at that id is no longer the
+/// one the agent saw. An action offered only with focus (a text field's `submit`)
+/// has its key declared either way, so focusing the node keeps its token.
 #[must_use]
 pub fn target_token(node: &crate::model::Node) -> String {
     token_from_parts(
         node.role.name(),
         node.custom_role.as_deref().unwrap_or(""),
         node.label.as_deref().unwrap_or(""),
-        node.actions.iter().map(ActionName::as_str),
+        node.actions
+            .iter()
+            .map(ActionName::as_str)
+            .chain(node.keys.keys().map(String::as_str)),
     )
 }
 
-/// [`target_token`] from a node's parts (the app computes it from its arena).
+/// [`target_token`] from a node's parts (the app computes it from its arena): its
+/// actions (offered and keyed) in any order, repeats allowed.
 pub(crate) fn token_from_parts<'a>(
     role: &str,
     custom_role: &str,
@@ -305,6 +311,10 @@ pub(crate) fn token_from_parts<'a>(
     for part in [role, custom_role, label] {
         let _ = write!(text, "{}:{part}", part.len());
     }
+    // In one order whatever the order given, each once.
+    let mut actions: Vec<&str> = actions.collect();
+    actions.sort_unstable();
+    actions.dedup();
     for action in actions {
         let _ = write!(text, "{}:{action}", action.len());
     }

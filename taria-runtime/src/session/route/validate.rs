@@ -110,7 +110,7 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
             record.role.name(),
             record.custom_role.map_or("", |s| arena.str(s)),
             record.label.map_or("", |s| arena.str(s)),
-            names().into_iter(),
+            names().into_iter().chain(arena.key_actions(index)),
         );
         if current != *token {
             return Err(Answer::rejected(
