@@ -9,7 +9,7 @@ use crate::semantic::Semantic;
 use crate::session::DrawOutput;
 pub use crate::session::FrameEnd;
 
-pub use crate::recorder::bare::{BareText, ViaBareText, ViaWidget, WidgetProbe};
+pub use crate::recorder::bare::{AreaSource, BareText, ViaBareText, ViaWidget, WidgetProbe};
 pub use crate::recorder::{leaf, scope};
 
 /// Autoref-specialization probe: `(&Probe(&x)).taria_describe(n)` calls
@@ -76,40 +76,6 @@ impl<'a, T: ?Sized> ViaDisplay for &TextProbe<'a, T> {
     #[inline]
     fn taria_text(&self) -> Displayed<&'a T> {
         Displayed(self.0)
-    }
-}
-
-/// Something a render function's area can be read from: a `Rect` or a `Frame`.
-pub trait AreaSource {
-    /// The area.
-    fn taria_area(&self) -> Rect;
-}
-
-impl AreaSource for Rect {
-    #[inline]
-    fn taria_area(&self) -> Rect {
-        *self
-    }
-}
-
-impl AreaSource for Frame<'_> {
-    #[inline]
-    fn taria_area(&self) -> Rect {
-        self.area()
-    }
-}
-
-impl<T: AreaSource + ?Sized> AreaSource for &T {
-    #[inline]
-    fn taria_area(&self) -> Rect {
-        (**self).taria_area()
-    }
-}
-
-impl<T: AreaSource + ?Sized> AreaSource for &mut T {
-    #[inline]
-    fn taria_area(&self) -> Rect {
-        (**self).taria_area()
     }
 }
 

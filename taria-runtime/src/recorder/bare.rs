@@ -5,11 +5,11 @@
 
 use std::fmt;
 
+use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span, Text};
 
 use super::{Displayed, NodeBuilder, is_recording, leaf, open_role};
-use crate::__private::AreaSource;
 use crate::model::{MAX_LABEL_BYTES, Role};
 
 /// Text ratatui draws as a widget of its own: `&str`, `String`, `Span`, `Line`,
@@ -231,5 +231,39 @@ impl<L: Row> fmt::Display for Lines<'_, L> {
             fmt::Display::fmt(line, f)?;
         }
         Ok(())
+    }
+}
+
+/// Something a render function's area can be read from: a `Rect` or a `Frame`.
+pub trait AreaSource {
+    /// The area.
+    fn taria_area(&self) -> Rect;
+}
+
+impl AreaSource for Rect {
+    #[inline]
+    fn taria_area(&self) -> Rect {
+        *self
+    }
+}
+
+impl AreaSource for Frame<'_> {
+    #[inline]
+    fn taria_area(&self) -> Rect {
+        self.area()
+    }
+}
+
+impl<T: AreaSource + ?Sized> AreaSource for &T {
+    #[inline]
+    fn taria_area(&self) -> Rect {
+        (**self).taria_area()
+    }
+}
+
+impl<T: AreaSource + ?Sized> AreaSource for &mut T {
+    #[inline]
+    fn taria_area(&self) -> Rect {
+        (**self).taria_area()
     }
 }
