@@ -447,10 +447,11 @@ impl FrameArena {
     }
 
     /// The node just opened (`index`), once its bounds are known, leaves the enclosing
-    /// leaves it does not lie inside: each is closed before it, and it becomes their
-    /// parent's child. A key or a position the builder already wrote under the
-    /// encloser's id is written again under the new parent's.
-    #[cold]
+    /// leaves it does not lie inside and the scopes with bounds it lies wholly outside:
+    /// each is closed before it, and it becomes their parent's child. A key or a
+    /// position the builder already wrote under the encloser's id is written again
+    /// under the new parent's. Not `#[cold]`: every node drawn inside a scope with
+    /// bounds (most of them) comes through here.
     fn leave_enclosers(&mut self, index: u32) {
         let bounds = self.nodes[index as usize].bounds;
         let opened_under = self.nodes[index as usize].parent;
