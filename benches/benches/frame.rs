@@ -5,7 +5,8 @@
 //! Run with `cargo bench -p taria-benches --bench frame`. The frame benches count the
 //! annotated frame's nodes as items, so divan's throughput column is nodes per second;
 //! `enabled_per_node` records as many nodes (a list and its items) without drawing,
-//! to time recording alone.
+//! to time recording alone. The `bare_text_*` benches draw bare `Line`s through
+//! `Frame::render_widget`, where the macros' bare-text probe runs.
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
@@ -120,4 +121,60 @@ fn record_items(
     record();
     bencher.counter(nodes()).bench_local(record);
     assert_eq!(recorder.node_count(), ANNOTATED_NODES);
+}
+
+/// Text lines drawn bare with `Frame::render_widget`, as a help popup draws them: the
+/// calls `#[taria::widget]` and `#[taria::app]` rewrite with the bare-text probe.
+const BARE_LINES: u16 = 40;
+
+fn bare_text_frame() -> ratatui::Terminal<ratatui::backend::TestBackend> {
+    ratatui::Terminal::new(ratatui::backend::TestBackend::new(WIDTH, HEIGHT))
+        .expect("a test backend")
+}
+
+fn draw_bare_plain(frame: &mut ratatui::Frame<'_>) {
+    for row in 0..BARE_LINES {
+        let area = Rect::new(0, row, WIDTH, 1);
+        frame.render_widget(
+            ratatui::text::Line::from("q quits | ? help | / search | n next"),
+            area,
+        );
+    }
+}
+
+#[taria::widget(role = region, id = "help", label = "Help")]
+fn draw_bare_annotated(frame: &mut ratatui::Frame<'_>) {
+    for row in 0..BARE_LINES {
+        let area = Rect::new(0, row, WIDTH, 1);
+        frame.render_widget(
+            ratatui::text::Line::from("q quits | ? help | / search | n next"),
+            area,
+        );
+    }
+}
+
+/// Bare text, plain: the baseline for the probe.
+#[divan::bench]
+fn bare_text_plain(bencher: Bencher<'_, '_>) {
+    let mut terminal = bare_text_frame();
+    bencher.bench_local(|| draw_bare_plain(black_box(&mut terminal.get_frame())));
+}
+
+/// Bare text through the probe, no recorder: what an app pays with no agent.
+#[divan::bench]
+fn bare_text_annotated_no_recorder(bencher: Bencher<'_, '_>) {
+    let mut terminal = bare_text_frame();
+    bencher.bench_local(|| draw_bare_annotated(black_box(&mut terminal.get_frame())));
+}
+
+/// Bare text through the probe, recorded: one `text` node per line.
+#[divan::bench]
+fn bare_text_annotated_enabled(bencher: Bencher<'_, '_>) {
+    let mut terminal = bare_text_frame();
+    let mut recorder = Recorder::new();
+    recorder.record(|| draw_bare_annotated(&mut terminal.get_frame()));
+    assert_eq!(recorder.node_count(), 1 + usize::from(BARE_LINES));
+    bencher.bench_local(|| {
+        recorder.record(|| draw_bare_annotated(black_box(&mut terminal.get_frame())));
+    });
 }
