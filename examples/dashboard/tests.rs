@@ -3,8 +3,8 @@
 //! tree's golden outline. The data comes from the app's fixed seed, so every run
 //! sees the same machine.
 
+use taria::testing::RejectReason;
 use taria::testing::{AppHarness, unperformed_offers};
-use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, ScrollDirection, StateFlags, Value};
 
 use crate::app::{App, SEED};

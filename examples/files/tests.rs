@@ -7,8 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use taria::testing::RejectReason;
 use taria::testing::{AppHarness, unperformed_offers};
-use taria::wire::protocol::RejectReason;
 use taria::{Node, Query, Role, StateFlags, Value};
 
 use crate::app::{App, PREVIEW_BYTES, printable};

@@ -3,8 +3,8 @@
 //! test-from` generated from it, with its snapshots. The password was redacted in
 //! the recording; the test gives it back ([`PASSWORD`]).
 
+use taria::testing::Recording;
 use taria::testing::{Replay, ReplayFailure};
-use taria::wire::recording::Recording;
 
 use crate::tests::form;
 

@@ -2,8 +2,8 @@
 //! (`set_value`, `act`) and by a person (keys), validation shown on the controls' own
 //! nodes and on screen, the password kept out of both, and the tree's golden outlines.
 
+use taria::testing::RejectReason;
 use taria::testing::{AppHarness, unperformed_offers};
-use taria::wire::protocol::RejectReason;
 use taria::{Checked, Node, Query, Role, StateFlags, Value};
 
 use crate::app::App;
@@ -287,7 +287,7 @@ fn an_agent_moves_the_focus_to_a_field_then_types_into_it() {
     let refused = h.act("plan", "focus").unwrap_err();
     assert_eq!(
         refused.reason,
-        taria::wire::protocol::RejectReason::ActionNotOffered
+        taria::testing::RejectReason::ActionNotOffered
     );
 }
 

@@ -4,8 +4,8 @@
 //! a changed app gets, and that a replay gives the same result every time.
 
 use ratatui::crossterm::event::{Event, KeyEventKind};
+use taria::testing::Recording;
 use taria::testing::{AppHarness, Match, Replay, ReplayFailure};
-use taria::wire::recording::Recording;
 use taria::{Action, Actions, Invocation, Outcome};
 
 use crate::app::App;

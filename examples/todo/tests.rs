@@ -3,8 +3,8 @@
 //! golden outline.
 
 use ratatui::crossterm::event::{Event, KeyEventKind};
+use taria::testing::RejectReason;
 use taria::testing::{AppHarness, unperformed_offers};
-use taria::wire::protocol::RejectReason;
 use taria::{Checked, Query, Role, StateFlags};
 
 use crate::app::App;

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::fmt::Display;
 
-use crate::model::{Action, ActionName, ActionRequest, ScrollDirection, Value};
+use taria_schema::{Action, ActionName, ActionRequest, ScrollDirection, Value};
 
 pub(crate) mod closures;
 

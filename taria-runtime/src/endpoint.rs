@@ -20,12 +20,12 @@ use interprocess::local_socket::traits::{Listener as _, Stream as _};
 use interprocess::local_socket::{Listener, ListenerOptions, Stream};
 use ratatui::buffer::Buffer;
 
-use crate::error::EndpointError;
 use crate::lock::lock;
 use crate::logs::LogSink;
 use crate::recorder::FrameArena;
-use crate::wire::protocol::{AppMessage, Input};
-use crate::wire::socket::{self, socket_name, socket_path};
+use taria_schema::protocol::{AppMessage, Input};
+use taria_schema::socket::EndpointError;
+use taria_schema::socket::{self, socket_name, socket_path};
 
 /// What the app's event wait wakes up for.
 #[derive(Default)]

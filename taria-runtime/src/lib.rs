@@ -28,8 +28,11 @@
 //! * [`widget`](mod@widget): what a widget's implementation calls (a recorder, the
 //!   agent's actions for a stateful widget), for widget authors such as
 //!   `taria-widgets`;
-//! * [`wire`]: what a consumer of a running app (`taria-mcp`, another bridge) builds
-//!   on: the socket, the protocol, the mirror of the tree.
+//!
+//! A consumer of a running app (`taria-mcp`, another bridge, a tool) does not build on
+//! this crate: the model, the wire protocol, the socket and the recording format are
+//! the `taria-schema` crate's, which this one re-exports the model of, and the audit's
+//! explorer is `taria-audit`'s.
 //!
 //! And two that spell out the rest of the model and the builder: [`node`], the parts
 //! of a [`Node`] (its id, state, bounds, position, value schema, action names) and of
@@ -41,34 +44,31 @@
 
 mod dispatch;
 mod endpoint;
-mod error;
 pub mod event;
 mod lock;
 pub mod logs;
-mod model;
 mod recorder;
 mod semantic;
 mod session;
 pub mod testing;
-pub mod wire;
 
 /// The argument traits of [`NodeBuilder`]'s setters (what a flag, a text, a value or
 /// an invalid mark may be given as), the recorder's limits, and how a key becomes one
 /// segment of an id ([`escape_key`](builder::escape_key)). Code rarely names them;
 /// they are here so their documentation says what each setter takes.
 pub mod builder {
-    pub use crate::model::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
     pub use crate::recorder::{
         IntoFlag, IntoInvalid, IntoText, IntoValue, InvalidSink, InvalidToken, TextSink, ValueSink,
         ValueToken, escape_key, unescape_key,
     };
+    pub use taria_schema::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 }
 
 /// The parts of a [`Node`] and a [`Tree`]: what a test or a consumer reading a node
 /// field by field names. The types an app names (roles, actions, values, state flags)
 /// are at the crate root.
 pub mod node {
-    pub use crate::model::{
+    pub use taria_schema::{
         ActionName, ActionSet, Bounds, Diagnostic, DomainError, NodeId, Position, ScrollInfo,
         State, ValueSchema,
     };
@@ -100,8 +100,6 @@ pub mod handlers {
         WholeInvocation,
     };
 }
-pub use error::EndpointError;
-pub use model::{Action, Checked, Node, Query, Role, ScrollDirection, StateFlags, Tree, Value};
 pub use recorder::{Displayed, NodeBuilder, Scope, leaf, scope};
 pub use semantic::Semantic;
 pub use session::{
@@ -109,6 +107,10 @@ pub use session::{
     with_session,
 };
 pub use taria_derive::{Semantic, action, actions, app, widget};
+pub use taria_schema::socket::EndpointError;
+pub use taria_schema::{
+    Action, Checked, Node, Query, Role, ScrollDirection, StateFlags, Tree, Value,
+};
 
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

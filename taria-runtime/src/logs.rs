@@ -20,7 +20,7 @@
 //! `panic`) before the app unwinds: a panic hook chained in front of the app's own, so
 //! a terminal restore in that hook still happens.
 //!
-//! Each entry ([`LogEntry`](crate::wire::protocol::LogEntry)) carries its level,
+//! Each entry ([`LogEntry`](taria_schema::protocol::LogEntry)) carries its level,
 //! target, message and fields, and the newest agent input the app had taken when it
 //! was logged, so the bridge can tell the agent which input caused it. Log text is the
 //! app's: a bridge treats it as untrusted, like labels.

@@ -22,10 +22,10 @@ pub use builder::{
 };
 pub use text::{Displayed, IntoText, TextSink, escape_key, unescape_key};
 
-use crate::model::{Role, Tree};
+use taria_schema::{Role, Tree};
 
 /// The value domain of node `index` of `arena`.
-pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> crate::model::ValueSchema {
+pub(crate) fn schema_of(arena: &FrameArena, index: u32) -> taria_schema::ValueSchema {
     to_tree::schema(arena, &arena.nodes[index as usize])
 }
 

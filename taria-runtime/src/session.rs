@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use ratatui::crossterm::event::Event;
 
-use crate::model::Tree;
+use taria_schema::Tree;
 
 use crate::logs::{LogHub, LogSink};
 use crate::recorder::Recorder;

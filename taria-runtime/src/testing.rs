@@ -29,8 +29,6 @@
 mod app_harness;
 pub mod audit;
 mod diff;
-mod drawn;
-mod duplicates;
 mod logs;
 mod offers;
 mod replay;
@@ -40,21 +38,25 @@ mod step;
 pub use crate::endpoint::screen_text;
 pub use app_harness::{ActError, AppHarness};
 pub use audit::{AuditReport, Check, Violation, audit};
-pub use drawn::undrawn_text;
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange};
 pub use step::Step;
+pub use taria_audit::undrawn_text;
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.
-pub use crate::wire::recording::{
+pub use taria_audit::duplicate_nodes;
+pub use taria_schema::recording::{
     Match, Pattern, PatternError, Rule, RuleConflict, RuleKind, Secrets, Unused,
 };
-pub use duplicates::duplicate_nodes;
+// What a test author compares an answer or reads a recording with: the schema's,
+// here so that an app's tests need no other crate.
 pub use offers::unperformed_offers;
 pub use snapshot::{SNAPSHOTS_ENV, Snapshots, assert_snapshot};
+pub use taria_schema::protocol::{AckStatus, RejectReason};
+pub use taria_schema::recording::Recording;
 
 use ratatui::{Frame, Terminal, backend::TestBackend, buffer::Buffer};
 
-use crate::model::Tree;
+use taria_schema::Tree;
 
 use crate::recorder::Recorder;
 

@@ -8,8 +8,8 @@ mod nested_tabs;
 
 use nested_tabs::NestedTabs;
 use taria::testing::AppHarness;
-use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Role};
+use taria_schema::protocol::{AckStatus, RejectReason};
 
 fn nested(app: NestedTabs) -> AppHarness<NestedTabs> {
     AppHarness::new(app, 30, 4, |frame, app: &mut NestedTabs| app.render(frame))
@@ -344,7 +344,7 @@ fn submit_on_a_text_field_without_focus_is_refused_as_waiting_for_focus_and_noth
     // The node the agent read before focusing it is the same node after: focus and
     // submit in one batch, by a positional id, is not refused as another node
     // (`stale_target`: its offers changed, its declared keys did not).
-    let seen = taria::wire::protocol::target_token(&h.node("filter"));
+    let seen = taria_schema::protocol::target_token(&h.node("filter"));
     h.act("filter", "focus").unwrap();
     h.act_seen("filter", "submit", &seen).unwrap();
     assert_eq!(

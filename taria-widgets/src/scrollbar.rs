@@ -448,7 +448,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.reason,
-            taria::wire::protocol::RejectReason::UnknownNode,
+            taria::testing::RejectReason::UnknownNode,
             "{error:?}"
         );
         assert_eq!(h.app().0.get_position(), 0, "unchanged");

@@ -110,7 +110,7 @@ fn every_action_an_id_less_widget_offers_is_performed_or_refused_before_any_key(
             // key fallback is refused before any key (issue 20.4), the app as it was.
             Err(refused) => {
                 assert!(
-                    refused.status == taria::wire::protocol::AckStatus::Ignored
+                    refused.status == taria_schema::protocol::AckStatus::Ignored
                         && refused.message.contains("no key was pressed"),
                     "{action} on {node}: {refused:?}\n{before}"
                 );

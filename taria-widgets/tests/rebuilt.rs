@@ -6,7 +6,7 @@
 use ratatui::Frame;
 use ratatui::layout::Constraint;
 use taria::testing::AppHarness;
-use taria::wire::protocol::{AckStatus, RejectReason};
+use taria_schema::protocol::{AckStatus, RejectReason};
 use taria_widgets::{List, ListState, Row, Table, TableState};
 
 /// The state rebuilt in the draw, from the app's own field.

@@ -3,8 +3,8 @@
 //! nothing is offered that nothing performs.
 
 use ratatui::crossterm::event::Event;
+use taria::testing::RejectReason;
 use taria::testing::{AppHarness, unperformed_offers};
-use taria::wire::protocol::RejectReason;
 
 use super::App;
 

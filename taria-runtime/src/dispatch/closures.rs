@@ -16,8 +16,8 @@ use std::marker::PhantomData;
 use std::str::FromStr;
 
 use super::{Actions, FromValue, IndexRefusal, IntoOutcome, Invocation, Outcome, Refusals};
-use crate::model::{Action, ActionName};
 use crate::recorder::unescape_key;
+use taria_schema::{Action, ActionName};
 
 /// What the pattern's wildcard (`*` or `**`) stood for, unescaped (the key the app
 /// gave, `a/b` for the id segment `a%2Fb`), as a closure handler's parameter:

@@ -12,8 +12,8 @@ use interprocess::local_socket::traits::Stream as _;
 use super::line::{Line, LineReader};
 use super::{PublishedFrame, QueuedInput, ScreenWanted, Shared};
 use crate::logs::Waiting;
-use crate::model::Tree;
-use crate::wire::protocol::{
+use taria_schema::Tree;
+use taria_schema::protocol::{
     AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, KeyChord,
     MAX_LINE_BYTES, MAX_TEXT_CHARS, PROTOCOL_VERSION, RejectReason,
 };
@@ -133,7 +133,7 @@ fn refuse(stream: &Stream, code: ErrorCode, message: &str) {
 #[cfg(unix)]
 fn check_peer(stream: &Stream) -> Result<(), String> {
     use interprocess::local_socket::traits::StreamCommon as _;
-    let me = crate::wire::socket::user_id();
+    let me = taria_schema::socket::user_id();
     match stream.peer_creds().ok().and_then(|c| c.euid()) {
         Some(uid) if uid != me => Err(format!(
             "this app runs as uid {me}; connections from uid {uid} are refused"

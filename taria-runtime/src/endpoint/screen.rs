@@ -3,7 +3,7 @@
 
 use ratatui::buffer::{Buffer, Cell};
 
-use crate::wire::protocol::{CellStyle, ScreenStyles};
+use taria_schema::protocol::{CellStyle, ScreenStyles};
 
 /// A buffer's text, one string per row; wide characters count once.
 #[must_use]

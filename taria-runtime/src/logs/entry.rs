@@ -8,7 +8,9 @@ use serde_json::{Map, Value};
 use tracing::Event;
 use tracing::field::{Field, Visit};
 
-use crate::wire::protocol::{LogEntry, MAX_LOG_FIELD_BYTES, MAX_LOG_FIELDS, MAX_LOG_MESSAGE_BYTES};
+use taria_schema::protocol::{
+    LogEntry, MAX_LOG_FIELD_BYTES, MAX_LOG_FIELDS, MAX_LOG_MESSAGE_BYTES,
+};
 
 /// The field that says how many fields were left out past [`MAX_LOG_FIELDS`].
 const FIELDS_LEFT_OUT: &str = "taria.fields_left_out";

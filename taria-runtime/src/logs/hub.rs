@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 use crate::lock::lock;
-use crate::wire::protocol::LogEntry;
+use taria_schema::protocol::LogEntry;
 
 /// The most entries a sink keeps for its consumer; older ones are dropped (counted).
 pub(crate) const SINK_ENTRIES: usize = 1024;
@@ -220,7 +220,7 @@ fn size(entry: &LogEntry) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{LogHub, SINK_ENTRIES, Waiting};
-    use crate::wire::protocol::{LogEntry, LogLevel};
+    use taria_schema::protocol::{LogEntry, LogLevel};
 
     fn entry(message: &str) -> LogEntry {
         LogEntry {

@@ -76,7 +76,7 @@ mod tests {
         let mut taken = Vec::new();
         sink.take(1, &mut taken);
         let entry = &taken[0].entry;
-        assert_eq!(entry.level, crate::wire::protocol::LogLevel::Error);
+        assert_eq!(entry.level, taria_schema::protocol::LogLevel::Error);
         assert_eq!(
             (entry.target.as_str(), entry.message.as_str()),
             ("panic", "a bug in the app")

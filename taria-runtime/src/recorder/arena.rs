@@ -7,7 +7,7 @@ use std::fmt::Display;
 
 use super::ids::{IdPrefix, IdTable};
 use super::text::{IntoText, TextSink, truncate};
-use crate::model::{
+use taria_schema::{
     Action, ActionSet, Bounds, Checked, MAX_DEPTH, MAX_NODES, Position, Role, ScrollInfo,
     StateFlags, hash_id_text as hash_bytes,
 };
@@ -246,7 +246,7 @@ impl FrameArena {
     }
 
     /// The frame's owned tree.
-    pub(crate) fn to_tree(&self) -> crate::model::Tree {
+    pub(crate) fn to_tree(&self) -> taria_schema::Tree {
         super::to_tree::build(self)
     }
 

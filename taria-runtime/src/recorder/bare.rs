@@ -10,7 +10,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span, Text};
 
 use super::{Displayed, NodeBuilder, is_recording, leaf, open_role};
-use crate::model::{MAX_LABEL_BYTES, Role};
+use taria_schema::{MAX_LABEL_BYTES, Role};
 
 /// Text ratatui draws as a widget of its own: `&str`, `String`, `Span`, `Line`,
 /// `Text`, and references to them.

@@ -15,7 +15,7 @@ use super::arena::{
 };
 use super::ids::IdPrefix;
 use super::text::{IntoText, TextSink, escape_key_at};
-use crate::model::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, StateFlags};
+use taria_schema::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, StateFlags};
 
 /// Describes the node being recorded. Handed to the closure of [`scope`](crate::recorder::scope)
 /// and [`leaf`](crate::leaf), which runs only while a frame is being recorded, so

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use super::arena::{FrameArena, Span, ValueRecord};
 use super::text::truncate;
-use crate::model::{Bounds, MAX_VALUE_BYTES, Role};
+use taria_schema::{Bounds, MAX_VALUE_BYTES, Role};
 
 impl FrameArena {
     /// Gives each node that takes its value from the screen and was given none the

@@ -1,7 +1,7 @@
 //! Turns a recorded frame into the owned [`Tree`] consumers read.
 
 use super::arena::{ActionRef, ArenaDiagnostic, FrameArena, NodeRecord, ValueRecord};
-use crate::model::{
+use taria_schema::{
     Action, ActionName, Checked, Diagnostic, Node, NodeId, Role, State, StateFlags, Tree, Value,
     ValueSchema,
 };
@@ -33,11 +33,11 @@ pub(crate) fn build(arena: &FrameArena) -> Tree {
             skipped: arena.skipped_by_count,
         });
     }
-    Tree {
-        frame: arena.frame,
-        roots,
-        diagnostics,
-    }
+    let mut tree = Tree::default();
+    tree.frame = arena.frame;
+    tree.roots = roots;
+    tree.diagnostics = diagnostics;
+    tree
 }
 
 fn build_node(arena: &FrameArena, index: usize) -> Node {
@@ -97,23 +97,24 @@ fn build_node(arena: &FrameArena, index: usize) -> Node {
         child = arena.nodes[child].end as usize;
     }
 
-    Node {
-        id: NodeId::new(arena.str(record.id)),
-        stable: record.stable,
-        role: record.role,
-        custom_role: record.custom_role.map(|s| arena.str(s).to_owned()),
-        label: record.label.map(|s| arena.str(s).to_owned()),
-        value,
-        redacted_length,
-        value_schema,
-        state,
-        actions,
-        keys,
-        position: record.position,
-        scroll: record.scroll,
-        bounds: record.bounds,
-        children,
-    }
+    // `Node` is `non_exhaustive` (the schema's): built field by field.
+    let mut node = Node::default();
+    node.id = NodeId::new(arena.str(record.id));
+    node.stable = record.stable;
+    node.role = record.role;
+    node.custom_role = record.custom_role.map(|s| arena.str(s).to_owned());
+    node.label = record.label.map(|s| arena.str(s).to_owned());
+    node.value = value;
+    node.redacted_length = redacted_length;
+    node.value_schema = value_schema;
+    node.state = state;
+    node.actions = actions;
+    node.keys = keys;
+    node.position = record.position;
+    node.scroll = record.scroll;
+    node.bounds = record.bounds;
+    node.children = children;
+    node
 }
 
 /// The domain of a settable node, from what it recorded: options win, then a

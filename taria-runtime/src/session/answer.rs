@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use super::transport::Transport;
 use crate::logs::LogSink;
-use crate::model::ActionName;
-use crate::wire::protocol::{AckStatus, AppMessage, RejectReason};
+use taria_schema::ActionName;
+use taria_schema::protocol::{AckStatus, AppMessage, RejectReason};
 
 /// The final answer to an input, before it is addressed.
 #[derive(Debug)]

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::Session;
 use super::transport::{InProcess, Socket, Transport};
 use crate::endpoint::{Endpoint, Signal};
-use crate::error::EndpointError;
 use crate::logs::{LogHub, LogLayer, LogSink, install_panic_hook};
+use taria_schema::socket::EndpointError;
 
 /// How a [`Session`] is set up; from [`Session::builder`].
 ///
@@ -38,7 +38,7 @@ impl SessionBuilder {
         }
     }
 
-    /// Binds at `path` instead of the path [`socket_path`](crate::wire::socket::socket_path)
+    /// Binds at `path` instead of the path [`socket_path`](taria_schema::socket::socket_path)
     /// resolves.
     pub fn socket(mut self, path: impl Into<PathBuf>) -> SessionBuilder {
         self.socket = Some(path.into());

@@ -12,7 +12,7 @@ use super::events::Events;
 use super::route::Router;
 use crate::dispatch::Actions;
 use crate::endpoint::QueuedInput;
-use crate::wire::protocol::Input;
+use taria_schema::protocol::Input;
 
 /// How long inputs wait behind one that may have changed the app when the app
 /// draws no frame after it (see [`Session::drain`]).

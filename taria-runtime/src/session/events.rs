@@ -11,7 +11,7 @@ use ratatui::crossterm::event::Event;
 use super::terminal;
 use crate::endpoint::{self, Signal};
 use crate::lock::lock;
-use crate::wire::protocol::KeyChord;
+use taria_schema::protocol::KeyChord;
 
 /// An event the app reads from [`crate::event`], with the input it belongs to.
 pub(super) struct PendingEvent {

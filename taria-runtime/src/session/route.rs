@@ -22,10 +22,10 @@ pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_
 use super::answer::Answer;
 use super::events::Events;
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{Action, ActionName, ActionRequest, StateFlags};
 use crate::recorder::FrameArena;
-use crate::wire::check::{FocusedNode, check_typing};
-use crate::wire::protocol::{Input, KeyChord, RejectReason};
+use taria_schema::check::{FocusedNode, check_typing};
+use taria_schema::protocol::{Input, KeyChord, RejectReason};
+use taria_schema::{Action, ActionName, ActionRequest, StateFlags};
 
 /// The routes after the handler: actions held for the next frame's widgets, and key
 /// fallbacks in progress.

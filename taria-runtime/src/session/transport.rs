@@ -13,7 +13,7 @@ use crate::endpoint::{Endpoint, QueuedInput};
 use crate::lock::lock;
 use crate::logs::{LogSink, Waiting};
 use crate::recorder::FrameArena;
-use crate::wire::protocol::{AppMessage, Input};
+use taria_schema::protocol::{AppMessage, Input};
 
 /// A session's side of its consumer's connection.
 pub(crate) trait Transport: Send + Sync {

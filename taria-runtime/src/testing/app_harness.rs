@@ -10,10 +10,10 @@ use std::sync::Arc;
 use super::logs::{CapturedLogs, describe_entry, errors};
 use super::{Match, Replay, ReplayError, Replayed};
 use crate::dispatch::Actions;
-use crate::model::{Action, ActionData, ActionRequest, Node, Query, ScrollDirection, Tree, Value};
 use crate::session::{InProcess, Session};
-use crate::wire::protocol::{AckStatus, AppMessage, Input, LogEntry, RejectReason};
-use crate::wire::recording::Recording;
+use taria_schema::protocol::{AckStatus, AppMessage, Input, LogEntry, RejectReason};
+use taria_schema::recording::Recording;
+use taria_schema::{Action, ActionData, ActionRequest, Node, Query, ScrollDirection, Tree, Value};
 
 /// How many draw/event turns an input may take before the harness gives up on its
 /// answer (an action held for a widget takes one frame, a key fallback two).
@@ -181,7 +181,7 @@ impl<A: Actions> AppHarness<A> {
     }
 
     /// Performs `action` on node `node` as the agent saw it: `token` is the
-    /// [`target_token`](crate::wire::protocol::target_token) of the node the agent read at that
+    /// [`target_token`](taria_schema::protocol::target_token) of the node the agent read at that
     /// id, which a bridge sends with an action on a positional id. Refused
     /// `stale_target` when the node drawn there now is another one, and
     /// `unknown_node` when the id is not drawn (it is not held for a scrolled list's
@@ -211,7 +211,7 @@ impl<A: Actions> AppHarness<A> {
     }
 
     /// Presses a key chord (`"enter"`, `"ctrl+s"`, `"shift+tab"`; grammar in
-    /// [`KEY_GRAMMAR`](crate::wire::protocol::KEY_GRAMMAR)).
+    /// [`KEY_GRAMMAR`](taria_schema::protocol::KEY_GRAMMAR)).
     pub fn press(&mut self, key: &str) -> Result<(), ActError> {
         self.submit(Input::Key { key: key.into() })
     }

@@ -9,7 +9,7 @@ use tracing::Dispatch;
 
 use crate::logs::{Capture, LogHub, LogLayer, Waiting};
 use crate::session::InProcess;
-use crate::wire::protocol::{LogEntry, LogLevel};
+use taria_schema::protocol::{LogEntry, LogLevel};
 
 /// The app's log as a harness captures it.
 pub(super) struct CapturedLogs {
@@ -92,7 +92,7 @@ pub(super) fn describe_entry(entry: &LogEntry) -> String {
         "{} {}: {}",
         entry.level,
         entry.target,
-        crate::wire::outline::OutlineQuoted(&entry.message)
+        taria_schema::outline::OutlineQuoted(&entry.message)
     );
     if !entry.fields.is_empty()
         && let Ok(fields) = serde_json::to_string(&entry.fields)

@@ -3,8 +3,8 @@
 
 use super::AppHarness;
 use crate::dispatch::Actions;
-use crate::model::{Action, ActionName, Node, ScrollDirection, Value, ValueSchema};
-use crate::wire::protocol::AckStatus;
+use taria_schema::protocol::AckStatus;
+use taria_schema::{Action, ActionName, Node, ScrollDirection, Value, ValueSchema};
 
 /// Every action the first frame of the app `start` builds offers, performed one at a
 /// time, each on a fresh app from `start`, as an agent performs it (`set_value` with a

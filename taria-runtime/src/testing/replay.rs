@@ -5,12 +5,12 @@ use super::logs::{describe_entry, errors};
 use super::step::{Aim, StepInput};
 use super::{AppHarness, diff::diff};
 use crate::dispatch::Actions;
-use crate::model::{ActionData, StateFlags, Tree, Value};
-use crate::wire::protocol::{AckStatus, Input, LogEntry, LogLevel, RejectReason};
-use crate::wire::recording::{
+use taria_schema::protocol::{AckStatus, Input, LogEntry, LogLevel, RejectReason};
+use taria_schema::recording::{
     Match, RecordedInput, RecordedInputData, RecordedSize, Recording, ReplayLine, Secrets, Unused,
     Uses,
 };
+use taria_schema::{ActionData, StateFlags, Tree, Value};
 
 mod error;
 
@@ -142,12 +142,12 @@ impl<'r> Replay<'r> {
     /// The first step whose node, answer or tree differs from the recorded one, that logs
     /// an error the recorded session did not log at that step (checked when the
     /// recording has the app's log,
-    /// [`RecordingHeader::logs`](crate::wire::recording::RecordingHeader::logs), and the harness
+    /// [`RecordingHeader::logs`](taria_schema::recording::RecordingHeader::logs), and the harness
     /// captures it, see [`AppHarness::logs`]), or that
     /// cannot be replayed (a redacted input without its [`secret`](Replay::secret), a
     /// session that restarts the app midway, a screen larger than
-    /// [`RecordedSize::MAX_WIDTH`](crate::wire::recording::RecordedSize::MAX_WIDTH) ×
-    /// [`MAX_HEIGHT`](crate::wire::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
+    /// [`RecordedSize::MAX_WIDTH`](taria_schema::recording::RecordedSize::MAX_WIDTH) ×
+    /// [`MAX_HEIGHT`](taria_schema::recording::RecordedSize::MAX_HEIGHT)); the error names the step and its input
     /// and shows the outline lines that differ.
     pub fn run<A: Actions>(&self, harness: &mut AppHarness<A>) -> Result<Replayed, ReplayError> {
         let size = self.recording.header.size;
@@ -465,7 +465,7 @@ fn replay_token(recorded: &RecordedInput, now: &Tree) -> Option<String> {
     let token = request.token.as_ref()?;
     match now.get(request.target.as_str()) {
         Some(node) if !refused_as_stale(recorded) => {
-            Some(crate::wire::protocol::target_token(node))
+            Some(taria_schema::protocol::target_token(node))
         }
         _ => Some(token.clone()),
     }
@@ -478,7 +478,7 @@ fn redacted_node<A: Actions>(recorded: &RecordedInput, harness: &AppHarness<A>) 
         Input::Act(request) => Some(request.target.to_string()),
         _ => harness
             .tree()
-            .find(&crate::model::Query::new().state(StateFlags::FOCUSED))
+            .find(&taria_schema::Query::new().state(StateFlags::FOCUSED))
             .map(|node| node.id.to_string()),
     }
 }

@@ -5,14 +5,14 @@ use std::path::Path;
 
 use super::{AppHarness, Match, Unused};
 use crate::dispatch::Actions;
-use crate::wire::recording::Uses;
+use taria_schema::recording::Uses;
 
 /// The environment variable that makes [`assert_snapshot`] write the actual text
 /// into the golden file instead of comparing: `TARIA_SNAPSHOTS=overwrite cargo test`
 /// (like trybuild's `TRYBUILD=overwrite`).
 pub const SNAPSHOTS_ENV: &str = "TARIA_SNAPSHOTS";
 
-/// Compares `actual` (usually [`Tree::outline`](crate::model::Tree::outline)) with the
+/// Compares `actual` (usually [`Tree::outline`](taria_schema::Tree::outline)) with the
 /// golden file at `path`. A relative path is taken from the current directory,
 /// which `cargo test` sets to the package root.
 ///

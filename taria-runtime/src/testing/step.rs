@@ -6,9 +6,9 @@
 use super::replay::{ReplayError, ReplayFailure, TargetChange};
 use super::{AppHarness, Match};
 use crate::dispatch::Actions;
-use crate::model::{ActionData, ActionRequest, Node, Role, ScrollDirection, Tree, Value};
-use crate::wire::protocol::{AckStatus, Input, RejectReason, target_token};
-use crate::wire::recording::{RecordedAck, RecordedInputData, RecordedTarget};
+use taria_schema::protocol::{AckStatus, Input, RejectReason, target_token};
+use taria_schema::recording::{RecordedAck, RecordedInputData, RecordedTarget};
+use taria_schema::{ActionData, ActionRequest, Node, Role, ScrollDirection, Tree, Value};
 
 /// Step `number` of a recorded session, about to be sent to an [`AppHarness`]
 /// ([`AppHarness::step`]): what the agent meant by it (the node it acted on, as it saw
@@ -174,7 +174,7 @@ impl<A: Actions> Step<'_, A> {
         direction: ScrollDirection,
         amount: u32,
     ) -> Result<(), ReplayError> {
-        let mut request = ActionRequest::new(node, crate::model::Action::Scroll);
+        let mut request = ActionRequest::new(node, taria_schema::Action::Scroll);
         request.data = Some(ActionData::Scroll { direction, amount });
         self.send(Input::Act(request))
     }
@@ -379,16 +379,11 @@ fn same_text(
         return Ok(true);
     }
     let projected = |label: Option<&str>| {
-        let node = Node {
-            id: id.into(),
-            label: label.map(str::to_owned),
-            ..Node::default()
-        };
-        let tree = Tree {
-            frame: 0,
-            roots: vec![node],
-            diagnostics: Vec::new(),
-        };
+        let mut node = Node::default();
+        node.id = id.into();
+        node.label = label.map(str::to_owned);
+        let mut tree = Tree::default();
+        tree.roots = vec![node];
         rules
             .rules
             .project(&tree, rules.step)
@@ -441,7 +436,7 @@ fn carries_secret(input: &Input, tree: &Tree) -> bool {
             .get(target.as_str())
             .is_some_and(|node| node.state.redacted),
         Input::Text { .. } | Input::Key { .. } => tree.focused().is_some_and(holds_secret),
-        _ => false,
+        Input::Act(_) => false,
     }
 }
 

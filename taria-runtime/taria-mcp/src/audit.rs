@@ -6,7 +6,7 @@ mod bridged;
 
 use std::process::ExitCode;
 
-use taria::testing::audit::explore;
+use taria_audit::explore;
 
 use crate::cli::audit as args;
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use taria::wire::recording::RecordedSize;
+use taria_schema::recording::RecordedSize;
 
 pub(crate) mod audit;
 

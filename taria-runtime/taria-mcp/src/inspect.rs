@@ -55,7 +55,8 @@ pub(crate) enum Watched {
 impl Watched {
     /// The recording at `path`, or why it cannot be read.
     pub(crate) fn recording(path: &std::path::Path) -> Result<Watched, String> {
-        let text = taria::wire::recording::Recording::read_text(path).map_err(|e| e.to_string())?;
+        let text =
+            taria_schema::recording::Recording::read_text(path).map_err(|e| e.to_string())?;
         let viewed = Viewed::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let json = serde_json::to_string(&viewed).map_err(|e| e.to_string())?;
         Ok(Watched::Recording(json.into()))

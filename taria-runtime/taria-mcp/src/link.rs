@@ -32,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use taria::wire::protocol;
+use taria_schema::protocol;
 
 use crate::errors::{Code, ToolError};
 use crate::lock::lock;
@@ -179,7 +179,7 @@ impl Link {
     /// Notes in the recording (when there is one) that the spawned app's terminal was
     /// just resized to `size`, when the newest tree was `before`: its line takes the
     /// first tree drawn since, which may be in already (an app quick to redraw).
-    pub(crate) fn record_resize(&self, size: taria::wire::recording::RecordedSize, before: u64) {
+    pub(crate) fn record_resize(&self, size: taria_schema::recording::RecordedSize, before: u64) {
         if let Some(recorder) = self.recorder() {
             let generation = self.generation();
             self.inner

@@ -7,7 +7,7 @@
 
 use std::time::SystemTime;
 
-use taria::wire::protocol::{LogEntry, LogLevel};
+use taria_schema::protocol::{LogEntry, LogLevel};
 use tokio::sync::watch;
 
 use crate::journal::{Journal, Numbered, Page};
@@ -97,7 +97,7 @@ impl AppLogs {
 
 #[cfg(test)]
 mod tests {
-    use taria::wire::protocol::{LogEntry, LogLevel};
+    use taria_schema::protocol::{LogEntry, LogLevel};
 
     use super::{AppLogs, InputId};
 

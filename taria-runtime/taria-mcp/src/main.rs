@@ -87,7 +87,7 @@ fn main() -> ExitCode {
     };
     let target = match &options.target {
         cli::Target::Socket(path) => Target::Attach(path.clone()),
-        cli::Target::Label(label) => match taria::wire::socket::socket_path(label) {
+        cli::Target::Label(label) => match taria_schema::socket::socket_path(label) {
             Ok(path) => Target::Attach(path),
             Err(e) => {
                 eprintln!("taria-mcp: {e}");
@@ -148,8 +148,8 @@ fn start_recording(
     path: &std::path::Path,
     options: &cli::Options,
 ) -> Result<record::Recorder, String> {
-    use taria::wire::recording::{RecordedSize, RecordingMode};
-    let file = taria::wire::recording::create_recording_file(path).map_err(|e| {
+    use taria_schema::recording::{RecordedSize, RecordingMode};
+    let file = taria_schema::recording::create_recording_file(path).map_err(|e| {
         format!(
             "cannot write the recording {}: {e}; give --record a file in a directory that \
              exists and that you can write to",

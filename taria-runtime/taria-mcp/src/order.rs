@@ -16,8 +16,8 @@ use rmcp::model::{
     ClientJsonRpcMessage, ClientNotification, ClientRequest, JsonRpcMessage, RequestId,
     ServerJsonRpcMessage,
 };
-use taria::Tree;
-use taria::wire::protocol::Input;
+use taria_schema::Tree;
+use taria_schema::protocol::Input;
 use tokio::sync::watch;
 
 use crate::errors::ToolError;
@@ -463,11 +463,11 @@ mod tests {
         use std::sync::Arc;
         let seen = crate::seen::Seen::default();
         let arrivals = Arrivals::new(seen.clone());
-        let mut before = taria::Tree::default();
+        let mut before = taria_schema::Tree::default();
         before.frame = 1;
         seen.saw(&Arc::new(before));
         arrivals.arrived(&call(7, "act"));
-        let mut after = taria::Tree::default();
+        let mut after = taria_schema::Tree::default();
         after.frame = 2;
         seen.saw(&Arc::new(after));
         let turn = arrivals.claim(&RequestId::Number(7));

@@ -19,9 +19,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
-use taria::Tree;
-use taria::wire::protocol::{AckStatus, Input, LogEntry};
-use taria::wire::recording::{
+use taria_schema::Tree;
+use taria_schema::protocol::{AckStatus, Input, LogEntry};
+use taria_schema::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedRead, RecordedRefusal,
     RecordedResize, RecordedSize, RecordedTarget, RecordingMode,
 };
@@ -548,6 +548,6 @@ fn tool_of(input: &Input) -> InputTool {
     match input {
         Input::Key { .. } => InputTool::PressKey,
         Input::Text { .. } => InputTool::TypeText,
-        _ => InputTool::Act,
+        Input::Act(_) => InputTool::Act,
     }
 }

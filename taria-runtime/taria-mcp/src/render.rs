@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
-use taria::Node;
-use taria::wire::outline::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
+use taria_schema::Node;
+use taria_schema::outline::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
 
 use crate::plural;
 
@@ -233,11 +233,11 @@ fn cost(
 
 /// A checked state as agents read it in JSON: `true`, `false`, or `"mixed"` (the
 /// wire's `"true"`/`"false"` strings are a protocol detail).
-pub(crate) fn checked_json(checked: taria::Checked) -> Json {
+pub(crate) fn checked_json(checked: taria_schema::Checked) -> Json {
     match checked {
-        taria::Checked::True => Json::Bool(true),
-        taria::Checked::False => Json::Bool(false),
-        taria::Checked::Mixed => Json::from("mixed"),
+        taria_schema::Checked::True => Json::Bool(true),
+        taria_schema::Checked::False => Json::Bool(false),
+        taria_schema::Checked::Mixed => Json::from("mixed"),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use taria::Tree;
+use taria_schema::Tree;
 
 use crate::lock::lock;
 
@@ -50,7 +50,7 @@ impl Seen {
 mod tests {
     use std::sync::Arc;
 
-    use taria::{Node, Tree};
+    use taria_schema::{Node, Tree};
 
     use super::Seen;
 

@@ -12,7 +12,7 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-use taria::wire::recording::InputTool;
+use taria_schema::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
 use crate::input_log::InputLog;
@@ -341,7 +341,7 @@ impl Bridge {
         if let Some(logged) = logs::logged(&self.link, turn.sent(), logged_since) {
             note_logged(&mut result, logged);
         }
-        let name = taria::wire::protocol::wire_name(&tool);
+        let name = taria_schema::protocol::wire_name(&tool);
         self.logged(name, turn.sent().to_vec(), started, &result);
         result
     }

@@ -239,7 +239,7 @@ impl Spawned {
 
     /// The emulated terminal's screen with its colours (`None` when the app was not
     /// started): what a person would see in the app's terminal.
-    pub(crate) fn screen_styles(&self) -> Option<taria::wire::protocol::ScreenStyles> {
+    pub(crate) fn screen_styles(&self) -> Option<taria_schema::protocol::ScreenStyles> {
         let running = self.app.as_ref().ok()?;
         Some(lock(&running.terminal).styles())
     }
@@ -372,7 +372,7 @@ impl Spawned {
         match self.printed() {
             Some(printed) => format!(
                 "the app {exit}; after leaving its screen it printed (untrusted): {}",
-                taria::wire::outline::OutlineQuoted(&printed)
+                taria_schema::outline::OutlineQuoted(&printed)
             ),
             None => {
                 format!("the app {exit}; it printed nothing after leaving its screen")

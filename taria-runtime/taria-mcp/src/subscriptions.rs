@@ -59,7 +59,7 @@ pub(crate) struct Subscribers {
     /// The tree as it was when the first subscriber came (the list was empty): the
     /// first notification lists what changed since then, even when the notifier had
     /// not caught up with that tree yet.
-    baseline: Arc<Mutex<Option<Arc<taria::Tree>>>>,
+    baseline: Arc<Mutex<Option<Arc<taria_schema::Tree>>>>,
 }
 
 impl Subscribers {
@@ -69,7 +69,7 @@ impl Subscribers {
 
     /// Subscribes the session behind `peer` (`resources/subscribe`) to changes from
     /// `now` (the tree the bridge has) on; subscribing again changes nothing.
-    pub(crate) fn add_session(&self, peer: Peer<RoleServer>, now: Option<Arc<taria::Tree>>) {
+    pub(crate) fn add_session(&self, peer: Peer<RoleServer>, now: Option<Arc<taria_schema::Tree>>) {
         self.with(|list| {
             if !list.iter().any(|s| matches!(s, Subscriber::Session(_))) {
                 self.note_baseline(list, now);
@@ -80,7 +80,7 @@ impl Subscribers {
 
     /// Keeps `now` as what the first notification is computed against, if nobody
     /// was subscribed before.
-    fn note_baseline(&self, list: &[Subscriber], now: Option<Arc<taria::Tree>>) {
+    fn note_baseline(&self, list: &[Subscriber], now: Option<Arc<taria_schema::Tree>>) {
         if list.is_empty() {
             *lock(&self.baseline) = now;
         }
@@ -89,7 +89,7 @@ impl Subscribers {
     /// What the next notification's changed ids count from: the tree a first
     /// subscriber came at (once; newer than `last` when the notifier lagged), else
     /// `last`, the tree of the notification before.
-    fn diff_base(&self, last: Option<&Arc<taria::Tree>>) -> Option<Arc<taria::Tree>> {
+    fn diff_base(&self, last: Option<&Arc<taria_schema::Tree>>) -> Option<Arc<taria_schema::Tree>> {
         let baseline = lock(&self.baseline).take();
         baseline.or_else(|| last.cloned())
     }
@@ -104,7 +104,7 @@ impl Subscribers {
     pub(crate) fn add_stream(
         &self,
         sink: SubscriptionSink,
-        now: Option<Arc<taria::Tree>>,
+        now: Option<Arc<taria_schema::Tree>>,
     ) -> StreamToken {
         let token = StreamToken(self.next_token.fetch_add(1, Ordering::Relaxed));
         self.with(|list| {
@@ -159,8 +159,8 @@ impl Subscribers {
 /// `None` when nothing did.
 fn changed_ids_meta(
     revision: u64,
-    before: Option<&taria::Tree>,
-    after: &taria::Tree,
+    before: Option<&taria_schema::Tree>,
+    after: &taria_schema::Tree,
 ) -> Option<NotificationMetaObject> {
     let ids: Vec<String> = match before {
         Some(before) => after
@@ -232,7 +232,7 @@ pub(crate) async fn app_gone(link: &Link) {
 pub(crate) async fn notify_changes(mirror: Mirror, subscribers: Subscribers) {
     let mut changes = mirror.changes();
     let mut last_revision = 0;
-    let mut last_tree: Option<Arc<taria::Tree>> = None;
+    let mut last_tree: Option<Arc<taria_schema::Tree>> = None;
     while changes.changed().await.is_ok() {
         let Some(view) = mirror.view() else {
             continue;
@@ -266,10 +266,10 @@ mod tests {
 
     use super::{Subscribers, changed_ids_meta};
 
-    fn tree(labels: &[&str]) -> taria::Tree {
-        let mut tree = taria::Tree::default();
+    fn tree(labels: &[&str]) -> taria_schema::Tree {
+        let mut tree = taria_schema::Tree::default();
         for (i, label) in labels.iter().enumerate() {
-            let mut node = taria::Node::default();
+            let mut node = taria_schema::Node::default();
             node.id = format!("n{i}").as_str().into();
             node.label = Some((*label).to_owned());
             tree.roots.push(node);

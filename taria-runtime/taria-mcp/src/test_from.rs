@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 pub(crate) use args::Options;
-use taria::Tree;
-use taria::wire::protocol::{AckStatus, LogLevel};
-use taria::wire::recording::{
+use taria_schema::Tree;
+use taria_schema::protocol::{AckStatus, LogLevel};
+use taria_schema::recording::{
     InputTool, RecordedInput, RecordedScreen, Recording, ReplayLine, Secrets,
 };
 
@@ -221,8 +221,8 @@ fn uses_code(uses: Uses) -> String {
         out.push_str("    use taria::Role;\n");
     }
     match (uses.ack_status, uses.reject_reason) {
-        (true, true) => out.push_str("    use taria::wire::protocol::{AckStatus, RejectReason};\n"),
-        (true, false) => out.push_str("    use taria::wire::protocol::AckStatus;\n"),
+        (true, true) => out.push_str("    use taria::testing::{AckStatus, RejectReason};\n"),
+        (true, false) => out.push_str("    use taria::testing::AckStatus;\n"),
         _ => {}
     }
     out

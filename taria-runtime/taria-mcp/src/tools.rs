@@ -178,7 +178,7 @@ mod tests {
             let _ = parses_or_explains::<ResizeArgs>(&args);
             let _ = parses_or_explains::<ReadLogsArgs>(&args);
             if let Some(press) = parses_or_explains::<PressKeyArgs>(&args) {
-                let _ = press.key.parse::<taria::wire::protocol::KeyChord>();
+                let _ = press.key.parse::<taria_schema::protocol::KeyChord>();
             }
         }
     }

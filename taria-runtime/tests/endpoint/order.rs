@@ -133,7 +133,7 @@ fn an_input_is_checked_against_what_the_inputs_before_it_did() {
 fn an_input_after_one_that_removed_its_node_is_stale_not_misapplied() {
     let app = RunningApp::start("settle-gone");
     let (mut client, _) = Client::handshake(&app.socket);
-    let token = taria::wire::protocol::target_token(client.current().get("tasks/1").unwrap());
+    let token = taria_schema::protocol::target_token(client.current().get("tasks/1").unwrap());
     let archive = |seq: u64| json!({"type": "input", "seq": seq, "kind": "act", "node": "tasks/1", "action": "archive", "token": token});
     let mut both = serde_json::to_vec(&archive(1)).unwrap();
     both.push(b'\n');

@@ -221,7 +221,7 @@ fn every_rejection_says_why() {
             "invalid_input",
         ),
         (
-            json!({"kind": "text", "text": "x".repeat(taria::wire::protocol::MAX_TEXT_CHARS + 1)}),
+            json!({"kind": "text", "text": "x".repeat(taria_schema::protocol::MAX_TEXT_CHARS + 1)}),
             "rejected",
             "invalid_input",
         ),
@@ -255,7 +255,7 @@ fn a_matching_token_passes_and_a_changed_node_is_stale() {
     let app = RunningApp::start("token");
     let (mut client, _) = Client::handshake(&app.socket);
     let tree = client.current();
-    let token = taria::wire::protocol::target_token(tree.get("tasks/1").unwrap());
+    let token = taria_schema::protocol::target_token(tree.get("tasks/1").unwrap());
     let (ack, _) =
         client.input_and_tree(json!({"kind": "act", "node": "tasks/0", "action": "archive"}));
     assert_eq!(ack["status"], "delivered");

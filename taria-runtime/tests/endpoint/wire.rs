@@ -48,7 +48,7 @@ fn a_full_queue_drops_inputs_and_says_so() {
     let app = RunningApp::start("flood");
     let (mut client, _) = Client::handshake(&app.socket);
     app.pause();
-    let n = taria::wire::protocol::INPUT_QUEUE_CAPACITY + 5;
+    let n = taria_schema::protocol::INPUT_QUEUE_CAPACITY + 5;
     for seq in 1..=n {
         client.send(&json!({"type": "input", "seq": seq, "kind": "key", "key": "f1"}));
     }
@@ -60,14 +60,14 @@ fn a_full_queue_drops_inputs_and_says_so() {
     }
     app.resume();
     let mut delivered = 0;
-    while delivered < taria::wire::protocol::INPUT_QUEUE_CAPACITY {
+    while delivered < taria_schema::protocol::INPUT_QUEUE_CAPACITY {
         let ack = client.until("delivered ack", |m| m["type"] == "ack");
         assert_eq!(ack["status"], "delivered");
         delivered += 1;
     }
     assert_eq!(
         (dropped, delivered),
-        (5, taria::wire::protocol::INPUT_QUEUE_CAPACITY)
+        (5, taria_schema::protocol::INPUT_QUEUE_CAPACITY)
     );
 }
 
@@ -90,7 +90,7 @@ fn bad_lines_get_error_lines_and_the_connection_keeps_working() {
         let error = client.until(code, |m| m["type"] == "error");
         assert_eq!(error["code"], code, "{}", String::from_utf8_lossy(line));
     }
-    let mut huge = vec![b'x'; taria::wire::protocol::MAX_LINE_BYTES + 10];
+    let mut huge = vec![b'x'; taria_schema::protocol::MAX_LINE_BYTES + 10];
     huge.push(b'\n');
     client.send_raw(&huge);
     assert_eq!(

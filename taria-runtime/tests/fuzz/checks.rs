@@ -4,10 +4,10 @@
 use std::collections::HashSet;
 
 use taria::node::NodeId;
-use taria::wire::mirror::FlatTree;
-use taria::wire::outline::{OutlineRules as _, outline_line_id};
-use taria::wire::protocol::{AppMessage, BridgeMessage};
 use taria::{Node, Tree};
+use taria_schema::mirror::FlatTree;
+use taria_schema::outline::{OutlineRules as _, outline_line_id};
+use taria_schema::protocol::{AppMessage, BridgeMessage};
 
 use crate::generators::ids;
 

@@ -3,7 +3,7 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use taria::wire::protocol::KeyChord;
+use taria_schema::protocol::KeyChord;
 
 use crate::generators::{config, tricky_char};
 

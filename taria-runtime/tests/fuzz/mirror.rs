@@ -6,9 +6,9 @@ use proptest::option;
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
 use taria::node::NodeId;
-use taria::wire::mirror::{FlatNode, FlatTree, NodeUpdate, Patch};
-use taria::wire::protocol::AppMessage;
 use taria::{Role, Tree};
+use taria_schema::mirror::{FlatNode, FlatTree, NodeUpdate, Patch};
+use taria_schema::protocol::AppMessage;
 
 use crate::checks::flat_tree_is_sane;
 use crate::generators::{config, ids, json, node, unique_tree};

@@ -9,8 +9,8 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
 use taria::testing::AppHarness;
-use taria::wire::protocol::AckStatus;
 use taria::{Action, Role};
+use taria_schema::protocol::AckStatus;
 
 #[derive(Default)]
 struct Board {

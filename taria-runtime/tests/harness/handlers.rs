@@ -3,8 +3,8 @@
 
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
-use taria::wire::protocol::RejectReason;
 use taria::{Action, Role, Value};
+use taria_schema::protocol::RejectReason;
 
 /// Fields keyed by their labels: ids with a space inside (`form/First Name`).
 #[derive(Default)]

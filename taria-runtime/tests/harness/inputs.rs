@@ -5,8 +5,8 @@
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::widgets::Paragraph;
 use taria::testing::{ActError, AppHarness};
-use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Query, Role, ScrollDirection, StateFlags, Value};
+use taria_schema::protocol::{AckStatus, RejectReason};
 
 #[derive(Default)]
 struct Notes {

@@ -5,8 +5,8 @@
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
-use taria::wire::protocol::{AckStatus, RejectReason};
 use taria::{Action, Role};
+use taria_schema::protocol::{AckStatus, RejectReason};
 
 /// A todo list as ratatui's examples write one, with key fallbacks only: nothing is
 /// selected at first, ↓ is `ListState::select_next` (from nothing: the first item),

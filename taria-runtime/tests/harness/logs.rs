@@ -5,7 +5,7 @@
 
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
-use taria::wire::protocol::LogLevel;
+use taria_schema::protocol::LogLevel;
 use tracing_subscriber::layer::SubscriberExt as _;
 
 /// A counter whose handler warns at 3 and logs an error past 5.

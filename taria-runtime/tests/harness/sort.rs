@@ -4,8 +4,8 @@
 
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
-use taria::wire::protocol::RejectReason;
 use taria::{Action, Role};
+use taria_schema::protocol::RejectReason;
 
 struct Cities {
     rows: Vec<(&'static str, u32)>,

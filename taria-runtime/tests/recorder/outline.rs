@@ -3,8 +3,8 @@
 
 use taria::testing::Harness;
 use taria::widget::Recorder;
-use taria::wire::outline::OutlineRules as _;
 use taria::{Action, Query, Role, StateFlags};
+use taria_schema::outline::OutlineRules as _;
 
 #[test]
 fn queries_match_by_role_label_state_and_action() {

@@ -170,7 +170,7 @@ impl TestApp {
     pub fn on_event(&mut self, event: &Event) {
         let Event::Key(key) = event else { return };
         self.keys.push(
-            taria::wire::protocol::KeyChord {
+            taria_schema::protocol::KeyChord {
                 code: key.code,
                 modifiers: key.modifiers,
             }
@@ -402,7 +402,7 @@ pub struct Client {
     reader: BufReader<UnixStream>,
     pub next_seq: u64,
     /// The newest full tree, rebuilt from trees and patches.
-    pub tree: Option<taria::wire::mirror::FlatTree>,
+    pub tree: Option<taria_schema::mirror::FlatTree>,
     pub revision: u64,
     pub input: u64,
 }
@@ -469,10 +469,10 @@ impl Client {
         match message["type"].as_str() {
             Some("tree") => {
                 let tree: taria::Tree = serde_json::from_value(message["tree"].clone()).unwrap();
-                self.tree = Some(taria::wire::mirror::FlatTree::from_tree(&tree));
+                self.tree = Some(taria_schema::mirror::FlatTree::from_tree(&tree));
             }
             Some("patch") => {
-                let patch: taria::wire::mirror::Patch =
+                let patch: taria_schema::mirror::Patch =
                     serde_json::from_value(message.clone()).unwrap();
                 assert_eq!(
                     message["revision"].as_u64(),

@@ -61,7 +61,7 @@ impl NestedTabs {
 
     pub fn on_event(&mut self, event: &Event) {
         let Event::Key(key) = event else { return };
-        let chord = taria::wire::protocol::KeyChord {
+        let chord = taria_schema::protocol::KeyChord {
             code: key.code,
             modifiers: key.modifiers,
         };

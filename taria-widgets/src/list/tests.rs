@@ -316,7 +316,7 @@ fn an_agent_selects_an_item_off_screen_then_toggles_it() {
     let error = h.act("todos/40", "select").unwrap_err();
     assert_eq!(
         error.reason,
-        taria::wire::protocol::RejectReason::UnknownNode,
+        taria_schema::protocol::RejectReason::UnknownNode,
         "{error:?}"
     );
 }

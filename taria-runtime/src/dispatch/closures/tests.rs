@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::{ScrollDirection, Value};
+use taria_schema::{ScrollDirection, Value};
 
 #[test]
 fn handlers_are_tried_in_order_and_the_first_whose_arguments_convert_runs() {

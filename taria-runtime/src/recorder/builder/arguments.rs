@@ -4,9 +4,9 @@
 
 use std::fmt::Display;
 
-use crate::model::{MAX_LABEL_BYTES, MAX_VALUE_BYTES};
 use crate::recorder::arena::{Span, ValueRecord, append_display, append_text};
 use crate::recorder::text::{Displayed, IntoText};
+use taria_schema::{MAX_LABEL_BYTES, MAX_VALUE_BYTES};
 
 /// A boolean state argument: `bool` or `&bool`.
 pub trait IntoFlag {

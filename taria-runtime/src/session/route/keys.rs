@@ -5,12 +5,12 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-use crate::model::{
-    Action, ActionData, ActionName, ActionRequest, Role, ScrollDirection, StateFlags,
-};
 use crate::recorder::FrameArena;
 use crate::session::answer::Answer;
-use crate::wire::protocol::{KeyChord, RejectReason};
+use taria_schema::protocol::{KeyChord, RejectReason};
+use taria_schema::{
+    Action, ActionData, ActionName, ActionRequest, Role, ScrollDirection, StateFlags,
+};
 
 /// The most key presses one action may turn into (navigation included).
 const MAX_FALLBACK_KEYS: usize = 512;

@@ -8,9 +8,9 @@
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use super::keys::is_item;
-use crate::model::{Action, Role, StateFlags};
 use crate::recorder::FrameArena;
-use crate::wire::protocol::KeyChord;
+use taria_schema::protocol::KeyChord;
+use taria_schema::{Action, Role, StateFlags};
 
 /// The keys that move a container's selection when it declares no `select` key:
 /// next and previous (left/right for tabs, menus and toolbars, else down/up).

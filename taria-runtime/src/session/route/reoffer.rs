@@ -8,9 +8,9 @@
 
 use super::Answer;
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{Action, ActionName, ActionRequest, StateFlags};
 use crate::recorder::FrameArena;
-use crate::wire::protocol::RejectReason;
+use taria_schema::protocol::RejectReason;
+use taria_schema::{Action, ActionName, ActionRequest, StateFlags};
 
 /// An input a widget took whose effect the next frame undid, waiting to be offered to
 /// the app's `select` handler (`offered: None`), or offered and taken, waiting for the

@@ -12,11 +12,12 @@ use super::keys::{KeyPlan, NoKeys, Selecting};
 use super::widget::{SelectFirst, WidgetAction};
 use super::{keys_unreachable, press};
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{Action, ActionName, ActionRequest, OutlineName, StateFlags, Tree};
 use crate::recorder::FrameArena;
 use crate::session::answer::Answer;
 use crate::session::events::Events;
-use crate::wire::protocol::{KeyChord, RejectReason};
+use taria_schema::outline::OutlineName;
+use taria_schema::protocol::{KeyChord, RejectReason};
+use taria_schema::{Action, ActionName, ActionRequest, StateFlags, Tree};
 
 /// Key fallbacks whose navigation keys are queued: each waits for the app to read
 /// them and draw a frame, which must show its node selected.
@@ -345,7 +346,7 @@ fn changed(before: &Tree, after: &Tree) -> String {
     let removed: Vec<&str> = patch
         .removed
         .iter()
-        .map(crate::model::NodeId::as_str)
+        .map(taria_schema::NodeId::as_str)
         .collect();
     match (touched.is_empty(), removed.is_empty()) {
         (true, true) => "they changed nothing in the tree".to_owned(),

@@ -5,11 +5,11 @@
 
 use std::borrow::Cow;
 
-use crate::model::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
 use crate::recorder::FrameArena;
 use crate::session::answer::Answer;
-use crate::wire::check::{ActionTarget, Refusal, check_action, scrolled_holder};
-use crate::wire::protocol::RejectReason;
+use taria_schema::check::{ActionTarget, Refusal, check_action, scrolled_holder};
+use taria_schema::protocol::RejectReason;
+use taria_schema::{Action, ActionData, ActionName, ActionRequest, StateFlags, ValueSchema};
 
 /// A node of the frame the app last drew, as [`check_action`] sees it.
 struct Drawn<'a> {
@@ -40,7 +40,7 @@ impl ActionTarget for Drawn<'_> {
             .then(|| Cow::Owned(crate::recorder::schema_of(self.arena, self.index)))
     }
 
-    fn scroll(&self) -> Option<crate::model::ScrollInfo> {
+    fn scroll(&self) -> Option<taria_schema::ScrollInfo> {
         self.arena.nodes[self.index as usize].scroll
     }
 }
@@ -106,7 +106,7 @@ pub(super) fn validate(arena: &FrameArena, request: &mut ActionRequest) -> Resul
         return Err(refuse(refusal));
     }
     if let Some(token) = &request.token {
-        let current = crate::wire::protocol::token_from_parts(
+        let current = taria_schema::protocol::token_from_parts(
             record.role.name(),
             record.custom_role.map_or("", |s| arena.str(s)),
             record.label.map_or("", |s| arena.str(s)),

@@ -8,7 +8,7 @@ use std::cell::{Cell, RefCell};
 
 use super::keys::{KeyPlan, NoKeys};
 use crate::dispatch::{Invocation, Outcome};
-use crate::model::ActionRequest;
+use taria_schema::ActionRequest;
 
 /// An action waiting for a widget to take it during the next frame.
 pub(super) struct WidgetAction {

@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use super::{Answer, Input, Observation, Target};
 use crate::dispatch::Actions;
-use crate::model::{Action, ActionName};
 use crate::testing::AppHarness;
-use crate::wire::protocol::{AckStatus, wire_name};
+use taria_audit::{Answer, Input, Observation, Target};
+use taria_schema::protocol::{AckStatus, wire_name};
+use taria_schema::{Action, ActionName};
 
 /// Harnesses from `start`, one at a time.
 pub(super) struct Headless<F, A> {

@@ -9,8 +9,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Paragraph;
 
 use super::{Answer, Check, Input, Limits, Observation, Target, explore};
-use crate::model::{Action, Role};
 use crate::testing::Harness;
+use taria_schema::{Action, Role};
 
 /// Frame 0: a `Go` button; frame 1: the same, and a `Gone` status under it.
 fn frames() -> Vec<Observation> {

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use super::super::ActError;
-use crate::model::{OutlineName, OutlineQuoted};
-use crate::wire::protocol::{AckStatus, wire_name};
-use crate::wire::recording::{RecordedAck, RecordedInput, RecordedTarget};
+use taria_schema::outline::{OutlineName, OutlineQuoted};
+use taria_schema::protocol::{AckStatus, wire_name};
+use taria_schema::recording::{RecordedAck, RecordedInput, RecordedTarget};
 
 /// How many of the agent's reads before a failing step its error lists.
 const READS_SHOWN: usize = 3;

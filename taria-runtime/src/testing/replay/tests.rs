@@ -2,13 +2,13 @@ use ratatui::crossterm::event::{Event, KeyCode};
 
 use super::{Replay, ReplayError, ReplayFailure, TargetChange};
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{Action, ActionData, ActionRequest, Role, Value};
 use crate::testing::{AppHarness, Match};
-use crate::wire::protocol::Input;
-use crate::wire::recording::{
+use taria_schema::protocol::Input;
+use taria_schema::recording::{
     AppEvent, InputTool, RecordedAck, RecordedApp, RecordedInput, RecordedInputData, RecordedLine,
     RecordedLog, RecordedRead, RecordedSize, Recording, RecordingHeader, RecordingMode,
 };
+use taria_schema::{Action, ActionData, ActionRequest, Role, Value};
 
 /// A sign-in box: a redacted password, a clock showing when the app started, a status.
 struct Login {
@@ -101,7 +101,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             ack: Some(RecordedAck {
                 status: answer.map_or_else(
                     |e| e.status,
-                    |()| crate::wire::protocol::AckStatus::Delivered,
+                    |()| taria_schema::protocol::AckStatus::Delivered,
                 ),
                 reason: None,
                 message: None,
@@ -361,14 +361,14 @@ fn go(label: &'static str) -> AppHarness<Go> {
 
 /// One `act go go` with the token of the node the agent saw (`seen`), answered as the
 /// app `h` answers it.
-fn record_go(mut h: AppHarness<Go>, seen: &crate::model::Node) -> Recording {
+fn record_go(mut h: AppHarness<Go>, seen: &taria_schema::Node) -> Recording {
     let first = h.tree();
     let mut request = ActionRequest::new("go", "go");
-    request.token = Some(crate::wire::protocol::target_token(seen));
+    request.token = Some(taria_schema::protocol::target_token(seen));
     let input = Input::Act(request);
     let answer = h.submit(input.clone());
     let (status, reason) = match answer {
-        Ok(()) => (crate::wire::protocol::AckStatus::Delivered, None),
+        Ok(()) => (taria_schema::protocol::AckStatus::Delivered, None),
         Err(e) => (e.status, Some(e.reason)),
     };
     Recording {
@@ -411,7 +411,7 @@ fn a_recorded_stale_target_replays_as_stale() {
     };
     assert_eq!(
         input.ack.as_ref().unwrap().reason,
-        Some(crate::wire::protocol::RejectReason::StaleTarget)
+        Some(taria_schema::protocol::RejectReason::StaleTarget)
     );
     let mut h = go("Go");
     Replay::new(&recording)
@@ -476,12 +476,12 @@ fn check(marker: bool) -> AppHarness<Check> {
 fn record_check() -> Recording {
     let mut h = check(true);
     let screen = |h: &AppHarness<Check>| {
-        crate::wire::recording::recordable_screen(
+        taria_schema::recording::recordable_screen(
             &h.tree(),
             &crate::testing::screen_text(h.buffer()),
         )
     };
-    let mut first = crate::wire::recording::RecordedTree {
+    let mut first = taria_schema::recording::RecordedTree {
         revision: 1,
         tree: h.tree(),
         screen: Some(screen(&h)),
@@ -495,7 +495,7 @@ fn record_check() -> Recording {
         input: RecordedInputData::plain(Input::Act(ActionRequest::new("done", Action::Toggle))),
         target: None,
         ack: Some(RecordedAck {
-            status: crate::wire::protocol::AckStatus::Delivered,
+            status: taria_schema::protocol::AckStatus::Delivered,
             reason: None,
             message: None,
         }),
@@ -596,7 +596,7 @@ fn saved(logs: bool, disk_full: bool) -> Recording {
         },
         target: None,
         ack: Some(RecordedAck {
-            status: crate::wire::protocol::AckStatus::Delivered,
+            status: taria_schema::protocol::AckStatus::Delivered,
             reason: None,
             message: None,
         }),
@@ -655,7 +655,7 @@ fn an_error_the_session_logged_too_or_a_log_not_recorded_passes() {
 
 #[test]
 fn a_moved_target_names_ids_and_labels_as_the_outline_writes_them() {
-    use crate::wire::recording::{RecordedInputData, RecordedTarget};
+    use taria_schema::recording::{RecordedInputData, RecordedTarget};
     let item = |label: &str| RecordedTarget {
         role: Role::ListItem,
         label: Some(label.into()),

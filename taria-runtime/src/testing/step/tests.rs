@@ -5,12 +5,12 @@
 
 use super::super::{AppHarness, Match, Replay, ReplayFailure};
 use crate::dispatch::{Actions, Invocation, Outcome};
-use crate::model::{Action, ActionRequest, Role, Tree};
-use crate::wire::protocol::{AckStatus, Input, RejectReason};
-use crate::wire::recording::{
+use taria_schema::protocol::{AckStatus, Input, RejectReason};
+use taria_schema::recording::{
     InputTool, RecordedAck, RecordedInput, RecordedInputData, RecordedLine, RecordedResize,
     RecordedSize, RecordedTarget, Recording, RecordingHeader, RecordingMode,
 };
+use taria_schema::{Action, ActionRequest, Role, Tree};
 
 /// A list of chores keyed by their place from 1 (as an app keys rows by a counter it
 /// hands out): one added before the others shifts every id. `toggle` checks one;
@@ -364,7 +364,7 @@ fn a_resize_is_replayed_and_the_tree_at_the_new_size_compared() {
 /// `tree` with node `id` labelled `label`.
 fn relabel(tree: &Tree, id: &str, label: &str) -> Tree {
     let mut tree = tree.clone();
-    let mut stack: Vec<&mut crate::model::Node> = tree.roots.iter_mut().collect();
+    let mut stack: Vec<&mut taria_schema::Node> = tree.roots.iter_mut().collect();
     while let Some(node) = stack.pop() {
         if node.id == id {
             node.label = Some(label.into());

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use rmcp::ServiceExt as _;
 use serde_json::{Value as Json, json};
-use taria::testing::audit::{Answer, Input, Observation, Target};
+use taria_audit::{Answer, Input, Observation, Target};
 use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader, DuplexStream};
 use tokio::runtime::Runtime;
 
@@ -162,7 +162,7 @@ impl Target for Bridged<'_> {
             arguments["value"] = serde_json::to_value(value).unwrap_or(Json::Null);
         }
         if let Some(direction) = input.direction {
-            arguments["direction"] = json!(taria::testing::audit::direction_name(direction));
+            arguments["direction"] = json!(taria_audit::direction_name(direction));
         }
         let answered = runtime.block_on(async {
             // As an agent does: the tree is read before acting on it.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use taria::testing::audit::Limits;
+use taria_audit::Limits;
 
 use super::{COLS, DEFAULT_SIZE, ROWS, Size, dimension};
 

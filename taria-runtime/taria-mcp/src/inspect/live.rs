@@ -28,7 +28,7 @@ use crate::journal::{Numbered, Page};
 use crate::link::{Link, Standing};
 use crate::lock::lock;
 use crate::logs::LogLine;
-use taria::wire::protocol::LogLevel;
+use taria_schema::protocol::LogLevel;
 
 /// How often a feed looks again at how the link stands, between trees.
 const STANDING_RECHECK: std::time::Duration = std::time::Duration::from_secs(1);

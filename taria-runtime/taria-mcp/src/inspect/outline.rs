@@ -4,8 +4,8 @@
 //! click on the screen can find the line.
 
 use serde::Serialize;
-use taria::wire::outline::{Around, OutlineRules as _};
-use taria::{Node, Tree};
+use taria_schema::outline::{Around, OutlineRules as _};
+use taria_schema::{Node, Tree};
 
 /// One line of the outline.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,8 +76,8 @@ fn push(
 
 #[cfg(test)]
 mod tests {
-    use taria::wire::recording::{RecordedLine, Recording};
     use taria::{Action, Role, testing::Harness};
+    use taria_schema::recording::{RecordedLine, Recording};
 
     use super::*;
 

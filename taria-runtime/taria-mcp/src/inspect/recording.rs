@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 use serde_json::Value as Json;
-use taria::wire::protocol::wire_name;
-use taria::wire::recording::{RecordedLine, Recording};
+use taria_schema::protocol::wire_name;
+use taria_schema::recording::{RecordedLine, Recording};
 
 use super::outline::{Entry, entries};
 
@@ -78,7 +78,7 @@ impl Viewed {
     pub(super) fn new(recording: Recording) -> Viewed {
         let header = recording.header;
         let mut trees = Vec::new();
-        let mut tree = |tree: &taria::Tree| {
+        let mut tree = |tree: &taria_schema::Tree| {
             trees.push(entries(tree));
             Some(trees.len() - 1)
         };

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
-use taria::wire::protocol::{CellStyle, ScreenStyles};
+use taria_schema::protocol::{CellStyle, ScreenStyles};
 use tokio::sync::{Notify, watch};
 
 use crate::link::{Link, Screen, Standing};

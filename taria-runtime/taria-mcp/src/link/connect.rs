@@ -6,9 +6,9 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
-use taria::wire::protocol;
+use taria_schema::protocol;
 
-use taria::wire::protocol::BridgeMessage;
+use taria_schema::protocol::BridgeMessage;
 use tokio::io::BufReader;
 
 use super::connection::{Closed, Connection, Half, Stream, write_message};
@@ -87,7 +87,7 @@ impl Link {
             return;
         }
         let size = match self.screen_now(false).await {
-            Ok(screen) => Some(taria::wire::recording::RecordedSize {
+            Ok(screen) => Some(taria_schema::recording::RecordedSize {
                 width: screen.cols,
                 height: u16::try_from(screen.rows.len()).unwrap_or(u16::MAX),
             }),
@@ -181,7 +181,7 @@ impl Link {
             format!(
                 "connected to the app{whose}, but it has drawn no frame in {} s{tried}: its loop \
                  seems to draw only when its own state changes. In the app, draw on \
-                 Event::FocusGained too (taria::event::read returns it when an agent connects \
+                 Event::FocusGained too (taria_schema::event::read returns it when an agent connects \
                  or sends input: one match arm, see the integration guide, \"Expect \
                  Event::FocusGained\"); or its event loop is not running.{}",
                 FIRST_TREE_TIMEOUT.as_secs(),
@@ -197,7 +197,7 @@ impl Link {
 impl Inner {
     async fn connect(self: &Arc<Self>) -> Result<(), ToolError> {
         use interprocess::local_socket::traits::tokio::Stream as _;
-        let connected = match taria::wire::socket::socket_name(&self.socket) {
+        let connected = match taria_schema::socket::socket_name(&self.socket) {
             Ok(name) => Stream::connect(name).await,
             Err(e) => Err(e),
         };

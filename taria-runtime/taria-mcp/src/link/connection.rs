@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use taria::wire::protocol::{AckStatus, BridgeMessage, RejectReason, ScreenStyles};
-use taria::wire::recording::RecordedAck;
+use taria_schema::protocol::{AckStatus, BridgeMessage, RejectReason, ScreenStyles};
+use taria_schema::recording::RecordedAck;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{Notify, oneshot};
 
@@ -17,7 +17,7 @@ use crate::limits::WRITE_TIMEOUT;
 use crate::lock::lock;
 
 /// The app's local socket: a Unix socket, or a named pipe on Windows (the name the
-/// app listens on, see `taria::wire::socket::socket_name`).
+/// app listens on, see `taria_schema::socket::socket_name`).
 pub(super) type Stream = interprocess::local_socket::tokio::Stream;
 
 /// The writing end of a connection, one message at a time.
@@ -376,7 +376,7 @@ pub(super) async fn write_message(
 mod tests {
     use std::sync::Arc;
 
-    use taria::wire::protocol::AckStatus;
+    use taria_schema::protocol::AckStatus;
     use tokio::sync::oneshot;
 
     use super::{Ack, Closed, Connection, Half, NoPlace, Stream};
@@ -398,7 +398,7 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let path = dir.join("app.sock");
         let listener = std::os::unix::net::UnixListener::bind(&path).expect("a socket");
-        let name = taria::wire::socket::socket_name(&path).expect("a socket name");
+        let name = taria_schema::socket::socket_name(&path).expect("a socket name");
         let stream = Stream::connect(name).await.expect("connected");
         let writer = Arc::new(tokio::sync::Mutex::new(Half(Arc::new(stream))));
         (Connection::open(generation, writer), listener, dir)

@@ -116,8 +116,8 @@ impl Inner {
 
 /// Why attaching to `socket` failed, and what to do about it.
 pub(super) fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> ToolError {
-    if let Err(taria::EndpointError::PathTooLong { len, max, .. }) =
-        taria::wire::socket::check_socket_path(path)
+    if let Err(taria_schema::socket::EndpointError::PathTooLong { len, max, .. }) =
+        taria_schema::socket::check_socket_path(path)
     {
         return ToolError::new(
             Code::AppNotConnected,
@@ -140,7 +140,7 @@ pub(super) fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> 
     #[cfg(not(unix))]
     let (is_socket, socket) = (
         true,
-        match taria::wire::socket::socket_name(path) {
+        match taria_schema::socket::socket_name(path) {
             Ok(name) => format!("{} (named pipe {name:?})", path.display()),
             Err(_) => path.display().to_string(),
         },
@@ -156,13 +156,15 @@ pub(super) fn connect_failed(path: &std::path::Path, error: &std::io::Error) -> 
         }
         // An app refuses a directory others can reach: if this one is such, that is
         // why nothing is there, whatever else could be.
-        std::io::ErrorKind::NotFound => match taria::wire::socket::check_socket_dir(path) {
-            Err(refused @ taria::EndpointError::InsecureDirectory { .. }) => format!(
-                "no app is serving at {socket}, and none can: a taria app {refused} (it \
+        std::io::ErrorKind::NotFound => match taria_schema::socket::check_socket_dir(path) {
+            Err(refused @ taria_schema::socket::EndpointError::InsecureDirectory { .. }) => {
+                format!(
+                    "no app is serving at {socket}, and none can: a taria app {refused} (it \
                  keeps running without agent access and says so on stderr when it exits). \
                  Fix the directory, or give the app (TARIA_SOCKET) and --socket a path in a \
                  0700 directory of yours, then restart the app"
-            ),
+                )
+            }
             _ => format!(
                 "no app is running at {socket}. Start the app (e.g. `cargo run --example \
                  todo`), then retry; or let taria-mcp start it: `taria-mcp -- <command>`. If \

@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use foldhash::HashMap;
-use taria::Tree;
-use taria::wire::mirror::{FlatTree, Patch};
+use taria_schema::Tree;
+use taria_schema::mirror::{FlatTree, Patch};
 use tokio::sync::watch;
 
 use crate::limits::LATE_EFFECT;
@@ -307,7 +307,7 @@ impl State {
             .iter()
             .map(|n| n.node.id.as_str())
             .chain(patch.updated.iter().map(|u| u.id.as_str()))
-            .chain(patch.removed.iter().map(taria::node::NodeId::as_str));
+            .chain(patch.removed.iter().map(taria_schema::NodeId::as_str));
         for id in ids {
             if let Some(at) = self.unprompted.get_mut(id) {
                 *at = now;
@@ -332,8 +332,8 @@ impl State {
 mod tests {
     use std::time::Instant;
 
-    use taria::node::NodeId;
-    use taria::{Node, Role, Tree};
+    use taria_schema::NodeId;
+    use taria_schema::{Node, Role, Tree};
 
     use super::{Mirror, OutOfOrder, Showing};
 

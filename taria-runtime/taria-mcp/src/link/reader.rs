@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use taria::wire::protocol;
+use taria_schema::protocol;
 
-use taria::wire::protocol::{AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
+use taria_schema::protocol::{AckStatus, AppMessage, BridgeMessage, ErrorCode, RejectReason};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use super::Inner;
@@ -348,7 +348,7 @@ mod tests {
     use std::io::Write as _;
     use std::time::{Duration, Instant};
 
-    use taria::wire::protocol::Input;
+    use taria_schema::protocol::Input;
     use tokio::io::BufReader;
 
     use super::*;

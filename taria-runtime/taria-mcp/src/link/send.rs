@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use taria::wire::protocol::{BridgeMessage, Input};
+use taria_schema::protocol::{BridgeMessage, Input};
 use tokio::sync::oneshot;
 
 use super::Link;

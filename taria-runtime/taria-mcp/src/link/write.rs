@@ -1,7 +1,7 @@
 //! Writing to the app: every message goes through [`Link::write`], which drops a
 //! connection the app has stopped reading; and the screen, asked for and awaited.
 
-use taria::wire::protocol::BridgeMessage;
+use taria_schema::protocol::BridgeMessage;
 use tokio::sync::oneshot;
 
 use super::Link;

@@ -7,9 +7,9 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use taria::Tree;
-use taria::wire::protocol::{AckStatus, Input, LogEntry};
-use taria::wire::recording::{
+use taria_schema::Tree;
+use taria_schema::protocol::{AckStatus, Input, LogEntry};
+use taria_schema::recording::{
     InputTool, RecordedAck, RecordedApp, RecordedLine, RecordedLog, RecordedResize, RecordedSize,
     RecordedTarget, RecordedUnprompted, RecordingHeader, RecordingMode,
 };

@@ -4,9 +4,9 @@
 //! where a key can move the focus ([`moves_focus`], tools/input/typing.rs), so each
 //! is judged by where its own keys land.
 
-use taria::wire::protocol::{ActionData, Input};
-use taria::wire::recording::{RecordedInput, RecordedInputData, RecordedLine};
-use taria::{Node, Tree};
+use taria_schema::protocol::{ActionData, Input};
+use taria_schema::recording::{RecordedInput, RecordedInputData, RecordedLine};
+use taria_schema::{Node, Tree};
 
 use super::book::PendingInput;
 
@@ -146,7 +146,7 @@ fn secret_focused(tree: &Tree) -> bool {
 /// Whether `key` types a character (no ctrl, alt or super), as into a text field.
 fn types_a_character(key: &str) -> bool {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    key.parse::<taria::wire::protocol::KeyChord>()
+    key.parse::<taria_schema::protocol::KeyChord>()
         .is_ok_and(|chord| {
             matches!(chord.code, KeyCode::Char(_))
                 && !chord

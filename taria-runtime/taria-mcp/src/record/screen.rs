@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use taria::Tree;
-use taria::wire::recording::{RecordedLine, RecordedScreen, RecordedTree, recordable_screen};
+use taria_schema::Tree;
+use taria_schema::recording::{RecordedLine, RecordedScreen, RecordedTree, recordable_screen};
 
 use super::{Book, Entry, Recorder};
 use crate::lock::lock;

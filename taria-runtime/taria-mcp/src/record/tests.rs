@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use taria::Tree;
-use taria::wire::recording::{
+use taria_schema::Tree;
+use taria_schema::recording::{
     RecordedLine, RecordedResize, RecordedSize, Recording, RecordingMode,
 };
 
@@ -108,7 +108,7 @@ fn ticking(time: &str, count: u32) -> Arc<Tree> {
 /// one drawn soon after it (the effect may show a frame late), count as the input's.
 #[test]
 fn nodes_changed_with_no_input_are_noted_before_the_next_input() {
-    use taria::wire::protocol::{ActionRequest, Input};
+    use taria_schema::protocol::{ActionRequest, Input};
     let recording = recorded("unprompted", |recorder| {
         recorder.drew(1, None, 2, 0, &ticking("12:00", 0));
         std::thread::sleep(crate::limits::LATE_EFFECT);

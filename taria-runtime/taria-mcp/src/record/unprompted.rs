@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use taria::Tree;
-use taria::wire::recording::RecordedUnprompted;
+use taria_schema::Tree;
+use taria_schema::recording::RecordedUnprompted;
 
 use crate::limits::LATE_EFFECT;
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, mpsc};
 
-use taria::wire::recording::RecordingWriter;
+use taria_schema::recording::RecordingWriter;
 
 use super::book::Out;
 use super::redact::input_line;

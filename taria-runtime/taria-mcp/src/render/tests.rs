@@ -1,7 +1,7 @@
 use super::*;
 use taria::{Role, testing::Harness};
 
-fn big_tree(items: usize) -> taria::Tree {
+fn big_tree(items: usize) -> taria_schema::Tree {
     let mut harness = Harness::new(20, 4);
     harness.render(|_| {
         let list = taria::scope(|n| {
@@ -23,7 +23,7 @@ fn big_tree(items: usize) -> taria::Tree {
 
 /// A process table like the dashboard's at 200x60: rows of short cells under a
 /// header.
-fn table(rows: usize) -> taria::Tree {
+fn table(rows: usize) -> taria_schema::Tree {
     let mut harness = Harness::new(20, 4);
     harness.render(|_| {
         let _table = taria::scope(|n| {
@@ -43,7 +43,7 @@ fn table(rows: usize) -> taria::Tree {
             let _row = taria::scope(|n| {
                 n.role(Role::Row)
                     .key(row)
-                    .action(taria::Action::Select)
+                    .action(taria_schema::Action::Select)
                     .index(row)
                     .count(10_000);
             });
@@ -158,13 +158,13 @@ fn json_hoists_the_actions_all_children_offer_and_drops_level_one() {
             n.role(Role::TreeItem)
                 .key("src")
                 .level(1)
-                .actions([taria::Action::Select, taria::Action::Collapse]);
+                .actions([taria_schema::Action::Select, taria_schema::Action::Collapse]);
         });
         taria::leaf(|n| {
             n.role(Role::TreeItem)
                 .key("main.rs")
                 .level(2)
-                .action(taria::Action::Select);
+                .action(taria_schema::Action::Select);
         });
     });
     let roots: Vec<&Node> = tree.roots.iter().collect();
@@ -310,18 +310,18 @@ fn hostile_node() -> impl proptest::strategy::Strategy<Value = Node> {
         proptest::option::of(text.clone()),
         proptest::option::of(text.clone()),
         proptest::option::of(text),
-        prop::sample::select(taria::Role::ALL),
+        prop::sample::select(taria_schema::Role::ALL),
         proptest::option::of(prop_oneof![0u32..4, Just(u32::MAX)]),
     )
         .prop_map(|(id, label, custom, action, role, index)| {
             let mut node = Node::default();
-            node.id = taria::node::NodeId::new(id);
+            node.id = taria_schema::NodeId::new(id);
             node.label = label;
             node.custom_role = custom;
             node.role = role;
             node.actions = action
                 .iter()
-                .map(|a| taria::node::ActionName::parse(a))
+                .map(|a| taria_schema::ActionName::parse(a))
                 .collect();
             node.position.index = index;
             node
@@ -340,11 +340,17 @@ fn hostile_leaf() -> impl proptest::strategy::Strategy<Value = Node> {
     use proptest::prelude::*;
     (
         proptest::collection::vec(prop::sample::select(&['\n', ']', '"', 'a', '/'][..]), 0..6),
-        prop::sample::select(&[taria::Role::List, taria::Role::Table, taria::Role::Row][..]),
+        prop::sample::select(
+            &[
+                taria_schema::Role::List,
+                taria_schema::Role::Table,
+                taria_schema::Role::Row,
+            ][..],
+        ),
     )
         .prop_map(|(id, role)| {
             let mut node = Node::default();
-            node.id = taria::node::NodeId::new(String::from_iter(id));
+            node.id = taria_schema::NodeId::new(String::from_iter(id));
             node.role = role;
             node
         })
@@ -378,7 +384,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lines.len(), shown.shown + markers, "{}", outline);
         let all: Vec<&str> = roots.iter().flat_map(|r| r.descendants()).map(|n| n.id.as_str()).collect();
         for line in lines.iter().filter(|l| !l.trim_start().starts_with("- … ")) {
-            if let Some(id) = taria::wire::outline::outline_line_id(line) {
+            if let Some(id) = taria_schema::outline::outline_line_id(line) {
                 proptest::prop_assert!(all.contains(&id.as_str()), "{} from {}", id, line);
             }
         }

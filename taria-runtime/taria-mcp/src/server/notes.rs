@@ -3,7 +3,7 @@
 //! log's line, and what the call's inputs logged appended to the result.
 
 use rmcp::model::{CallToolResult, JsonObject};
-use taria::wire::recording::InputTool;
+use taria_schema::recording::InputTool;
 
 use super::Bridge;
 use crate::errors::{Code, ToolError};
@@ -62,7 +62,8 @@ impl Bridge {
         }
         let newest = self.link.mirror().view().map(|view| view.tree);
         let seen = turn.seen_at_arrival();
-        let trees: Vec<&taria::Tree> = newest.iter().chain(seen).map(|tree| &**tree).collect();
+        let trees: Vec<&taria_schema::Tree> =
+            newest.iter().chain(seen).map(|tree| &**tree).collect();
         let refusal = crate::record::Refusal {
             tag: turn.call_tag(),
             tool,
@@ -115,7 +116,7 @@ pub(super) fn ignored_arguments(
         .filter(|(name, value)| {
             !known.is_some_and(|known| known.contains_key(name.as_str())) && !is_filler(value)
         })
-        .map(|(name, _)| taria::wire::outline::OutlineName(name).to_string())
+        .map(|(name, _)| taria_schema::outline::OutlineName(name).to_string())
         .take(8)
         .collect();
     if ignored.is_empty() {

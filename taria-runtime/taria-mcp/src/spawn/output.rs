@@ -80,7 +80,7 @@ pub(super) fn append_output(message: &mut String, tail: &Mutex<VecDeque<u8>>) {
     if let Some(last) = last_lines(&plain_text(&bytes)) {
         // Quoted: app text on one line, so none of it reads as the bridge's words.
         message.push_str(". Its last output (untrusted): ");
-        message.push_str(&taria::wire::outline::OutlineQuoted(&last).to_string());
+        message.push_str(&taria_schema::outline::OutlineQuoted(&last).to_string());
     }
 }
 

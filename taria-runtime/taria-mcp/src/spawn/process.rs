@@ -77,7 +77,7 @@ pub(super) fn run(command: &[String], size: Size, socket: &Path) -> Result<Runni
     if let Some(cwd) = cwd {
         builder.cwd(cwd);
     }
-    builder.env(taria::wire::socket::SOCKET_ENV, socket);
+    builder.env(taria_schema::socket::SOCKET_ENV, socket);
     // Windows console apps do not read TERM (ConPTY speaks VT whatever it says).
     #[cfg(unix)]
     if std::env::var_os("TERM").is_none_or(|t| t.is_empty()) {

@@ -56,7 +56,7 @@ pub(super) fn private_socket() -> std::io::Result<(PathBuf, Option<PathBuf>)> {
 #[cfg(windows)]
 pub(super) fn private_socket() -> std::io::Result<(PathBuf, Option<PathBuf>)> {
     use std::hash::BuildHasher as _;
-    let base = taria::wire::socket::private_socket_dir().map_err(std::io::Error::other)?;
+    let base = taria_schema::socket::private_socket_dir().map_err(std::io::Error::other)?;
     // std seeds each RandomState from the OS's random source.
     let token = std::hash::RandomState::new().hash_one((
         std::process::id(),
@@ -73,7 +73,7 @@ pub(super) fn private_socket() -> std::io::Result<(PathBuf, Option<PathBuf>)> {
 /// private first.
 #[cfg(unix)]
 fn private_dir() -> std::io::Result<PathBuf> {
-    let base = taria::wire::socket::private_socket_dir().map_err(std::io::Error::other)?;
+    let base = taria_schema::socket::private_socket_dir().map_err(std::io::Error::other)?;
     let prefix = "mcp";
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use ratatui::style::{Color, Modifier};
-use taria::wire::protocol::{CellStyle, ScreenStyles};
+use taria_schema::protocol::{CellStyle, ScreenStyles};
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Screen};
 
 use crate::cli::Size;

@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use taria::wire::recording::{Match, Pattern, RuleKind};
+use taria_schema::recording::{Match, Pattern, RuleKind};
 
 use super::escape::{comment_safe, shell_word};
 use super::slug;

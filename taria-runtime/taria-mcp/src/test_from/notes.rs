@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use taria::wire::recording::{AppEvent, RecordedApp, RecordedRead, RecordedRefusal};
+use taria_schema::recording::{AppEvent, RecordedApp, RecordedRead, RecordedRefusal};
 
 use super::escape::comment_text;
 
@@ -32,7 +32,7 @@ pub(super) fn read(read: &RecordedRead) -> String {
 /// `// Not sent: the bridge refused act {…}`, then `// (not_found) no node …`; for a
 /// batch's step, which one, and its arguments alone. Each line 100 characters at most.
 pub(super) fn refused(refusal: &RecordedRefusal) -> String {
-    let tool = taria::wire::protocol::wire_name(&refusal.tool);
+    let tool = taria_schema::protocol::wire_name(&refusal.tool);
     let step_arguments = refusal.step.and_then(|step| {
         let steps = refusal.arguments.get("steps")?.as_array()?;
         steps.get(usize::try_from(step).ok()?.checked_sub(1)?)

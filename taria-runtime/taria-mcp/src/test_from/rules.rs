@@ -1,8 +1,8 @@
 //! The rules (`--exclude`, `--label`, `--at`, `--draw-order`) in the generated test,
 //! and a recorded tree under them, with a conflict said in the command line's terms.
 
-use taria::Tree;
-use taria::wire::recording::{Match, Pattern, Rule, RuleConflict, RuleKind};
+use taria_schema::Tree;
+use taria_schema::recording::{Match, Pattern, Rule, RuleConflict, RuleKind};
 
 use super::Options;
 use super::escape::literal_str;

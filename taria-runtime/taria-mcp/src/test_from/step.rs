@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use taria::wire::protocol::{ActionData, Input, KeyChord, RejectReason};
-use taria::wire::recording::{RecordedInput, Secrets};
-use taria::{ScrollDirection, StateFlags, Tree, Value};
+use taria_schema::protocol::{ActionData, Input, KeyChord, RejectReason};
+use taria_schema::recording::{RecordedInput, Secrets};
+use taria_schema::{ScrollDirection, StateFlags, Tree, Value};
 
 use super::escape::literal_str;
 use super::slug;
@@ -23,7 +23,7 @@ pub(super) fn step_name(recorded: &RecordedInput) -> String {
         Input::Text { text, .. } if !recorded.input.redacted && !slug(text, '-').is_empty() => {
             format!("type {}", key_words(text))
         }
-        _ => "type text".into(),
+        Input::Text { .. } => "type text".into(),
     };
     truncate(&slug(&name, '-'), 32)
 }
@@ -124,7 +124,7 @@ pub(super) fn modifiers(
     }
     match ack {
         None => calls.push(("any_answer", Vec::new())),
-        Some(ack) if ack.status == taria::wire::protocol::AckStatus::Delivered => {}
+        Some(ack) if ack.status == taria_schema::protocol::AckStatus::Delivered => {}
         Some(ack) => {
             uses.ack_status = true;
             let status = format!("AckStatus::{}", variant(&ack.status));
@@ -243,9 +243,6 @@ fn step_call_parts(
             let call = if *raw { "type_text_raw" } else { "type_text" };
             (call.into(), vec![text])
         }
-        // `Input` is non-exhaustive, but a kind this build does not know does not
-        // parse: a recording never gets here.
-        _ => ("press".into(), vec![literal_str("")]),
     }
 }
 
@@ -267,7 +264,7 @@ fn seen_token<'r>(recorded: &'r RecordedInput, previous: &Tree) -> Option<&'r st
 }
 
 fn focused(tree: &Tree) -> Option<String> {
-    tree.find(&taria::Query::new().state(StateFlags::FOCUSED))
+    tree.find(&taria_schema::Query::new().state(StateFlags::FOCUSED))
         .map(|n| n.id.to_string())
 }
 
@@ -282,7 +279,7 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
 pub(super) fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
-    taria::wire::protocol::wire_name(value)
+    taria_schema::protocol::wire_name(value)
         .split('_')
         .map(|part| {
             let mut chars = part.chars();

@@ -1,7 +1,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use taria::wire::recording::{RecordedLine, Recording};
+use taria_schema::recording::{RecordedLine, Recording};
 
 use super::args::parse;
 use super::{Options, generate};
@@ -182,7 +182,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
     let code = &generated.code;
     for line in [
         "fn replay_sample() -> Result<(), taria::testing::ReplayError> {",
-        "    use taria::Role;\n    use taria::wire::protocol::{AckStatus, RejectReason};\n    let rules = taria::testing::Match::new();",
+        "    use taria::Role;\n    use taria::testing::{AckStatus, RejectReason};\n    let rules = taria::testing::Match::new();",
         "    let rules = rules.label(\"files\", \"after *\");",
         "    let snapshots = taria::testing::Snapshots::new(rules.clone());",
         "    let mut settings = insta::Settings::clone_current();",

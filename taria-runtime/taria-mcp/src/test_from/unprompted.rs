@@ -7,8 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use taria::wire::recording::{Pattern, RecordedLine, Recording};
-use taria::{Node, Tree};
+use taria_schema::recording::{Pattern, RecordedLine, Recording};
+use taria_schema::{Node, Tree};
 
 use super::Options;
 use super::escape::comment_text;

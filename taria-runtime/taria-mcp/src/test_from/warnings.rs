@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use taria::wire::protocol::AckStatus;
-use taria::wire::recording::{Recording, ReplayLine};
-use taria::{Node, Tree};
+use taria_schema::protocol::AckStatus;
+use taria_schema::recording::{Recording, ReplayLine};
+use taria_schema::{Node, Tree};
 
 use super::Options;
 use super::escape::shell_word;
@@ -38,7 +38,7 @@ pub(super) fn warnings(
     notes.extend(changed_on_their_own(recording, options)?);
     let regex = options.rules.rules().iter().any(|rule| {
         rule.id().is_regex()
-            || matches!(rule.kind(), taria::wire::recording::RuleKind::Label(l) if l.is_regex())
+            || matches!(rule.kind(), taria_schema::recording::RuleKind::Label(l) if l.is_regex())
     });
     if regex {
         notes.push(

@@ -8,8 +8,8 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::outline::OutlineName;
-use taria::{Node, Tree};
+use taria_schema::outline::OutlineName;
+use taria_schema::{Node, Tree};
 
 use super::input::{self, ActArgs, InputResult, PressKeyArgs, TypeTextArgs};
 use super::read::find;

@@ -6,8 +6,8 @@ use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::wire::outline::{Around, OutlineName, OutlineRules as _};
-use taria::{Node, Role, Tree};
+use taria_schema::outline::{Around, OutlineName, OutlineRules as _};
+use taria_schema::{Node, Role, Tree};
 
 use super::input::InputResult;
 use crate::link::View;
@@ -377,7 +377,7 @@ fn own_line(node: &Node) -> String {
     if let Some(scroll) = &mut node.scroll {
         scroll.content = 0;
     }
-    node.bounds = taria::node::Bounds::default();
+    node.bounds = taria_schema::Bounds::default();
     node.outline_line()
 }
 
@@ -593,8 +593,8 @@ mod tests {
     use super::{
         Differences, Indexed, gained_selection, moves, scrolled_out_line, split_scrolled_out,
     };
-    use taria::node::{NodeId, ScrollInfo};
-    use taria::{Node, Role, Tree};
+    use taria_schema::{Node, Role, Tree};
+    use taria_schema::{NodeId, ScrollInfo};
 
     fn node(id: &str, role: Role, children: Vec<Node>) -> Node {
         let mut node = Node::default();
@@ -818,7 +818,7 @@ mod tests {
         let mut diagnosed = base();
         diagnosed
             .diagnostics
-            .push(taria::node::Diagnostic::NodeLimit { skipped: 1 });
+            .push(taria_schema::Diagnostic::NodeLimit { skipped: 1 });
         let mut selected = base();
         selected.roots[0].children[1].state.selected = true;
         for after in [

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use taria::{Action, Query, Role, StateFlags, Tree};
+use taria_schema::{Action, Query, Role, StateFlags, Tree};
 
 use crate::errors::ToolError;
 
@@ -110,7 +110,11 @@ impl Filters<'_> {
         for (name, value) in named {
             if let Some(value) = value {
                 let shown = clipped(value);
-                let _ = write!(out, " {name}={}", taria::wire::outline::OutlineName(&shown));
+                let _ = write!(
+                    out,
+                    " {name}={}",
+                    taria_schema::outline::OutlineName(&shown)
+                );
             }
         }
         if !self.state.is_empty() {

@@ -11,10 +11,10 @@ use std::time::Instant;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::node::ActionName;
-use taria::wire::protocol::{AckStatus, ActionData, ActionRequest, Input, target_token};
-use taria::wire::protocol::{KEY_GRAMMAR, KeyChord};
-use taria::{Action, ScrollDirection, Tree};
+use taria_schema::ActionName;
+use taria_schema::protocol::{AckStatus, ActionData, ActionRequest, Input, target_token};
+use taria_schema::protocol::{KEY_GRAMMAR, KeyChord};
+use taria_schema::{Action, ScrollDirection, Tree};
 
 mod answer;
 mod check;
@@ -159,10 +159,10 @@ impl TypeTextArgs {
     /// How many characters the text has, within the cap and not none.
     pub(crate) fn check(&self) -> Result<usize, ToolError> {
         let chars = self.text.chars().count();
-        if chars > taria::wire::protocol::MAX_TEXT_CHARS {
+        if chars > taria_schema::protocol::MAX_TEXT_CHARS {
             return Err(ToolError::invalid(format!(
                 "the text has {chars} characters; type at most {} at once (split it into several calls)",
-                taria::wire::protocol::MAX_TEXT_CHARS
+                taria_schema::protocol::MAX_TEXT_CHARS
             )));
         }
         if chars == 0 {
@@ -206,7 +206,7 @@ pub(crate) async fn act(
         Ok(node) => Some(node),
         Err(_)
             if value.is_none()
-                && taria::wire::check::scrolled_holder(&args.node, |id| view.tree.get(id))
+                && taria_schema::check::scrolled_holder(&args.node, |id| view.tree.get(id))
                     .is_some() =>
         {
             None

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::wire::outline::{OutlineName, OutlineQuoted};
-use taria::wire::protocol::LogLevel;
+use taria_schema::outline::{OutlineName, OutlineQuoted};
+use taria_schema::protocol::LogLevel;
 
 use super::args;
 use super::text::compact;
@@ -317,7 +317,7 @@ pub(crate) fn logged(link: &Link, inputs: &[InputId], since: u64) -> Option<Logg
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use taria::wire::protocol::LogLevel;
+    use taria_schema::protocol::LogLevel;
 
     use super::{LogLineResult, entry_line, within_budget};
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use taria::{Node, StateFlags, Tree};
+use taria_schema::{Node, StateFlags, Tree};
 
 use super::filters::{Custom, Filters};
 use super::{UNTRUSTED, args};
@@ -163,12 +163,12 @@ pub(crate) enum Mixed {
     Mixed,
 }
 
-impl From<taria::Checked> for CheckedState {
-    fn from(checked: taria::Checked) -> CheckedState {
+impl From<taria_schema::Checked> for CheckedState {
+    fn from(checked: taria_schema::Checked) -> CheckedState {
         match checked {
-            taria::Checked::True => CheckedState::Set(true),
-            taria::Checked::False => CheckedState::Set(false),
-            taria::Checked::Mixed => CheckedState::Mixed(Mixed::Mixed),
+            taria_schema::Checked::True => CheckedState::Set(true),
+            taria_schema::Checked::False => CheckedState::Set(false),
+            taria_schema::Checked::Mixed => CheckedState::Mixed(Mixed::Mixed),
         }
     }
 }
@@ -365,7 +365,7 @@ fn node_match(node: &Node, parent: Option<&str>) -> NodeMatch {
         let _ = write!(
             line,
             " parent={}",
-            taria::wire::outline::OutlineName(parent)
+            taria_schema::outline::OutlineName(parent)
         );
     }
     if let Some(schema) = &node.value_schema {
@@ -478,9 +478,9 @@ mod tests {
     /// that node, even when another node's id is that quoted text itself.
     #[test]
     fn a_quoted_id_names_the_node_the_outline_wrote_it_for() {
-        let mut tree = taria::Tree::default();
+        let mut tree = taria_schema::Tree::default();
         for id in ["notes/a b", "\"notes/a b\""] {
-            let mut node = taria::Node::default();
+            let mut node = taria_schema::Node::default();
             node.id = id.into();
             tree.roots.push(node);
         }
@@ -488,7 +488,7 @@ mod tests {
             tree: Arc::new(tree),
             revision: 1,
         };
-        let quoted = taria::wire::outline::OutlineName("notes/a b").to_string();
+        let quoted = taria_schema::outline::OutlineName("notes/a b").to_string();
         assert_eq!(quoted, "\"notes/a b\"");
         assert_eq!(find(&view, &quoted).unwrap().id.as_str(), "notes/a b");
         assert_eq!(find(&view, "notes/a b").unwrap().id.as_str(), "notes/a b");

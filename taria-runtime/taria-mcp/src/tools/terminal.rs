@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use taria::Node;
+use taria_schema::Node;
 
 use crate::cli::{COLS, ROWS, Size};
 use crate::errors::ToolError;
@@ -92,7 +92,7 @@ pub(crate) async fn resize(
         });
     }
     spawned.resize(size)?;
-    let size = taria::wire::recording::RecordedSize {
+    let size = taria_schema::recording::RecordedSize {
         width: cols,
         height: rows,
     };

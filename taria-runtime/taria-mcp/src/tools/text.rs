@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use taria::wire::outline::{OutlineName, OutlineQuoted};
+use taria_schema::outline::{OutlineName, OutlineQuoted};
 
 use super::batch::BatchResult;
 use super::input::InputResult;
@@ -32,7 +32,7 @@ pub(crate) trait ForModel {
 /// a screen row) cannot start a line that looks like the bridge's own, and JSON stays
 /// JSON.
 pub(crate) fn one_line(text: &str) -> String {
-    taria::wire::outline::OutlineText(text).to_string()
+    taria_schema::outline::OutlineText(text).to_string()
 }
 
 /// What steps of a batch did, as a batch's result says it: `3 steps: ` and the text

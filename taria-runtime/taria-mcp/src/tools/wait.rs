@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use taria::{Node, Role};
+use taria_schema::{Node, Role};
 
 use super::args;
 use super::filters::{Custom, Filters};
@@ -244,7 +244,7 @@ fn timed_out(
         let _ = write!(
             message,
             "; `{}` is not a core role, so it was taken as a custom one",
-            taria::wire::outline::OutlineText(&super::filters::clipped(role))
+            taria_schema::outline::OutlineText(&super::filters::clipped(role))
         );
     }
     message.push_str("; read_tree to see what is there, or wait again");

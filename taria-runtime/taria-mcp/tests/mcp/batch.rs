@@ -95,7 +95,7 @@ fn a_batch_whose_later_step_is_invalid_sends_nothing() {
     let app = RunningApp::start("batch-whole");
     let mut mcp = Mcp::start(&app.socket, &[]);
     mcp.ok("read_tree", json!({}));
-    let too_long = "a".repeat(taria::wire::protocol::MAX_TEXT_CHARS + 1);
+    let too_long = "a".repeat(taria_schema::protocol::MAX_TEXT_CHARS + 1);
     for (step, says) in [
         (
             json!({"tool": "press_key", "key": 7}),

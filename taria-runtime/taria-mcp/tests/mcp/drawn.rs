@@ -11,7 +11,7 @@
 use ratatui::buffer::Buffer;
 use serde_json::{Value, json};
 use taria::Tree;
-use taria::wire::recording::{RecordedLine, Recording};
+use taria_schema::recording::{RecordedLine, Recording};
 
 use crate::harness::Mcp;
 use crate::spawn::example_app;

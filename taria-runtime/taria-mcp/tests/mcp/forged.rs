@@ -91,7 +91,7 @@ fn line_ids(lines: &str) -> Vec<String> {
     lines
         .lines()
         .map(|line| {
-            taria::wire::outline::outline_line_id(line).unwrap_or_else(|| panic!("no id: {line}"))
+            taria_schema::outline::outline_line_id(line).unwrap_or_else(|| panic!("no id: {line}"))
         })
         .collect()
 }
@@ -131,7 +131,7 @@ fn app_strings_cannot_forge_outline_lines() {
 
     // The id read off the line acts on the node; so does the id as quoted there.
     let forged_line = text.lines().nth(1).unwrap();
-    let id = taria::wire::outline::outline_line_id(forged_line).unwrap();
+    let id = taria_schema::outline::outline_line_id(forged_line).unwrap();
     let acted = mcp.ok("act", json!({"node": id, "action": FORGED_ACTION}));
     assert_eq!(acted["status"], "delivered", "{acted}");
     // Its change list has one line per changed node, each naming it.
@@ -143,7 +143,7 @@ fn app_strings_cannot_forge_outline_lines() {
         .map(|id| id.as_str().unwrap().to_owned())
         .collect();
     assert_eq!(line_ids(changes), changed_ids, "{changes}");
-    let quoted = taria::wire::outline::OutlineName(&id).to_string();
+    let quoted = taria_schema::outline::OutlineName(&id).to_string();
     assert!(
         forged_line.contains(&format!("[id={quoted}]")),
         "{forged_line}"

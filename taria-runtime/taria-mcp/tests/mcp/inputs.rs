@@ -154,7 +154,7 @@ fn refused_inputs_carry_stable_codes() {
     );
     mcp.fails(
         "type_text",
-        json!({"text": "x".repeat(taria::wire::protocol::MAX_TEXT_CHARS + 1)}),
+        json!({"text": "x".repeat(taria_schema::protocol::MAX_TEXT_CHARS + 1)}),
         "invalid_arguments",
     );
     mcp.fails("act", json!({"node": "volume"}), "invalid_arguments");

@@ -9,9 +9,9 @@ use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 use serde_json::json;
 use taria::testing::{AppHarness, Replay};
-use taria::wire::protocol::{Input, RejectReason};
-use taria::wire::recording::Recording;
 use taria::{Action, Actions, Invocation, Outcome, Role};
+use taria_schema::protocol::{Input, RejectReason};
+use taria_schema::recording::Recording;
 
 use crate::harness::{Mcp, temp_socket};
 use crate::support;

@@ -1,16 +1,16 @@
 //! `--record FILE` (issue 15.1): the session's inputs, acks, trees and reads, written
-//! as a recording that `taria::wire::recording` reads back; a file that cannot be
+//! as a recording that `taria_schema::recording` reads back; a file that cannot be
 //! written fails the bridge at start. Secrets left out: `redact.rs`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-use taria::wire::protocol::{AckStatus, Input, RejectReason};
-use taria::wire::recording::{
+use taria::{Action, Role, Tree};
+use taria_schema::protocol::{AckStatus, Input, RejectReason};
+use taria_schema::recording::{
     InputTool, RecordedInput, RecordedLine, RecordedSize, Recording, RecordingMode,
 };
-use taria::{Action, Role, Tree};
 
 use crate::harness::{Mcp, RunningApp};
 use crate::support;
@@ -119,7 +119,7 @@ fn check_header_and_first_tree(recording: &Recording) -> u64 {
     let header = &recording.header;
     assert_eq!(
         header.taria_recording,
-        taria::wire::recording::RECORDING_VERSION
+        taria_schema::recording::RECORDING_VERSION
     );
     assert_eq!(header.app, "test-app");
     assert_eq!(header.mode, RecordingMode::Attach);
@@ -294,9 +294,9 @@ fn check_reads_and_order(recording: &Recording) {
     );
 }
 
-fn set_volume(value: u8) -> taria::wire::protocol::ActionRequest {
-    let mut request = taria::wire::protocol::ActionRequest::new("volume", Action::SetValue);
-    request.data = Some(taria::wire::protocol::ActionData::Value {
+fn set_volume(value: u8) -> taria_schema::protocol::ActionRequest {
+    let mut request = taria_schema::protocol::ActionRequest::new("volume", Action::SetValue);
+    request.data = Some(taria_schema::protocol::ActionData::Value {
         value: taria::Value::Number(f64::from(value)),
     });
     request

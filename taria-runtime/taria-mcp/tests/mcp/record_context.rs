@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use taria::Role;
-use taria::wire::recording::{
+use taria_schema::recording::{
     InputTool, RecordedLine, RecordedRefusal, RecordedSize, RecordedTarget, Recording,
 };
 

@@ -9,9 +9,9 @@ use std::process::Command;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode};
 use serde_json::json;
-use taria::wire::protocol::Input;
-use taria::wire::recording::Recording;
 use taria::{Action, Actions, Invocation, Outcome, Role};
+use taria_schema::protocol::Input;
+use taria_schema::recording::Recording;
 
 use crate::harness::Mcp;
 use crate::record::recording_path;
@@ -256,7 +256,7 @@ fn secrets_are_never_written() {
     let ack = refusal.ack.as_ref().unwrap();
     assert_eq!(
         ack.status,
-        taria::wire::protocol::AckStatus::Rejected,
+        taria_schema::protocol::AckStatus::Rejected,
         "{ack:?}"
     );
     assert!(ack.reason.is_some() && ack.message.is_none(), "{ack:?}");
@@ -324,7 +324,7 @@ fn a_refused_calls_secrets_are_never_written() {
         .lines
         .iter()
         .filter_map(|line| match line {
-            taria::wire::recording::RecordedLine::Refused(r) => Some((
+            taria_schema::recording::RecordedLine::Refused(r) => Some((
                 r.code.as_str(),
                 serde_json::Value::Object(r.arguments.clone()),
                 r.redacted && r.message.is_none(),

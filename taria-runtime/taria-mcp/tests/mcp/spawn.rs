@@ -366,7 +366,7 @@ fn spawn_mode_waits_for_an_app_that_binds_before_it_listens() {
 #[ignore = "the app spawn_mode_waits_for_an_app_that_binds_before_it_listens starts"]
 fn app_that_binds_before_it_listens() {
     use rustix::net::{AddressFamily, SocketAddrUnix, SocketType};
-    let Some(path) = std::env::var_os(taria::wire::socket::SOCKET_ENV) else {
+    let Some(path) = std::env::var_os(taria_schema::socket::SOCKET_ENV) else {
         return;
     };
     let socket = rustix::net::socket(AddressFamily::UNIX, SocketType::STREAM, None).unwrap();
@@ -477,7 +477,7 @@ fn app_that_prints_its_result_and_exits() {
             }
         }
     }
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     let mut session = taria::Session::builder("result")

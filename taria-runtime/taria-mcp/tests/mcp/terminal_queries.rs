@@ -98,7 +98,7 @@ fn a_spawned_app_that_asks_without_reading_the_answers_still_runs() {
 #[test]
 #[ignore = "the app a_spawned_app_that_clears_its_terminal_first_starts_and_takes_input starts"]
 fn app_that_clears_its_terminal_first() {
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     let mut terminal = ratatui::init();
@@ -114,7 +114,7 @@ fn app_that_clears_its_terminal_first() {
 #[test]
 #[ignore = "the app a_spawned_app_on_an_inline_viewport_starts_below_what_it_printed starts"]
 fn app_on_an_inline_viewport() {
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     let mut out = io::stdout();
@@ -136,7 +136,7 @@ fn app_on_an_inline_viewport() {
 #[ignore = "the app a_spawned_app_that_asks_the_cursor_position_gets_where_the_cursor_is starts"]
 fn app_that_asks_its_terminal() {
     use ratatui::crossterm::{cursor, terminal};
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     let mut out = io::stdout();
@@ -159,7 +159,7 @@ fn app_that_asks_its_terminal() {
 #[test]
 #[ignore = "the app a_spawned_app_that_asks_without_reading_the_answers_still_runs starts"]
 fn app_that_asks_without_reading() {
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     ratatui::crossterm::terminal::enable_raw_mode().unwrap();
@@ -180,7 +180,7 @@ fn app_that_asks_without_reading() {
 #[test]
 #[ignore = "the app an_answer_that_reaches_the_app_as_keys_is_reported_in_the_input_s_result starts"]
 fn app_that_shows_a_query() {
-    if std::env::var_os(taria::wire::socket::SOCKET_ENV).is_none() {
+    if std::env::var_os(taria_schema::socket::SOCKET_ENV).is_none() {
         return;
     }
     let options = TerminalOptions {

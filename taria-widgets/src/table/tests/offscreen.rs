@@ -77,7 +77,7 @@ fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
     let error = h.act("people/p100", "select").unwrap_err();
     assert_eq!(
         error.reason,
-        taria::wire::protocol::RejectReason::UnknownNode,
+        taria_schema::protocol::RejectReason::UnknownNode,
         "{error:?}"
     );
     assert!(
@@ -92,7 +92,7 @@ fn an_id_no_row_has_is_not_found_and_says_what_the_table_shows() {
     let error = h.act("people/50", "select").unwrap_err();
     assert_eq!(
         error.reason,
-        taria::wire::protocol::RejectReason::UnknownNode,
+        taria_schema::protocol::RejectReason::UnknownNode,
         "{error:?}"
     );
     let error = h.act("people/p50", "toggle").unwrap_err();
@@ -172,7 +172,7 @@ fn a_cell_id_names_a_row_by_its_index_only_as_written() {
         let error = h.act(id, "select").unwrap_err();
         assert_eq!(
             error.reason,
-            taria::wire::protocol::RejectReason::UnknownNode,
+            taria_schema::protocol::RejectReason::UnknownNode,
             "{id}: {error:?}"
         );
         assert_eq!(h.app().state.selected_cell(), Some((0, 0)), "{id}");

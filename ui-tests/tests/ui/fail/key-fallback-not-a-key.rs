@@ -1,4 +1,4 @@
-//! A key fallback that `taria::wire::protocol::KeyChord` would not read is a compile error at the
+//! A key fallback that `taria_schema::protocol::KeyChord` would not read is a compile error at the
 //! string, with the grammar and a near miss named (before, the agent found out).
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -1,6 +1,6 @@
 //! The macros check `key("…")` fallbacks with their own copy of the key grammar
 //! (`taria-derive/src/vocabulary/keys.rs`, included here as a module), because the
-//! macro crate cannot call `taria::wire::protocol::KeyChord`. This checks the copy
+//! macro crate cannot call `taria_schema::protocol::KeyChord`. This checks the copy
 //! reads every chord as the runtime does: the same verdict on a corpus of chords and
 //! near misses, the same grammar text, and every key name the runtime prints is one
 //! the copy knows.
@@ -9,10 +9,10 @@
 mod keys;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use taria::wire::protocol::KeyChord;
+use taria_schema::protocol::KeyChord;
 
 fn main() {
-    assert_eq!(keys::GRAMMAR, taria::wire::protocol::KEY_GRAMMAR);
+    assert_eq!(keys::GRAMMAR, taria_schema::protocol::KEY_GRAMMAR);
 
     let mut corpus: Vec<String> = [
         "", " ", "+", "++", "+++", "ctrl++", "ctrl+", "ctrl+ +a", "+a", "a+", "a+b", "a", "A",

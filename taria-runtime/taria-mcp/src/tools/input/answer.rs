@@ -4,11 +4,11 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria::wire::outline::OutlineQuoted;
+use taria_schema::outline::OutlineQuoted;
 
-use taria::Tree;
-use taria::wire::protocol::KEY_GRAMMAR;
-use taria::wire::protocol::{AckStatus, RejectReason};
+use taria_schema::Tree;
+use taria_schema::protocol::KEY_GRAMMAR;
+use taria_schema::protocol::{AckStatus, RejectReason};
 
 use super::InputResult;
 use crate::errors::{Code, ToolError};
@@ -100,7 +100,7 @@ pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
             None => (Code::AppRejected, "the app did not take it".to_owned()),
         },
     };
-    let status = taria::wire::protocol::wire_name(&status);
+    let status = taria_schema::protocol::wire_name(&status);
     let message = if said.is_empty() {
         format!("{status}: {next}")
     } else {
@@ -250,7 +250,7 @@ fn changed_on_its_own(
     let mut named: Vec<String> = ids
         .iter()
         .take(3)
-        .map(|id| format!("`{}`", taria::wire::outline::OutlineName(id)))
+        .map(|id| format!("`{}`", taria_schema::outline::OutlineName(id)))
         .collect();
     if ids.len() > named.len() {
         named.push(format!("{} more", ids.len() - named.len()));

@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde_json::Value as Json;
-use taria::node::ActionName;
-use taria::wire::check::{FocusedNode, Refusal, check_action, check_typing};
-use taria::wire::outline::OutlineName;
-use taria::wire::protocol::target_token;
-use taria::{Node, Tree, Value};
+use taria_schema::ActionName;
+use taria_schema::check::{FocusedNode, Refusal, check_action, check_typing};
+use taria_schema::outline::OutlineName;
+use taria_schema::protocol::target_token;
+use taria_schema::{Node, Tree, Value};
 
 use crate::errors::{Code, ToolError};
 
@@ -108,7 +108,6 @@ fn refused(node: &Node, action: &ActionName, refusal: Refusal) -> ToolError {
             Code::OutOfDomain,
             format!("`{id}`: {e}{}", domain_hint(node)),
         ),
-        other => ToolError::new(Code::Internal, format!("`{id}`: {other:?}")),
     }
 }
 
@@ -136,8 +135,8 @@ mod tests {
     use ratatui::Frame;
     use serde_json::json;
     use taria::testing::AppHarness;
-    use taria::wire::protocol::{AckStatus, RejectReason};
     use taria::{Action, Actions, Invocation, Outcome, Role};
+    use taria_schema::protocol::{AckStatus, RejectReason};
 
     use super::*;
 
@@ -210,7 +209,12 @@ mod tests {
         OutOfDomain,
     }
 
-    fn bridge(tree: &taria::Tree, node: &str, action: &str, value: Option<&Json>) -> Verdict {
+    fn bridge(
+        tree: &taria_schema::Tree,
+        node: &str,
+        action: &str,
+        value: Option<&Json>,
+    ) -> Verdict {
         let node = tree.get(node).expect("the node is drawn");
         match precheck(node, &ActionName::parse(action), value) {
             Ok(_) => Verdict::Accepted,

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use taria::wire::protocol::{AckStatus, Input};
+use taria_schema::protocol::{AckStatus, Input};
 
 use super::ack_error;
 use crate::errors::{Code, ToolError};

@@ -1,0 +1,359 @@
+//! Mirroring an app's tree: the app sends a whole [`Tree`] and then [`Patch`]es, the
+//! changes frame to frame (nodes added as [`FlatNode`]s, updated as [`NodeUpdate`]s,
+//! removed), which a [`FlatTree`], the tree as flat nodes keyed by id, applies.
+
+use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value as Json};
+
+use crate::model::{Diagnostic, MAX_DEPTH, Node, NodeId, Tree};
+
+/// A node without its children, with its parent's id and its children's ids.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlatNode {
+    /// The node (its `children` are always empty here).
+    #[serde(flatten)]
+    pub node: Node,
+    /// The parent's id, `None` for a root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<NodeId>,
+    /// The children's ids, in drawing order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub child_ids: Vec<NodeId>,
+}
+
+/// The fields of a node that changed, as a JSON merge patch: each field present is
+/// the new value (in the node's JSON form, see [`FlatNode`]); `null` means the field
+/// went back to its default (absent).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NodeUpdate {
+    /// The node's id.
+    pub id: NodeId,
+    /// The changed fields.
+    #[serde(flatten)]
+    pub fields: Map<String, Json>,
+}
+
+/// What changed from one tree to the next: nodes added (in full, without children),
+/// nodes updated (only their changed fields), nodes removed, and the new list of
+/// roots when it changed.
+///
+/// ```
+/// use taria::{Role, Tree, testing::Harness};
+///
+/// let mut harness = Harness::new(10, 2);
+/// let draw = |label: &'static str| move |_: &mut ratatui::Frame<'_>| {
+///     taria::leaf(|n| { n.role(Role::Status).id("status").label(label); });
+///     taria::leaf(|n| { n.role(Role::Button).id("ok").label("OK"); });
+/// };
+/// let before = harness.render(draw("Ready"));
+/// let after = harness.render(draw("Saved"));
+/// let patch = after.diff(&before);
+/// assert_eq!(patch.updated.len(), 1);
+/// assert_eq!(patch.updated[0].fields["label"], "Saved");
+/// let mut rebuilt = before.clone();
+/// patch.apply_to(&mut rebuilt);
+/// assert_eq!(rebuilt.roots, after.roots);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Patch {
+    /// Nodes that are new.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<FlatNode>,
+    /// Nodes that changed (including a change of parent or children).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub updated: Vec<NodeUpdate>,
+    /// Ids of nodes that are gone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<NodeId>,
+    /// The new root ids, when they changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roots: Option<Vec<NodeId>>,
+    /// The newer tree's diagnostics, when they changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<Vec<Diagnostic>>,
+    /// The newer tree's frame number.
+    #[serde(default)]
+    pub frame: u64,
+}
+
+impl Patch {
+    /// Whether the two trees had the same content (only the frame number differs).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty()
+            && self.updated.is_empty()
+            && self.removed.is_empty()
+            && self.roots.is_none()
+            && self.diagnostics.is_none()
+    }
+
+    /// The ids of every node the patch adds, updates or removes.
+    pub fn touched_ids(&self) -> impl Iterator<Item = &NodeId> {
+        self.added
+            .iter()
+            .map(|f| &f.node.id)
+            .chain(self.updated.iter().map(|u| &u.id))
+            .chain(&self.removed)
+    }
+
+    /// Applies the patch to `tree`, the tree it was computed from.
+    pub fn apply_to(&self, tree: &mut Tree) {
+        let mut flat = FlatTree::from_tree(tree);
+        flat.apply(self);
+        *tree = flat.to_tree();
+    }
+}
+
+/// A tree kept as flat nodes by id, for applying patches cheaply.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FlatTree {
+    nodes: HashMap<NodeId, FlatNode>,
+    roots: Vec<NodeId>,
+    diagnostics: Vec<Diagnostic>,
+    frame: u64,
+}
+
+impl FlatTree {
+    /// Flattens `tree`.
+    #[must_use]
+    pub fn from_tree(tree: &Tree) -> FlatTree {
+        let mut nodes = HashMap::new();
+        for (node, parent) in with_parents(tree) {
+            nodes.insert(node.id.clone(), flat_clone(node, parent));
+        }
+        FlatTree {
+            nodes,
+            roots: tree.roots.iter().map(|r| r.id.clone()).collect(),
+            diagnostics: tree.diagnostics.clone(),
+            frame: tree.frame,
+        }
+    }
+
+    /// Applies a patch computed against this tree. An update for an unknown id, or
+    /// one whose fields do not make a node, is skipped, and an update cannot change a
+    /// node's `id` (its key here): a faulty peer cannot panic it or make two nodes
+    /// answer to one id.
+    pub fn apply(&mut self, patch: &Patch) {
+        for id in &patch.removed {
+            self.nodes.remove(id);
+        }
+        for flat in &patch.added {
+            self.nodes.insert(flat.node.id.clone(), flat.clone());
+        }
+        for update in &patch.updated {
+            let Some(current) = self.nodes.get_mut(&update.id) else {
+                continue;
+            };
+            let Ok(Json::Object(mut fields)) = serde_json::to_value(&*current) else {
+                continue;
+            };
+            for (key, value) in &update.fields {
+                if key == "id" {
+                    continue;
+                }
+                if value.is_null() {
+                    fields.remove(key);
+                } else {
+                    fields.insert(key.clone(), value.clone());
+                }
+            }
+            if let Ok(node) = serde_json::from_value::<FlatNode>(Json::Object(fields)) {
+                *current = node;
+            }
+        }
+        if let Some(roots) = &patch.roots {
+            self.roots.clone_from(roots);
+        }
+        if let Some(diagnostics) = &patch.diagnostics {
+            self.diagnostics.clone_from(diagnostics);
+        }
+        self.frame = patch.frame;
+    }
+
+    /// Rebuilds the nested tree. Ids a patch left dangling are skipped, and a node is
+    /// placed once at most, so a malformed patch cannot loop.
+    #[must_use]
+    pub fn to_tree(&self) -> Tree {
+        let mut placed = HashSet::new();
+        let roots = self
+            .roots
+            .iter()
+            .filter_map(|id| self.build(id, &mut placed, 0))
+            .collect();
+        Tree {
+            frame: self.frame,
+            roots,
+            diagnostics: self.diagnostics.clone(),
+        }
+    }
+
+    fn build(&self, id: &NodeId, placed: &mut HashSet<NodeId>, depth: usize) -> Option<Node> {
+        if depth > MAX_DEPTH || !placed.insert(id.clone()) {
+            return None;
+        }
+        let flat = self.nodes.get(id)?;
+        let mut node = flat.node.clone();
+        node.children = flat
+            .child_ids
+            .iter()
+            .filter_map(|c| self.build(c, placed, depth + 1))
+            .collect();
+        Some(node)
+    }
+}
+
+/// Every node of `tree` with its parent's id, depth first in drawing order.
+fn with_parents(tree: &Tree) -> Vec<(&Node, Option<&NodeId>)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(&Node, Option<&NodeId>)> =
+        tree.roots.iter().rev().map(|r| (r, None)).collect();
+    while let Some((node, parent)) = stack.pop() {
+        out.push((node, parent));
+        stack.extend(node.children.iter().rev().map(|c| (c, Some(&node.id))));
+    }
+    out
+}
+
+fn flat_clone(node: &Node, parent: Option<&NodeId>) -> FlatNode {
+    FlatNode {
+        node: node.clone_without_children(),
+        parent: parent.cloned(),
+        child_ids: node.children.iter().map(|c| c.id.clone()).collect(),
+    }
+}
+
+impl Node {
+    /// Whether `other` is this node as flat nodes compare: every field the same, and
+    /// the same children ids in the same order (the children's own content is not
+    /// compared). [`Tree::diff`] lists a node as updated when this is false or its
+    /// parent changed; a consumer comparing two trees node by node can ask it without
+    /// computing the patch's fields.
+    ///
+    /// ```
+    /// use taria::Node;
+    /// use taria::node::NodeId;
+    ///
+    /// let mut item = Node::default();
+    /// item.id = NodeId::new("list/0");
+    /// let mut list = Node::default();
+    /// list.id = NodeId::new("list");
+    /// list.children.push(item);
+    /// let mut relabelled = list.clone();
+    /// relabelled.children[0].label = Some("renamed".into());
+    /// assert!(list.same_flat(&relabelled), "only a child's content changed");
+    /// relabelled.label = Some("Tasks".into());
+    /// assert!(!list.same_flat(&relabelled));
+    /// ```
+    #[must_use]
+    pub fn same_flat(&self, other: &Node) -> bool {
+        // Destructured so that a new field of `Node` cannot be forgotten here.
+        let Node {
+            id,
+            stable,
+            role,
+            custom_role,
+            label,
+            value,
+            redacted_length,
+            value_schema,
+            state,
+            actions,
+            keys,
+            position,
+            scroll,
+            bounds,
+            children,
+        } = self;
+        let b = other;
+        *id == b.id
+            && *stable == b.stable
+            && *role == b.role
+            && *custom_role == b.custom_role
+            && *label == b.label
+            && *value == b.value
+            && *redacted_length == b.redacted_length
+            && *value_schema == b.value_schema
+            && *state == b.state
+            && *actions == b.actions
+            && *keys == b.keys
+            && *position == b.position
+            && *scroll == b.scroll
+            && *bounds == b.bounds
+            && children.len() == b.children.len()
+            && children.iter().zip(&b.children).all(|(x, y)| x.id == y.id)
+    }
+}
+
+/// The merge patch that turns `old` into `new` (both flat JSON objects).
+fn merge_patch(old: &FlatNode, new: &FlatNode) -> Map<String, Json> {
+    let (Ok(Json::Object(old)), Ok(Json::Object(new))) =
+        (serde_json::to_value(old), serde_json::to_value(new))
+    else {
+        return Map::new();
+    };
+    let mut fields = Map::new();
+    for (key, value) in &new {
+        if old.get(key) != Some(value) {
+            fields.insert(key.clone(), value.clone());
+        }
+    }
+    for key in old.keys() {
+        if !new.contains_key(key) {
+            fields.insert(key.clone(), Json::Null);
+        }
+    }
+    fields.remove("id");
+    fields
+}
+
+impl Tree {
+    /// The patch that turns `older` into `self`.
+    #[must_use]
+    pub fn diff(&self, older: &Tree) -> Patch {
+        let older_nodes = with_parents(older);
+        let old: HashMap<&NodeId, (&Node, Option<&NodeId>)> =
+            older_nodes.iter().map(|&(n, p)| (&n.id, (n, p))).collect();
+        let new = with_parents(self);
+        let new_ids: HashSet<&NodeId> = new.iter().map(|(n, _)| &n.id).collect();
+        let mut patch = Patch {
+            frame: self.frame,
+            ..Patch::default()
+        };
+        for (node, parent) in &new {
+            match old.get(&node.id) {
+                None => patch.added.push(flat_clone(node, *parent)),
+                Some((before, before_parent))
+                    if !before.same_flat(node) || before_parent != parent =>
+                {
+                    let fields = merge_patch(
+                        &flat_clone(before, *before_parent),
+                        &flat_clone(node, *parent),
+                    );
+                    patch.updated.push(NodeUpdate {
+                        id: node.id.clone(),
+                        fields,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        patch.removed = older_nodes
+            .iter()
+            .filter(|(n, _)| !new_ids.contains(&n.id))
+            .map(|(n, _)| n.id.clone())
+            .collect();
+        let roots = |t: &Tree| t.roots.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        let new_roots = roots(self);
+        if new_roots != roots(older) {
+            patch.roots = Some(new_roots);
+        }
+        if self.diagnostics != older.diagnostics {
+            patch.diagnostics = Some(self.diagnostics.clone());
+        }
+        patch
+    }
+}
