@@ -121,3 +121,9 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../../docs/integration-guide.md")]
 #[cfg(doctest)]
 pub struct IntegrationGuideDoctests;
+
+/// The annotation reference's example (a widget described by the attribute, nodes drawn
+/// in a loop, a test on the tree) is compiled and run as a doctest too.
+#[doc = include_str!("../../docs/annotating.md")]
+#[cfg(doctest)]
+pub struct AnnotatingDoctests;

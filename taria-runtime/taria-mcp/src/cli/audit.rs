@@ -28,7 +28,7 @@ data before each start.
   --reset COMMAND      a shell command run before each start of the app
 Checks: undrawn, zero_bounds, selection, clipped_value, duplicate, unstable_ids,
 accessibility, unperformed_offer, no_visible_effect, untrue_nothing_changed,
-repeat_changed, untrue_refusal, misattributed, app_failed (README.md, \"Audit an app\").";
+repeat_changed, untrue_refusal, misattributed, app_failed (docs/audit.md).";
 
 /// What `audit` was asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
