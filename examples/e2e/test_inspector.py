@@ -262,7 +262,7 @@ def node_in(nodes: list[dict], id: str) -> dict:
 
 def recorded_titles(path: Path) -> list[str]:
     """What each line after the header is, as the viewer titles it (inputs as
-    `taria::wire::recording::RecordedInputData` displays the ones this recording has)."""
+    `taria_schema::recording::RecordedInputData` displays the ones this recording has)."""
     titles = []
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         entry = json.loads(line)

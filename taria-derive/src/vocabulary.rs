@@ -3,7 +3,7 @@
 //!
 //! [`table`] must match the runtime (`taria::Role`, `taria::Action`, `NodeBuilder`):
 //! the ui-tests pass case `every-role-and-action.rs` includes it and checks that;
-//! [`keys`] must read key chords as `taria::wire::protocol::KeyChord` does, which
+//! [`keys`] must read key chords as `taria_schema::protocol::KeyChord` does, which
 //! `key-grammar-matches-the-runtime.rs` checks.
 
 mod keys;

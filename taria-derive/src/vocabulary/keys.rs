@@ -1,9 +1,9 @@
 //! The key grammar as the macros check a `key("…")` fallback at compile time: the
-//! same words and the same reading as `taria::wire::protocol::KeyChord`'s parser
+//! same words and the same reading as `taria_schema::protocol::KeyChord`'s parser
 //! (`taria-runtime/src/wire/protocol/keys.rs`), which the macro crate cannot call.
 //! The ui-tests pass case `key-grammar-matches-the-runtime.rs` includes this file and
 //! checks that both accept exactly the same chords and that `GRAMMAR` is
-//! `taria::wire::protocol::KEY_GRAMMAR`.
+//! `taria_schema::protocol::KEY_GRAMMAR`.
 
 /// The modifiers, with their aliases.
 pub(crate) const MODIFIERS: &[&str] = &[
@@ -37,7 +37,7 @@ pub(crate) const NAMED_KEYS: &[&str] = &[
     "plus",
 ];
 
-/// What a key chord must look like (`taria::wire::protocol::KEY_GRAMMAR`, word for word).
+/// What a key chord must look like (`taria_schema::protocol::KEY_GRAMMAR`, word for word).
 pub(crate) const GRAMMAR: &str = "a key is `[modifier+]…key`: modifiers ctrl, alt, shift, super; key a single character \
      (`a`, `A`, `?`), f1-f24, or one of enter, tab, space, esc, backspace, delete, insert, up, down, left, right, \
      home, end, pageup, pagedown, plus (e.g. `ctrl+s`, `shift+tab`, `f5`)";
@@ -53,7 +53,7 @@ pub(crate) enum KeyProblem {
     Key(String),
 }
 
-/// Reads `input` as `taria::wire::protocol::KeyChord` does, saying what is wrong when
+/// Reads `input` as `taria_schema::protocol::KeyChord` does, saying what is wrong when
 /// it would not parse.
 pub(crate) fn check_key(input: &str) -> Result<(), KeyProblem> {
     let trimmed = input.trim();
