@@ -39,7 +39,7 @@ pub use error::{ReplayError, ReplayFailure, TargetChange};
 ///
 /// ```
 /// use taria::testing::{AppHarness, Match, Replay};
-/// use taria::wire::recording::Recording;
+/// use taria::testing::Recording;
 ///
 /// # #[derive(Default)] struct Counter { count: u32 }
 /// # #[taria::actions] impl Counter {

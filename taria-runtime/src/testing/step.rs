@@ -21,7 +21,7 @@ use taria_schema::{ActionData, ActionRequest, Node, Role, ScrollDirection, Tree,
 ///
 /// ```
 /// use taria::testing::{AppHarness, Match};
-/// use taria::wire::protocol::{AckStatus, RejectReason};
+/// use taria::testing::{AckStatus, RejectReason};
 /// use taria::Role;
 ///
 /// # #[derive(Default)] struct Counter { count: u32 }

@@ -48,7 +48,7 @@ Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged
 /// Where the app is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Target {
-    /// An app label, resolved like the app does (`taria::wire::socket::socket_path`).
+    /// An app label, resolved like the app does (`taria_schema::socket::socket_path`).
     Label(String),
     /// An explicit socket path.
     Socket(PathBuf),

@@ -41,7 +41,7 @@ use live::{Live, MAX_PAGE_MESSAGE};
 use recording::Viewed;
 
 /// The largest recording a page may open (`taria-mcp view FILE` reads up to
-/// `taria::wire::recording::MAX_RECORDING_BYTES`).
+/// `taria_schema::recording::MAX_RECORDING_BYTES`).
 const MAX_UPLOAD_BYTES: usize = 64 * 1024 * 1024;
 
 /// What the inspector shows.

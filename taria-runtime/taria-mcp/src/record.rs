@@ -1,5 +1,5 @@
 //! `--record FILE`: what the agent's session did, written as a recording
-//! (`taria::wire::recording`, docs/protocol.md "Recordings") for `taria::testing` to
+//! (`taria_schema::recording`, docs/protocol.md "Recordings") for `taria::testing` to
 //! replay.
 //!
 //! The link tells the [`Recorder`] what happens as it happens, under its own lock, so

@@ -119,7 +119,7 @@ impl Refusal {
 /// the app applies it.
 ///
 /// ```
-/// use taria::wire::check::{Refusal, check_action};
+/// use taria_schema::check::{Refusal, check_action};
 /// use taria::{Action, Role};
 ///
 /// let mut recorder = taria::widget::Recorder::new();
@@ -226,7 +226,7 @@ impl std::fmt::Display for TypingRefused {
 /// `text` input that is not `raw`, a bridge on the tree it read, so they agree.
 ///
 /// ```
-/// use taria::wire::check::{FocusedNode, check_typing};
+/// use taria_schema::check::{FocusedNode, check_typing};
 /// use taria::Role;
 ///
 /// let list = FocusedNode { role: Role::List, custom_role: None, id: "tasks", label: Some("Tasks") };

@@ -8,7 +8,7 @@
 //! [`Recording::read`], whose errors name the line and what is wrong with it.
 //!
 //! ```
-//! use taria::wire::recording::{
+//! use taria_schema::recording::{
 //!     Recording, RecordingHeader, RecordingMode, RecordedLine, RecordedSize, RecordingWriter,
 //! };
 //! let header = RecordingHeader::new("todo", RecordedSize { width: 80, height: 24 }, RecordingMode::Spawn);

@@ -50,8 +50,8 @@ pub const MAX_SOCKET_PATH: usize = 103;
 /// ```
 /// let long = std::path::Path::new("/tmp").join("s".repeat(200));
 /// # #[cfg(unix)]
-/// assert!(taria::wire::socket::check_socket_path(&long).is_err());
-/// assert!(taria::wire::socket::check_socket_path(std::path::Path::new("/tmp/todo.sock")).is_ok());
+/// assert!(taria_schema::socket::check_socket_path(&long).is_err());
+/// assert!(taria_schema::socket::check_socket_path(std::path::Path::new("/tmp/todo.sock")).is_ok());
 /// ```
 #[cfg(unix)]
 pub fn check_socket_path(path: &Path) -> Result<(), EndpointError> {
@@ -78,7 +78,7 @@ pub fn check_socket_path(_: &Path) -> Result<(), EndpointError> {
 ///
 /// ```
 /// # // SAFETY-free: only reads the environment.
-/// let path = taria::wire::socket::socket_path("todo").unwrap();
+/// let path = taria_schema::socket::socket_path("todo").unwrap();
 /// assert!(path.ends_with("todo.sock") || std::env::var_os("TARIA_SOCKET").is_some());
 /// ```
 pub fn socket_path(label: &str) -> Result<PathBuf, EndpointError> {
@@ -146,10 +146,10 @@ pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
 /// let dir = std::env::temp_dir().join(format!("taria-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
 /// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
-/// let refused = taria::wire::socket::check_socket_dir(&dir.join("app.sock")).unwrap_err();
+/// let refused = taria_schema::socket::check_socket_dir(&dir.join("app.sock")).unwrap_err();
 /// assert!(refused.to_string().contains("755"), "{refused}");
 /// std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-/// assert!(taria::wire::socket::check_socket_dir(&dir.join("app.sock")).is_ok());
+/// assert!(taria_schema::socket::check_socket_dir(&dir.join("app.sock")).is_ok());
 /// std::fs::remove_dir(&dir).unwrap();
 /// # }
 /// ```

@@ -29,7 +29,7 @@ pub(crate) fn socket_exists(socket: &Path) -> bool {
 }
 
 /// The named pipe an app serving `socket` listens on: `taria-<file stem>`, as
-/// `taria::wire::socket::socket_name` makes it on Windows.
+/// `taria_schema::socket::socket_name` makes it on Windows.
 #[cfg(windows)]
 fn pipe_name(socket: &Path) -> String {
     let stem = socket

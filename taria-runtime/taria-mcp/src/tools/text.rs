@@ -4,7 +4,7 @@
 //! only for a client that asked for them (`--structured`, see `server/deliver.rs`).
 //!
 //! App text reaches these lines only as the outline writes it (labels and values
-//! quoted, ids and names escaped when not plain, see `taria::wire::outline::OutlineQuoted`), or
+//! quoted, ids and names escaped when not plain, see `taria_schema::outline::OutlineQuoted`), or
 //! through [`one_line`], so no app string can start a line of its own.
 
 use std::fmt::Write as _;
@@ -27,7 +27,7 @@ pub(crate) trait ForModel {
     fn for_model(&self) -> String;
 }
 
-/// `text` on one line ([`taria::wire::outline::OutlineText`]: what could end a line,
+/// `text` on one line ([`taria_schema::outline::OutlineText`]: what could end a line,
 /// hide or reorder text is escaped as the outline escapes it), so app text (a message,
 /// a screen row) cannot start a line that looks like the bridge's own, and JSON stays
 /// JSON.

@@ -273,7 +273,7 @@ impl ActionRequest {
     ///
     /// ```
     /// use taria::Action;
-    /// use taria::wire::protocol::ActionRequest;
+    /// use taria_schema::protocol::ActionRequest;
     /// let request = ActionRequest::new("tasks/3", Action::Toggle);
     /// assert_eq!(request.target.as_str(), "tasks/3");
     /// ```

@@ -42,7 +42,7 @@ pub const KEY_GRAMMAR: &str = "a key is `[modifier+]…key`: modifiers ctrl, alt
 /// A parsed key chord.
 ///
 /// ```
-/// use taria::wire::protocol::KeyChord;
+/// use taria_schema::protocol::KeyChord;
 /// let chord: KeyChord = "ctrl+s".parse().unwrap();
 /// assert_eq!(chord.to_string(), "ctrl+s");
 /// assert!("ctrl+".parse::<KeyChord>().is_err());

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// "this level or worse" is `level <= wanted`.
 ///
 /// ```
-/// use taria::wire::protocol::LogLevel;
+/// use taria_schema::protocol::LogLevel;
 /// assert!(LogLevel::Error < LogLevel::Warn);
 /// assert!(LogLevel::Warn.at_least(LogLevel::Info));
 /// assert_eq!(LogLevel::from_name("warn"), Some(LogLevel::Warn));
@@ -125,7 +125,7 @@ impl LogEntry {
     /// its JSON text, cut like the others.
     ///
     /// ```
-    /// use taria::wire::protocol::{LogEntry, LogLevel, MAX_LOG_MESSAGE_BYTES};
+    /// use taria_schema::protocol::{LogEntry, LogLevel, MAX_LOG_MESSAGE_BYTES};
     /// let entry = LogEntry {
     ///     level: LogLevel::Warn,
     ///     target: "app".into(),

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// right; each run names its style by its index in `styles`.
 ///
 /// ```
-/// use taria::wire::protocol::{CellStyle, ScreenStyles};
+/// use taria_schema::protocol::{CellStyle, ScreenStyles};
 /// use ratatui::style::{Color, Modifier};
 ///
 /// let bold_red = CellStyle { fg: Some(Color::Red), bg: None, modifiers: Modifier::BOLD };

@@ -84,7 +84,7 @@ pub struct RecordedTree {
 /// input to show, between two inputs (or a resize).
 ///
 /// ```
-/// use taria::wire::recording::{RecordedLine, RecordedUnprompted};
+/// use taria_schema::recording::{RecordedLine, RecordedUnprompted};
 ///
 /// let line: RecordedLine = serde_json::from_str(
 ///     r#"{"kind":"unprompted","frames":3,"revision":9,"changed":{"cpu":["value"],"log":["value"]}}"#,
@@ -225,10 +225,10 @@ impl RecordedInputData {
 /// input holds.
 ///
 /// ```
-/// use taria::wire::protocol::Input;
-/// use taria::wire::recording::RecordedInputData;
+/// use taria_schema::protocol::Input;
+/// use taria_schema::recording::RecordedInputData;
 /// use taria::Action;
-/// use taria::wire::protocol::ActionRequest;
+/// use taria_schema::protocol::ActionRequest;
 ///
 /// let typed = RecordedInputData::plain(Input::Text { text: "ship v0\n".into(), raw: false });
 /// assert_eq!(typed.to_string(), r#"type_text "ship v0\n""#);

@@ -7,7 +7,7 @@
 /// or close the quotes early, and the agent can pass it back as the JSON it reads.
 ///
 /// ```
-/// use taria::wire::outline::OutlineQuoted;
+/// use taria_schema::outline::OutlineQuoted;
 /// assert_eq!(OutlineQuoted("Buy milk").to_string(), r#""Buy milk""#);
 /// assert_eq!(OutlineQuoted("a\n\"b\"\u{2028}").to_string(), r#""a\n\"b\"\u2028""#);
 /// ```
@@ -27,7 +27,7 @@ impl std::fmt::Display for OutlineQuoted<'_> {
 /// JSON through it.
 ///
 /// ```
-/// use taria::wire::outline::OutlineText;
+/// use taria_schema::outline::OutlineText;
 /// assert_eq!(OutlineText("say \"hi\"\nnow").to_string(), r#"say "hi"\nnow"#);
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -103,7 +103,7 @@ pub(super) fn write_name(out: &mut impl std::fmt::Write, name: &str) -> std::fmt
 /// no name can end the `[id=…]`, `{…}` or the line it is written in.
 ///
 /// ```
-/// use taria::wire::outline::OutlineName;
+/// use taria_schema::outline::OutlineName;
 /// assert_eq!(OutlineName("files/main.rs").to_string(), "files/main.rs");
 /// assert_eq!(OutlineName("notes/a b]").to_string(), r#""notes/a b]""#);
 /// ```
@@ -137,7 +137,7 @@ impl std::fmt::Display for OutlineName<'_> {
 /// part of its parent) or one that is not an outline line.
 ///
 /// ```
-/// use taria::wire::outline::outline_line_id;
+/// use taria_schema::outline::outline_line_id;
 /// assert_eq!(outline_line_id(r#"- button "Save [id=x]" [id=save]"#).as_deref(), Some("save"));
 /// assert_eq!(outline_line_id(r#"  - list_item [id="notes/a b\n" positional]"#).as_deref(), Some("notes/a b\n"));
 /// ```
