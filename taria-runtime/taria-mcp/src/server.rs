@@ -21,14 +21,16 @@ use crate::order::{Arrivals, Turn};
 use crate::record::CallTag;
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
+use crate::tools::act::{self, ActArgs};
 use crate::tools::batch::{self, BatchArgs};
-use crate::tools::input::{self, ActArgs, PressKeyArgs, TypeTextArgs};
-use crate::tools::logs::{self, ReadLogsArgs};
-use crate::tools::read::{self, FindNodesArgs, ReadTreeArgs};
-use crate::tools::terminal::{self, ResizeArgs};
-use crate::tools::text::ForModel;
-use crate::tools::wait::{self, WaitArgs};
-use crate::tools::{failure, parse, respond};
+use crate::tools::find_nodes::{self, FindNodesArgs};
+use crate::tools::press_key::{self, PressKeyArgs};
+use crate::tools::read_logs::{self as logs, ReadLogsArgs};
+use crate::tools::read_tree::{self, ReadTreeArgs};
+use crate::tools::reply::{ForModel, failure, parse, respond};
+use crate::tools::resize::{self as terminal, ResizeArgs};
+use crate::tools::type_text::{self, TypeTextArgs};
+use crate::tools::wait_for_change::{self as wait, WaitArgs};
 
 mod deliver;
 mod notes;
@@ -159,7 +161,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let read = async |args| read::read_tree(&self.link, &self.seen, args).await;
+        let read = async |args| read_tree::read_tree(&self.link, &self.seen, args).await;
         Ok(self.call(args, Some("read_tree"), read).await)
     }
 
@@ -169,7 +171,7 @@ impl Bridge {
         annotations(read_only_hint = true)
     )]
     async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let find = async |args| read::find_nodes(&self.link, &self.seen, args).await;
+        let find = async |args| find_nodes::find_nodes(&self.link, &self.seen, args).await;
         Ok(self.call(args, Some("find_nodes"), find).await)
     }
 
@@ -182,7 +184,7 @@ impl Bridge {
         args: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, InputTool::Act, input::act).await)
+        Ok(self.input(args, &context, InputTool::Act, act::act).await)
     }
 
     /// Types into the focused text input.
@@ -195,7 +197,7 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         Ok(self
-            .input(args, &context, InputTool::TypeText, input::type_text)
+            .input(args, &context, InputTool::TypeText, type_text::type_text)
             .await)
     }
 
@@ -209,7 +211,7 @@ impl Bridge {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, McpError> {
         Ok(self
-            .input(args, &context, InputTool::PressKey, input::press_key)
+            .input(args, &context, InputTool::PressKey, press_key::press_key)
             .await)
     }
 
@@ -455,7 +457,7 @@ impl ServerHandler for Bridge {
         }
         let _in_use = self.activity.in_use();
         // The outline code a tool's panic would come from runs here too.
-        match CatchUnwind::new(read::tree_text(&self.link)).await {
+        match CatchUnwind::new(read_tree::tree_text(&self.link)).await {
             Ok(Ok(text)) => {
                 let mut arguments = JsonObject::new();
                 arguments.insert("uri".into(), TREE_URI.into());

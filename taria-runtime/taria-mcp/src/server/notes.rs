@@ -10,7 +10,7 @@ use crate::errors::{Code, ToolError};
 use crate::input_log::InputRecord;
 use crate::order::Turn;
 use crate::record::Recorder;
-use crate::tools::logs;
+use crate::tools::read_logs as logs;
 
 impl Bridge {
     /// `result`, with a last text line saying the recording stopped, the first time

@@ -11,14 +11,16 @@ use serde_json::Value as Json;
 use taria_schema::outline::OutlineName;
 use taria_schema::{Node, Tree};
 
-use super::input::{self, ActArgs, InputResult, PressKeyArgs, TypeTextArgs};
-use super::read::find;
-use super::text;
-use super::text::ForModel as _;
+use super::act::{self, ActArgs};
+use super::input::result::InputResult;
+use super::lookup::find;
+use super::press_key::{self, PressKeyArgs};
+use super::reply::{ForModel, push_block, push_cut};
+use super::type_text::{self, TypeTextArgs};
 use crate::errors::{Detail, ToolError};
 use crate::link::{Inputs, View};
 use crate::order::Turn;
-use crate::plural;
+use crate::plural::{self, count};
 use crate::render::{self, Format};
 use crate::seen::Seen;
 
@@ -166,9 +168,9 @@ impl StepInput {
         turn: &mut Turn,
     ) -> Result<InputResult, ToolError> {
         match self {
-            StepInput::Act(args) => input::act(inputs, seen, args, turn).await,
-            StepInput::TypeText(args) => input::type_text(inputs, seen, args, turn).await,
-            StepInput::PressKey(args) => input::press_key(inputs, seen, args, turn).await,
+            StepInput::Act(args) => act::act(inputs, seen, args, turn).await,
+            StepInput::TypeText(args) => type_text::type_text(inputs, seen, args, turn).await,
+            StepInput::PressKey(args) => press_key::press_key(inputs, seen, args, turn).await,
         }
     }
 }
@@ -339,7 +341,7 @@ fn failed(
     fields.insert("delivered".into(), done.into());
     if let Some(change) = change {
         let before = format!("{} before it", plural::count(done, "step", "steps"));
-        lines = Some(text::steps_text(&before, &change));
+        lines = Some(steps_text(&before, &change));
         // The lines after say the revision the steps left.
         failure.extra.remove("revision");
         if !change.changed_ids.is_empty() {
@@ -364,4 +366,23 @@ fn failed(
         fields,
     }));
     failure
+}
+
+/// What steps of a batch did, as a batch's result says it: `3 steps: ` and the text
+/// of their combined change (the input tools' own status line and lines). A batch's
+/// failure says the steps before the failed one the same way.
+pub(crate) fn steps_text(steps: &str, change: &InputResult) -> String {
+    format!("{steps}: {}", change.for_model())
+}
+
+impl ForModel for BatchResult {
+    fn for_model(&self) -> String {
+        let mut out = steps_text(&count(self.steps, "step", "steps"), &self.change);
+        if let Some(read) = &self.read {
+            out.push_str("\nread:");
+            push_block(&mut out, read);
+        }
+        push_cut(&mut out, self.truncated.as_deref());
+        out
+    }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use taria_schema::outline::{Around, OutlineName, OutlineRules as _};
 use taria_schema::{Node, Role, Tree};
 
-use super::input::InputResult;
+use super::input::result::InputResult;
 use crate::link::View;
 use crate::render::outline_within;
 use crate::seen::Seen;

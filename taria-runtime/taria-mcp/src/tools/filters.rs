@@ -118,7 +118,7 @@ impl Filters<'_> {
             }
         }
         if !self.state.is_empty() {
-            let state = super::text::compact(&self.state);
+            let state = super::reply::compact(&self.state);
             let _ = write!(out, " state={}", clipped(&state));
         }
         out.trim_start().to_owned()

@@ -10,7 +10,7 @@ use taria_schema::Tree;
 use taria_schema::protocol::KEY_GRAMMAR;
 use taria_schema::protocol::{AckStatus, RejectReason};
 
-use super::InputResult;
+use super::result::InputResult;
 use crate::errors::{Code, ToolError};
 use crate::link::{Ack, Inputs, Sent};
 use crate::seen::Seen;
@@ -20,7 +20,7 @@ use crate::tools::change;
 /// know is `protocol_mismatch`: the app answered, but not in words this bridge can
 /// read, so the input's effect is unknown (it may have been applied: `app_rejected`
 /// would say it was not, and invite a retry that could apply it twice).
-pub(super) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
+pub(crate) fn ack_error(ack: &Ack, node: Option<&str>) -> ToolError {
     let said = ack.message.clone().unwrap_or_default();
     let status = match &ack.status {
         Ok(status) => *status,
@@ -149,7 +149,7 @@ fn speaker(ack: &Ack) -> &'static str {
 const EXIT_AFTER_INPUT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Turns an ack into the result: for `delivered`, waits for the tree the input produced.
-pub(super) async fn settle(
+pub(crate) async fn settle(
     inputs: &Inputs,
     seen: &Seen,
     (before, sent): (&Arc<Tree>, &Sent),

@@ -15,7 +15,7 @@ use crate::errors::{Code, ToolError};
 
 /// For a positional id: the token of the node the agent saw at that id, or
 /// `stale_reference` when another node is there now.
-pub(super) fn position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String>, ToolError> {
+pub(crate) fn position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<String>, ToolError> {
     if node.stable {
         return Ok(None);
     }
@@ -40,7 +40,7 @@ pub(super) fn position(seen: Option<&Arc<Tree>>, node: &Node) -> Result<Option<S
 /// Checks `action` (with `value`, if given) on `node` as the agent last saw it, with
 /// the same [`check_action`] the app runs on the frame it drew; returns the value to
 /// send. Refusals are worded for the agent.
-pub(super) fn precheck(
+pub(crate) fn precheck(
     node: &Node,
     action: &ActionName,
     value: Option<&Json>,
@@ -113,7 +113,7 @@ fn refused(node: &Node, action: &ActionName, refusal: Refusal) -> ToolError {
 
 /// Refuses text to type (not raw) when no node of `tree` drawn with focus takes it,
 /// in the words the app uses ([`check_typing`]).
-pub(super) fn typing(tree: &Tree) -> Result<(), ToolError> {
+pub(crate) fn typing(tree: &Tree) -> Result<(), ToolError> {
     let focused = tree
         .iter()
         .filter(|node| node.state.focused)

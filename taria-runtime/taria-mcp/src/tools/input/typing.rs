@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use taria_schema::protocol::{AckStatus, Input};
 
-use super::ack_error;
+use super::answer::ack_error;
 use crate::errors::{Code, ToolError};
 use crate::limits::{EFFECT_TIMEOUT, ack_bound};
 use crate::link::{Ack, Inputs, Sent};
@@ -42,7 +42,7 @@ fn segments(text: &str) -> Vec<&str> {
 /// presses do, and never go to another connection (an app restarted mid-text). A
 /// segment not delivered, or not drawn within [`EFFECT_TIMEOUT`], ends the call with
 /// an error saying how much was typed.
-pub(super) async fn type_text(
+pub(crate) async fn type_text(
     inputs: &Inputs,
     text: &str,
     raw: bool,

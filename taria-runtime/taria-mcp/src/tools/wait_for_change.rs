@@ -11,6 +11,7 @@ use taria_schema::{Node, Role};
 
 use super::args;
 use super::filters::{Custom, Filters};
+use super::reply::{ForModel, one_line, push_block, push_cut};
 use crate::errors::{Code, ToolError};
 use crate::link::{Link, View};
 use crate::plural::count;
@@ -286,6 +287,30 @@ fn each_alone<'a>(filters: &Filters<'a>) -> Vec<(String, Filters<'a>)> {
         }
     }
     alone
+}
+
+impl ForModel for WaitResult {
+    fn for_model(&self) -> String {
+        let mut out = match (&self.waited_for, self.matches) {
+            (Some(waited_for), Some(matches)) => format!(
+                "{}, revision {}: {}",
+                if waited_for.ends_with(" gone") {
+                    "gone".to_owned()
+                } else {
+                    count(matches, "match", "matches")
+                },
+                self.revision,
+                one_line(waited_for)
+            ),
+            _ if self.changed => format!("changed, revision {}", self.revision),
+            _ => format!("no change, revision {}", self.revision),
+        };
+        if let Some(outline) = &self.outline {
+            push_block(&mut out, outline);
+        }
+        push_cut(&mut out, self.truncated.as_deref());
+        out
+    }
 }
 
 #[cfg(test)]

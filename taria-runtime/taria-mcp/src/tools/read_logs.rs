@@ -11,7 +11,7 @@ use taria_schema::outline::{OutlineName, OutlineQuoted};
 use taria_schema::protocol::LogLevel;
 
 use super::args;
-use super::text::compact;
+use super::reply::{ForModel, compact, one_line};
 use crate::errors::ToolError;
 use crate::journal::Numbered;
 use crate::link::Link;
@@ -312,6 +312,32 @@ pub(crate) fn logged(link: &Link, inputs: &[InputId], since: u64) -> Option<Logg
         line: note,
         summary: serde_json::json!({"errors": errors, "warnings": warnings, "since": first - 1}),
     })
+}
+
+impl ForModel for ReadLogsResult {
+    fn for_model(&self) -> String {
+        let mut out = format!(
+            "{} at {} or worse after {}, next since={}",
+            count(self.entries.len(), "log entry", "log entries"),
+            self.level,
+            self.since,
+            self.next
+        );
+        if self.more {
+            out.push_str(", more after these");
+        }
+        if self.missed > 0 {
+            let _ = write!(out, ", {} before them no longer kept", self.missed);
+        }
+        if let Some(note) = &self.note {
+            let _ = write!(out, " ({})", one_line(note));
+        }
+        for entry in &self.entries {
+            out.push('\n');
+            out.push_str(&entry_line(entry));
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! `resize`: the pseudo-terminal's size, in spawn mode.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use taria_schema::Node;
 
+use super::reply::{ForModel, one_line, push_block, push_cut};
 use crate::cli::{COLS, ROWS, Size};
 use crate::errors::ToolError;
 use crate::link::Link;
@@ -131,4 +133,24 @@ pub(crate) async fn resize(
             )),
         },
     })
+}
+
+impl ForModel for ResizeResult {
+    fn for_model(&self) -> String {
+        let mut out = format!(
+            "resized to {}x{}, revision {}",
+            self.cols, self.rows, self.revision
+        );
+        if !self.changed {
+            out.push_str(", no new tree yet");
+        }
+        if let Some(note) = &self.note {
+            let _ = write!(out, " ({})", one_line(note));
+        }
+        if let Some(outline) = &self.outline {
+            push_block(&mut out, outline);
+        }
+        push_cut(&mut out, self.truncated.as_deref());
+        out
+    }
 }
