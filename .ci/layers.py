@@ -20,8 +20,12 @@ Arrows are then grouped by top-level module (a "folder": `recorder` is
   module the root re-exports the name from (`model`), so a re-export cannot hide a
   circle; it is listed because it hides the layer from the reader.
 
-`--check` fails on a circle across folders, and, for a library, on a file importing
-through the crate root.
+* circles between files, inside a folder too: every `use` of a sibling, a parent or a
+  child module's item is an arrow from file to file (a module's `mod x;` is not; the
+  crate root, which declares and re-exports everything, is left out).
+
+`--check` fails on a circle across folders or between files, and, for a library, on a
+file importing through the crate root.
 """
 
 import itertools
@@ -203,6 +207,31 @@ def arrows(src: Path):
     return files, edges
 
 
+def file_circles(src: Path) -> list:
+    """Circles between files: groups of modules (files) that import each other, the
+    crate root left out. Unlike the folder arrows, a parent importing its child's
+    items counts."""
+    files = {}
+    for f in sorted(src.rglob("*.rs")):
+        if f.name == "tests.rs" or "tests" in f.relative_to(src).parts[:-1]:
+            continue
+        files[module_path(src, f)] = f
+    modules = set(files)
+    facade = root_facade(src, modules)
+    graph = defaultdict(set)
+    for here, f in files.items():
+        if here == ():
+            continue
+        text = strip_tests(f.read_text())
+        paths = {path for path, _ in use_statements(text) if path.split("::")[0] in ("crate", "super", "self")}
+        paths.update(m.group(1) for m in INLINE.finditer(text))
+        for p in paths:
+            target, _ = resolve(p, here, modules, facade)
+            if target not in (here, ()):
+                graph[here].add(target)
+    return [sorted(c) for c in sccs(sorted(m for m in files if m != ()), graph) if len(c) > 1]
+
+
 def is_inside(here: tuple, target: tuple) -> bool:
     """A module naming its own ancestor chain's items below it is not a layer arrow:
     `super::x` from `a::b` into `a` (the parent, its own folder) is."""
@@ -305,7 +334,11 @@ def report(src: Path, is_lib: bool) -> int:
         for f in facade:
             print(f"    {f}")
     print(f"  circles across folders: {len(circles)}; arrows back up: {back_total}")
-    return len(circles), len(facade) if is_lib else 0
+    between_files = file_circles(src)
+    print(f"  circles between files: {len(between_files)}")
+    for comp in between_files:
+        print(f"    {' <-> '.join('/'.join(m) + '.rs' for m in comp)}")
+    return len(circles) + len(between_files), len(facade) if is_lib else 0
 
 
 def main(argv):
@@ -318,8 +351,8 @@ def main(argv):
         circles += c
         facade += f
     if check and (circles or facade):
-        print(f"{circles} circle(s) across folders, {facade} file(s) importing through "
-              "the crate root", file=sys.stderr)
+        print(f"{circles} circle(s) across folders or between files, {facade} file(s) "
+              "importing through the crate root", file=sys.stderr)
         return 1
     return 0
 

@@ -245,11 +245,6 @@ impl FrameArena {
         self.frame = other.frame;
     }
 
-    /// The frame's owned tree.
-    pub(crate) fn to_tree(&self) -> taria_schema::Tree {
-        super::to_tree::build(self)
-    }
-
     /// The index of the node with this id.
     pub(crate) fn find(&self, id: &str) -> Option<u32> {
         let (nodes, text) = (&self.nodes, &self.text);

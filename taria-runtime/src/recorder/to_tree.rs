@@ -6,6 +6,13 @@ use taria_schema::{
     ValueSchema,
 };
 
+impl FrameArena {
+    /// The frame's owned tree.
+    pub(crate) fn to_tree(&self) -> taria_schema::Tree {
+        build(self)
+    }
+}
+
 pub(crate) fn build(arena: &FrameArena) -> Tree {
     let mut roots = Vec::new();
     let mut i = 0;

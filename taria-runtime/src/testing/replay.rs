@@ -12,7 +12,7 @@ use taria_schema::recording::{
 };
 use taria_schema::{ActionData, StateFlags, Tree, Value};
 
-mod error;
+pub(super) mod error;
 
 pub use error::{ReplayError, ReplayFailure, TargetChange};
 

@@ -3,7 +3,7 @@
 //! at that id, and the app answers as it did. What a test `taria-mcp test-from`
 //! writes calls, and what `Replay` runs for each input line, so both fail alike.
 
-use super::replay::{ReplayError, ReplayFailure, TargetChange};
+use super::replay::error::{ReplayError, ReplayFailure, TargetChange};
 use super::{AppHarness, Match};
 use crate::dispatch::Actions;
 use taria_schema::protocol::{AckStatus, Input, RejectReason, target_token};

@@ -5,6 +5,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
+use super::reach::is_item;
 use crate::recorder::FrameArena;
 use crate::session::answer::Answer;
 use taria_schema::protocol::{KeyChord, RejectReason};
@@ -35,20 +36,6 @@ pub(super) fn chord_for_char(c: char) -> KeyChord {
             modifiers: KeyModifiers::NONE,
         },
     }
-}
-
-/// Roles whose nodes are chosen among siblings by moving a selection.
-pub(super) fn is_item(role: Role) -> bool {
-    matches!(
-        role,
-        Role::ListItem
-            | Role::Row
-            | Role::Tab
-            | Role::TreeItem
-            | Role::Option
-            | Role::MenuItem
-            | Role::Radio
-    )
 }
 
 /// Why a key fallback presses nothing, in words; `rejected` for a refusal on the

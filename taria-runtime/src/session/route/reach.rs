@@ -7,10 +7,23 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
-use super::keys::is_item;
 use crate::recorder::FrameArena;
 use taria_schema::protocol::KeyChord;
 use taria_schema::{Action, Role, StateFlags};
+
+/// Roles whose nodes are chosen among siblings by moving a selection.
+pub(super) fn is_item(role: Role) -> bool {
+    matches!(
+        role,
+        Role::ListItem
+            | Role::Row
+            | Role::Tab
+            | Role::TreeItem
+            | Role::Option
+            | Role::MenuItem
+            | Role::Radio
+    )
+}
 
 /// The keys that move a container's selection when it declares no `select` key:
 /// next and previous (left/right for tabs, menus and toolbars, else down/up).
