@@ -229,7 +229,7 @@ async fn serve(
     // Input calls are numbered by the transport as they arrive, with the tree the agent
     // had seen then, and sent in that order.
     let seen = seen::Seen::default();
-    let arrivals = order::Arrivals::new(seen.clone());
+    let arrivals = order::Arrivals::new(seen.clone(), tools::takes_turn);
     let (transport, input_closed) = stdio::transport(arrivals.clone());
     let inspector_url = inspector.as_ref().map(|i| i.url().to_owned());
     let form = if options.structured {

@@ -28,10 +28,6 @@ use crate::logs::InputId;
 use crate::record::CallTag;
 use crate::seen::Seen;
 
-/// The tools whose calls send inputs, in arrival order; and `resize`, which changes
-/// what the app sees as an input does (resizes sent at once end at the last size).
-const INPUT_TOOLS: [&str; 5] = ["act", "type_text", "press_key", "batch", "resize"];
-
 /// When no earlier call has passed its turn on for this long, a waiting call sends
 /// anyway (and it is logged). Every numbered call passes its turn on within the
 /// bounds of connecting and writing (10 s, 3 s, 5 s), so this only keeps a case no
@@ -53,6 +49,10 @@ struct Shared {
     seen: Seen,
     /// Every number below this one is done with.
     front: watch::Sender<u64>,
+    /// Whether a call of the tool so named takes a turn: the tools whose calls send
+    /// inputs, and `resize`, which changes what the app sees as an input does
+    /// (`crate::tools::takes_turn`, from the list of tools).
+    takes_turn: fn(&str) -> bool,
 }
 
 /// An input call's number, the tree the agent had when it arrived, and when.
@@ -70,19 +70,15 @@ struct State {
     unclaimed: HashMap<RequestId, VecDeque<Arrival>>,
 }
 
-impl Default for Arrivals {
-    fn default() -> Arrivals {
-        Arrivals::new(Seen::default())
-    }
-}
-
 impl Arrivals {
-    /// Arrivals noting, for each input call, the tree in `seen` when it arrived.
-    pub(crate) fn new(seen: Seen) -> Arrivals {
+    /// Arrivals noting, for each call of a tool that `takes_turn`, the tree in `seen`
+    /// when it arrived.
+    pub(crate) fn new(seen: Seen, takes_turn: fn(&str) -> bool) -> Arrivals {
         Arrivals(Arc::new(Shared {
             state: Mutex::new(State::default()),
             seen,
             front: watch::Sender::new(0),
+            takes_turn,
         }))
     }
 
@@ -91,7 +87,7 @@ impl Arrivals {
         match message {
             JsonRpcMessage::Request(request) => {
                 if let ClientRequest::CallToolRequest(call) = &request.request
-                    && INPUT_TOOLS.contains(&call.params.name.as_ref())
+                    && (self.0.takes_turn)(call.params.name.as_ref())
                 {
                     let seen = self.0.seen.last();
                     let mut state = self.lock();
@@ -388,7 +384,7 @@ mod tests {
 
     #[tokio::test]
     async fn turns_follow_arrival_and_every_way_out_passes_them_on() {
-        let arrivals = Arrivals::default();
+        let arrivals = Arrivals::new(crate::seen::Seen::default(), crate::tools::takes_turn);
         for (id, tool) in [
             (1, "act"),
             (2, "read_tree"),
@@ -462,7 +458,7 @@ mod tests {
     async fn a_turn_keeps_the_tree_the_agent_had_when_the_call_arrived() {
         use std::sync::Arc;
         let seen = crate::seen::Seen::default();
-        let arrivals = Arrivals::new(seen.clone());
+        let arrivals = Arrivals::new(seen.clone(), crate::tools::takes_turn);
         let mut before = taria_schema::Tree::default();
         before.frame = 1;
         seen.saw(&Arc::new(before));

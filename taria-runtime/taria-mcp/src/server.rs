@@ -3,7 +3,10 @@
 //! [`crate::subscriptions`]), and the instructions agents read first.
 //! The tools' schemas are in [`schema`].
 
+use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::CallToolResponse;
 use rmcp::model::{
     CallToolResult, Implementation, JsonObject, ListResourcesResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
@@ -11,7 +14,7 @@ use rmcp::model::{
     UnsubscribeRequestParams,
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, tool_handler};
 use taria_schema::recording::InputTool;
 
 use crate::errors::{Code, ToolError};
@@ -21,16 +24,10 @@ use crate::order::{Arrivals, Turn};
 use crate::record::CallTag;
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
-use crate::tools::act::{self, ActArgs};
-use crate::tools::batch::{self, BatchArgs};
-use crate::tools::find_nodes::{self, FindNodesArgs};
-use crate::tools::press_key::{self, PressKeyArgs};
-use crate::tools::read_logs::{self as logs, ReadLogsArgs};
-use crate::tools::read_tree::{self, ReadTreeArgs};
-use crate::tools::reply::{ForModel, failure, parse, respond};
-use crate::tools::resize::{self as terminal, ResizeArgs};
-use crate::tools::type_text::{self, TypeTextArgs};
-use crate::tools::wait_for_change::{self as wait, WaitArgs};
+use crate::tools::read_logs as logs;
+use crate::tools::read_tree;
+use crate::tools::reply::{failure, parse, respond};
+use crate::tools::{self, Cx, Kind, Registry, Tool};
 
 mod deliver;
 mod notes;
@@ -113,7 +110,6 @@ fn internal_error(tool: &str, panic: &(dyn std::any::Any + Send)) -> ToolError {
     )
 }
 
-#[tool_router]
 impl Bridge {
     /// A server for the app behind `link`, whose tool calls `activity` counts; input
     /// calls take turns in `arrivals`, which notes what the agent saw (`seen`) as each
@@ -136,6 +132,8 @@ impl Bridge {
             ),
             None => INSTRUCTIONS.to_owned(),
         };
+        let mut routes = Routes(ToolRouter::new());
+        tools::register(&mut routes);
         let bridge = Bridge {
             instructions: instructions.into(),
             form,
@@ -146,7 +144,7 @@ impl Bridge {
             arrivals,
             subscribers: Subscribers::default(),
             input_log,
-            tool_router: Self::tool_router(),
+            tool_router: routes.0,
         };
         tokio::spawn(subscriptions::notify_changes(
             bridge.link.mirror().clone(),
@@ -155,185 +153,90 @@ impl Bridge {
         bridge
     }
 
-    /// Reads the UI tree or the screen.
-    #[tool(
-        input_schema = input_schema::<ReadTreeArgs>(),
-        annotations(read_only_hint = true)
-    )]
-    async fn read_tree(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let read = async |args| read_tree::read_tree(&self.link, &self.seen, args).await;
-        Ok(self.call(args, Some("read_tree"), read).await)
-    }
-
-    /// Finds nodes matching all filters.
-    #[tool(
-        input_schema = input_schema::<FindNodesArgs>(),
-        annotations(read_only_hint = true)
-    )]
-    async fn find_nodes(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let find = async |args| find_nodes::find_nodes(&self.link, &self.seen, args).await;
-        Ok(self.call(args, Some("find_nodes"), find).await)
-    }
-
-    /// Does a node's action.
-    #[tool(
-        input_schema = input_schema::<ActArgs>(),
-    )]
-    async fn act(
+    /// A call of tool `T`, arranged as its [`Kind`] says.
+    async fn run<T: Tool>(
         &self,
         args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self.input(args, &context, InputTool::Act, act::act).await)
+    ) -> CallToolResult {
+        let cancelled = Box::pin(context.ct.clone().cancelled_owned());
+        match T::KIND {
+            Kind::Read => self.read::<T>(args, cancelled).await,
+            Kind::Input(tool) => self.input::<T>(args, &context, tool, cancelled).await,
+            Kind::Ordered => {
+                // In arrival order, as inputs are (see `order.rs`); logged with the
+                // inputs, sending none (a resize is recorded as a `resize` line).
+                let started = Started::now();
+                let mut turn = self.arrivals.claim(&context.id);
+                let result = self.call::<T>(args, Some(&mut turn), cancelled).await;
+                self.logged(T::NAME.into(), Vec::new(), started, &result);
+                result
+            }
+        }
     }
 
-    /// Types into the focused text input.
-    #[tool(
-        input_schema = input_schema::<TypeTextArgs>(),
-    )]
-    async fn type_text(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self
-            .input(args, &context, InputTool::TypeText, type_text::type_text)
-            .await)
-    }
-
-    /// Presses a key chord.
-    #[tool(
-        input_schema = input_schema::<PressKeyArgs>(),
-    )]
-    async fn press_key(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self
-            .input(args, &context, InputTool::PressKey, press_key::press_key)
-            .await)
-    }
-
-    /// Runs input steps until one fails.
-    #[tool(
-        input_schema = input_schema::<BatchArgs>(),
-    )]
-    async fn batch(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        Ok(self
-            .input(args, &context, InputTool::Batch, batch::batch)
-            .await)
-    }
-
-    /// Waits for a tree after `since`, or for `find_nodes` filters to match.
-    #[tool(
-        input_schema = input_schema::<WaitArgs>(),
-        annotations(read_only_hint = true)
-    )]
-    async fn wait_for_change(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        let _in_use = self.activity.in_use();
-        let cancel = context.ct.clone();
+    /// A read's call: noted in the recording (as `read`, its tool) when it succeeds.
+    async fn read<T: Tool>(&self, args: JsonObject, cancelled: Cancelled) -> CallToolResult {
         let noted = self.link.recorder().map(|_| args.clone());
-        let result = match parse(args) {
+        let result = self.call::<T>(args, None, cancelled).await;
+        if result.is_error != Some(true) {
+            self.note_read(T::NAME, noted);
+        }
+        result
+    }
+
+    /// A tool's call with no input to send: the bridge is in use, the arguments are
+    /// parsed, and the tool answers.
+    async fn call<T: Tool>(
+        &self,
+        args: JsonObject,
+        turn: Option<&mut Turn>,
+        cancelled: Cancelled,
+    ) -> CallToolResult {
+        let _in_use = self.activity.in_use();
+        let result = match parse::<T::Args>(args) {
             Ok(args) => {
-                let cancel = cancel.cancelled_owned();
-                wait::wait_for_change(&self.link, &self.seen, args, cancel).await
+                let cx = Cx {
+                    link: &self.link,
+                    inputs: &self.inputs,
+                    seen: &self.seen,
+                    turn,
+                    cancelled,
+                };
+                T::run(cx, args).await
             }
             Err(e) => Err(e),
         };
-        if result.is_ok() {
-            self.note_read("wait_for_change", noted);
-        }
-        Ok(self.told(respond(result)))
-    }
-
-    /// Reads the app's log after `since`.
-    #[tool(
-        input_schema = input_schema::<ReadLogsArgs>(),
-        annotations(read_only_hint = true)
-    )]
-    async fn read_logs(&self, args: JsonObject) -> Result<CallToolResult, McpError> {
-        let read = async |args| logs::read_logs(&self.link, args).await;
-        Ok(self.call(args, Some("read_logs"), read).await)
-    }
-
-    /// Resizes the terminal.
-    #[tool(
-        input_schema = input_schema::<ResizeArgs>(),
-        annotations(destructive_hint = false, idempotent_hint = true)
-    )]
-    async fn resize(
-        &self,
-        args: JsonObject,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, McpError> {
-        // In arrival order, as inputs are (see `order.rs`); recorded as a `resize`
-        // line when it resized (terminal.rs).
-        let started = Started::now();
-        let mut turn = self.arrivals.claim(&context.id);
-        let resize = async |args| terminal::resize(&self.link, &self.seen, args, &mut turn).await;
-        let result = self.call(args, None, resize).await;
-        self.logged("resize".into(), Vec::new(), started, &result);
-        Ok(result)
-    }
-}
-
-impl Bridge {
-    /// A tool's call with no turn to take (reads; resize brings its own): the bridge is in use, the
-    /// arguments are parsed, and `run` answers.
-    /// A read is noted in the recording (as `read`, its tool) when it succeeds.
-    async fn call<A, R>(
-        &self,
-        args: JsonObject,
-        read: Option<&str>,
-        run: impl AsyncFnOnce(A) -> Result<R, ToolError>,
-    ) -> CallToolResult
-    where
-        A: serde::de::DeserializeOwned,
-        R: serde::Serialize + ForModel,
-    {
-        let _in_use = self.activity.in_use();
-        let noted = read.and(self.link.recorder()).map(|_| args.clone());
-        let result = match parse(args) {
-            Ok(args) => run(args).await,
-            Err(e) => Err(e),
-        };
-        if let (Ok(_), Some(read)) = (&result, read) {
-            self.note_read(read, noted);
-        }
         self.told(respond(result))
     }
 
     /// An input tool's call, the same for each: the bridge is in use, the call takes
-    /// its turn in arrival order (see `order.rs`), its arguments are parsed, and
-    /// `run` sends it.
-    async fn input<A, R>(
+    /// its turn in arrival order (see `order.rs`), its arguments are parsed, and the
+    /// tool sends it.
+    async fn input<T: Tool>(
         &self,
         args: JsonObject,
         context: &RequestContext<RoleServer>,
         tool: InputTool,
-        run: impl AsyncFnOnce(&Inputs, &Seen, A, &mut Turn) -> Result<R, ToolError>,
-    ) -> CallToolResult
-    where
-        A: serde::de::DeserializeOwned,
-        R: serde::Serialize + ForModel,
-    {
+        cancelled: Cancelled,
+    ) -> CallToolResult {
         let _in_use = self.activity.in_use();
         let started = Started::now();
         let logged_since = self.link.logs().newest();
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool, turn.seen_at_arrival().cloned()));
         let noted = self.link.recorder().map(|_| args.clone());
-        let result = match parse(args) {
-            Ok(args) => run(&self.inputs, &self.seen, args, &mut turn).await,
+        let result = match parse::<T::Args>(args) {
+            Ok(args) => {
+                let cx = Cx {
+                    link: &self.link,
+                    inputs: &self.inputs,
+                    seen: &self.seen,
+                    turn: Some(&mut turn),
+                    cancelled,
+                };
+                T::run(cx, args).await
+            }
             Err(e) => Err(e),
         };
         if let (Err(error), Some(arguments)) = (&result, noted) {
@@ -343,9 +246,33 @@ impl Bridge {
         if let Some(logged) = logs::logged(&self.link, turn.sent(), logged_since) {
             note_logged(&mut result, logged);
         }
-        let name = taria_schema::protocol::wire_name(&tool);
-        self.logged(name, turn.sent().to_vec(), started, &result);
+        self.logged(T::NAME.into(), turn.sent().to_vec(), started, &result);
         result
+    }
+}
+
+/// A call's cancellation, as a tool is given it ([`Cx`]).
+type Cancelled = std::pin::Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The server's routes, one per tool of [`tools::register`].
+struct Routes(ToolRouter<Bridge>);
+
+impl Registry for Routes {
+    fn add<T: Tool>(&mut self) {
+        let mut attr = rmcp::model::Tool::new(T::NAME, T::DESCRIPTION, input_schema::<T::Args>());
+        if let Some(annotations) = T::annotations() {
+            attr = attr.with_annotations(annotations);
+        }
+        self.0.add_route(ToolRoute::new_dyn(
+            attr,
+            |call: ToolCallContext<'_, Bridge>| {
+                Box::pin(async move {
+                    let args = call.arguments.unwrap_or_default();
+                    let result = call.service.run::<T>(args, call.request_context).await;
+                    Ok(CallToolResponse::Complete(result))
+                })
+            },
+        ));
     }
 }
 
@@ -386,7 +313,6 @@ impl ServerHandler for Bridge {
         request: rmcp::model::CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, McpError> {
-        use rmcp::model::CallToolResponse;
         let tool = request.name.clone();
         let ignored = self
             .tool_router

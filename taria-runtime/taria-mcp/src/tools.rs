@@ -21,6 +21,188 @@ pub(crate) mod resize;
 pub(crate) mod type_text;
 pub(crate) mod wait_for_change;
 
+use std::future::Future;
+use std::pin::Pin;
+
+use rmcp::model::ToolAnnotations;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use taria_schema::recording::InputTool;
+
+use crate::errors::ToolError;
+use crate::link::{Inputs, Link};
+use crate::order::Turn;
+use crate::seen::Seen;
+use reply::ForModel;
+
+/// Every tool, in the order `tools/list` shows them. Adding a tool is its file (a
+/// type that implements [`Tool`]) and one line here; the server's routes, the
+/// arrival order of input calls and the hint for a cut result all read this list.
+pub(crate) fn register(tools: &mut impl Registry) {
+    tools.add::<read_tree::ReadTree>();
+    tools.add::<find_nodes::FindNodes>();
+    tools.add::<act::Act>();
+    tools.add::<type_text::TypeText>();
+    tools.add::<press_key::PressKey>();
+    tools.add::<batch::Batch>();
+    tools.add::<wait_for_change::WaitForChange>();
+    tools.add::<read_logs::ReadLogs>();
+    tools.add::<resize::Resize>();
+}
+
+/// What goes through the list of tools ([`register`]): the server building its
+/// routes, or a question about the tools by name.
+pub(crate) trait Registry {
+    /// Takes one tool.
+    fn add<T: Tool>(&mut self);
+}
+
+/// One tool: what `tools/list` shows of it, how its call runs, and what it does.
+pub(crate) trait Tool: 'static {
+    /// Its name, in `tools/list` and in calls: the one place it is written.
+    const NAME: &'static str;
+    /// What `tools/list` says it does (one line: the list is read every turn).
+    const DESCRIPTION: &'static str;
+    /// How its call runs.
+    const KIND: Kind;
+    /// How to read what a long result of it had to leave out (`server/deliver.rs`).
+    const READ_THE_REST: &'static str =
+        "read_tree with root and depth, or find_nodes, reads the tree part by part";
+    /// Its arguments, whose schema `tools/list` shows (`server/schema.rs` slims it).
+    type Args: DeserializeOwned + JsonSchema + Send;
+    /// Its result: structured content, and the text the model reads.
+    type Result: Serialize + ForModel + Send;
+
+    /// Its annotations in `tools/list` (none by default).
+    fn annotations() -> Option<ToolAnnotations> {
+        None
+    }
+
+    /// Does the call.
+    fn run(
+        cx: Cx<'_>,
+        args: Self::Args,
+    ) -> impl Future<Output = Result<Self::Result, ToolError>> + Send;
+}
+
+/// How a tool's call runs, which the server arranges before [`Tool::run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A read: a recording notes it (as a `read` line, its tool) when it succeeds.
+    Read,
+    /// Sends inputs: the call takes its turn in arrival order (`order.rs`), and is
+    /// recorded and logged as this input tool.
+    Input(InputTool),
+    /// Takes its turn in arrival order, as an input does, but sends none (`resize`:
+    /// resizes sent at once end at the last size).
+    Ordered,
+}
+
+impl Kind {
+    /// Whether the call takes a turn in arrival order.
+    pub(crate) fn takes_turn(self) -> bool {
+        !matches!(self, Kind::Read)
+    }
+}
+
+/// What a tool's call is given: the app's link, the inputs on their way, what the
+/// agent saw, the call's turn (for a tool whose [`Kind`] takes one) and its
+/// cancellation.
+pub(crate) struct Cx<'a> {
+    pub(crate) link: &'a Link,
+    pub(crate) inputs: &'a Inputs,
+    pub(crate) seen: &'a Seen,
+    pub(crate) turn: Option<&'a mut Turn>,
+    /// Ends when the client cancels the call.
+    pub(crate) cancelled: Pin<Box<dyn Future<Output = ()> + Send>>,
+}
+
+impl Cx<'_> {
+    /// The call's turn in arrival order.
+    ///
+    /// # Panics
+    ///
+    /// For a tool whose [`Kind`] takes no turn: a bug in its `impl Tool`, which the
+    /// server answers `internal`.
+    pub(crate) fn turn(&mut self) -> &mut Turn {
+        self.turn
+            .as_deref_mut()
+            .expect("only a tool whose Kind takes a turn asks for it")
+    }
+}
+
+/// Whether a call of the tool named `name` takes a turn in arrival order (false for
+/// a name that is no tool's).
+pub(crate) fn takes_turn(name: &str) -> bool {
+    find(name).is_some_and(|(kind, _)| kind.takes_turn())
+}
+
+/// How to read what a long result of the tool named `name` had to leave out.
+pub(crate) fn read_the_rest(name: &str) -> &'static str {
+    find(name).map_or(
+        "read_tree with root and depth, or find_nodes, reads the tree part by part",
+        |(_, hint)| hint,
+    )
+}
+
+/// The kind and the cut hint of the tool named `name`.
+fn find(name: &str) -> Option<(Kind, &'static str)> {
+    struct Find<'n>(&'n str, Option<(Kind, &'static str)>);
+    impl Registry for Find<'_> {
+        fn add<T: Tool>(&mut self) {
+            if T::NAME == self.0 {
+                self.1 = Some((T::KIND, T::READ_THE_REST));
+            }
+        }
+    }
+    let mut found = Find(name, None);
+    register(&mut found);
+    found.1
+}
+
+#[cfg(test)]
+mod registry_tests {
+    use super::{Kind, Registry, Tool, register};
+
+    /// The tools as [`register`] lists them: name and kind.
+    fn listed() -> Vec<(&'static str, Kind)> {
+        struct Names(Vec<(&'static str, Kind)>);
+        impl Registry for Names {
+            fn add<T: Tool>(&mut self) {
+                self.0.push((T::NAME, T::KIND));
+            }
+        }
+        let mut names = Names(Vec::new());
+        register(&mut names);
+        names.0
+    }
+
+    /// Each tool once; an input tool is recorded under its own name (the recording's
+    /// `tool`, which `test-from` reads back); the calls that take a turn in arrival
+    /// order are the input tools' and resize's.
+    #[test]
+    fn each_tool_is_listed_once_and_an_input_tool_is_recorded_by_its_name() {
+        let tools = listed();
+        let mut names: Vec<&str> = tools.iter().map(|(name, _)| *name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), tools.len(), "{tools:?}");
+        for (name, kind) in &tools {
+            if let Kind::Input(tool) = kind {
+                assert_eq!(taria_schema::protocol::wire_name(tool), *name);
+            }
+        }
+        let turns: Vec<&str> = tools
+            .iter()
+            .filter(|(name, _)| super::takes_turn(name))
+            .map(|(name, _)| *name)
+            .collect();
+        assert_eq!(turns, ["act", "type_text", "press_key", "batch", "resize"]);
+        assert!(!super::takes_turn("no_such_tool"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The tools' argument parsing, fuzzed: any JSON object an MCP client sends is

@@ -240,7 +240,7 @@ impl Session {
             None,
         );
         let seen = seen::Seen::default();
-        let arrivals = order::Arrivals::new(seen.clone());
+        let arrivals = order::Arrivals::new(seen.clone(), crate::tools::takes_turn);
         let (ours, theirs) = tokio::io::duplex(1 << 22);
         let (read, write) = tokio::io::split(theirs);
         let transport = stdio::Lines::new(read, write, arrivals.clone());

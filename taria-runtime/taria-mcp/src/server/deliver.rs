@@ -77,7 +77,7 @@ fn cut_to_fit(text: &mut String, max: usize, tool: &str) {
     let note = |shown: usize| {
         format!(
             "\n(cut: this result showed {shown} of its {total} characters; {})",
-            read_the_rest(tool)
+            crate::tools::read_the_rest(tool)
         )
     };
     // Room for the note, whose length hardly depends on the number in it.
@@ -91,17 +91,6 @@ fn cut_to_fit(text: &mut String, max: usize, tool: &str) {
     text.truncate(end);
     text.push_str(&note(shown));
     text.push_str(&notes);
-}
-
-/// How to read what a result of `tool` had to leave out.
-fn read_the_rest(tool: &str) -> &'static str {
-    match tool {
-        "read_tree" => "read_tree with root (an id shown above) and depth reads one part at a time",
-        "find_nodes" => "narrow the filters, or give a smaller limit",
-        "read_logs" => "read_logs with since (the last number shown) and a smaller limit reads on",
-        "wait_for_change" => "read_tree with root and depth reads the tree part by part",
-        _ => "read_tree with root and depth, or find_nodes, reads the tree part by part",
-    }
 }
 
 #[cfg(test)]

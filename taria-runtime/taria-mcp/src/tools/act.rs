@@ -129,3 +129,18 @@ pub(crate) async fn act(
     let ack = inputs.ack(&mut sent).await?;
     settle(inputs, seen, (&before, &sent), ack, Some(&args.node)).await
 }
+
+/// The `act` tool.
+pub(crate) struct Act;
+
+impl super::Tool for Act {
+    const NAME: &'static str = "act";
+    const DESCRIPTION: &'static str = "Does a node's action.";
+    const KIND: super::Kind = super::Kind::Input(taria_schema::recording::InputTool::Act);
+    type Args = ActArgs;
+    type Result = InputResult;
+
+    async fn run(mut cx: super::Cx<'_>, args: ActArgs) -> Result<InputResult, ToolError> {
+        act(cx.inputs, cx.seen, args, cx.turn()).await
+    }
+}

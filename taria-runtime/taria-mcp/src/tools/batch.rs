@@ -386,3 +386,18 @@ impl ForModel for BatchResult {
         out
     }
 }
+
+/// The `batch` tool.
+pub(crate) struct Batch;
+
+impl super::Tool for Batch {
+    const NAME: &'static str = "batch";
+    const DESCRIPTION: &'static str = "Runs input steps until one fails.";
+    const KIND: super::Kind = super::Kind::Input(taria_schema::recording::InputTool::Batch);
+    type Args = BatchArgs;
+    type Result = BatchResult;
+
+    async fn run(mut cx: super::Cx<'_>, args: BatchArgs) -> Result<BatchResult, ToolError> {
+        batch(cx.inputs, cx.seen, args, cx.turn()).await
+    }
+}

@@ -249,3 +249,23 @@ impl ForModel for FindNodesResult {
         out
     }
 }
+
+/// The `find_nodes` tool.
+pub(crate) struct FindNodes;
+
+impl super::Tool for FindNodes {
+    const NAME: &'static str = "find_nodes";
+    const DESCRIPTION: &'static str = "Finds nodes matching all filters.";
+    const KIND: super::Kind = super::Kind::Read;
+    const READ_THE_REST: &'static str = "narrow the filters, or give a smaller limit";
+    type Args = FindNodesArgs;
+    type Result = FindNodesResult;
+
+    fn annotations() -> Option<rmcp::model::ToolAnnotations> {
+        Some(rmcp::model::ToolAnnotations::new().read_only(true))
+    }
+
+    async fn run(cx: super::Cx<'_>, args: FindNodesArgs) -> Result<FindNodesResult, ToolError> {
+        find_nodes(cx.link, cx.seen, args).await
+    }
+}

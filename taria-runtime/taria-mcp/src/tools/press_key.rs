@@ -145,3 +145,18 @@ fn partial_failure(key: &str, delivered: u32, repeat: u32, failure: ToolError) -
     error.extra = failure.extra;
     error.with("delivered", delivered).with("repeat", repeat)
 }
+
+/// The `press_key` tool.
+pub(crate) struct PressKey;
+
+impl super::Tool for PressKey {
+    const NAME: &'static str = "press_key";
+    const DESCRIPTION: &'static str = "Presses a key chord.";
+    const KIND: super::Kind = super::Kind::Input(taria_schema::recording::InputTool::PressKey);
+    type Args = PressKeyArgs;
+    type Result = InputResult;
+
+    async fn run(mut cx: super::Cx<'_>, args: PressKeyArgs) -> Result<InputResult, ToolError> {
+        press_key(cx.inputs, cx.seen, args, cx.turn()).await
+    }
+}

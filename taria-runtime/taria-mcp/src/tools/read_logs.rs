@@ -340,6 +340,27 @@ impl ForModel for ReadLogsResult {
     }
 }
 
+/// The `read_logs` tool.
+pub(crate) struct ReadLogs;
+
+impl super::Tool for ReadLogs {
+    const NAME: &'static str = "read_logs";
+    const DESCRIPTION: &'static str = "Reads the app's log after `since`.";
+    const KIND: super::Kind = super::Kind::Read;
+    const READ_THE_REST: &'static str =
+        "read_logs with since (the last number shown) and a smaller limit reads on";
+    type Args = ReadLogsArgs;
+    type Result = ReadLogsResult;
+
+    fn annotations() -> Option<rmcp::model::ToolAnnotations> {
+        Some(rmcp::model::ToolAnnotations::new().read_only(true))
+    }
+
+    async fn run(cx: super::Cx<'_>, args: ReadLogsArgs) -> Result<ReadLogsResult, ToolError> {
+        read_logs(cx.link, args).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -287,3 +287,24 @@ impl ForModel for ReadScreenResult {
         out
     }
 }
+
+/// The `read_tree` tool.
+pub(crate) struct ReadTree;
+
+impl super::Tool for ReadTree {
+    const NAME: &'static str = "read_tree";
+    const DESCRIPTION: &'static str = "Reads the UI tree or the screen.";
+    const KIND: super::Kind = super::Kind::Read;
+    const READ_THE_REST: &'static str =
+        "read_tree with root (an id shown above) and depth reads one part at a time";
+    type Args = ReadTreeArgs;
+    type Result = ReadResult;
+
+    fn annotations() -> Option<rmcp::model::ToolAnnotations> {
+        Some(rmcp::model::ToolAnnotations::new().read_only(true))
+    }
+
+    async fn run(cx: super::Cx<'_>, args: ReadTreeArgs) -> Result<ReadResult, ToolError> {
+        read_tree(cx.link, cx.seen, args).await
+    }
+}

@@ -154,3 +154,26 @@ impl ForModel for ResizeResult {
         out
     }
 }
+
+/// The `resize` tool.
+pub(crate) struct Resize;
+
+impl super::Tool for Resize {
+    const NAME: &'static str = "resize";
+    const DESCRIPTION: &'static str = "Resizes the terminal.";
+    const KIND: super::Kind = super::Kind::Ordered;
+    type Args = ResizeArgs;
+    type Result = ResizeResult;
+
+    fn annotations() -> Option<rmcp::model::ToolAnnotations> {
+        Some(
+            rmcp::model::ToolAnnotations::new()
+                .destructive(false)
+                .idempotent(true),
+        )
+    }
+
+    async fn run(mut cx: super::Cx<'_>, args: ResizeArgs) -> Result<ResizeResult, ToolError> {
+        resize(cx.link, cx.seen, args, cx.turn()).await
+    }
+}

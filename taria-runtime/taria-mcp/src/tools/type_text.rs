@@ -59,3 +59,18 @@ pub(crate) async fn type_text(
     let (sent, ack) = typing::type_text(inputs, &args.text, raw, turn).await?;
     settle(inputs, seen, (&before, &sent), ack, None).await
 }
+
+/// The `type_text` tool.
+pub(crate) struct TypeText;
+
+impl super::Tool for TypeText {
+    const NAME: &'static str = "type_text";
+    const DESCRIPTION: &'static str = "Types into the focused text input.";
+    const KIND: super::Kind = super::Kind::Input(taria_schema::recording::InputTool::TypeText);
+    type Args = TypeTextArgs;
+    type Result = InputResult;
+
+    async fn run(mut cx: super::Cx<'_>, args: TypeTextArgs) -> Result<InputResult, ToolError> {
+        type_text(cx.inputs, cx.seen, args, cx.turn()).await
+    }
+}

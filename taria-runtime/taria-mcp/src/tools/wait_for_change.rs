@@ -313,6 +313,27 @@ impl ForModel for WaitResult {
     }
 }
 
+/// The `wait_for_change` tool.
+pub(crate) struct WaitForChange;
+
+impl super::Tool for WaitForChange {
+    const NAME: &'static str = "wait_for_change";
+    const DESCRIPTION: &'static str =
+        "Waits for a tree after `since`, or for `find_nodes` filters to match.";
+    const KIND: super::Kind = super::Kind::Read;
+    const READ_THE_REST: &'static str = "read_tree with root and depth reads the tree part by part";
+    type Args = WaitArgs;
+    type Result = WaitResult;
+
+    fn annotations() -> Option<rmcp::model::ToolAnnotations> {
+        Some(rmcp::model::ToolAnnotations::new().read_only(true))
+    }
+
+    async fn run(cx: super::Cx<'_>, args: WaitArgs) -> Result<WaitResult, ToolError> {
+        wait_for_change(cx.link, cx.seen, args, cx.cancelled).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::each_alone;
