@@ -47,6 +47,58 @@ use proc_macro::TokenStream;
 ///   one, the previous one).
 ///
 /// Every expression is evaluated only while a frame is being recorded.
+///
+/// # Examples
+///
+/// On a widget's `impl`, the node's bounds are the area it renders in:
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
+/// use taria::testing::Harness;
+///
+/// struct SaveButton {
+///     focused: bool,
+/// }
+///
+/// #[taria::widget(role = button, id = "save", label = "Save", focused = self.focused, actions(activate))]
+/// impl Widget for SaveButton {
+///     fn render(self, area: Rect, buf: &mut Buffer) {
+///         "[ Save ]".render(area, buf);
+///     }
+/// }
+///
+/// let tree = Harness::new(10, 1).render(|frame| {
+///     frame.render_widget(SaveButton { focused: true }, frame.area());
+/// });
+/// assert_eq!(tree.outline(), "- button \"Save\" [id=save] [focused] {activate}\n");
+/// ```
+///
+/// On a render function drawn once per item, a key tells the items apart:
+///
+/// ```
+/// use ratatui::{Frame, layout::Rect};
+/// use taria::{Checked, testing::Harness};
+///
+/// struct Task {
+///     id: u64,
+///     title: String,
+///     done: bool,
+/// }
+///
+/// #[taria::widget(role = list_item, key = task.id, label = task.title, checked = task.done)]
+/// fn draw_task(frame: &mut Frame<'_>, area: Rect, task: &Task) {
+///     let mark = if task.done { 'x' } else { ' ' };
+///     frame.render_widget(format!("[{mark}] {}", task.title), area);
+/// }
+///
+/// let task = Task { id: 42, title: "Buy milk".into(), done: true };
+/// let tree = Harness::new(20, 1).render(|frame| {
+///     let area = frame.area();
+///     draw_task(frame, area, &task);
+/// });
+/// let item = tree.get("42").unwrap();
+/// assert_eq!((item.label.as_deref(), item.state.checked), (Some("Buy milk"), Some(Checked::True)));
+/// ```
 #[proc_macro_attribute]
 pub fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::widget(args.into(), item.into()).into()
@@ -55,6 +107,39 @@ pub fn widget(args: TokenStream, item: TokenStream) -> TokenStream {
 /// Implements `taria::Semantic` from field attributes: `#[taria(label)]`,
 /// `#[taria(value)]`, `#[taria(key)]`, `#[taria(checked)]`, … and a container
 /// attribute `#[taria(role = …)]`.
+///
+/// # Examples
+///
+/// A `#[taria::widget]` render of the type describes its node from the fields first:
+///
+/// ```
+/// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
+/// use taria::{Checked, Role, testing::Harness};
+///
+/// #[derive(taria::Semantic)]
+/// #[taria(role = checkbox)]
+/// struct Task {
+///     #[taria(key)]
+///     id: u32,
+///     #[taria(label)]
+///     title: String,
+///     #[taria(checked)]
+///     done: bool,
+/// }
+///
+/// #[taria::widget(actions(toggle))]
+/// impl Widget for &Task {
+///     fn render(self, area: Rect, buf: &mut Buffer) {
+///         format!("[{}] {}", if self.done { 'x' } else { ' ' }, self.title).render(area, buf);
+///     }
+/// }
+///
+/// let task = Task { id: 7, title: "Buy milk".into(), done: true };
+/// let tree = Harness::new(20, 1).render(|frame| frame.render_widget(&task, frame.area()));
+/// let node = tree.get("7").unwrap();
+/// assert_eq!((node.role, node.label.as_deref()), (Role::Checkbox, Some("Buy milk")));
+/// assert_eq!(node.state.checked, Some(Checked::True));
+/// ```
 #[proc_macro_derive(Semantic, attributes(taria))]
 pub fn derive_semantic(input: TokenStream) -> TokenStream {
     derive::derive(input.into()).into()
@@ -102,6 +187,45 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// * It returns `()`, `Result<(), E: Display>` or `taria::Outcome`.
 ///
 /// The `#[action]` attributes are removed; the methods stay callable as usual.
+///
+/// # Examples
+///
+/// The generated `taria::Actions` impl, driven directly
+/// (`taria::testing::AppHarness` drives it as an agent would):
+///
+/// ```
+/// use taria::{Action, Actions as _, Invocation, Outcome, Value};
+///
+/// #[derive(Default)]
+/// struct Todo {
+///     done: Vec<bool>,
+///     draft: String,
+/// }
+///
+/// #[taria::actions]
+/// impl Todo {
+///     #[action(node = "tasks/*", toggle)]
+///     fn toggle(&mut self, key: usize) -> Result<(), String> {
+///         let done = self.done.get_mut(key).ok_or(format!("there is no task {key}"))?;
+///         *done = !*done;
+///         Ok(())
+///     }
+///
+///     #[action(node = "new-task", set_value)]
+///     fn set_draft(&mut self, value: String) {
+///         self.draft = value;
+///     }
+/// }
+///
+/// let mut todo = Todo { done: vec![false, false], draft: String::new() };
+/// assert_eq!(todo.handle_action(&Invocation::new("tasks/1", Action::Toggle)), Outcome::Handled);
+/// assert_eq!(todo.done, [false, true]);
+/// let refused = todo.handle_action(&Invocation::new("tasks/5", Action::Toggle));
+/// assert_eq!(refused, Outcome::Rejected("there is no task 5".into()));
+/// let text = Value::from("Walk dog");
+/// todo.handle_action(&Invocation::new("new-task", Action::SetValue).with_value(&text));
+/// assert_eq!(todo.draft, "Walk dog");
+/// ```
 #[proc_macro_attribute]
 pub fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
     actions::actions(args.into(), item.into()).into()
@@ -110,6 +234,34 @@ pub fn actions(args: TokenStream, item: TokenStream) -> TokenStream {
 /// Marks a handler method inside a [`macro@actions`] or [`macro@app`] impl block, which
 /// read and remove it. Anywhere else it is an error that says where it goes (rather
 /// than rustc's "cannot find attribute `action`").
+///
+/// # Examples
+///
+/// Several attributes on one method: each is a handler.
+///
+/// ```
+/// use taria::{Action, Actions as _, Invocation};
+///
+/// #[derive(Default)]
+/// struct Player {
+///     volume: u8,
+/// }
+///
+/// #[taria::actions]
+/// impl Player {
+///     #[action(node = "volume", increment)]
+///     #[action(node = "volume", "louder")]
+///     fn louder(&mut self) {
+///         self.volume += 1;
+///     }
+/// }
+///
+/// let mut player = Player::default();
+/// player.handle_action(&Invocation::new("volume", Action::Increment));
+/// player.handle_action(&Invocation::new("volume", "louder"));
+/// player.louder(); // still a method
+/// assert_eq!(player.volume, 3);
+/// ```
 #[proc_macro_attribute]
 pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
     actions::stray_action(item.into()).into()
@@ -165,6 +317,45 @@ pub fn action(_args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// `label` names the app to agents: 1 to 64 ASCII letters, digits, `-`, `_` or `.`;
 /// the default is the binary's name (`CARGO_BIN_NAME`, else `CARGO_PKG_NAME`).
+///
+/// # Examples
+///
+/// An app's loop, drawn here on a test backend and stopped after one frame: its first
+/// frame starts the thread's session, which serves the app to agents under its label.
+///
+/// ```
+/// use ratatui::{Terminal, backend::TestBackend};
+/// use taria::{Action, Actions as _, Invocation, Outcome};
+///
+/// #[derive(Default)]
+/// struct App {
+///     count: u32,
+///     exit: bool,
+/// }
+///
+/// #[taria::app(label = "taria-doc-counter")]
+/// impl App {
+///     fn run(&mut self, terminal: &mut Terminal<TestBackend>) -> Result<(), Box<dyn std::error::Error>> {
+///         while !self.exit {
+///             terminal.draw(|frame| frame.render_widget(format!("{}", self.count), frame.area()))?;
+///             self.exit = true; // a real loop reads events here
+///         }
+///         Ok(())
+///     }
+///
+///     #[action(node = "count", increment)]
+///     fn increment(&mut self) {
+///         self.count += 1;
+///     }
+/// }
+///
+/// let mut app = App::default();
+/// assert_eq!(app.handle_action(&Invocation::new("count", Action::Increment)), Outcome::Handled);
+/// app.run(&mut Terminal::new(TestBackend::new(10, 1))?)?;
+/// let label = taria::with_session(|session| session.label().to_owned());
+/// assert_eq!(label.as_deref(), Some("taria-doc-counter"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[proc_macro_attribute]
 pub fn app(args: TokenStream, item: TokenStream) -> TokenStream {
     app::app(args.into(), item.into()).into()

@@ -54,6 +54,8 @@ pub fn from_agent() -> bool {
 /// background reader. Returns once the reader has stopped (it checks every 50 ms).
 /// Agent keys still queue up meanwhile and arrive after.
 ///
+/// # Examples
+///
 /// ```no_run
 /// # fn edit(path: &str) -> std::io::Result<()> {
 /// ratatui::restore();

@@ -39,6 +39,8 @@ thread_local! {
 
 /// Whether a frame is being recorded on this thread right now.
 ///
+/// # Examples
+///
 /// ```
 /// assert!(!taria::widget::is_recording());
 /// let mut recorder = taria::widget::Recorder::new();
@@ -54,6 +56,8 @@ pub fn is_recording() -> bool {
 ///
 /// `describe` runs only while a frame is being recorded; otherwise this is one
 /// flag check. The node's parent is the innermost open scope.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::Role;
@@ -93,6 +97,21 @@ pub(crate) fn open_role() -> Option<Role> {
 /// Records a node with no children.
 ///
 /// Like [`scope`], but the node closes at once.
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Action, Role, testing::Harness};
+///
+/// let tree = Harness::new(20, 1).render(|frame| {
+///     frame.render_widget("[ Save ]", frame.area());
+///     taria::leaf(|n| {
+///         n.role(Role::Button).id("save").label("Save").action(Action::Activate);
+///         n.bounds(frame.area());
+///     });
+/// });
+/// assert_eq!(tree.outline(), "- button \"Save\" [id=save] {activate}\n");
+/// ```
 #[inline]
 pub fn leaf(describe: impl FnOnce(&mut NodeBuilder<'_>)) {
     if is_recording() {
@@ -164,6 +183,28 @@ fn open_node(describe: &mut dyn FnMut(&mut NodeBuilder<'_>), push: bool) -> Scop
 /// in the siblings drawn after its children (its drop then closes nothing). A scope
 /// without bounds holds everything drawn until the guard drops: end its block, or
 /// `drop` it, before drawing its siblings.
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Role, testing::Harness};
+///
+/// let tree = Harness::new(20, 2).render(|_| {
+///     {
+///         let _toolbar = taria::scope(|n| {
+///             n.role(Role::Toolbar).id("toolbar");
+///         });
+///         taria::leaf(|n| {
+///             n.role(Role::Button).key("save").label("Save");
+///         });
+///     } // `_toolbar` drops here: its node closes.
+///     taria::leaf(|n| {
+///         n.role(Role::Status).id("status").label("Ready");
+///     });
+/// });
+/// assert_eq!(tree.get("toolbar").unwrap().children[0].id, "toolbar/save");
+/// assert_eq!(tree.roots.len(), 2, "the status line is the toolbar's sibling");
+/// ```
 #[must_use = "the node closes when this is dropped: bind it with `let _scope = …`"]
 pub struct Scope {
     kind: ScopeKind,
@@ -214,6 +255,8 @@ impl Drop for Scope {
 /// Wrap each draw in [`Recorder::record`]; afterwards [`Recorder::tree`] gives the
 /// frame's tree. Its arena is reused frame after frame, so once it has grown to the
 /// frame's size, recording allocates nothing.
+///
+/// # Examples
 ///
 /// ```
 /// use ratatui::{Terminal, backend::TestBackend, widgets::Paragraph};

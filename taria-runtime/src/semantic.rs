@@ -8,6 +8,8 @@ use crate::recorder::NodeBuilder;
 /// `#[taria(value)]`, `#[taria(key)]`, `#[taria(checked)]`, …; a `#[taria::widget]`
 /// render of the type (or of its state) then uses it before applying its own arguments.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::{Role, Semantic, testing::Harness};
 ///

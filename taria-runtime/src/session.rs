@@ -59,6 +59,37 @@ use transport::Transport;
 ///
 /// If the endpoint cannot start (label in use, no runtime directory), the app runs
 /// exactly as before (see [`SessionBuilder::start`]).
+///
+/// # Examples
+///
+/// A loop of its own: the agent's inputs, then the frame. No bridge is connected
+/// here, so the session is told to record anyway, to read the frame's tree.
+///
+/// ```
+/// use ratatui::{Terminal, backend::TestBackend};
+/// use taria::{Role, Session};
+///
+/// let dir = std::env::temp_dir().join(format!("taria-doc-{}-session", std::process::id()));
+/// let mut session = Session::builder("notes")
+///     .socket(dir.join("notes.sock"))
+///     .terminal_input(false) // a test: no terminal to read
+///     .start();
+/// assert!(session.start_error().is_none() && !session.is_connected());
+/// session.set_always_record(true);
+///
+/// let mut terminal = Terminal::new(TestBackend::new(20, 1))?;
+/// assert_eq!(session.drain(&mut ()), 0, "no agent, no inputs");
+/// session.draw(&mut terminal, |frame| {
+///     frame.render_widget("Ready", frame.area());
+///     taria::leaf(|n| {
+///         n.role(Role::Status).id("status").label("Ready").bounds(frame.area());
+///     });
+/// })?;
+/// assert_eq!(session.tree().get("status").unwrap().label.as_deref(), Some("Ready"));
+/// # drop(session);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Session {
     label: String,
     recorder: Recorder,
@@ -94,6 +125,8 @@ impl std::fmt::Debug for Session {
 impl Session {
     /// Sets up a session for the app labelled `label`; start it with
     /// [`SessionBuilder::start`] or [`SessionBuilder::try_start`].
+    ///
+    /// # Examples
     ///
     /// ```
     /// let session = taria::Session::builder("not a label!").start();

@@ -10,6 +10,8 @@
 //! rules; `taria-mcp test-from` writes such a session as a test whose steps are
 //! checked against [`Snapshots`].
 //!
+//! # Examples
+//!
 //! ```
 //! use ratatui::widgets::Paragraph;
 //! use taria::{Query, Role, StateFlags, testing::Harness};
@@ -61,6 +63,22 @@ use taria_schema::Tree;
 use crate::recorder::Recorder;
 
 /// A headless terminal with a recorder: each [`Harness::render`] draws one frame.
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Role, testing::Harness};
+///
+/// let mut harness = Harness::new(12, 1);
+/// let tree = harness.render(|frame| {
+///     frame.render_widget("Saved", frame.area());
+///     taria::leaf(|n| {
+///         n.role(Role::Status).id("status").label("Saved").bounds(frame.area());
+///     });
+/// });
+/// assert_eq!(tree.get("status").unwrap().label.as_deref(), Some("Saved"));
+/// assert_eq!(harness.screen_text(), ["Saved       "]);
+/// ```
 pub struct Harness {
     terminal: Terminal<TestBackend>,
     recorder: Recorder,

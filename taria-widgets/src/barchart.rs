@@ -20,6 +20,8 @@ use crate::summary::{Name, Num, Stats};
 /// One bar, the same as ratatui's [`Bar`](ratatui::widgets::Bar) but with its label
 /// and value readable, so the chart can be summarised.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::style::Stylize;
 /// use taria_widgets::Bar;
@@ -99,12 +101,21 @@ crate::semantic::styled!(Bar<'_>: field style);
 
 /// A labelled group of bars, the same as ratatui's [`BarGroup`](ratatui::widgets::BarGroup).
 ///
-/// ```
-/// use taria_widgets::{Bar, BarGroup};
+/// # Examples
 ///
-/// let q1 = BarGroup::with_label("Q1", [Bar::new(3), Bar::new(5)]);
-/// let week = BarGroup::from(&[("Mon", 9), ("Tue", 12)]);
-/// # let _ = (q1, week);
+/// ```
+/// use taria::{Value, testing::Harness};
+/// use taria_widgets::{Bar, BarChart, BarGroup};
+///
+/// let tree = Harness::new(30, 8).render(|frame| {
+///     let chart = BarChart::default()
+///         .data(BarGroup::with_label("Q1", [Bar::with_label("a", 1), Bar::with_label("b", 5)]))
+///         .data(BarGroup::with_label("Q2", [Bar::with_label("a", 9), Bar::with_label("b", 2)]))
+///         .id("sales");
+///     frame.render_widget(chart, frame.area());
+/// });
+/// let summary = r#"2 groups, 4 bars min 1 max 9: "Q1" ("a" 1, "b" 5); "Q2" ("a" 9, "b" 2)"#;
+/// assert_eq!(tree.get("sales").unwrap().value, Some(Value::Text(summary.into())));
 /// ```
 #[derive(Debug, Default, Clone, Eq, PartialEq, Hash)]
 pub struct BarGroup<'a> {
@@ -186,6 +197,8 @@ impl<'a> From<&Vec<(&'a str, u64)>> for BarGroup<'a> {
 /// ([`Bar::text_value`]) keeps it after the number: `"Fall" 41 shown "41-71"`. The
 /// recorder caps the text at
 /// [`taria::builder::MAX_VALUE_BYTES`].
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

@@ -38,6 +38,8 @@ use crate::text::line_text;
 /// frame is drawn, trimmed), whatever draws it: an agent that types into it sees its
 /// value change.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::widgets::Paragraph;
 /// use taria::{Role, Value, testing::Harness};

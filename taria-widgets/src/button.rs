@@ -16,6 +16,8 @@ use taria::{Action, Role};
 /// `#[action(node = "…", activate)]` handler on its [`id`](Button::id), or the key
 /// given with [`Button::activate_key`]; with neither, it offers nothing.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
 /// use taria_widgets::Button;
@@ -23,6 +25,21 @@ use taria::{Action, Role};
 /// let mut buf = Buffer::empty(Rect::new(0, 0, 10, 1));
 /// Button::new("Save").id("save").activate_key("ctrl+s").render(buf.area, &mut buf);
 /// assert_eq!(buf, Buffer::with_lines(["[ Save ]  "]));
+/// ```
+///
+/// The node it records, offering `activate` by its key:
+///
+/// ```
+/// use taria::{Role, testing::Harness};
+/// use taria_widgets::Button;
+///
+/// let tree = Harness::new(10, 1).render(|frame| {
+///     frame.render_widget(Button::new("Save").id("save").activate_key("ctrl+s"), frame.area());
+/// });
+/// let save = tree.get("save").unwrap();
+/// assert_eq!((save.role, save.label.as_deref()), (Role::Button, Some("Save")));
+/// assert_eq!(save.keys.get("activate").map(String::as_str), Some("ctrl+s"));
+/// assert!(save.offers("activate"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Button<'a> {

@@ -26,6 +26,8 @@ pub use ratatui::widgets::calendar::{CalendarEventStore, DateStyler};
 /// [`show_surrounding`](Monthly::show_surrounding)) is a child `text`: label = the
 /// day as drawn (`15`), value = its date, bounds = its cell, keyed by its date.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::style::{Style, Stylize};
 /// use taria::testing::Harness;

@@ -24,6 +24,8 @@ pub use ratatui::widgets::canvas::{
 /// Recorded as an `image`: an agent cannot read the drawing, so give it a
 /// [`label`](Canvas::label) saying what it shows (else the block's title is used).
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::style::Color;
 /// use ratatui::widgets::canvas::Line;

@@ -23,6 +23,8 @@ use crate::text::line_text;
 /// One series of a [`Chart`], the same as ratatui's [`Dataset`](ratatui::widgets::Dataset)
 /// but with its name and points readable, so the chart can be summarised.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::symbols::Marker;
 /// use taria_widgets::{Dataset, GraphType};
@@ -83,6 +85,8 @@ crate::semantic::styled!(Dataset<'_>: field style);
 
 /// An axis of a [`Chart`], the same as ratatui's [`Axis`](ratatui::widgets::Axis) but
 /// with its title and bounds readable.
+///
+/// # Examples
 ///
 /// ```
 /// use taria_widgets::Axis;
@@ -158,6 +162,8 @@ crate::semantic::styled!(Axis<'_>: field style);
 /// Each series gives its name (`(unnamed)` without one), its point count, and min,
 /// max and last of its y values; each axis its title (when it has one) and bounds.
 /// The recorder caps the text at [`taria::builder::MAX_VALUE_BYTES`].
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

@@ -17,6 +17,8 @@ use crate::semantic::SemanticWidget;
 /// [`disabled`](Checkbox::disabled), [`invalid`](Checkbox::invalid)). With an [`id`](Checkbox::id) it offers
 /// `toggle` and `set_value` (a bool) and takes them into its state.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
 /// use taria_widgets::Checkbox;
@@ -24,6 +26,22 @@ use crate::semantic::SemanticWidget;
 /// let mut buf = Buffer::empty(Rect::new(0, 0, 12, 1));
 /// Checkbox::new("Done").render(buf.area, &mut buf, &mut true);
 /// assert_eq!(buf, Buffer::with_lines(["[x] Done    "]));
+/// ```
+///
+/// The node it records, with an id and the app's state:
+///
+/// ```
+/// use taria::{Checked, Role, testing::Harness};
+/// use taria_widgets::Checkbox;
+///
+/// let mut done = true;
+/// let tree = Harness::new(12, 1).render(|frame| {
+///     frame.render_stateful_widget(Checkbox::new("Done").id("done"), frame.area(), &mut done);
+/// });
+/// let node = tree.get("done").unwrap();
+/// assert_eq!((node.role, node.label.as_deref()), (Role::Checkbox, Some("Done")));
+/// assert_eq!(node.state.checked, Some(Checked::True));
+/// assert!(node.offers("toggle") && node.offers("set_value"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Checkbox<'a> {

@@ -124,6 +124,8 @@ gauge_core!(LineGauge, Line);
 /// gauge's label, else its block's title. (Label and title set with recording off
 /// are not kept: a later recorded render of that gauge has no label.)
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::Harness;
 /// use taria_widgets::Gauge;
@@ -167,6 +169,8 @@ impl Gauge<'_> {
 /// A one-line progress bar, drawn exactly like ratatui's `LineGauge`.
 ///
 /// Recorded like [`Gauge`]: `progress`, value = the ratio, min 0, max 1, label.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

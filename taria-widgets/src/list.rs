@@ -41,6 +41,8 @@ pub use item::ListItem;
 /// `ListState::scroll_down_by` (or the offset when nothing is selected) — no app code.
 /// The app's own handlers still run first. Without an id nothing is taken.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::widgets::ListState;
 /// use taria::testing::Harness;
@@ -114,6 +116,8 @@ impl<'a> List<'a> {
     /// is collected otherwise, and a `List` built outside the draw closure loses
     /// them); not part of ratatui's `List`.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use ratatui::widgets::ListState;
     /// use taria::testing::Harness;
@@ -148,6 +152,8 @@ impl<'a> List<'a> {
     /// [`List::toggle_key`], pressed through the app's input path after the selection
     /// is moved onto the item (the agent's `toggle` on `todos/3` presses down to item
     /// 3, then the key); with neither, the agent is told nothing takes it.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use ratatui::widgets::ListState;

@@ -37,6 +37,8 @@ use crate::text::FirstLine;
 /// [`id`](Paragraph::id)); a [`Block`](crate::Block) given a role passes it on. It draws
 /// the same cells.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::{Action, Role, testing::Harness};
 /// use taria_widgets::Paragraph;

@@ -9,6 +9,18 @@
 //! `use ratatui::prelude::*;` without an ambiguous name (the shared names are the same
 //! items), and code written against ratatui's names compiles unchanged.
 //!
+//! Not in it, on purpose: taria's own names (`taria::Role`, `taria::Action`, …: many
+//! apps have an `Action` of their own, which a second glob would make ambiguous) and
+//! the form controls ratatui lacks (`TextInput`, `Button`, …: import them by name).
+//! `ScrollDirection` is ratatui's (the scrollbar's `Forward`/`Backward`), as in
+//! `ratatui::widgets`; a handler's `direction` parameter takes it as well as
+//! `taria::ScrollDirection`.
+//!
+//! `tests/prelude.py --check` reads ratatui's prelude and `ratatui::widgets` (the
+//! version in Cargo.lock) and fails on a name missing here.
+//!
+//! # Examples
+//!
 //! ```
 //! // use ratatui::prelude::*;
 //! // use ratatui::widgets::{Block, Borders, Clear, List, ListItem, ListState, Paragraph, Wrap};
@@ -29,16 +41,6 @@
 //! # let tree = harness.render(|frame| draw(frame, &mut ListState::default()));
 //! # assert_eq!(tree.get("tasks").unwrap().label.as_deref(), Some("Tasks"));
 //! ```
-//!
-//! Not in it, on purpose: taria's own names (`taria::Role`, `taria::Action`, …: many
-//! apps have an `Action` of their own, which a second glob would make ambiguous) and
-//! the form controls ratatui lacks (`TextInput`, `Button`, …: import them by name).
-//! `ScrollDirection` is ratatui's (the scrollbar's `Forward`/`Backward`), as in
-//! `ratatui::widgets`; a handler's `direction` parameter takes it as well as
-//! `taria::ScrollDirection`.
-//!
-//! `tests/prelude.py --check` reads ratatui's prelude and `ratatui::widgets` (the
-//! version in Cargo.lock) and fails on a name missing here.
 
 // ratatui's prelude, item for item (`backend` is the one ratatui's prelude names).
 pub use ratatui::prelude::{

@@ -41,6 +41,8 @@ pub use ratatui_textarea::{CursorMove, DataCursor, Input, Key, ScreenCursor, Scr
 /// widget took an agent's input). A second `set_value` before that is refused, saying
 /// so.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::Harness;
 /// use taria_widgets::{Block, ratatui_textarea::TextArea};

@@ -17,6 +17,8 @@ pub use ratatui::widgets::{ScrollDirection, ScrollbarOrientation};
 /// with the same API, whose content and viewport lengths can also be read back (so
 /// the scrollbar can record them).
 ///
+/// # Examples
+///
 /// ```
 /// use taria_widgets::ScrollbarState;
 ///
@@ -122,6 +124,8 @@ impl From<ratatui::widgets::ScrollbarState> for ScrollbarState {
 /// scrollbar is drawn over, its arrows on the border rows). With an [`id`](Scrollbar::id) it offers `scroll` and takes
 /// it itself, moving the state's position by the amount (up/left backward, down/right
 /// forward).
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

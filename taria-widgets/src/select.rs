@@ -11,6 +11,8 @@ use taria::{Action, Invocation, Outcome, Role, Value};
 
 /// The state of a [`Select`]: the index of the chosen option.
 ///
+/// # Examples
+///
 /// ```
 /// let mut state = taria_widgets::SelectState::default();
 /// state.select(Some(2));
@@ -41,6 +43,8 @@ impl SelectState {
 /// `set_value` (an option's text; anything else is refused before it reaches the app)
 /// and takes it into its [`SelectState`].
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
 /// use taria_widgets::{Select, SelectState};
@@ -50,6 +54,24 @@ impl SelectState {
 /// let mut buf = Buffer::empty(Rect::new(0, 0, 12, 1));
 /// Select::new(["Low", "Medium", "High"]).render(buf.area, &mut buf, &mut state);
 /// assert_eq!(buf, Buffer::with_lines(["‹Medium› ▾  "]));
+/// ```
+///
+/// The node it records, with an id and the app's state:
+///
+/// ```
+/// use taria::{Value, node::ValueSchema, testing::Harness};
+/// use taria_widgets::{Select, SelectState};
+///
+/// let mut state = SelectState::default();
+/// state.select(Some(1));
+/// let tree = Harness::new(12, 1).render(|frame| {
+///     let select = Select::new(["Low", "Medium", "High"]).label("Priority").id("priority");
+///     frame.render_stateful_widget(select, frame.area(), &mut state);
+/// });
+/// let priority = tree.get("priority").unwrap();
+/// assert_eq!(priority.value, Some(Value::Text("Medium".into())));
+/// let Some(ValueSchema::Options { options }) = &priority.value_schema else { panic!() };
+/// assert_eq!(options, &["Low", "Medium", "High"]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Select<'a> {

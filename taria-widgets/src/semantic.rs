@@ -27,6 +27,8 @@ use taria::{Invocation, NodeBuilder, Outcome};
 /// offers them (the node's actions) only when [`Offer::takes`] says it takes them.
 /// With recording off (no agent connected) the cost is one thread-local flag check.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::{StatefulWidget, Widget}};
 /// use taria::{Action, Invocation, Outcome, Role, testing::Harness};

@@ -9,6 +9,8 @@ use taria::{Action, Invocation, Outcome, Role, Value};
 
 /// The state of a [`Slider`]: its value.
 ///
+/// # Examples
+///
 /// ```
 /// let state = taria_widgets::SliderState::new(3.0);
 /// assert_eq!(state.value(), 3.0);
@@ -44,6 +46,8 @@ impl SliderState {
 /// an [`id`](Slider::id) it offers `set_value`, `increment` and `decrement` (by
 /// `step`) and takes them into its [`SliderState`].
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
 /// use taria_widgets::{Slider, SliderState};
@@ -51,6 +55,22 @@ impl SliderState {
 /// let mut buf = Buffer::empty(Rect::new(0, 0, 5, 1));
 /// Slider::new(0.0, 10.0).render(buf.area, &mut buf, &mut SliderState::new(5.0));
 /// assert_eq!(buf, Buffer::with_lines(["──●──"]));
+/// ```
+///
+/// The node it records, with an id and the app's state:
+///
+/// ```
+/// use taria::{Role, Value, testing::Harness};
+/// use taria_widgets::{Slider, SliderState};
+///
+/// let mut volume = SliderState::new(5.0);
+/// let tree = Harness::new(10, 1).render(|frame| {
+///     let slider = Slider::new(0.0, 10.0).step(1.0).label("Volume").id("volume");
+///     frame.render_stateful_widget(slider, frame.area(), &mut volume);
+/// });
+/// let node = tree.get("volume").unwrap();
+/// assert_eq!((node.role, node.value.clone()), (Role::Slider, Some(Value::Number(5.0))));
+/// assert!(node.offers("increment") && node.offers("decrement"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Slider<'a> {

@@ -19,6 +19,8 @@ use crate::summary::Stats;
 /// One bar of a [`Sparkline`]: ratatui's [`SparklineBar`](ratatui::widgets::SparklineBar),
 /// whose value stays readable so the sparkline can be summarised.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::style::{Color, Style};
 /// use taria_widgets::SparklineBar;
@@ -85,6 +87,8 @@ impl From<&Option<u64>> for SparklineBar {
 /// and only while a frame is being recorded (build the sparkline inside the draw
 /// closure, as usual); otherwise the values go straight to ratatui's sparkline and
 /// nothing else is kept.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

@@ -33,7 +33,7 @@ pub use row::Row;
 /// header is `selected` where the app styles that header cell apart from the others,
 /// ratatui's column highlight leaving headers alone) and one `row` per row *on screen* (label:
 /// its first cell; `selected`; `index` of `count`; it offers `select`) of `cell`s
-/// (label: the column's name, or the text without a header; value: the text;
+/// (label: the column's name, none without a header; value: the text;
 /// `selected` for the selected column or cell; they offer `select` where the table
 /// has a column selection, see below). Only the
 /// rows on screen are recorded, so a table of 100,000 rows records what its visible
@@ -58,6 +58,8 @@ pub use row::Row;
 /// `select` only where the table has a column selection: its state has a column
 /// selected, or it sets a [column](Table::column_highlight_style) or
 /// [cell](Table::cell_highlight_style) highlight style; elsewhere they are inert.
+///
+/// # Examples
 ///
 /// ```
 /// use ratatui::layout::Constraint;

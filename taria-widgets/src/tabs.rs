@@ -23,6 +23,8 @@ use crate::semantic::{SemanticWidget, id_and_label};
 /// an [`id`](Tabs::id), an agent's `select` on `tabs/2` sets it to `Some(2)` — no app
 /// code.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::Harness;
 /// use taria_widgets::Tabs;
@@ -138,6 +140,8 @@ impl<'a> Tabs<'a> {
     /// with its name, and a title with text keeps its own. Without one, a blank tab has
     /// no name an agent could read.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use taria::testing::Harness;
     /// use taria_widgets::Tabs;
@@ -165,6 +169,8 @@ impl<'a> Tabs<'a> {
     /// `Inbox` selected, and no key changes it). They are recorded as drawn, selection
     /// included, but offer no `select`: an agent is not offered what nothing performs,
     /// and its arrow keys are not thought to move them.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use taria::testing::Harness;

@@ -17,6 +17,8 @@ use taria::{Action, Invocation, Outcome, Role, Value};
 /// key events). An agent's `set_value` lands here without app code when the input
 /// has an id.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::crossterm::event::{KeyCode, KeyEvent};
 /// use taria_widgets::TextInputState;
@@ -113,6 +115,8 @@ impl TextInputState {
 /// [`id`](TextInput::id) it offers `set_value` (the runtime checks `max_len` first)
 /// and takes it into its [`TextInputState`].
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
 /// use taria_widgets::{TextInput, TextInputState};
@@ -123,6 +127,23 @@ impl TextInputState {
 /// let mut expected = Buffer::with_lines(["Name      "]);
 /// expected.set_style(expected.area, ratatui::style::Modifier::DIM);
 /// assert_eq!(buf, expected);
+/// ```
+///
+/// The node it records, with an id and the app's state:
+///
+/// ```
+/// use taria::{Role, Value, testing::Harness};
+/// use taria_widgets::{TextInput, TextInputState};
+///
+/// let mut name = TextInputState::new("Ada");
+/// let tree = Harness::new(10, 1).render(|frame| {
+///     let input = TextInput::new().label("Name").max_len(20).id("name");
+///     frame.render_stateful_widget(input, frame.area(), &mut name);
+/// });
+/// let node = tree.get("name").unwrap();
+/// assert_eq!((node.role, node.label.as_deref()), (Role::TextInput, Some("Name")));
+/// assert_eq!(node.value, Some(Value::Text("Ada".into())));
+/// assert!(node.offers("set_value"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct TextInput<'a> {

@@ -33,6 +33,8 @@ pub use tui_scrollview::{ScrollViewState, ScrollbarVisibility};
 /// columns) and takes it into the state while it renders, refusing a scroll past the
 /// content's end.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::{layout::{Rect, Size}, widgets::Paragraph};
 /// use taria::testing::Harness;

@@ -34,6 +34,18 @@ pub use tui_tree_widget::{Scrollbar, ScrollbarState, TreeState};
 
 /// One item of a [`Tree`]: tui-tree-widget's `TreeItem`, mirrored (the same
 /// constructors and getters), its text kept readable for the `tree_item`'s label.
+///
+/// # Examples
+///
+/// ```
+/// use taria_widgets::tui_tree_widget::TreeItem;
+///
+/// let bravo = TreeItem::new("b", "Bravo", vec![TreeItem::new_leaf("c", "Charlie")])?;
+/// assert_eq!((bravo.identifier(), bravo.children().len()), (&"b", 1));
+/// let twice = vec![TreeItem::new_leaf("c", "Charlie"), TreeItem::new_leaf("c", "Delta")];
+/// assert!(TreeItem::new("b", "Bravo", twice).is_err(), "identifiers are unique among siblings");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeItem<'text, Identifier> {
     identifier: Identifier,
@@ -237,6 +249,8 @@ fn row_key<I: Display>(identifier: &[I]) -> String {
 /// the selection by rows, or the view when nothing is selected). An app that draws
 /// only after its own events draws after `Event::FocusGained` too (the guide's event
 /// loop rules). The identifier type must be `Display` for the rows' keys.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::testing::Harness;

@@ -288,7 +288,9 @@ pub struct Handlers<'p, Prev, A, F, Args> {
 /// Starts a chain of closure handlers: `handler` takes `action` on the nodes whose id
 /// matches `pattern` (an id, or one with a `*` or `**` segment, as in
 /// `#[action(node = …)]`). Give the chain to [`drain_with`](crate::drain_with) at the
-/// top of the loop, where the locals it changes are in scope:
+/// top of the loop, where the locals it changes are in scope.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::{Action, Invocation, Key, Outcome, Value};

@@ -14,6 +14,8 @@ use super::hub::LogHub;
 /// The layer that captures the app's `tracing` events for a connected bridge; from
 /// [`layer`]. See [the module](crate::logs).
 ///
+/// # Examples
+///
 /// ```
 /// use tracing_subscriber::prelude::*;
 ///

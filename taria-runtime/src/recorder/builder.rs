@@ -23,18 +23,25 @@ use taria_schema::{Action, Bounds, Checked, MAX_LABEL_BYTES, Role, ScrollInfo, S
 ///
 /// Every setter returns `&mut Self` for chaining; a later call overrides an earlier one.
 ///
+/// # Examples
+///
 /// ```
-/// use taria::{Action, Role};
-/// # let area = ratatui::layout::Rect::new(0, 0, 10, 1);
-/// # let (done, title) = (false, "Buy milk");
-/// taria::leaf(|n| {
-///     n.role(Role::ListItem)
-///         .key(7)
-///         .label(title)
-///         .checked(done)
-///         .action(Action::Toggle)
-///         .bounds(area);
+/// use taria::{Action, Checked, Role, testing::Harness};
+///
+/// let (done, title) = (false, "Buy milk");
+/// let tree = Harness::new(20, 1).render(|frame| {
+///     taria::leaf(|n| {
+///         n.role(Role::ListItem)
+///             .key(7)
+///             .label(title)
+///             .checked(done)
+///             .action(Action::Toggle)
+///             .bounds(frame.area());
+///     });
 /// });
+/// let item = tree.get("7").unwrap();
+/// assert_eq!((item.label.as_deref(), item.state.checked), (Some("Buy milk"), Some(Checked::False)));
+/// assert!(item.offers("toggle"));
 /// ```
 pub struct NodeBuilder<'a> {
     // The node's record, and the parts of the arena the setters write to, borrowed
@@ -168,7 +175,9 @@ impl<'a> NodeBuilder<'a> {
     }
 
     /// Sets the node's value: text, a number or a bool (see [`IntoValue`]), or any
-    /// `Display` type in [`Displayed`](crate::Displayed), as `label` takes it:
+    /// `Display` type in [`Displayed`](crate::Displayed), as `label` takes it.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use std::path::Path;
@@ -197,6 +206,8 @@ impl<'a> NodeBuilder<'a> {
     /// nothing drawn there is no value. A `text_input` or `text_area` takes it
     /// whatever else it has; any other node only when it has no label and no children
     /// (which say its text already).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use ratatui::layout::Rect;
@@ -329,6 +340,8 @@ impl<'a> NodeBuilder<'a> {
     /// bounds, as its children, until one is recorded that does not (it becomes the
     /// leaf's sibling) or the leaf's parent closes: a popup's frame drawn first, its
     /// text drawn inside after it. A [`scope`](crate::recorder::scope) holds its children anyway.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use ratatui::layout::Rect;

@@ -332,6 +332,21 @@ pub trait IntoText {
 }
 
 /// Records any `Display` type as text, through `core::fmt`: `n.label(Displayed(path.display()))`.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// use taria::{Displayed, Role, testing::Harness};
+///
+/// let path = Path::new("notes/today.md");
+/// let tree = Harness::new(20, 1).render(|_| {
+///     taria::leaf(|n| {
+///         n.role(Role::Link).id("file").label(Displayed(path.display()));
+///     });
+/// });
+/// assert_eq!(tree.get("file").unwrap().label.as_deref(), Some("notes/today.md"));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Displayed<T>(pub T);
 

@@ -14,12 +14,22 @@ use taria_schema::socket::EndpointError;
 
 /// How a [`Session`] is set up; from [`Session::builder`].
 ///
-/// ```no_run
+/// # Examples
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("taria-doc-{}-builder", std::process::id()));
 /// let session = taria::Session::builder("todo")
-///     .socket("/tmp/todo.sock")
+///     .socket(dir.join("todo.sock"))
 ///     .terminal_input(false)
 ///     .start();
 /// assert_eq!(session.label(), "todo");
+/// assert_eq!(session.socket_path(), Some(dir.join("todo.sock").as_path()));
+///
+/// let refused = taria::Session::builder("not a label!").try_start().unwrap_err();
+/// assert!(matches!(refused, taria::EndpointError::InvalidLabel { .. }));
+/// # drop(session);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 #[must_use]

@@ -16,6 +16,21 @@ thread_local! {
 
 /// Makes `session` this thread's session, for [`drain`] and [`crate::event`].
 /// Returns the one it replaces.
+///
+/// # Examples
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("taria-doc-{}-install", std::process::id()));
+/// let session = taria::Session::builder("todo")
+///     .socket(dir.join("todo.sock"))
+///     .terminal_input(false)
+///     .start();
+/// assert!(taria::install(session).is_none(), "this thread had no session");
+/// let label = taria::with_session(|session| session.label().to_owned());
+/// assert_eq!(label.as_deref(), Some("todo"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn install(session: Session) -> Option<Session> {
     terminal::set_thread_signal(&session.events.signal);
     CURRENT.with(|current| current.borrow_mut().replace(session))
@@ -50,6 +65,8 @@ pub(crate) fn with_current_or_start<R>(
 /// Runs `f` with this thread's session (started by `#[taria::app]` or [`install`]).
 /// `None` when there is none, or while it is drawing.
 ///
+/// # Examples
+///
 /// ```
 /// assert!(taria::with_session(|session| session.tree()).is_none());
 /// ```
@@ -59,6 +76,30 @@ pub fn with_session<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
 
 /// Handles the agent's queued inputs with this thread's session (see
 /// [`Session::drain`]); does nothing without one. Returns how many were taken.
+///
+/// # Examples
+///
+/// Once per loop turn, before the frame: here `save` would run for an agent's
+/// `activate` on the node `save` (`testing::AppHarness` acts as that agent in a test).
+///
+/// ```
+/// #[derive(Default)]
+/// struct App {
+///     saved: bool,
+/// }
+///
+/// #[taria::actions]
+/// impl App {
+///     #[action(node = "save", activate)]
+///     fn save(&mut self) {
+///         self.saved = true;
+///     }
+/// }
+///
+/// let mut app = App::default();
+/// assert_eq!(taria::drain(&mut app), 0, "no session on this thread: nothing to take");
+/// assert!(!app.saved);
+/// ```
 pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
     with_current(|session| session.drain(app)).unwrap_or(0)
 }
@@ -68,6 +109,8 @@ pub fn drain<A: Actions + ?Sized>(app: &mut A) -> usize {
 /// scope. In code `#[taria::app]` is on, a `taria::drain_with(…)` statement in a loop
 /// is that loop's drain (the attribute places no other there); elsewhere it uses this
 /// thread's session, as [`drain`] does. Returns how many inputs were taken.
+///
+/// # Examples
 ///
 /// ```no_run
 /// use ratatui::crossterm::event::{self, Event, KeyCode};
@@ -105,6 +148,38 @@ pub fn drain_with<A: Actions>(mut handlers: A) -> usize {
 /// for a draw that code only calls: the loop in `main` carries the attribute, and
 /// the frame is drawn in a method it calls. Without a session on this thread, or
 /// inside another draw, it is `terminal.draw(render)`.
+///
+/// # Examples
+///
+/// Drawn with an installed session, the frame is recorded (here always, so that its
+/// tree can be read without a bridge):
+///
+/// ```
+/// use ratatui::{Terminal, backend::TestBackend};
+/// use taria::Role;
+///
+/// let dir = std::env::temp_dir().join(format!("taria-doc-{}-draw", std::process::id()));
+/// let mut session = taria::Session::builder("clock")
+///     .socket(dir.join("clock.sock"))
+///     .terminal_input(false)
+///     .start();
+/// session.set_always_record(true);
+/// taria::install(session);
+///
+/// let mut terminal = Terminal::new(TestBackend::new(20, 1))?;
+/// taria::draw(&mut terminal, |frame| {
+///     taria::leaf(|n| {
+///         n.role(Role::Status).id("ticks").label("3 ticks");
+///     });
+/// })?;
+/// let tree = taria::with_session(|session| session.tree()).unwrap();
+/// assert_eq!(tree.get("ticks").unwrap().label.as_deref(), Some("3 ticks"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// In an app, the method that draws calls it, and the loop in `main` carries the
+/// attribute:
 ///
 /// ```no_run
 /// use ratatui::crossterm::event::{self, Event};

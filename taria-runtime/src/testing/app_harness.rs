@@ -44,6 +44,8 @@ type EventFn<A> = Box<dyn FnMut(&mut A, Event)>;
 /// else, when the test set up no subscriber, through one of the harness's own that
 /// the app's code runs under (events at `INFO` or more severe).
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::crossterm::event::{Event, KeyCode};
 /// use ratatui::widgets::Paragraph;

@@ -6,6 +6,8 @@
 //! through the [`Target`] trait (the `taria-audit` crate's, re-exported here): what differs is only how an app is started, driven
 //! and looked at. The checks ([`Check`]) are the same, and so is the report.
 //!
+//! # Examples
+//!
 //! ```
 //! use ratatui::widgets::Paragraph;
 //! use taria::testing::{AppHarness, audit};
@@ -58,6 +60,36 @@ use crate::dispatch::Actions;
 /// Audits the app `start` builds, headless: [`explore`] over [`AppHarness`]es, a
 /// fresh one from `start` whenever an action changed the app's state, with the
 /// default [`Limits`].
+///
+/// # Examples
+///
+/// A counter that performs what it offers, draws its label and value, and shows
+/// each change:
+///
+/// ```
+/// use taria::{Action, Role, testing::AppHarness, testing::audit::audit};
+///
+/// #[derive(Default)]
+/// struct Counter { count: u32 }
+///
+/// #[taria::actions]
+/// impl Counter {
+///     #[action(node = "count", increment)]
+///     fn bump(&mut self) { self.count += 1; }
+/// }
+///
+/// fn draw(frame: &mut ratatui::Frame<'_>, counter: &mut Counter) {
+///     frame.render_widget(format!("Count {}", counter.count), frame.area());
+///     taria::leaf(|n| {
+///         n.role(Role::SpinButton).id("count").label("Count").value(counter.count);
+///         n.action(Action::Increment).bounds(frame.area());
+///     });
+/// }
+///
+/// let report = audit(|| AppHarness::new(Counter::default(), 20, 1, draw));
+/// assert!(report.is_clean(), "{report}");
+/// assert!(report.tried.iter().any(|tried| tried.node == "count" && tried.action == "increment"));
+/// ```
 pub fn audit<A: Actions>(start: impl FnMut() -> AppHarness<A>) -> AuditReport {
     audit_with(start, &Limits::default())
 }

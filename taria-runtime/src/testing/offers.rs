@@ -17,6 +17,8 @@ use taria_schema::{Action, ActionName, Node, ScrollDirection, Value, ValueSchema
 /// An agent acts on what the tree offers; an offer nothing performs costs it a call
 /// and a wrong guess about the app.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::widgets::Paragraph;
 /// use taria::testing::{AppHarness, unperformed_offers};

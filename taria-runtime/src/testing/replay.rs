@@ -37,6 +37,8 @@ pub use error::{ReplayError, ReplayFailure, TargetChange};
 /// input (a password's `set_value`, text typed into it) was recorded without its
 /// secret: give it with [`secret`](Replay::secret), or that step fails saying so.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::{AppHarness, Match, Replay};
 /// use taria::testing::Recording;

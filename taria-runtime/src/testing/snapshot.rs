@@ -40,6 +40,8 @@ pub fn assert_snapshot(path: impl AsRef<Path>, actual: &str) {
 /// passed, each rule that did nothing over the run (matched no node, or no label) is
 /// said on stderr as a warning.
 ///
+/// # Examples
+///
 /// ```
 /// # #[derive(Default)] struct Counter { count: u32 }
 /// # #[taria::actions] impl Counter {

@@ -19,6 +19,8 @@ use taria_schema::{ActionData, ActionRequest, Node, Role, ScrollDirection, Tree,
 /// [`set_value`](Step::set_value), [`press`](Step::press), …) sends it. Its error is a
 /// [`ReplayError`] naming the step, the input, what was recorded and what is now.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::{AppHarness, Match};
 /// use taria::testing::{AckStatus, RejectReason};

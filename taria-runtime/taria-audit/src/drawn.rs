@@ -42,6 +42,8 @@ const NOT_TEXT: &[Role] = &[
 /// value, and one whose label is a child's text (a row's first cell: checked there),
 /// only need an area on screen.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::widgets::Paragraph;
 /// use taria::testing::{Harness, undrawn_text};

@@ -16,6 +16,8 @@ use taria_schema::{Bounds, Node, Tree, Value};
 /// child it names (a table row labelled with its first cell's text: a single-column
 /// row and its cell share their area by design).
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::widgets::Paragraph;
 /// use taria::Role;

@@ -21,6 +21,53 @@ use crate::{Answer, Check, Input, Limits, Observation, Target, Violation};
 use taria_schema::{Action, ActionName, Node, Role, ScrollDirection, Tree, Value, ValueSchema};
 
 /// Explores the app behind `target` within `limits` and reports what is untrue.
+///
+/// # Examples
+///
+/// `Inert` is the [`Target`] of that trait's example: one button, drawn, whose
+/// `activate` nothing takes. Headless, `taria::testing::audit` explores an
+/// `AppHarness` the same way.
+///
+/// ```
+/// # use std::time::Duration;
+/// #
+/// # use ratatui::buffer::Buffer;
+/// # use taria_audit::{Answer, Input, Observation, Target};
+/// #
+/// # /// An app that draws one button and takes no action on it.
+/// # struct Inert;
+/// #
+/// # fn frame() -> Observation {
+/// #     let tree = serde_json::from_str(
+/// #         r#"{"frame": 1, "roots": [{"id": "save", "role": "button", "label": "Save",
+/// #            "actions": ["activate"], "bounds": [0, 0, 4, 1]}]}"#,
+/// #     )
+/// #     .expect("a tree");
+/// #     Observation { tree, screen: Buffer::with_lines(["Save"]) }
+/// # }
+/// #
+/// # impl Target for Inert {
+/// #     fn start(&mut self) -> Result<Observation, String> {
+/// #         Ok(frame())
+/// #     }
+/// #     fn observe(&mut self, _wait: Duration) -> Result<Observation, String> {
+/// #         Ok(frame())
+/// #     }
+/// #     fn idle(&mut self, _during: Duration) -> Result<Vec<Observation>, String> {
+/// #         Ok(vec![frame()])
+/// #     }
+/// #     fn perform(&mut self, _input: &Input) -> Answer {
+/// #         Answer::Ignored { message: "nothing in the app takes `activate`".into() }
+/// #     }
+/// # }
+/// use taria_audit::{Check, Limits, explore};
+///
+/// let report = explore(&mut Inert, &Limits { max_depth: 1, ..Limits::default() });
+/// assert_eq!((report.tried.len(), report.tried[0].node.as_str()), (1, "save"));
+/// assert_eq!(report.violations.len(), 1, "{report}");
+/// assert_eq!(report.violations[0].check, Check::UnperformedOffer);
+/// assert!(!report.is_clean());
+/// ```
 pub fn explore<T: Target + ?Sized>(target: &mut T, limits: &Limits) -> AuditReport {
     let mut audit = Audit {
         limits,

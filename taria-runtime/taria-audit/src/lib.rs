@@ -272,6 +272,47 @@ pub struct Observation {
 /// An app the audit can drive: started fresh, acted on, watched. Implemented headless
 /// for `taria::testing::AppHarness` (`taria::testing::audit`) and by `taria-mcp audit` for an app in a
 /// pseudo-terminal behind the bridge.
+///
+/// # Examples
+///
+/// A target of one fixed frame, whose button's `activate` nothing performs:
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use ratatui::buffer::Buffer;
+/// use taria_audit::{Answer, Input, Observation, Target};
+///
+/// /// An app that draws one button and takes no action on it.
+/// struct Inert;
+///
+/// fn frame() -> Observation {
+///     let tree = serde_json::from_str(
+///         r#"{"frame": 1, "roots": [{"id": "save", "role": "button", "label": "Save",
+///            "actions": ["activate"], "bounds": [0, 0, 4, 1]}]}"#,
+///     )
+///     .expect("a tree");
+///     Observation { tree, screen: Buffer::with_lines(["Save"]) }
+/// }
+///
+/// impl Target for Inert {
+///     fn start(&mut self) -> Result<Observation, String> {
+///         Ok(frame())
+///     }
+///     fn observe(&mut self, _wait: Duration) -> Result<Observation, String> {
+///         Ok(frame())
+///     }
+///     fn idle(&mut self, _during: Duration) -> Result<Vec<Observation>, String> {
+///         Ok(vec![frame()])
+///     }
+///     fn perform(&mut self, _input: &Input) -> Answer {
+///         Answer::Ignored { message: "nothing in the app takes `activate`".into() }
+///     }
+/// }
+///
+/// let report = taria_audit::explore(&mut Inert, &taria_audit::Limits::default());
+/// assert_eq!(report.violations[0].check, taria_audit::Check::UnperformedOffer);
+/// ```
 pub trait Target {
     /// Starts the app afresh (stopping the one before), and returns its first frame;
     /// the error says why it could not start.

@@ -118,6 +118,8 @@ impl Refusal {
 /// number or boolean is taken as one when the domain wants it). Returns the value as
 /// the app applies it.
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::check::{Refusal, check_action};
 /// use taria::{Action, Role};
@@ -224,6 +226,8 @@ impl std::fmt::Display for TypingRefused {
 /// count) or an embedded terminal. Else the refusal names the innermost focused node,
 /// or says nothing has focus. The app runs it on the frame it drew before typing a
 /// `text` input that is not `raw`, a bridge on the tree it read, so they agree.
+///
+/// # Examples
 ///
 /// ```
 /// use taria_schema::check::{FocusedNode, check_typing};

@@ -40,6 +40,8 @@ pub struct NodeUpdate {
 /// nodes updated (only their changed fields), nodes removed, and the new list of
 /// roots when it changed.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::{Role, Tree, testing::Harness};
 ///
@@ -109,6 +111,27 @@ impl Patch {
 }
 
 /// A tree kept as flat nodes by id, for applying patches cheaply.
+///
+/// # Examples
+///
+/// A consumer's copy of the app's tree: the first tree whole, then each patch.
+///
+/// ```
+/// use taria::{Role, testing::Harness};
+/// use taria_schema::mirror::FlatTree;
+///
+/// let mut harness = Harness::new(10, 1);
+/// let status = |label: &'static str| {
+///     move |_: &mut ratatui::Frame<'_>| taria::leaf(|n| {
+///         n.role(Role::Status).id("status").label(label);
+///     })
+/// };
+/// let first = harness.render(status("Ready"));
+/// let mut mirror = FlatTree::from_tree(&first);
+/// let next = harness.render(status("Saved"));
+/// mirror.apply(&next.diff(&first));
+/// assert_eq!(mirror.to_tree().get("status").unwrap().label.as_deref(), Some("Saved"));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FlatTree {
     nodes: HashMap<NodeId, FlatNode>,
@@ -232,6 +255,8 @@ impl Node {
     /// compared). [`Tree::diff`] lists a node as updated when this is false or its
     /// parent changed; a consumer comparing two trees node by node can ask it without
     /// computing the patch's fields.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use taria::Node;

@@ -37,6 +37,21 @@ pub const MAX_TEXT_CHARS: usize = 4096;
 pub const INPUT_QUEUE_CAPACITY: usize = 256;
 
 /// A message from the app to the bridge.
+///
+/// # Examples
+///
+/// A consumer reads each line the app sends as one message:
+///
+/// ```
+/// use taria_schema::protocol::{AckStatus, AppMessage, RejectReason};
+///
+/// let line = r#"{"type":"ack","seq":7,"status":"rejected","reason":"unknown_node","message":"no node `tasks/9`"}"#;
+/// let AppMessage::Ack { seq, status, reason, .. } = serde_json::from_str(line)? else {
+///     panic!("not an ack");
+/// };
+/// assert_eq!((seq, status, reason), (7, AckStatus::Rejected, Some(RejectReason::UnknownNode)));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
@@ -129,6 +144,23 @@ pub enum AppMessage {
 }
 
 /// A message from the bridge to the app.
+///
+/// # Examples
+///
+/// An `act` input decodes straight into the typed request:
+///
+/// ```
+/// use taria_schema::Action;
+/// use taria_schema::protocol::{BridgeMessage, Input};
+///
+/// let line = r#"{"type":"input","seq":4,"kind":"act","node":"tasks/3","action":"toggle"}"#;
+/// let BridgeMessage::Input { seq, input: Input::Act(request) } = serde_json::from_str(line)? else {
+///     panic!("not an act");
+/// };
+/// assert_eq!((seq, request.target.as_str()), (4, "tasks/3"));
+/// assert_eq!(request.action.core(), Some(Action::Toggle));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 // Not `non_exhaustive`: the app runtime (`taria`) matches every variant, so that a new

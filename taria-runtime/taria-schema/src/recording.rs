@@ -7,6 +7,8 @@
 //! loses at most the line being written); read with [`Recording::parse`] or
 //! [`Recording::read`], whose errors name the line and what is wrong with it.
 //!
+//! # Examples
+//!
 //! ```
 //! use taria_schema::recording::{
 //!     Recording, RecordingHeader, RecordingMode, RecordedLine, RecordedSize, RecordingWriter,
@@ -62,6 +64,22 @@ pub const READABLE_RECORDING_VERSIONS: &[u32] = &[1, 2];
 
 /// A recording read back: its header and its lines, in file order (the line at
 /// index `i` is line `i + 2` of the file, blank lines aside).
+///
+/// # Examples
+///
+/// ```
+/// use taria_schema::recording::{RecordedLine, Recording};
+///
+/// let text = concat!(
+///     r#"{"taria_recording":2,"app":"counter","size":{"width":20,"height":1},"taria":"0.1.0","mode":"spawn"}"#, "\n",
+///     r#"{"kind":"tree","revision":1,"tree":{"frame":1,"roots":[{"id":"count","role":"button","label":"Count 0"}]}}"#, "\n",
+/// );
+/// let recording = Recording::parse(text)?;
+/// assert_eq!((recording.header.app.as_str(), recording.header.size.width), ("counter", 20));
+/// let RecordedLine::Tree(first) = &recording.lines[0] else { panic!("not a tree") };
+/// assert_eq!(first.tree.get("count").unwrap().label.as_deref(), Some("Count 0"));
+/// # Ok::<(), taria_schema::recording::RecordingError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recording {
     /// Line 1.

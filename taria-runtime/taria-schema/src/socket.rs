@@ -47,6 +47,8 @@ pub const MAX_SOCKET_PATH: usize = 103;
 /// macOS and the BSDs): binding it would fail or, worse, leave a file nothing can
 /// connect to. An app checks this before it binds, and a bridge before it connects.
 ///
+/// # Examples
+///
 /// ```
 /// let long = std::path::Path::new("/tmp").join("s".repeat(200));
 /// # #[cfg(unix)]
@@ -75,6 +77,8 @@ pub fn check_socket_path(_: &Path) -> Result<(), EndpointError> {
 
 /// The socket path for `label`: `$TARIA_SOCKET` if set, else
 /// `$XDG_RUNTIME_DIR/taria/<label>.sock`, else `<temp dir>/taria-<uid>/<label>.sock`.
+///
+/// # Examples
 ///
 /// ```
 /// # // SAFETY-free: only reads the environment.
@@ -139,6 +143,8 @@ pub fn private_socket_dir() -> Result<PathBuf, EndpointError> {
 /// (the app wants it 0700). `Ok` when none of these holds, including when the
 /// directory does not exist yet (the app creates it). For a consumer that finds no
 /// app at a path and wants to say why.
+///
+/// # Examples
 ///
 /// ```
 /// # #[cfg(unix)] {

@@ -7,6 +7,8 @@ use ratatui::text::Text;
 /// [`ListItem`](ratatui::widgets::ListItem), but its text stays readable so the item
 /// can be labelled.
 ///
+/// # Examples
+///
 /// ```
 /// use ratatui::style::Stylize;
 /// use taria_widgets::ListItem;

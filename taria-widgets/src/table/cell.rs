@@ -6,9 +6,20 @@ use ratatui::text::Text;
 /// One cell of a [`Row`](crate::Row): ratatui's [`Cell`](ratatui::widgets::Cell) with readable
 /// text.
 ///
+/// # Examples
+///
 /// ```
-/// let cell = taria_widgets::Cell::new("42").column_span(2);
-/// # let _ = cell;
+/// use ratatui::layout::Constraint;
+/// use taria::{Value, testing::Harness};
+/// use taria_widgets::{Cell, Row, Table};
+///
+/// let tree = Harness::new(20, 2).render(|frame| {
+///     let row = Row::new([Cell::new("milk"), Cell::new("2")]);
+///     let table = Table::new([row], [Constraint::Length(6); 2]).header(Row::new(["Item", "Qty"]));
+///     frame.render_widget(table.id("cart"), frame.area());
+/// });
+/// let qty = tree.get("cart/0/1").unwrap();
+/// assert_eq!((qty.label.as_deref(), qty.value.clone()), (Some("Qty"), Some(Value::Text("2".into()))));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cell<'a> {

@@ -16,12 +16,24 @@ use super::Cell;
 /// cells; if such a row is rendered in a recorded frame after all, its `row` node
 /// has no label and no `cell` children.
 ///
-/// ```
-/// use taria_widgets::{Cell, Row};
+/// # Examples
 ///
-/// let row = Row::new(["Buy milk", "today"]).height(1);
-/// let other = Row::new(vec![Cell::new("Walk dog"), Cell::new("now")]);
-/// # let _ = (row, other);
+/// ```
+/// use ratatui::layout::Constraint;
+/// use taria::{Value, testing::Harness};
+/// use taria_widgets::{Cell, Row, Table};
+///
+/// let tree = Harness::new(20, 2).render(|frame| {
+///     let rows = [
+///         Row::new(["Buy milk", "today"]).key("17"),
+///         Row::new(vec![Cell::new("Walk dog"), Cell::new("now")]).key("42"),
+///     ];
+///     let table = Table::new(rows, [Constraint::Length(9), Constraint::Length(6)]).id("todo");
+///     frame.render_widget(table, frame.area());
+/// });
+/// let walk = tree.get("todo/42").unwrap();
+/// assert_eq!((walk.label.as_deref(), walk.stable), (Some("Walk dog"), true));
+/// assert_eq!(walk.children[1].value, Some(Value::Text("now".into())));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Row<'a> {

@@ -104,6 +104,8 @@ pub(super) fn return_held(actions: &mut Vec<WidgetAction>) {
 /// drawn in this frame shows the action's effect; it returns whether the widget took
 /// one ([`Outcome::Handled`]). Costs one thread-local check when no action waits.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::{Action, Invocation, Outcome};
 ///
@@ -290,14 +292,44 @@ pub(super) fn forget_states() {
 /// integration guide, "State derived from a widget's state"). Costs one
 /// thread-local read when no agent acts.
 ///
-/// ```
-/// use ratatui::widgets::ListState;
+/// # Examples
 ///
-/// let state = ListState::default();
-/// if taria::agent_changed("people") {
-///     println!("an agent selected row {:?}", state.selected());
+/// A widget that takes `increment` into the app's volume (as a `taria-widgets`
+/// widget with an id does), and the app saving what the agent set:
+///
+/// ```
+/// use taria::{Action, Invocation, Outcome, Role, testing::AppHarness};
+///
+/// #[derive(Default)]
+/// struct Mixer { volume: u32, saved: Vec<u32> }
+///
+/// impl taria::Actions for Mixer {
+///     fn handle_action(&mut self, _: &Invocation<'_>) -> Outcome {
+///         Outcome::NotHandled // no handlers: the widget takes the action
+///     }
 /// }
-/// # assert!(!taria::agent_changed("people"));
+///
+/// fn draw(frame: &mut ratatui::Frame<'_>, mixer: &mut Mixer) {
+///     taria::widget::take_widget_actions("volume", |action: &Invocation<'_>| {
+///         if !action.is(Action::Increment) {
+///             return Outcome::NotHandled;
+///         }
+///         mixer.volume += 1;
+///         Outcome::Handled
+///     });
+///     taria::leaf(|n| {
+///         n.role(Role::Slider).id("volume").value(mixer.volume).action(Action::Increment);
+///         n.bounds(frame.area());
+///     });
+///     if taria::agent_changed("volume") {
+///         mixer.saved.push(mixer.volume);
+///     }
+/// }
+///
+/// let mut harness = AppHarness::new(Mixer::default(), 10, 1, draw);
+/// harness.act("volume", "increment")?;
+/// assert_eq!(harness.app().saved, [1]);
+/// # Ok::<(), taria::testing::ActError>(())
 /// ```
 #[must_use]
 pub fn agent_changed(id: &str) -> bool {

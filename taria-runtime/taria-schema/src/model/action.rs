@@ -8,9 +8,14 @@ macro_rules! actions {
     ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal,)+) => {
         /// A core action a node can offer.
         ///
+        /// # Examples
+        ///
         /// ```
         /// use taria::Action;
+        ///
         /// assert_eq!(Action::from_name("set_value"), Some(Action::SetValue));
+        /// assert_eq!(Action::SetValue.to_string(), "set_value");
+        /// assert_eq!(Action::from_name("archive"), None, "a custom action's name");
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -91,6 +96,8 @@ impl std::fmt::Display for Action {
 
 /// A set of core actions, one bit each.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::Action;
 /// use taria::node::ActionSet;
@@ -148,6 +155,19 @@ impl std::fmt::Debug for ActionSet {
 ///
 /// On the wire both are plain strings; a name this build does not know as a core
 /// action is read as a custom action, so a newer peer's actions degrade gracefully.
+///
+/// # Examples
+///
+/// ```
+/// use taria::Action;
+/// use taria::node::ActionName;
+///
+/// assert_eq!(ActionName::parse("toggle"), ActionName::Core(Action::Toggle));
+/// let archive = ActionName::parse("archive");
+/// assert_eq!((archive.core(), archive.as_str()), (None, "archive"));
+/// assert_eq!(serde_json::from_str::<ActionName>(r#""set_value""#)?.core(), Some(Action::SetValue));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ActionName {
     /// A core action.
@@ -270,6 +290,8 @@ pub struct ActionRequest {
 
 impl ActionRequest {
     /// A request for `action` on `target`, with no payload.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use taria::Action;

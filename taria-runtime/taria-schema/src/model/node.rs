@@ -12,6 +12,25 @@ use super::{
 ///
 /// Its JSON form drops empty and default fields, and reads leniently: unknown fields
 /// are ignored, unknown roles become [`Role::Unknown`], unknown actions become custom.
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Action, Role, Value, testing::Harness};
+///
+/// let tree = Harness::new(20, 1).render(|frame| {
+///     taria::leaf(|n| {
+///         n.role(Role::Slider).id("volume").label("Volume").value(3).min(0).max(10);
+///         n.action(Action::SetValue).focused(true).bounds(frame.area());
+///     });
+/// });
+/// let volume = tree.get("volume").unwrap();
+/// assert_eq!((volume.role, volume.label.as_deref()), (Role::Slider, Some("Volume")));
+/// assert_eq!(volume.value, Some(Value::Number(3.0)));
+/// assert!(volume.state.focused && volume.offers("set_value"));
+/// assert_eq!(serde_json::to_value(volume)?["valueSchema"]["max"], 10.0);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -249,6 +268,8 @@ pub enum Diagnostic {
 }
 
 /// The semantic tree of one frame.
+///
+/// # Examples
 ///
 /// ```
 /// use taria::{Role, testing::Harness};

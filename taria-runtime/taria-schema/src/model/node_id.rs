@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 /// A node's id: explicit (`id = "save"`, stable across frames) or derived from the
 /// parent chain plus a key or a position (see [`Node::stable`](crate::model::Node::stable)).
 ///
+/// # Examples
+///
 /// ```
 /// use taria::node::NodeId;
 /// let id = NodeId::new("todo-list/3");

@@ -4,10 +4,21 @@ use super::{Node, Role, StateFlags, Tree};
 
 /// A filter over nodes; every criterion set must match.
 ///
+/// # Examples
+///
 /// ```
-/// use taria::{Query, Role, StateFlags};
+/// use taria::{Query, Role, StateFlags, testing::Harness};
+///
+/// let tree = Harness::new(20, 2).render(|_| {
+///     for (key, title, selected) in [(1, "Buy milk", false), (2, "Walk dog", true)] {
+///         taria::leaf(|n| {
+///             n.role(Role::ListItem).key(key).label(title).selected(selected);
+///         });
+///     }
+/// });
 /// let selected_items = Query::new().role(Role::ListItem).state(StateFlags::SELECTED);
-/// # let _ = selected_items;
+/// assert_eq!(tree.find(&selected_items).unwrap().label.as_deref(), Some("Walk dog"));
+/// assert_eq!(tree.find_all(&Query::new().label("buy")).len(), 1, "labels match in any case");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 #[must_use]

@@ -11,10 +11,21 @@ macro_rules! roles {
         /// names one of these as its base, so a consumer that does not know the custom
         /// name still treats the node as its base role.
         ///
+        /// # Examples
+        ///
         /// ```
-        /// use taria::Role;
+        /// use taria::{Role, testing::Harness};
+        ///
         /// assert_eq!(Role::from_name("list_item"), Some(Role::ListItem));
         /// assert_eq!(Role::ListItem.name(), "list_item");
+        ///
+        /// let tree = Harness::new(20, 1).render(|_| {
+        ///     taria::leaf(|n| {
+        ///         n.custom_role("kanban_card", Role::ListItem).id("card").label("Fix login");
+        ///     });
+        /// });
+        /// let card = tree.get("card").unwrap();
+        /// assert_eq!((card.role, card.custom_role.as_deref()), (Role::ListItem, Some("kanban_card")));
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
         #[repr(u8)]

@@ -3,6 +3,21 @@
 use serde::{Deserialize, Serialize};
 
 /// Whether a checkable node is checked.
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Checked, Role, testing::Harness};
+///
+/// let tree = Harness::new(20, 1).render(|_| {
+///     taria::leaf(|n| {
+///         // `None`: some of the items it stands for are checked.
+///         n.role(Role::Checkbox).id("all").label("Select all").checked(None::<bool>);
+///     });
+/// });
+/// assert_eq!(tree.get("all").unwrap().state.checked, Some(Checked::Mixed));
+/// assert_eq!(Checked::from(true), Checked::True);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Checked {
@@ -51,6 +66,21 @@ impl From<&bool> for Checked {
 }
 
 /// The boolean state flags of a node, as a bitmask (used by the recorder and queries).
+///
+/// # Examples
+///
+/// ```
+/// use taria::{Role, StateFlags, testing::Harness};
+///
+/// let tree = Harness::new(20, 1).render(|_| {
+///     taria::leaf(|n| {
+///         n.role(Role::TextInput).id("name").label("Name").focused(true).required(true);
+///     });
+/// });
+/// let flags = tree.get("name").unwrap().state.flags();
+/// assert!(flags.contains(StateFlags::FOCUSED.with(StateFlags::REQUIRED, true)));
+/// assert!(!flags.contains(StateFlags::DISABLED));
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct StateFlags(u16);
 

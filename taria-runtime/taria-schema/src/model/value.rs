@@ -5,6 +5,18 @@ use serde::{Deserialize, Serialize};
 /// The value a node shows: text, a number or a boolean.
 ///
 /// On the wire it is the plain JSON string, number or boolean.
+///
+/// # Examples
+///
+/// ```
+/// use taria::Value;
+///
+/// assert_eq!(Value::from(3_u8), Value::Number(3.0));
+/// assert_eq!(Value::from("Ada").to_string(), "Ada");
+/// assert_eq!(serde_json::to_string(&Value::Bool(true))?, "true");
+/// assert_eq!(serde_json::from_str::<Value>("42.5")?, Value::Number(42.5));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Value {
@@ -64,12 +76,32 @@ value_from_integer!(f32, i8, i16, i32, u8, u16, u32);
 
 /// The domain of a settable value, published so a consumer can validate before sending.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::Value;
 /// use taria::node::ValueSchema;
+///
 /// let volume = ValueSchema::Number { min: Some(0.0), max: Some(10.0), step: Some(1.0) };
 /// assert!(volume.check(&Value::Number(3.0)).is_ok());
 /// assert!(volume.check(&Value::Number(11.0)).is_err());
+/// ```
+///
+/// A node that offers `set_value` publishes the domain its builder gave it:
+///
+/// ```
+/// use taria::node::ValueSchema;
+/// use taria::{Action, Role, testing::Harness};
+///
+/// let tree = Harness::new(20, 1).render(|_| {
+///     taria::leaf(|n| {
+///         n.role(Role::Select).id("size").value("M").options(["S", "M", "L"]);
+///         n.action(Action::SetValue);
+///     });
+/// });
+/// let schema = tree.get("size").unwrap().value_schema.clone().unwrap();
+/// assert_eq!(schema, ValueSchema::Options { options: vec!["S".into(), "M".into(), "L".into()] });
+/// assert!(schema.check(&"XL".into()).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]

@@ -41,10 +41,16 @@ pub const KEY_GRAMMAR: &str = "a key is `[modifier+]…key`: modifiers ctrl, alt
 
 /// A parsed key chord.
 ///
+/// # Examples
+///
 /// ```
+/// use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 /// use taria_schema::protocol::KeyChord;
+///
 /// let chord: KeyChord = "ctrl+s".parse().unwrap();
+/// assert_eq!((chord.code, chord.modifiers), (KeyCode::Char('s'), KeyModifiers::CONTROL));
 /// assert_eq!(chord.to_string(), "ctrl+s");
+/// assert_eq!("PgDn".parse::<KeyChord>().unwrap().to_string(), "pagedown");
 /// assert!("ctrl+".parse::<KeyChord>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 /// Ordered by severity: `LogLevel::Error < LogLevel::Warn < … < LogLevel::Trace`, so
 /// "this level or worse" is `level <= wanted`.
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::protocol::LogLevel;
 /// assert!(LogLevel::Error < LogLevel::Warn);
@@ -123,6 +125,8 @@ impl LogEntry {
     /// consumer keeps of an entry from a peer it does not trust, so one that ignores
     /// them cannot make it hold more. A field that is an array or an object is kept as
     /// its JSON text, cut like the others.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use taria_schema::protocol::{LogEntry, LogLevel, MAX_LOG_MESSAGE_BYTES};

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 /// The styles of a screen, row by row. `rows[y]` covers row `y`'s columns left to
 /// right; each run names its style by its index in `styles`.
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::protocol::{CellStyle, ScreenStyles};
 /// use ratatui::style::{Color, Modifier};

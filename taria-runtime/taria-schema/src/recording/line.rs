@@ -83,6 +83,8 @@ pub struct RecordedTree {
 /// An `unprompted` line's fields: what changed in the frames the app drew with no
 /// input to show, between two inputs (or a resize).
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::recording::{RecordedLine, RecordedUnprompted};
 ///
@@ -223,6 +225,8 @@ impl RecordedInputData {
 /// text as the outline quotes it ([`OutlineQuoted`]: nothing in it can end the line,
 /// hide or reorder text); a redacted input's secret as `(redacted)`, whatever the
 /// input holds.
+///
+/// # Examples
 ///
 /// ```
 /// use taria_schema::protocol::Input;

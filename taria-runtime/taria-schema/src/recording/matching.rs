@@ -40,6 +40,8 @@ pub use uses::{RuleConflict, Unused};
 /// they take the place of the rules for all steps on the nodes they match. A rule
 /// that matched nothing over a run does nothing, and is said so ([`Unused`]).
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::{Match, Pattern};
 ///
@@ -157,6 +159,8 @@ impl Match {
     /// change only the screen shows (a `[x]` no longer drawn while the state is still
     /// recorded) fails. Their text follows the outline, one line per row.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use taria::testing::Match;
     ///
@@ -181,6 +185,8 @@ impl Match {
     /// is the first tree, step N the tree after the recording's step N). At those
     /// steps they take the place of this `Match`'s rules for all steps on the nodes
     /// they match.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use taria::testing::Match;

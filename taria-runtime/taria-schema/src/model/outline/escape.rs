@@ -6,6 +6,8 @@
 /// bidirectional marks, …) is a `\uXXXX` escape. So no app text can start a new line
 /// or close the quotes early, and the agent can pass it back as the JSON it reads.
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::outline::OutlineQuoted;
 /// assert_eq!(OutlineQuoted("Buy milk").to_string(), r#""Buy milk""#);
@@ -25,6 +27,8 @@ impl std::fmt::Display for OutlineQuoted<'_> {
 /// backslashes stay as they are): for app text a consumer writes on a line of its
 /// own making, such as a screen row or an app's message in a sentence. JSON stays
 /// JSON through it.
+///
+/// # Examples
 ///
 /// ```
 /// use taria_schema::outline::OutlineText;
@@ -102,6 +106,8 @@ pub(super) fn write_name(out: &mut impl std::fmt::Write, name: &str) -> std::fmt
 /// like a label. Plain names (`tasks/3`, `tasks/list_item#2`, `archive`) cost nothing;
 /// no name can end the `[id=…]`, `{…}` or the line it is written in.
 ///
+/// # Examples
+///
 /// ```
 /// use taria_schema::outline::OutlineName;
 /// assert_eq!(OutlineName("files/main.rs").to_string(), "files/main.rs");
@@ -135,6 +141,8 @@ impl std::fmt::Display for OutlineName<'_> {
 /// The id an outline line gives in its `[id=…]`, read back (a quoted one unescaped):
 /// what an agent or a test reads off a line. `None` for a line without an id (an inert
 /// part of its parent) or one that is not an outline line.
+///
+/// # Examples
 ///
 /// ```
 /// use taria_schema::outline::outline_line_id;

@@ -19,6 +19,8 @@ pub const REGEX_PREFIX: &str = "re:";
 ///   ["regex"] }`, so the app's own build does not compile them); without it
 ///   [`Pattern::regex`] says so.
 ///
+/// # Examples
+///
 /// ```
 /// use taria::testing::Pattern;
 ///
