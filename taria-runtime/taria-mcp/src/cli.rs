@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use taria_schema::recording::RecordedSize;
+use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size};
 
 pub(crate) mod audit;
 
@@ -54,25 +54,6 @@ pub(crate) enum Target {
     Socket(PathBuf),
     /// A command to run in a pseudo-terminal (spawn mode).
     Spawn(Vec<String>),
-}
-
-/// The pseudo-terminal's default size in spawn mode.
-pub(crate) const DEFAULT_SIZE: Size = Size {
-    cols: 120,
-    rows: 40,
-};
-/// The widths a pseudo-terminal may have (the widest a replay draws too).
-pub(crate) const COLS: std::ops::RangeInclusive<u16> = 10..=RecordedSize::MAX_WIDTH;
-/// The heights a pseudo-terminal may have (the tallest a replay draws too).
-pub(crate) const ROWS: std::ops::RangeInclusive<u16> = 5..=RecordedSize::MAX_HEIGHT;
-
-/// A terminal size in cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Size {
-    /// Columns.
-    pub(crate) cols: u16,
-    /// Rows.
-    pub(crate) rows: u16,
 }
 
 /// Parses a `--cols` / `--rows` value within `range`.

@@ -10,6 +10,7 @@ mod input_log;
 mod inspect;
 mod journal;
 mod jsonrpc;
+mod latency;
 mod limits;
 mod link;
 mod lock;
@@ -168,13 +169,6 @@ fn start_recording(
     };
     Ok(record::Recorder::start(file, path.to_owned(), mode, pty))
 }
-
-/// The target of the events that time an input's way through the bridge, one per
-/// step (the call read, the act begun, the input sent, its ack, the terminal's output,
-/// a tree taken, the answer ready, the response written), at TRACE: off unless
-/// `TARIA_LOG` turns them on (`TARIA_LOG=taria_mcp::latency=trace`), and then each
-/// line's timestamp says when. `benches/mcp/act_latency.py --split` reads them.
-const LATENCY: &str = "taria_mcp::latency";
 
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings), never with a secret
 /// in it ([`carries_no_secret`]).

@@ -29,16 +29,17 @@ use std::time::{Duration, Instant};
 use portable_pty::MasterPty;
 use tokio::sync::watch;
 
-use crate::cli::Size;
 use crate::errors::{Code, ToolError};
 mod output;
 mod process;
+pub(crate) mod size;
 mod socket;
 mod terminal;
 
 use output::append_output;
 pub(crate) use process::shell_words;
 use process::{pty_size, run};
+use size::Size;
 use socket::private_socket;
 pub(crate) use socket::socket_exists;
 use terminal::Terminal;
@@ -281,7 +282,7 @@ impl Spawned {
             return;
         };
         let shorter = Size {
-            rows: size.rows.saturating_sub(1).max(*crate::cli::ROWS.start()),
+            rows: size.rows.saturating_sub(1).max(*size::ROWS.start()),
             ..size
         };
         if shorter == size {

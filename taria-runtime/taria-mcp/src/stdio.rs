@@ -134,7 +134,7 @@ impl<R: AsyncRead + Unpin, W> Lines<R, W> {
                 Ok([]) if self.line.is_empty() || self.discarding => return Read::End,
                 Ok([]) => return Read::Line,
                 Ok(available) => {
-                    tracing::trace!(target: crate::LATENCY, "stdin read");
+                    tracing::trace!(target: crate::latency::TARGET, "stdin read");
                     available
                 }
                 Err(e) => {
@@ -194,7 +194,7 @@ async fn write_line<W: AsyncWrite + Unpin>(
     };
     out.write_all(&line).await?;
     out.flush().await?;
-    tracing::trace!(target: crate::LATENCY, "stdout");
+    tracing::trace!(target: crate::latency::TARGET, "stdout");
     Ok(())
 }
 
@@ -240,7 +240,7 @@ where
                         }
                     }
                     self.arrivals.arrived(&message);
-                    tracing::trace!(target: crate::LATENCY, "call read");
+                    tracing::trace!(target: crate::latency::TARGET, "call read");
                     return Some(*message);
                 }
                 Verdict::Answer(line) => self.answer(line),

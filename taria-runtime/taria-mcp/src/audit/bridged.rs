@@ -13,10 +13,10 @@ use taria_audit::{Answer, Input, Observation, Target};
 use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader, DuplexStream};
 use tokio::runtime::Runtime;
 
-use crate::cli::Size;
 use crate::link::{self, Link};
 use crate::server::{Bridge, ResultForm};
 use crate::spawn::Spawned;
+use crate::spawn::size::Size;
 use crate::{input_log, order, seen, stdio};
 
 /// How long a fresh app has to draw its first frame.

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use taria_audit::Limits;
 
-use super::{COLS, DEFAULT_SIZE, ROWS, Size, dimension};
+use super::dimension;
+use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size};
 
 /// The usage text, printed by `taria-mcp audit --help`.
 pub(crate) const USAGE: &str = "\

@@ -57,7 +57,7 @@ impl Reader {
                 self.inner
                     .mirror
                     .take_tree(generation, (revision, input), tree, noted);
-                tracing::trace!(target: crate::LATENCY, input, "tree");
+                tracing::trace!(target: crate::latency::TARGET, input, "tree");
             }
             AppMessage::Patch {
                 revision,
@@ -73,7 +73,7 @@ impl Reader {
                     tracing::warn!(revision, "a patch out of order; asking for the whole tree");
                     return true;
                 }
-                tracing::trace!(target: crate::LATENCY, input, "tree");
+                tracing::trace!(target: crate::latency::TARGET, input, "tree");
             }
             AppMessage::Ack {
                 seq,
@@ -81,7 +81,7 @@ impl Reader {
                 reason,
                 message,
             } => {
-                tracing::trace!(target: crate::LATENCY, seq, "ack");
+                tracing::trace!(target: crate::latency::TARGET, seq, "ack");
                 self.answer(
                     seq,
                     Ack {

@@ -279,7 +279,7 @@ impl Inputs {
             }
             return Err(e);
         }
-        tracing::trace!(target: crate::LATENCY, seq, "input sent");
+        tracing::trace!(target: crate::latency::TARGET, seq, "input sent");
         let keyed_answers = self
             .link()
             .spawned_app()

@@ -31,7 +31,7 @@ pub(super) fn pump(
         match reader.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
-                tracing::trace!(target: crate::LATENCY, bytes = n, "terminal output");
+                tracing::trace!(target: crate::latency::TARGET, bytes = n, "terminal output");
                 let answer = lock(terminal).feed(&buf[..n]);
                 if let Some(answers) = &answers
                     && !answer.is_empty()
@@ -210,7 +210,10 @@ mod tests {
         let written = Arc::new(Mutex::new(Vec::new()));
         let input: ConsoleInput = Arc::new(Mutex::new(Box::new(Sink(Arc::clone(&written)))));
         let tail = Mutex::new(VecDeque::new());
-        let terminal = Mutex::new(Terminal::new(crate::cli::Size { cols: 80, rows: 24 }));
+        let terminal = Mutex::new(Terminal::new(crate::spawn::size::Size {
+            cols: 80,
+            rows: 24,
+        }));
         pump(Box::new(Chunks(output.into())), &tail, &terminal, input);
         let expected = "\x1b[1;1R\x1b[1;7R\x1b[1;12R";
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);

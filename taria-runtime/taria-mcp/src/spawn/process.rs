@@ -12,7 +12,7 @@ use std::time::Instant;
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use tokio::sync::watch;
 
-use crate::cli::Size;
+use crate::spawn::size::Size;
 
 use super::OUTPUT_AFTER_EXIT;
 use super::output::pump;

@@ -18,7 +18,7 @@ use ratatui::style::{Color, Modifier};
 use taria_schema::protocol::{CellStyle, ScreenStyles};
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Screen};
 
-use crate::cli::Size;
+use crate::spawn::size::Size;
 
 /// Primary device attributes: a VT220 (62) with ANSI colour (22).
 const PRIMARY_ATTRIBUTES: &str = "\x1b[?62;22c";

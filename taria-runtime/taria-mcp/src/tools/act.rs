@@ -74,7 +74,7 @@ pub(crate) async fn act(
     args: ActArgs,
     turn: &mut Turn,
 ) -> Result<InputResult, ToolError> {
-    tracing::trace!(target: crate::LATENCY, "act");
+    tracing::trace!(target: crate::latency::TARGET, "act");
     let view = inputs.link().view().await?;
     // An id off screen, under a scrolled list or table, is sent as it is: the app
     // holds it for that container's widget, which finds the item among all its items

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use taria_schema::Node;
 
 use super::reply::{ForModel, one_line, push_block, push_cut};
-use crate::cli::{COLS, ROWS, Size};
 use crate::errors::ToolError;
 use crate::link::Link;
 use crate::order::Turn;
 use crate::render::{self, Format};
 use crate::seen::Seen;
+use crate::spawn::size::{COLS, ROWS, Size};
 
 /// How long `resize` waits for the app to draw at the new size.
 pub(crate) const RESIZE_WAIT: Duration = Duration::from_secs(3);

@@ -234,7 +234,7 @@ pub(crate) async fn settle(
     if let Some(keys) = keyed_answers(link, sent) {
         answer.events.push(keys);
     }
-    tracing::trace!(target: crate::LATENCY, seq = sent.seq, "answer ready");
+    tracing::trace!(target: crate::latency::TARGET, seq = sent.seq, "answer ready");
     Ok(answer)
 }
 
