@@ -6,10 +6,10 @@
 
 mod connection;
 mod line;
-mod screen;
+mod screen_text;
 
-use screen::screen_styles;
-pub use screen::screen_text;
+use screen_text::screen_styles;
+pub use screen_text::screen_text;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

@@ -17,10 +17,10 @@
 
 mod access;
 mod live;
+mod live_screen;
 mod outline;
 mod page;
 mod recording;
-mod screen;
 
 use std::net::Ipv4Addr;
 use std::sync::Arc;

@@ -37,7 +37,7 @@ use taria_schema::protocol;
 use crate::errors::{Code, ToolError};
 use crate::lock::lock;
 use crate::logs::AppLogs;
-use crate::record::Recorder;
+use crate::recording::SessionRecorder;
 use crate::spawn::Spawned;
 use connect::{RECONNECT_MIN, release_when_idle};
 use connection::{Closed, Connection};
@@ -81,7 +81,7 @@ struct Inner {
     logs: AppLogs,
     activity: Activity,
     /// Where the session is recorded (`--record`).
-    recorder: Option<Recorder>,
+    recorder: Option<SessionRecorder>,
     state: Mutex<State>,
     /// One connection attempt at a time.
     connecting: tokio::sync::Mutex<()>,
@@ -116,7 +116,7 @@ impl Link {
         target: Target,
         idle_release: Option<Duration>,
         activity: Activity,
-        recorder: Option<Recorder>,
+        recorder: Option<SessionRecorder>,
     ) -> Link {
         let (socket, spawned, idle_release) = match target {
             Target::Attach(socket) => (socket, None, idle_release),
@@ -172,7 +172,7 @@ impl Link {
     }
 
     /// Where the session is recorded, with `--record`.
-    pub(crate) fn recorder(&self) -> Option<&Recorder> {
+    pub(crate) fn recorder(&self) -> Option<&SessionRecorder> {
         self.inner.recorder.as_ref()
     }
 

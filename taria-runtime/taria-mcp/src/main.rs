@@ -17,7 +17,7 @@ mod lock;
 mod logs;
 mod order;
 mod plural;
-mod record;
+mod recording;
 mod render;
 mod seen;
 mod server;
@@ -148,7 +148,7 @@ fn main() -> ExitCode {
 fn start_recording(
     path: &std::path::Path,
     options: &cli::Options,
-) -> Result<record::Recorder, String> {
+) -> Result<recording::SessionRecorder, String> {
     use taria_schema::recording::{RecordedSize, RecordingMode};
     let file = taria_schema::recording::create_recording_file(path).map_err(|e| {
         format!(
@@ -167,7 +167,12 @@ fn start_recording(
         ),
         cli::Target::Label(_) | cli::Target::Socket(_) => (RecordingMode::Attach, None),
     };
-    Ok(record::Recorder::start(file, path.to_owned(), mode, pty))
+    Ok(recording::SessionRecorder::start(
+        file,
+        path.to_owned(),
+        mode,
+        pty,
+    ))
 }
 
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings), never with a secret
@@ -202,7 +207,7 @@ fn carries_no_secret(event: &tracing::Metadata<'_>) -> bool {
 async fn serve(
     target: Target,
     options: &cli::Options,
-    recorder: Option<record::Recorder>,
+    recorder: Option<recording::SessionRecorder>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let activity = link::Activity::default();
     let link = link::Link::new(target, options.idle_release, activity.clone(), recorder);

@@ -25,7 +25,7 @@ use crate::limits::RATE_WAIT_MAX;
 use crate::link::{Inputs, Sent};
 use crate::lock::lock;
 use crate::logs::InputId;
-use crate::record::CallTag;
+use crate::recording::CallTag;
 use crate::seen::Seen;
 
 /// When no earlier call has passed its turn on for this long, a waiting call sends

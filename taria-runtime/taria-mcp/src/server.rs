@@ -21,7 +21,7 @@ use crate::errors::{Code, ToolError};
 use crate::input_log::InputLog;
 use crate::link::{Activity, Inputs, Link};
 use crate::order::{Arrivals, Turn};
-use crate::record::CallTag;
+use crate::recording::CallTag;
 use crate::seen::Seen;
 use crate::subscriptions::{self, Subscribers, TREE_URI};
 use crate::tools::read_logs as logs;

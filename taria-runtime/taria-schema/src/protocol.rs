@@ -9,12 +9,12 @@
 
 mod keys;
 mod log;
-mod screen;
+mod styles;
 
 pub use crate::model::{ActionData, ActionRequest};
 pub use keys::{KEY_GRAMMAR, KeyChord, KeyParseError};
 pub use log::{LogEntry, LogLevel, MAX_LOG_FIELD_BYTES, MAX_LOG_FIELDS, MAX_LOG_MESSAGE_BYTES};
-pub use screen::{CellStyle, ScreenStyles, StyledRun};
+pub use styles::{CellStyle, ScreenStyles, StyledRun};
 
 use std::fmt::Write as _;
 

@@ -35,7 +35,7 @@ mod line;
 mod log;
 mod matching;
 mod replay_lines;
-mod screen;
+mod screen_check;
 mod secrets;
 
 pub use header::{RecordedSize, RecordingHeader, RecordingMode};
@@ -51,7 +51,7 @@ pub use matching::{
     Match, Pattern, PatternError, REGEX_PREFIX, Rule, RuleConflict, RuleKind, Unused,
 };
 pub use replay_lines::ReplayLine;
-pub use screen::{RecordedScreen, recordable_screen};
+pub use screen_check::{RecordedScreen, recordable_screen};
 pub use secrets::Secrets;
 
 /// The recording format version this build writes: 2 added the `resize`, `refused`

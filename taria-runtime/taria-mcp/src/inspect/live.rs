@@ -21,8 +21,8 @@ use std::sync::{Arc, Mutex};
 use axum::extract::ws::{Message, WebSocket};
 use serde::Serialize;
 
+use super::live_screen::{PageScreen, Screens};
 use super::outline::{Entry, entries};
-use super::screen::{PageScreen, Screens};
 use crate::input_log::{InputLog, InputRecord};
 use crate::journal::{Numbered, Page};
 use crate::link::{Link, Standing};

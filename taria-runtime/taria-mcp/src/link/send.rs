@@ -24,7 +24,7 @@ use crate::lock::lock;
 /// the app as two resize events, which a list may scroll by.
 const UNANSWERED_NUDGE_AFTER: Duration = Duration::from_millis(1500);
 use crate::logs::InputId;
-use crate::record::CallTag;
+use crate::recording::CallTag;
 
 /// Inputs on their way to the app. Cheap to clone (the clones share the `seq` and
 /// the rate limit).

@@ -9,14 +9,14 @@ use super::Bridge;
 use crate::errors::{Code, ToolError};
 use crate::input_log::InputRecord;
 use crate::order::Turn;
-use crate::record::Recorder;
+use crate::recording::SessionRecorder;
 use crate::tools::read_logs as logs;
 
 impl Bridge {
     /// `result`, with a last text line saying the recording stopped, the first time
     /// a result comes after it did.
     pub(super) fn told(&self, mut result: CallToolResult) -> CallToolResult {
-        if let Some(note) = self.link.recorder().and_then(Recorder::take_failure) {
+        if let Some(note) = self.link.recorder().and_then(SessionRecorder::take_failure) {
             append_line(&mut result, note);
         }
         result
@@ -64,7 +64,7 @@ impl Bridge {
         let seen = turn.seen_at_arrival();
         let trees: Vec<&taria_schema::Tree> =
             newest.iter().chain(seen).map(|tree| &**tree).collect();
-        let refusal = crate::record::Refusal {
+        let refusal = crate::recording::Refusal {
             tag: turn.call_tag(),
             tool,
             step: field("failedStep").and_then(serde_json::Value::as_u64),

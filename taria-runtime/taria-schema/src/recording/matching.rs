@@ -302,7 +302,7 @@ impl Match {
         take_bounds(&mut projected.roots, &screened, &mut in_order);
         let mut text = projected.outline();
         if let Some(rows) = screen {
-            text.push_str(&super::screen::section(tree, &in_order, rows));
+            text.push_str(&super::screen_check::section(tree, &in_order, rows));
         }
         Ok(text)
     }

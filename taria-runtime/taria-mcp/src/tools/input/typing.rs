@@ -14,7 +14,7 @@ use crate::errors::{Code, ToolError};
 use crate::limits::{EFFECT_TIMEOUT, ack_bound};
 use crate::link::{Ack, Inputs, Sent};
 use crate::order::Turn;
-use crate::record::moves_focus;
+use crate::recording::moves_focus;
 
 /// `text` as runs of keys that can move the focus and runs of the others.
 fn segments(text: &str) -> Vec<&str> {

@@ -9,7 +9,7 @@ use taria_schema::recording::{
     RecordedLine, RecordedResize, RecordedSize, Recording, RecordingMode,
 };
 
-use super::Recorder;
+use super::SessionRecorder;
 
 fn tree(width: u16, height: u16) -> Arc<Tree> {
     let tree = json!({"frame": 1, "roots": [
@@ -19,7 +19,7 @@ fn tree(width: u16, height: u16) -> Arc<Tree> {
 }
 
 /// Records a spawned app's first tree, then `events`, and reads the recording back.
-fn recorded(name: &str, events: impl FnOnce(&Recorder)) -> Recording {
+fn recorded(name: &str, events: impl FnOnce(&SessionRecorder)) -> Recording {
     let dir = std::env::temp_dir().join(format!("taria-record-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("session.jsonl");
@@ -28,7 +28,7 @@ fn recorded(name: &str, events: impl FnOnce(&Recorder)) -> Recording {
         width: 40,
         height: 10,
     };
-    let recorder = Recorder::start(file, path.clone(), RecordingMode::Spawn, Some(size));
+    let recorder = SessionRecorder::start(file, path.clone(), RecordingMode::Spawn, Some(size));
     recorder.drew(1, Some(("app", false)), 1, 0, &tree(40, 10));
     events(&recorder);
     recorder.finish();

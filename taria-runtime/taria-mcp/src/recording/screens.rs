@@ -1,7 +1,7 @@
 //! The screen drawn with each recorded tree (`screen` on `tree` and `input` lines,
 //! for a replay's screen check). The bridge's hello asks a recording app for its
 //! screen after each tree and patch (`screens`); an app that says it does
-//! ([`Recorder::pushes_screens`]) sends each right after its tree, with the same
+//! ([`SessionRecorder::pushes_screens`]) sends each right after its tree, with the same
 //! revision, and a line whose tree came waits for that screen. An older app sends
 //! none: its lines go without.
 
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use taria_schema::Tree;
 use taria_schema::recording::{RecordedLine, RecordedScreen, RecordedTree, recordable_screen};
 
-use super::{Book, Entry, Recorder};
+use super::{Book, Entry, SessionRecorder};
 use crate::lock::lock;
 
 /// How many screens are kept for lines whose tree comes before their ack.
@@ -110,7 +110,7 @@ impl PendingTree {
     }
 }
 
-impl Recorder {
+impl SessionRecorder {
     /// Connection `generation`'s app said in its hello whether it sends its screen
     /// after each tree (`pushes`).
     pub(crate) fn pushes_screens(&self, generation: u64, pushes: bool) {

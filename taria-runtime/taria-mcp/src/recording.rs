@@ -2,7 +2,7 @@
 //! (`taria_schema::recording`, docs/protocol.md "Recordings") for `taria::testing` to
 //! replay.
 //!
-//! The link tells the [`Recorder`] what happens as it happens, under its own lock, so
+//! The link tells the [`SessionRecorder`] what happens as it happens, under its own lock, so
 //! the order is the app's: an input when it takes its `seq`, its ack, each tree the
 //! app draws (stamped with the inputs it shows), a resize of the app's terminal, the
 //! end of a connection and the app's exit. Each input's line waits until its ack and
@@ -31,7 +31,7 @@ use crate::spawn::Spawned;
 
 mod book;
 mod redact;
-mod screen;
+mod screens;
 #[cfg(test)]
 mod tests;
 mod unprompted;
@@ -40,7 +40,7 @@ mod write;
 use book::{Book, Entry, Header, Out, PendingExit, PendingInput, PendingResize};
 pub(crate) use redact::moves_focus;
 use redact::redact_arguments;
-use screen::{PendingTree, ScreenSlot, Screens};
+use screens::{PendingTree, ScreenSlot, Screens};
 use unprompted::Unprompted;
 
 /// Which tool call an input or read belongs to: its tool, its number in the
@@ -67,20 +67,20 @@ impl CallTag {
 
 /// Writes the session's recording. Cheap to clone.
 #[derive(Clone)]
-pub(crate) struct Recorder(Arc<Shared>);
+pub(crate) struct SessionRecorder(Arc<Shared>);
 
 struct Shared {
     book: Mutex<Book>,
-    /// Notified when a screen comes or a connection ends (`Recorder::finish` waits
+    /// Notified when a screen comes or a connection ends (`SessionRecorder::finish` waits
     /// for the screens owed).
     screened: Condvar,
-    /// The writing thread, joined by [`Recorder::finish`].
+    /// The writing thread, joined by [`SessionRecorder::finish`].
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// Why the file failed, until a tool result has told the agent.
     failure: Arc<Mutex<Option<String>>>,
 }
 
-/// A refused input call, as [`Recorder::refused`] records it.
+/// A refused input call, as [`SessionRecorder::refused`] records it.
 pub(crate) struct Refusal<'a> {
     /// The call's tag (its number), when it has one.
     pub(crate) tag: Option<&'a CallTag>,
@@ -92,7 +92,7 @@ pub(crate) struct Refusal<'a> {
     pub(crate) message: &'a str,
 }
 
-impl Recorder {
+impl SessionRecorder {
     /// Starts recording into `file` (created by the caller, so that a path that cannot
     /// be written fails before the session starts). The header is written with the
     /// first tree, once the app's label is known.
@@ -101,7 +101,7 @@ impl Recorder {
         path: PathBuf,
         mode: RecordingMode,
         pty: Option<RecordedSize>,
-    ) -> Recorder {
+    ) -> SessionRecorder {
         let (tx, rx) = mpsc::channel();
         let failure = Arc::new(Mutex::new(None));
         let failed = Arc::clone(&failure);
@@ -110,7 +110,7 @@ impl Recorder {
             .spawn(move || write::write_all(file, &path, &rx, &failed))
             .inspect_err(|e| tracing::error!(error = %e, "cannot start the recording's writer; not recording"))
             .ok();
-        Recorder(Arc::new(Shared {
+        SessionRecorder(Arc::new(Shared {
             book: Mutex::new(Book {
                 out: thread.is_some().then_some(tx),
                 mode,
@@ -448,8 +448,8 @@ impl Recorder {
         book.flush();
     }
 
-    /// Tells [`Recorder::exited`] of `spawned`'s exit if it has exited, for when the
-    /// session ends before [`follow_exit`](Recorder::follow_exit)'s task had its turn
+    /// Tells [`SessionRecorder::exited`] of `spawned`'s exit if it has exited, for when the
+    /// session ends before [`follow_exit`](SessionRecorder::follow_exit)'s task had its turn
     /// (the runtime stops with the session).
     pub(crate) fn exit_if_seen(&self, spawned: &Spawned) {
         if let Some(exit) = spawned.exit() {
@@ -457,7 +457,7 @@ impl Recorder {
         }
     }
 
-    /// Tells [`Recorder::exited`] of the spawned app's exit when it comes.
+    /// Tells [`SessionRecorder::exited`] of the spawned app's exit when it comes.
     pub(crate) fn follow_exit(&self, spawned: Arc<Spawned>) {
         let recorder = self.clone();
         tokio::spawn(async move {
@@ -498,7 +498,7 @@ impl Recorder {
     }
 
     /// Whether the header waits for the terminal's size (attach mode), which the
-    /// caller then asks the app for and gives to [`Recorder::sized`]; `true` once.
+    /// caller then asks the app for and gives to [`SessionRecorder::sized`]; `true` once.
     pub(crate) fn wants_size(&self) -> bool {
         match &mut lock(&self.0.book).header {
             Header::Sizing { asked, .. } if !*asked => {

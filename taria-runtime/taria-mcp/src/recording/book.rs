@@ -15,7 +15,7 @@ use taria_schema::recording::{
 };
 
 use super::CallTag;
-use super::screen::{PendingTree, ScreenSlot, Screens};
+use super::screens::{PendingTree, ScreenSlot, Screens};
 use super::unprompted::Unprompted;
 use crate::limits::EFFECT_TIMEOUT;
 
@@ -50,7 +50,7 @@ pub(super) struct Book {
     pub(super) open: bool,
     /// How the spawned app exited, once seen.
     pub(super) exit: Option<RecordedApp>,
-    /// Whether the spawned app's exit was told ([`Recorder::exited`](super::Recorder::exited)):
+    /// Whether the spawned app's exit was told ([`SessionRecorder::exited`](super::SessionRecorder::exited)):
     /// it is told once.
     pub(super) exit_told: bool,
     /// The step each input written got, by connection and `seq`: what a log line
@@ -134,7 +134,7 @@ pub(super) struct PendingResize {
     pub(super) generation: u64,
     /// The newest input sent before it: the resize's tree is one stamped with it (one
     /// stamped before shows inputs still in flight; an input sent after the resize
-    /// ends the wait, `Recorder::sent`, so none stamped later is looked at).
+    /// ends the wait, `SessionRecorder::sent`, so none stamped later is looked at).
     pub(super) after_seq: u64,
     pub(super) line: RecordedResize,
     pub(super) since: Instant,
