@@ -181,7 +181,7 @@ impl Link {
             format!(
                 "connected to the app{whose}, but it has drawn no frame in {} s{tried}: its loop \
                  seems to draw only when its own state changes. In the app, draw on \
-                 Event::FocusGained too (taria_schema::event::read returns it when an agent connects \
+                 Event::FocusGained too (taria::event::read returns it when an agent connects \
                  or sends input: one match arm, see the integration guide, \"Expect \
                  Event::FocusGained\"); or its event loop is not running.{}",
                 FIRST_TREE_TIMEOUT.as_secs(),
