@@ -24,7 +24,12 @@
 //! converted with `.into()`, and the crate's widget itself records through its adapter
 //! in taria-widgets, if it has one.
 //!
-//! Beside [`widgets`], it is exactly ratatui: this crate adds no name of its own.
+//! Beside [`widgets`], it is exactly ratatui: this crate adds no name of its own
+//! (`tests/facade.rs`).
+//!
+//! Why a renamed dependency rather than a re-export in the app's source: Rust resolves
+//! `use ratatui::…` per module, so only the dependency's name reaches every file of an
+//! app at once, and the app changes no import.
 //!
 //! ```
 //! // In any file of the app, unchanged:

@@ -3,6 +3,37 @@
 //!
 //! All socket I/O runs on the endpoint's own threads. The UI thread only swaps data
 //! in and out of [`Shared`] under a mutex held for a copy, never for I/O.
+//!
+//! ```text
+//! UI thread (app loop)                        endpoint threads
+//! Session::drain(&mut app)  ◀── inbox ─────── taria-endpoint-reader: lines -> BridgeMessage
+//!    validate, route, queue keys                                   (capped, never panics)
+//!    ack ─────────────────────── outbox ───▶ taria-endpoint-writer: acks first, then a
+//! Session::draw / record                                           tree or a patch, screen
+//!    record (only while connected)
+//!    publish: copy arena + buffer ─ frame ─▶ (taken under the lock; the Tree built and
+//!    then ratatui diffs, writes the terminal   diffed off the UI thread)
+//! taria::event::read: agent keys first,
+//!    terminal events, FocusGained to turn     taria-endpoint: accepts; refuses a second
+//!                                             client (`busy`) and other users
+//! ```
+//!
+//! A slow client gets the newest frame: a frame not yet taken is overwritten, never
+//! queued. Writes have a 5 s send timeout (`connection::SEND_TIMEOUT`; named pipes have
+//! none, so there a stalled client blocks only the writer thread), and a stalled client
+//! is dropped, never waited for by the app. Each connection has a number (`Shared::live`,
+//! an atomic stored under the lock that changes it, so the event wait checks each agent
+//! key without locking): queued inputs, queued agent keys (a half-typed `text`) and acks
+//! of a closed connection are dropped, so a reconnecting bridge never applies or hears of
+//! another's input. When only the stamp of the newest input handled advanced, the writer
+//! sends an empty patch, so a bridge can tell "handled, nothing changed" from "not drawn
+//! yet".
+//!
+//! taria installs no signal handlers: a library that catches SIGTERM or SIGHUP changes
+//! how the app dies (and may fight the app's own handlers) for a file that does no harm.
+//! An app killed by a signal leaves its socket file; a client is refused meanwhile (the
+//! bridge says the app is no longer running), and the app's next start replaces the file
+//! (`remove_stale_socket` connects first, so a live app's socket is never taken).
 
 mod connection;
 mod line;

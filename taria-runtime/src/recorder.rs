@@ -4,6 +4,20 @@
 //!
 //! When no frame is being recorded on this thread, [`scope`] and [`leaf`] check one
 //! thread-local flag and return: no allocation, no formatting, no hashing.
+//!
+//! Why a recorder is owned, not one global flag (the design brief's): with no global
+//! state, two harnesses in parallel tests never see each other's nodes, and an app with
+//! two terminals records each with its own recorder. The arena moves into a thread-local
+//! for the length of `Recorder::record`, and a const-initialized thread-local
+//! `Cell<bool>` says so: that flag is all annotated code reads.
+//!
+//! One recording path: `scope` and `leaf` hand the describe closure on as
+//! `&mut dyn FnMut`, so the code that borrows the arena, opens the node and finishes its
+//! id is compiled once, not once per annotated call site. (A generic version copied the
+//! closure's captures with 16-byte loads over the caller's 8-byte stores: a
+//! store-forwarding stall.) A draw that panics still gives the arena back (a drop
+//! guard); a describe closure that itself records is ignored rather than panicking on the
+//! `RefCell`; a `Recorder::record` inside another one adds to the outer frame.
 
 mod arena;
 pub(crate) mod bare;

@@ -11,10 +11,18 @@
 //! * `route.rs`: where an input goes (handler, widget, key fallback, ignored);
 //! * `events.rs`: the merge of the agent's keys and the terminal's events that
 //!   [`crate::event`] reads;
+//! * `terminal.rs`: the thread that reads the terminal, paused while the app hands the
+//!   terminal to another program;
 //! * `current.rs`: the thread's session behind the free functions `#[taria::app]`
 //!   generates calls to.
 //!
 //! The handler API the router calls is `dispatch.rs` at the crate root.
+//!
+//! `drain` is a method of an owned `Session`, not a free function over global state (the
+//! design brief's `drain(&mut app)`): an app with its own loop owns its session and needs
+//! no thread-local state. The thread-local current session (`current.rs`) only backs the
+//! free functions `taria::drain`, `taria::draw` and `taria::event::*` that
+//! `#[taria::app]` generates calls to.
 
 mod answer;
 mod builder;

@@ -1,6 +1,19 @@
 //! [`List`]: ratatui's [`List`](ratatui::widgets::List), recorded as a `list` of
 //! `list_item`s (only the items on screen), with `select` and `scroll` taken by the
 //! widget itself.
+//!
+//! ratatui keeps an item's text private, so [`ListItem`] holds its own copy with
+//! ratatui's field layout and hands it to ratatui's widget at render: an in-place `Vec`
+//! conversion, no allocation (`tests/alloc.rs`). So the items' checked states
+//! ([`List::checked`]) and keys ([`List::item_keys`]) are side tables on the `List`,
+//! collected only while recording. An item without a key is keyed by its words (its
+//! first line without a state mark, `text.rs`), the first item with those words only,
+//! others and wordless items by index, so a toggle does not rename an item. The visible
+//! range is ratatui's private algorithm mirrored (`list/record.rs`, tested against the
+//! offset ratatui writes), so only the items on screen are recorded; an action on an item
+//! off screen reaches it through the crate's one id lookup (`Items::named` in `lib.rs`):
+//! `select` selects it and ratatui scrolls it into view, other actions are refused until
+//! it is on screen (`apply_undrawn`).
 
 use std::borrow::Cow;
 

@@ -1,6 +1,6 @@
 //! The key grammar as the macros check a `key("…")` fallback at compile time: the
 //! same words and the same reading as `taria_schema::protocol::KeyChord`'s parser
-//! (`taria-runtime/src/wire/protocol/keys.rs`), which the macro crate cannot call.
+//! (`taria-runtime/taria-schema/src/protocol/keys.rs`), which the macro crate cannot call.
 //! The ui-tests pass case `key-grammar-matches-the-runtime.rs` includes this file and
 //! checks that both accept exactly the same chords and that `GRAMMAR` is
 //! `taria_schema::protocol::KEY_GRAMMAR`.

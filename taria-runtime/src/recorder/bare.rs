@@ -2,6 +2,19 @@
 //! recorded as a `text` node: what `#[taria::app]` and `#[taria::widget]` make of each
 //! `render_widget` call in the code they rewrite, through an autoref-specialization
 //! probe, so that only text types record and every other widget costs nothing.
+//!
+//! The node's bounds are the cells `Line::render_with_alignment` covers, its label the
+//! first line, its value the lines drawn when there are more. Inside a node that is not a
+//! container (a `spin_button` drawing `Count: 41`) the text is that node's and records
+//! nothing of its own (`holds_text`). Off, it is the one flag check.
+//!
+//! Why the macros rewrite the calls rather than the frame's end reading "what no node
+//! claims" from the buffer: that would reach render functions the macros do not see, but
+//! it would have to guess where one text ends (columns, gaps) and which node a cell
+//! belongs to (a `Block` leaf covers what others draw inside it), it would append nodes
+//! after the pre-order arena is complete, and it would change the tree of every existing
+//! app that draws a `Paragraph` beside nodes without bounds. The macros' reach is
+//! documented instead, with its one-line fixes (integration guide, section 2).
 
 use std::fmt;
 

@@ -1,6 +1,16 @@
 //! Values read from the screen: a node that says where its value is drawn
 //! ([`NodeBuilder::drawn_value`](super::NodeBuilder::drawn_value)) and was given no
 //! value takes the text drawn there, once the frame's buffer is complete.
+//!
+//! Who marks a node so: a `taria-widgets` `Block` given `text_input` or `text_area` marks
+//! its inner area, so whatever draws the input's text makes its value and `type_text` is
+//! answered with the change; `#[taria::widget]` with a text role (`text`, `status`,
+//! `heading`, `log`, `notification`, `tooltip`, `text_input`, `text_area`) and neither
+//! `label` nor `value` marks its area, so a custom widget that writes the buffer with
+//! `set_string` is recorded by its attribute alone. The pass runs once the frame is drawn
+//! and before held actions are settled and the frame is published (the session's
+//! `FrameEnd`; `Harness::render`; `Recorder::read_drawn` for a frame recorded by hand),
+//! walking the node list once, and only when a frame was recorded.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

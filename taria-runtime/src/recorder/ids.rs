@@ -1,6 +1,16 @@
 //! The frame's ids: what derived ids start with, and the ids by hash, which find a node
 //! by its id and catch a duplicate while the frame records. Cleared, not freed,
 //! between frames, so once grown to a frame's size they allocate nothing.
+//!
+//! How a node gets its id (`FrameArena::assign_id`): an explicit id (`id = "save"`) is
+//! global to the frame and stable; otherwise it is the parent's id, `/`, and the key
+//! (stable while the parent's id is) or `<role>#<n>` for the n-th child (positional, not
+//! stable). An explicit id written in an attribute holds only ASCII letters, digits,
+//! `-`, `_`, `.` and `:` (the macros check it), so it cannot be taken for an id derived
+//! below a parent (`/`), a positional one (`#`) or a renamed duplicate (`~`).
+//! A duplicate is renamed `id~2`, `id~3`, …, marked unstable and reported in the tree's
+//! diagnostics; nodes are never merged. Text in keys and ids is kept as the app gives it
+//! (why, and how it is written safely: the outline's escapes in `taria-schema`).
 
 use super::text::Padded;
 

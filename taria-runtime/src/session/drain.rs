@@ -2,6 +2,24 @@
 //! changed the app, the next waits for a frame drawn after it and is validated
 //! against that frame. Their answers, and the stamp of the trees after them, are
 //! `answer.rs`'s.
+//!
+//! Why: two inputs in one write were both checked against the frame before the first,
+//! so a `select` behind a confirmation dialog the first had just opened went through,
+//! and the dialog then deleted the wrong task. Now an input that may have changed the app
+//! (a handler took it, it was held for a widget, its keys were queued) makes the rest
+//! wait, in the session's inbox and behind it in the endpoint's bounded queue, until a
+//! frame is drawn with none of its keys left to read, no widget action held and no frame
+//! owed; then `record` wakes the loop. A burst costs a frame per input. A `key` or `text`
+//! input is taken at once even then (keys are not validated, and the pending queue keeps
+//! their order), unless an action held for the widgets may still become key presses.
+//!
+//! A loop that draws only when its own state changed may draw nothing after an input that
+//! changed nothing it shows: once that input's effects are taken, the next waits at most
+//! `SETTLE_WITHOUT_FRAME` and is checked against the frame drawn last (the event wait
+//! wakes for it). An action held for a widget the loop never draws a frame for holds the
+//! inputs after it until it does (loops must draw on `FocusGained`: the integration
+//! guide). An input routed to keys is answered when the app reads its last key, so
+//! "delivered" means it reached the app's input path.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

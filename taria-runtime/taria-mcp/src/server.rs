@@ -1,7 +1,13 @@
-//! The MCP server: tools (routed by `#[tool_router]`), the `taria://tree` resource with
-//! subscriptions (both eras: `resources/subscribe` and `subscriptions/listen`, see
-//! [`crate::subscriptions`]), and the instructions agents read first.
-//! The tools' schemas are in [`schema`].
+//! The MCP server: tools (an rmcp `ToolRouter` built from `tools::register`'s list),
+//! the `taria://tree` resource with subscriptions (both eras: `resources/subscribe` and
+//! `subscriptions/listen`, see [`crate::subscriptions`]), and the instructions agents
+//! read first. The tools' schemas are in [`schema`].
+//!
+//! Every MCP version rmcp knows is served. Up to 2025-11-25 a client sends
+//! `initialize`; 2026-07-28 has no handshake (`server/discover`, then each request
+//! names its version in `_meta`), and is what the official Python SDK's `Client`
+//! negotiates by default. The tools and the resource are the same in both; only
+//! subscribing differs.
 
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::router::tool::ToolRouter;

@@ -18,6 +18,33 @@
 //! By concern: [`process`] (the pseudo-terminal and the command), [`output`] (reading
 //! the terminal), [`terminal`] (the emulated terminal and its answers), [`socket`]
 //! (the private socket).
+//!
+//! The app runs in the bridge's working directory with its environment plus
+//! `TARIA_SOCKET` (and `TERM` when unset; not on Windows), 120×40 unless `--cols`/`--rows`
+//! say otherwise (bounds 10–1000 columns, 5–500 rows); it is a session leader with the
+//! pty as its controlling terminal, so `resize` reaches it as a resize signal (Windows:
+//! `ResizePseudoConsole`). A tool call waits up to `STARTUP_WAIT` for the socket
+//! (`cargo run` may be compiling), then answers `app_not_connected`; a command that
+//! cannot be started gets one line on stderr and every tool answers with the reason, the
+//! session staying up so the agent can say what is wrong. Once the app has exited every
+//! tool answers `app_exited` with its status. If the bridge itself is killed, closing the
+//! pty's master side hangs up the terminal and the kernel sends the app SIGHUP.
+//!
+//! An app that draws only when its own state changed (`examples/lazy`) draws nothing for a
+//! bridge that connects after its first frame if it ignores the `FocusGained` taria's
+//! event reader returns then, and it takes an agent's input only in the turn before it
+//! draws, so every call would time out. The bridge owns its terminal, so it makes it draw
+//! ([`Spawned::nudge`]): with no first tree 500 ms after connecting (`link/connect.rs`),
+//! and when an input is unanswered for 1.5 s while the app drew nothing for half of that
+//! (`link/send.rs`; not sooner: a list may scroll on the shorter size, and a live app on a
+//! loaded machine can take that long). When even that draws nothing, the first-tree
+//! timeout names the likely cause and the match arm to add, and `read_tree` format
+//! `screen` answers from the emulated terminal, saying it is not a frame taria recorded.
+//!
+//! Tested against the built `before-after` example (`tests/mcp/spawn.rs`, failing with a
+//! message when it is missing) and with ratatui apps that ask their terminal before they
+//! draw (`tests/mcp/terminal_queries.rs`). Windows is linted only, plus the wine smoke test
+//! (`.ci/wine-smoke/run`).
 
 use std::collections::VecDeque;
 use std::io::Write;

@@ -5,6 +5,20 @@
 //! selected. Otherwise the agent hears which node is selected and that the action
 //! was not performed: the app's keys may not move the selection the way a
 //! ratatui list's do.
+//!
+//! The cheapest way the app has goes first: its `select` handler for the node (called
+//! right after its handler for the action said no), else a `select` held with the action
+//! for the node's widget (a `List`'s row far down costs no keys), else navigation keys,
+//! from the selected sibling or, with none selected, from the first "next" key, which
+//! ratatui's `ListState`/`TableState::select_next` turn into item 0. Trusting the keys
+//! blind is what an agent hit on the todo app: one wrong step, and `delete` removed the
+//! wrong task. An item of a list that does not have focus, where the list declares its
+//! `focus` keys, is staged one step earlier (`Selecting::AfterFocus`): the focus keys
+//! alone, a frame that must show the list focused, then the navigation keys read from
+//! *that* frame, since an app may keep, clamp or reset a list's selection when the focus
+//! comes to it (planned from the frame before, a kanban board's `down` landed on the wrong
+//! card). A staged fallback counts as held (`Router::held`), so later inputs, keys
+//! included, wait behind it.
 
 use std::borrow::Cow;
 

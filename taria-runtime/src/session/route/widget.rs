@@ -3,6 +3,21 @@
 //! take AccessKit requests), so `select` on a list lands in the app's own `ListState`
 //! with no app code. [`agent_changed`] tells the app which widgets took one, for
 //! state it derives from theirs.
+//!
+//! Why not the app's input path: a widget takes the action while it renders, where the
+//! app's key handler does not run, so state the app updates in that handler (ratatui's
+//! table example moves its `ScrollbarState` in `next_row`) would go stale with no error.
+//! Sending the action as keys instead does not scale (row 5,000 is 5,000 presses), needs
+//! keys the widget does not know, and an event the app would match needs a variant
+//! crossterm's `Event` does not have. So the rule the integration guide documents is the
+//! one that cannot go wrong: derive such values where you draw, after the widget (the
+//! frame the agent reads is the one after the widget took the input, so even a
+//! derivation drawn before it is caught up there). For reactions that are not values
+//! (load a preview, save), `agent_changed(id)` is true from the moment widget `id` took
+//! an action until the next frame begins: a thread-local list filled only when a widget
+//! takes one, so with no agent it costs one thread-local read and allocates nothing.
+//! `taria-widgets/tests/person_path.rs` drives a table and scrollbar by agent actions and
+//! by a person's keys and asserts the same screen.
 
 use std::cell::{Cell, RefCell};
 

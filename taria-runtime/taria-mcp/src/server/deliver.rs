@@ -9,6 +9,14 @@
 //! JSON, without the status line, at about 1.3× the bytes (3–4× for an act on a
 //! table, whose changed ids are listed). Programs that want fields pass
 //! `--structured` or read `read_tree format: json`.
+//!
+//! The cut (under gemini-cli's 40k and Claude Code's 50k-character and 25k-token limits)
+//! falls at a line's end and is the last guard, not the way a read is paged: reads bound
+//! themselves before it (`render.rs`' cap on trees; `read_logs` pages its entries).
+//! Checked by every call in `tests/mcp/` (`check_model_text` in `harness.rs`: not a JSON
+//! object, every outline and change line in the text), by `tests/mcp/host_form.rs` (a
+//! session as hosts start it gets text only), and by the real hosts in
+//! `examples/e2e/hosts/` against a stand-in model.
 
 use rmcp::model::{CallToolResult, ContentBlock};
 

@@ -1,5 +1,8 @@
 //! How text from outside (the command line, the recording) goes into the generated
 //! code: only inside a `//` comment or a string literal, never as code of its own.
+//!
+//! Two arguments are code by design: `--harness EXPR` and `--secret ID=EXPR` are Rust
+//! expressions the author writes for the test.
 
 use std::fmt::Write as _;
 

@@ -1,4 +1,11 @@
 //! `press_key`: presses a key chord, `repeat` times in one turn.
+//!
+//! `repeat` goes to 64 while at most 32 inputs may await an ack (`limits::MAX_IN_FLIGHT`):
+//! a press past that waits for room (and for the rate limit) within the call's deadline
+//! instead of being refused mid-burst. Refusing `repeat` over 32 up front was the other
+//! choice; it would have broken the documented 64 for no safety gain, since a waiting
+//! press keeps the bound the app is protected by. Only the first press of a burst is
+//! refused `busy`, when other calls already fill the bound.
 
 use std::str::FromStr as _;
 use std::time::Instant;

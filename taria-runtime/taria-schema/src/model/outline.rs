@@ -1,4 +1,18 @@
 //! A compact, one-line-per-node text form of a tree, for assertions and agents.
+//!
+//! A row whose children are all plain cells is one line, its cells after its own part
+//! (`- row [id=processes/18877] [selected] {select}: "18877" | "firefox" | "79.9"`), the
+//! header row likewise giving the column names once ([`OutlineRules::compact_cells`],
+//! which `Tree::outline` and the bridge's writer both use). The dashboard's table went
+//! from 7 lines a row to 1 (its golden outline, 144 lines to 36); JSON is unchanged.
+//!
+//! Only table rows, decided by measurement (`python3 benches/agents/joinable_lines.py`):
+//! tabs and options carry an id and actions each, so joined onto their parent's line each
+//! would keep its `[id=…]` and save only its line's start. That is 18 B of todo's 566 B
+//! first read (3 tabs), 36 B of the dashboard's 4,353 B (6 tabs), nothing on form and
+//! files, while the instructions would need 94 B more to explain a second joined form,
+//! paid in every session. Sparklines and charts are one leaf with a summary value
+//! already.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;

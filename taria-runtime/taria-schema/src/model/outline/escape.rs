@@ -1,5 +1,18 @@
 //! The outline's escapes: app text as JSON string literals, names bare when plain,
 //! and reading a line's id back.
+//!
+//! Why escape rather than refuse: the recorder neither refuses nor rewrites control
+//! characters (nor `]`, `"`, spaces, …) in ids, keys, custom roles and custom action
+//! names. An app keying rows by content (`.key(file_name)`) would lose those nodes, or see
+//! `key` arguments in its handlers that no longer match its data, and two keys that differ
+//! only in such characters would collide; a hostile app or a newer peer can send any
+//! string over the wire anyway. So the text forms make them harmless: ids and names are
+//! written bare when plain (no space, quote, backslash, bracket, brace, comma or such
+//! character: `[id=tasks/3]`) and quoted otherwise (`[id="notes/a b"]`), so common ids
+//! cost no byte more. The bridge's text reuses these escapes (cut markers, change lists,
+//! refusals; an id pasted back with its quotes is read as the outline wrote it); its
+//! JSON results are framed by JSON itself.
+
 /// App text as an outline quotes it (a label, a text value, an invalid message): a
 /// JSON string literal, in which every character that could end the line, hide or
 /// reorder text (control characters, line and paragraph separators, zero-width and
