@@ -167,12 +167,18 @@ def resolve(path: str, here: tuple, modules: set, facade: dict) -> tuple:
     return (), via_root
 
 
-def arrows(src: Path):
+def module_files(src: Path) -> dict:
+    """Each module of the crate at `src` and its file, test files left out."""
     files = {}
     for f in sorted(src.rglob("*.rs")):
         if f.name == "tests.rs" or "tests" in f.relative_to(src).parts[:-1]:
             continue
         files[module_path(src, f)] = f
+    return files
+
+
+def arrows(src: Path):
+    files = module_files(src)
     modules = set(files)
     facade = root_facade(src, modules)
     edges = []  # (from module, to module, file, path, through the root's re-exports)
@@ -211,11 +217,7 @@ def file_circles(src: Path) -> list:
     """Circles between files: groups of modules (files) that import each other, the
     crate root left out. Unlike the folder arrows, a parent importing its child's
     items counts."""
-    files = {}
-    for f in sorted(src.rglob("*.rs")):
-        if f.name == "tests.rs" or "tests" in f.relative_to(src).parts[:-1]:
-            continue
-        files[module_path(src, f)] = f
+    files = module_files(src)
     modules = set(files)
     facade = root_facade(src, modules)
     graph = defaultdict(set)

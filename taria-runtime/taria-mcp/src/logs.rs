@@ -3,7 +3,7 @@
 //! `read_logs`, the note in an input's result, the recording and the inspector.
 //!
 //! Log text is the app's: untrusted, written for the model as the outline writes app
-//! text (see `tools/logs.rs`).
+//! text (see `tools/read_logs.rs`).
 
 use std::time::SystemTime;
 

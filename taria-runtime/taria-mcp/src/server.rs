@@ -200,20 +200,26 @@ impl Bridge {
         cancelled: Cancelled,
     ) -> CallToolResult {
         let _in_use = self.activity.in_use();
-        let result = match parse::<T::Args>(args) {
-            Ok(args) => {
-                let cx = Cx {
-                    link: &self.link,
-                    inputs: &self.inputs,
-                    seen: &self.seen,
-                    turn,
-                    cancelled,
-                };
-                T::run(cx, args).await
-            }
-            Err(e) => Err(e),
-        };
+        let result = self.parse_and_run::<T>(args, turn, cancelled).await;
         self.told(respond(result))
+    }
+
+    /// Tool `T` on `args` once they parse, given its [`Cx`].
+    async fn parse_and_run<T: Tool>(
+        &self,
+        args: JsonObject,
+        turn: Option<&mut Turn>,
+        cancelled: Cancelled,
+    ) -> Result<T::Result, ToolError> {
+        let args = parse::<T::Args>(args)?;
+        let cx = Cx {
+            link: &self.link,
+            inputs: &self.inputs,
+            seen: &self.seen,
+            turn,
+            cancelled,
+        };
+        T::run(cx, args).await
     }
 
     /// An input tool's call, the same for each: the bridge is in use, the call takes
@@ -232,19 +238,9 @@ impl Bridge {
         let mut turn = self.arrivals.claim(&context.id);
         turn.tag(CallTag::new(tool, turn.seen_at_arrival().cloned()));
         let noted = self.link.recorder().map(|_| args.clone());
-        let result = match parse::<T::Args>(args) {
-            Ok(args) => {
-                let cx = Cx {
-                    link: &self.link,
-                    inputs: &self.inputs,
-                    seen: &self.seen,
-                    turn: Some(&mut turn),
-                    cancelled,
-                };
-                T::run(cx, args).await
-            }
-            Err(e) => Err(e),
-        };
+        let result = self
+            .parse_and_run::<T>(args, Some(&mut turn), cancelled)
+            .await;
         if let (Err(error), Some(arguments)) = (&result, noted) {
             self.note_refused(&turn, tool, arguments, error);
         }
