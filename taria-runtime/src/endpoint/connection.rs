@@ -12,6 +12,7 @@ use interprocess::local_socket::traits::Stream as _;
 use super::line::{Line, LineReader};
 use super::{PublishedFrame, QueuedInput, ScreenWanted, Shared};
 use crate::logs::Waiting;
+use crate::recorder::FrameArena;
 use taria_schema::Tree;
 use taria_schema::protocol::{
     AckStatus, AppMessage, BridgeMessage, ErrorCode, INPUT_QUEUE_CAPACITY, Input, KeyChord,
@@ -363,8 +364,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     out.flush()?;
 
     let mut working = PublishedFrame::default();
-    let mut last: Option<Tree> = None;
-    let (mut revision, mut last_input) = (0u64, 0u64);
+    let mut trees = Trees::default();
     let mut turn = Turn::default();
     let mut logs = Vec::new();
     // A tree or patch went out without the screen drawn with it (screens were not
@@ -372,7 +372,7 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
     let mut unscreened = false;
     loop {
         let sent = Sent {
-            tree: last.is_some(),
+            tree: trees.last.is_some(),
             unscreened,
         };
         if !take_turn(shared, connection, &mut turn, &mut working, sent) {
@@ -395,59 +395,97 @@ fn write_loop(stream: &Stream, shared: &Shared, connection: u64) -> std::io::Res
             shared.writer.notify_all();
             return Ok(());
         }
-        if turn.frame {
-            let tree = working.arena.to_tree();
-            let message = match &last {
-                Some(previous) if !turn.want_tree => {
-                    let patch = tree.diff(previous);
-                    (!patch.is_empty() || working.input != last_input).then(|| {
-                        revision += 1;
-                        AppMessage::Patch {
-                            revision,
-                            input: working.input,
-                            patch,
-                        }
-                    })
-                }
-                _ => {
-                    revision += 1;
-                    Some(AppMessage::Tree {
-                        revision,
-                        input: working.input,
-                        tree: tree.clone(),
-                    })
-                }
-            };
-            if let Some(message) = message {
-                write_message(&mut out, &message)?;
-                unscreened = true;
-                turn.want_screen = turn.want_screen.max(turn.push_screens);
-            }
-            last = Some(tree);
-            last_input = working.input;
-        } else if turn.want_tree
-            && let Some(tree) = &last
-        {
-            revision += 1;
-            write_message(
-                &mut out,
-                &AppMessage::Tree {
-                    revision,
-                    input: last_input,
-                    tree: tree.clone(),
-                },
-            )?;
+        let message = if turn.frame {
+            trees.take_frame(&mut working, turn.want_tree)
+        } else if turn.want_tree {
+            trees.whole()
+        } else {
+            None
+        };
+        if let Some(message) = message {
+            write_message(&mut out, &message)?;
             unscreened = true;
             turn.want_screen = turn.want_screen.max(turn.push_screens);
         }
         if turn.want_screen != ScreenWanted::No {
-            write_screen(&mut out, &working.buffer, revision, turn.want_screen)?;
+            write_screen(&mut out, &working.buffer, trees.revision, turn.want_screen)?;
             unscreened = false;
         }
         out.flush()?;
         if turn.frame {
-            tracing::trace!(target: super::LATENCY, input = last_input, "frame sent");
+            tracing::trace!(target: super::LATENCY, input = trees.input, "frame sent");
         }
+    }
+}
+
+/// The trees the writer has sent on its connection: the last one, and what comes
+/// next against it.
+#[derive(Default)]
+struct Trees {
+    /// The last tree sent (or patched to).
+    last: Option<Tree>,
+    /// The arena `last` was built from.
+    arena: FrameArena,
+    /// The last input `last` shows.
+    input: u64,
+    /// The last revision sent.
+    revision: u64,
+}
+
+impl Trees {
+    /// The message for the frame just taken into `working` (the whole tree when
+    /// `want_tree` or none was sent yet, else a patch; `None` when the patch would be
+    /// empty and the stamp did not move); `last` becomes the frame's tree.
+    fn take_frame(&mut self, working: &mut PublishedFrame, want_tree: bool) -> Option<AppMessage> {
+        if !want_tree
+            && working.input == self.input
+            && let Some(last) = &mut self.last
+            && working.arena.same_tree(&self.arena)
+        {
+            // Redrawn, and nothing recorded changed (the loop turned to see a handler's
+            // change it had drawn): the patch would be empty, so none is built.
+            last.frame = working.arena.frame;
+            return None;
+        }
+        let tree = working.arena.to_tree();
+        let message = match &self.last {
+            Some(previous) if !want_tree => {
+                let patch = tree.diff(previous);
+                (!patch.is_empty() || working.input != self.input).then(|| {
+                    self.revision += 1;
+                    AppMessage::Patch {
+                        revision: self.revision,
+                        input: working.input,
+                        patch,
+                    }
+                })
+            }
+            _ => {
+                self.revision += 1;
+                Some(AppMessage::Tree {
+                    revision: self.revision,
+                    input: working.input,
+                    tree: tree.clone(),
+                })
+            }
+        };
+        self.last = Some(tree);
+        self.input = working.input;
+        // `working`'s arena is replaced when the next frame is taken.
+        std::mem::swap(&mut self.arena, &mut working.arena);
+        message
+    }
+
+    /// The last tree again, whole (a `get_tree` with no new frame); `None` before the
+    /// first.
+    fn whole(&mut self) -> Option<AppMessage> {
+        let tree = self.last.as_ref()?;
+        self.revision += 1;
+        Some(AppMessage::Tree {
+            revision: self.revision,
+            input: self.input,
+            tree: tree.clone(),
+        })
     }
 }
 
@@ -512,7 +550,9 @@ fn take_turn(
     }
     turn.frame = std::mem::take(&mut state.frame.fresh);
     if turn.frame {
-        std::mem::swap(&mut working.arena, &mut state.frame.arena);
+        // Copied, not swapped: the shared arena stays the last one published, which
+        // the app compares the next frame with (`Socket::publish`).
+        working.arena.copy_from(&state.frame.arena);
         std::mem::swap(&mut working.buffer, &mut state.frame.buffer);
         working.input = state.frame.input;
     }

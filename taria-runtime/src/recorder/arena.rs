@@ -186,10 +186,94 @@ pub(crate) struct NodeRecord {
     pub(crate) drawn_value: Bounds,
 }
 
+impl NodeRecord {
+    /// Whether the two records are the same, numbers compared bit for bit (so `-0.0`
+    /// and `0.0`, which the tree writes apart, differ; a NaN is itself).
+    fn same(&self, other: &NodeRecord) -> bool {
+        // Destructured so that a new field cannot be forgotten here.
+        let NodeRecord {
+            parent,
+            end,
+            role,
+            custom_role,
+            id,
+            id_source,
+            stable,
+            label,
+            value,
+            min,
+            max,
+            step,
+            max_len,
+            options,
+            flags,
+            checked,
+            expanded,
+            invalid_message,
+            actions,
+            custom_actions,
+            keys,
+            position,
+            scroll,
+            bounds,
+            child_count,
+            encloses,
+            bounded_scope,
+            drawn_value,
+        } = self;
+        let bits = |n: &Option<f64>| n.map(f64::to_bits);
+        let value_same = match (value, &other.value) {
+            (ValueRecord::Number(a), ValueRecord::Number(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => a == b,
+        };
+        *parent == other.parent
+            && *end == other.end
+            && *role == other.role
+            && *custom_role == other.custom_role
+            && *id == other.id
+            && *id_source == other.id_source
+            && *stable == other.stable
+            && *label == other.label
+            && value_same
+            && bits(min) == bits(&other.min)
+            && bits(max) == bits(&other.max)
+            && bits(step) == bits(&other.step)
+            && *max_len == other.max_len
+            && *options == other.options
+            && *flags == other.flags
+            && *checked == other.checked
+            && *expanded == other.expanded
+            && *invalid_message == other.invalid_message
+            && *actions == other.actions
+            && *custom_actions == other.custom_actions
+            && *keys == other.keys
+            && *position == other.position
+            && *scroll == other.scroll
+            && *bounds == other.bounds
+            && *child_count == other.child_count
+            && *encloses == other.encloses
+            && *bounded_scope == other.bounded_scope
+            && *drawn_value == other.drawn_value
+    }
+}
+
 /// A problem noticed while recording, resolved to text when the tree is built.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ArenaDiagnostic {
     DuplicateId { requested: Span, node: u32 },
+}
+
+impl ArenaDiagnostic {
+    fn same(&self, other: &ArenaDiagnostic) -> bool {
+        let (
+            ArenaDiagnostic::DuplicateId { requested, node },
+            ArenaDiagnostic::DuplicateId {
+                requested: other_requested,
+                node: other_node,
+            },
+        ) = (self, other);
+        requested == other_requested && node == other_node
+    }
 }
 
 /// The per-frame store.
@@ -268,6 +352,26 @@ impl FrameArena {
         self.skipped_by_depth = other.skipped_by_depth;
         self.skipped_by_count = other.skipped_by_count;
         self.frame = other.frame;
+    }
+
+    /// Whether [`FrameArena::to_tree`] gives the same tree for both arenas, but for
+    /// the frame number: the same records (numbers compared bit for bit), text, side
+    /// tables and diagnostics. A redrawn frame that shows nothing new needs no tree
+    /// built or diffed for the bridge.
+    pub(crate) fn same_tree(&self, other: &FrameArena) -> bool {
+        self.text == other.text
+            && self.spans == other.spans
+            && self.keys == other.keys
+            && self.skipped_by_depth == other.skipped_by_depth
+            && self.skipped_by_count == other.skipped_by_count
+            && self.diagnostics.len() == other.diagnostics.len()
+            && self
+                .diagnostics
+                .iter()
+                .zip(&other.diagnostics)
+                .all(|(a, b)| a.same(b))
+            && self.nodes.len() == other.nodes.len()
+            && self.nodes.iter().zip(&other.nodes).all(|(a, b)| a.same(b))
     }
 
     /// The index of the node with this id.

@@ -75,13 +75,21 @@ impl Transport for Socket {
             return;
         }
         let input = stamp(state.connection);
+        // The same tree as the frame published before it on this connection, with the
+        // same stamp (the loop turned to see a handler's change it had drawn): the
+        // writer would send nothing for it, so it is not woken. It takes this frame
+        // (its screen) the next time it wakes.
+        let unchanged =
+            state.frame.any && state.frame.input == input && state.frame.arena.same_tree(arena);
         state.frame.arena.copy_from(arena);
         copy_buffer(&mut state.frame.buffer, buffer);
         state.frame.input = input;
         state.frame.fresh = true;
         state.frame.any = true;
         drop(state);
-        shared.writer.notify_all();
+        if !unchanged {
+            shared.writer.notify_all();
+        }
     }
 }
 

@@ -178,9 +178,10 @@ fn start_recording(
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings), never with a secret
 /// in it ([`carries_no_secret`]).
 fn init_tracing() {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::filter::{self, FilterExt as _};
     use tracing_subscriber::layer::SubscriberExt as _;
     use tracing_subscriber::util::SubscriberInitExt as _;
-    use tracing_subscriber::{Layer as _, filter};
     let wanted = EnvFilter::try_from_env("TARIA_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
     let stderr = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
@@ -188,8 +189,10 @@ fn init_tracing() {
         // Otherwise a log line that cannot be written (the host closed stderr) is
         // reported with `eprintln!`, which panics: before a spawned app is stopped.
         .log_internal_errors(false)
-        .with_filter(wanted)
-        .with_filter(filter::filter_fn(carries_no_secret));
+        // One filter, both conditions: two nested `with_filter`s made every callsite
+        // the first one passed a per-event question, and built every span (rmcp's,
+        // one per request) though nothing logged it.
+        .with_filter(wanted.and(filter::filter_fn(carries_no_secret)));
     tracing_subscriber::registry().with(stderr).init();
 }
 

@@ -7,7 +7,9 @@ use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
 
-use crate::model::{Diagnostic, MAX_DEPTH, Node, NodeId, Tree};
+use std::collections::BTreeMap;
+
+use crate::model::{Bounds, Diagnostic, MAX_DEPTH, Node, NodeId, Position, Role, Tree};
 
 /// A node without its children, with its parent's id and its children's ids.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,20 +173,13 @@ impl FlatTree {
             let Some(current) = self.nodes.get_mut(&update.id) else {
                 continue;
             };
-            let Ok(Json::Object(mut fields)) = serde_json::to_value(&*current) else {
-                continue;
+            let mut read = current.clone();
+            let node = match merge_into(&mut read, &update.fields) {
+                Merged::Read => Some(read),
+                Merged::Invalid => None,
+                Merged::Unusual => merged_as_json(current, &update.fields),
             };
-            for (key, value) in &update.fields {
-                if key == "id" {
-                    continue;
-                }
-                if value.is_null() {
-                    fields.remove(key);
-                } else {
-                    fields.insert(key.clone(), value.clone());
-                }
-            }
-            if let Ok(node) = serde_json::from_value::<FlatNode>(Json::Object(fields)) {
+            if let Some(node) = node {
                 *current = node;
             }
         }
@@ -239,6 +234,103 @@ fn with_parents(tree: &Tree) -> Vec<(&Node, Option<&NodeId>)> {
         stack.extend(node.children.iter().rev().map(|c| (c, Some(&node.id))));
     }
     out
+}
+
+/// What reading a merge patch into a node came to ([`merge_into`]).
+enum Merged {
+    /// The node has the patch applied.
+    Read,
+    /// A field's value does not make the node: the update is skipped.
+    Invalid,
+    /// A field this typed path leaves to the JSON one (an unknown key, or one whose
+    /// absence does not make a node).
+    Unusual,
+}
+
+/// Applies the merge patch `fields` to `flat` field by field, as writing the node as
+/// JSON, merging `fields` in and reading it back does (a `null` puts the field's
+/// default back), without writing and reading the whole node: that round trip was
+/// most of the cost of a patch. Unless it says [`Merged::Read`], `flat` is left part
+/// read: the caller drops it.
+fn merge_into(flat: &mut FlatNode, fields: &Map<String, Json>) -> Merged {
+    /// Reads `value` into `field`; `null` is `default`.
+    fn set<'a, T: Deserialize<'a>>(field: &mut T, value: &'a Json, default: T) -> bool {
+        if value.is_null() {
+            *field = default;
+            return true;
+        }
+        match T::deserialize(value) {
+            Ok(read) => {
+                *field = read;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+    let FlatNode {
+        node,
+        parent,
+        child_ids,
+    } = flat;
+    for (key, value) in fields {
+        let state = &mut node.state;
+        let read = match key.as_str() {
+            "id" => true,
+            "parent" => set(parent, value, None),
+            "childIds" => set(child_ids, value, Vec::new()),
+            "stable" => set(&mut node.stable, value, true),
+            "role" if !value.is_null() => set(&mut node.role, value, Role::default()),
+            "customRole" => set(&mut node.custom_role, value, None),
+            "label" => set(&mut node.label, value, None),
+            "value" => set(&mut node.value, value, None),
+            "redactedLength" => set(&mut node.redacted_length, value, None),
+            "valueSchema" => set(&mut node.value_schema, value, None),
+            "actions" => set(&mut node.actions, value, Vec::new()),
+            "keys" => set(&mut node.keys, value, BTreeMap::new()),
+            "position" => set(&mut node.position, value, Position::default()),
+            "scroll" => set(&mut node.scroll, value, None),
+            "bounds" => set(&mut node.bounds, value, Bounds::default()),
+            "focused" => set(&mut state.focused, value, false),
+            "selected" => set(&mut state.selected, value, false),
+            "checked" => set(&mut state.checked, value, None),
+            "expanded" => set(&mut state.expanded, value, None),
+            "disabled" => set(&mut state.disabled, value, false),
+            "busy" => set(&mut state.busy, value, false),
+            "required" => set(&mut state.required, value, false),
+            "readonly" => set(&mut state.readonly, value, false),
+            "invalid" => set(&mut state.invalid, value, false),
+            "invalidMessage" => set(&mut state.invalid_message, value, None),
+            "redacted" => set(&mut state.redacted, value, false),
+            "untrusted" => set(&mut state.untrusted, value, false),
+            "modal" => set(&mut state.modal, value, false),
+            "inert" => set(&mut state.inert, value, false),
+            _ => return Merged::Unusual,
+        };
+        if !read {
+            return Merged::Invalid;
+        }
+    }
+    Merged::Read
+}
+
+/// Applies the merge patch `fields` to `current` through JSON: the node written as a
+/// JSON object, `fields` merged in (`null` removes a field, `id` stays), the object
+/// read back; `None` when it does not make a node.
+fn merged_as_json(current: &FlatNode, fields: &Map<String, Json>) -> Option<FlatNode> {
+    let Ok(Json::Object(mut object)) = serde_json::to_value(current) else {
+        return None;
+    };
+    for (key, value) in fields {
+        if key == "id" {
+            continue;
+        }
+        if value.is_null() {
+            object.remove(key);
+        } else {
+            object.insert(key.clone(), value.clone());
+        }
+    }
+    serde_json::from_value::<FlatNode>(Json::Object(object)).ok()
 }
 
 fn flat_clone(node: &Node, parent: Option<&NodeId>) -> FlatNode {
@@ -380,5 +472,142 @@ impl Tree {
             patch.diagnostics = Some(self.diagnostics.clone());
         }
         patch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::model::{Action, ActionName, Checked, ScrollInfo, State, Value, ValueSchema};
+
+    /// A flat node with every field away from its default.
+    fn full() -> FlatNode {
+        let state = State {
+            focused: true,
+            selected: true,
+            checked: Some(Checked::Mixed),
+            expanded: Some(false),
+            disabled: true,
+            busy: true,
+            required: true,
+            readonly: true,
+            invalid: true,
+            invalid_message: Some("too long".into()),
+            redacted: true,
+            untrusted: true,
+            modal: true,
+            inert: true,
+        };
+        let node = Node {
+            id: NodeId::new("list/1"),
+            stable: false,
+            role: Role::ListItem,
+            custom_role: Some("task".into()),
+            label: Some("Buy milk".into()),
+            value: Some(Value::Number(-0.5)),
+            redacted_length: Some(4),
+            value_schema: Some(ValueSchema::Text { max_len: Some(9) }),
+            state,
+            actions: vec![
+                ActionName::Core(Action::Toggle),
+                ActionName::Custom("archive".into()),
+            ],
+            keys: [("toggle".to_owned(), "space".to_owned())].into(),
+            position: Position {
+                index: Some(1),
+                count: Some(3),
+                level: Some(2),
+            },
+            scroll: Some(ScrollInfo {
+                offset: 1,
+                content: 9,
+                viewport: 3,
+            }),
+            bounds: Bounds {
+                x: 1,
+                y: 2,
+                width: 3,
+                height: 1,
+            },
+            children: Vec::new(),
+        };
+        FlatNode {
+            node,
+            parent: Some(NodeId::new("list")),
+            child_ids: vec![NodeId::new("list/1/a")],
+        }
+    }
+
+    /// Reading a patch's fields into the node does what the JSON round trip does,
+    /// for every field of the node's JSON: a new value, `null`, and a value of the
+    /// wrong kind (the update skipped); a field `merge_into` does not know would fail
+    /// here, so a new field of `Node` cannot be forgotten there.
+    #[test]
+    fn a_patch_read_field_by_field_makes_the_node_the_json_round_trip_makes() {
+        let (full, empty) = (
+            full(),
+            FlatNode {
+                node: Node::default(),
+                parent: None,
+                child_ids: Vec::new(),
+            },
+        );
+        let Json::Object(keys) = serde_json::to_value(&full).unwrap() else {
+            panic!("a node is an object")
+        };
+        assert!(keys.len() > 25, "{keys:?}");
+        let empty_json = serde_json::to_value(&empty).unwrap();
+        let values = |key: &str| {
+            vec![
+                keys[key].clone(),
+                empty_json.get(key).cloned().unwrap_or(Json::Null),
+                Json::Null,
+                json!({"no": "such shape"}),
+            ]
+        };
+        for key in keys.keys() {
+            for current in [&full, &empty] {
+                for value in values(key) {
+                    let fields: Map<String, Json> =
+                        [(key.clone(), value.clone())].into_iter().collect();
+                    let mut read = current.clone();
+                    let typed = match merge_into(&mut read, &fields) {
+                        Merged::Read => Some(read),
+                        Merged::Invalid => None,
+                        Merged::Unusual if key == "role" && value.is_null() => continue,
+                        Merged::Unusual => panic!("`{key}` is left to the JSON path"),
+                    };
+                    assert_eq!(
+                        typed,
+                        merged_as_json(current, &fields),
+                        "{key}: {value} on {current:?}"
+                    );
+                }
+            }
+        }
+        // Several fields at once, and an unknown one (the JSON path ignores it).
+        let fields: Map<String, Json> = [
+            ("label".to_owned(), json!("Walk dog")),
+            ("selected".to_owned(), Json::Null),
+            ("childIds".to_owned(), json!([])),
+            ("later".to_owned(), json!(1)),
+        ]
+        .into_iter()
+        .collect();
+        let mut tree = FlatTree::default();
+        tree.nodes.insert(full.node.id.clone(), full.clone());
+        tree.apply(&Patch {
+            updated: vec![NodeUpdate {
+                id: full.node.id.clone(),
+                fields: fields.clone(),
+            }],
+            ..Patch::default()
+        });
+        let applied = &tree.nodes[&full.node.id];
+        assert_eq!(Some(applied), merged_as_json(&full, &fields).as_ref());
+        assert_eq!(applied.node.label.as_deref(), Some("Walk dog"));
+        assert!(!applied.node.state.selected && applied.child_ids.is_empty());
     }
 }

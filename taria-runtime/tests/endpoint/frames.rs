@@ -538,3 +538,42 @@ fn a_select_of_the_selected_item_by_keys_wakes_a_loop_that_draws_only_on_its_cha
     stop.send(()).unwrap();
     thread.join().unwrap();
 }
+
+/// Redraws that record nothing new send nothing (the writer builds no patch for
+/// them, and is not even woken), yet the tree asked for after them is the newest
+/// frame's, and a change after them comes as the patch it always was.
+#[test]
+fn redraws_that_change_nothing_send_nothing_and_the_tree_stays_the_newest() {
+    let app = RunningApp::start("redraws");
+    let (mut client, _) = Client::handshake(&app.socket);
+    let first = client.current().frame;
+    // The loop redraws every 20 ms: let it draw the same frame a few times.
+    let turns = app.turns.load(Ordering::Relaxed);
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while app.turns.load(Ordering::Relaxed) < turns + 5 {
+        assert!(std::time::Instant::now() < deadline, "the loop stopped");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    client.send(&json!({"type": "get_tree"}));
+    let next = client.next().expect("a message");
+    assert_eq!(next["type"], "tree", "nothing came before the tree: {next}");
+    let tree = client.current();
+    assert!(
+        tree.frame >= first + 5,
+        "the tree is the newest frame's ({} after {first})",
+        tree.frame
+    );
+    let (ack, tree) =
+        client.input_and_tree(json!({"kind": "act", "node": "tasks/1", "action": "select"}));
+    assert_eq!(ack["status"], "delivered", "{ack}");
+    assert!(
+        tree.get("tasks/1").unwrap().state.selected,
+        "{}",
+        tree.outline()
+    );
+    assert!(
+        !tree.get("tasks/0").unwrap().state.selected,
+        "{}",
+        tree.outline()
+    );
+}
