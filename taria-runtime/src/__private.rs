@@ -121,6 +121,16 @@ pub fn app_drain<A: Actions + ?Sized>(label: &str, app: &mut A) -> usize {
     crate::session::with_current_or_start(label, |session| session.drain(app)).unwrap_or(0)
 }
 
+/// `#[taria::app]`'s drain after an event read in a loop that draws (or right after
+/// one in a method of the app): runs the actions the read woke the loop for, where the
+/// rest of the loop turn, its condition included, still sees what they changed, so the
+/// loop is not woken once more for that (see [`crate::Session::drain_after_read`]).
+/// Does nothing before the session has started (the loop's first drain or draw starts
+/// it).
+pub fn app_drain_after_read<A: Actions + ?Sized>(app: &mut A) -> usize {
+    crate::session::with_current(|session| session.drain_after_read(app)).unwrap_or(0)
+}
+
 /// A `taria::drain_with(handlers)` statement in code `#[taria::app]` is on: that
 /// loop's drain, with the closures it was given (see [`crate::drain_with`]).
 pub fn app_drain_with<A: Actions>(label: &str, mut handlers: A) -> usize {

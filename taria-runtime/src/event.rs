@@ -5,9 +5,11 @@
 //! [`install`](crate::session::install)), agent keys arrive here as ordinary key events, in
 //! order, after the app has handled the previous ones; when agent inputs wait to be
 //! drained, `read` returns [`Event::FocusGained`] so the app's loop turns once (most
-//! apps ignore that event); so it does shortly after an agent's action changed the
-//! app, so that a loop condition the handler changed is seen. Without a session
-//! these are crossterm's own functions.
+//! apps ignore that event); so it does shortly after an agent's action, run in the
+//! drain before a frame, changed the app, so that a loop condition the handler
+//! changed is seen (an action run right after a read, where `#[taria::app]` puts a
+//! drain, needs no such turn). Without a session these are crossterm's own
+//! functions.
 //!
 //! The terminal is read on a background thread. An app that hands the terminal to
 //! another program (an `$EDITOR`, a pager, a shell) holds a [`pause`] guard

@@ -1,6 +1,6 @@
 //! `#[taria::app]` on an app in the standard ratatui shape, driven over the socket:
 //! generated handlers get typed arguments, key fallbacks reach `event::read`, and a
-//! handler that ends the loop ends it at once.
+//! handler that ends the loop ends it at once; an action costs the loop one frame.
 #![cfg(unix)]
 
 mod support;
@@ -202,4 +202,105 @@ fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
         1,
         "activate went through the key fallback"
     );
+}
+
+/// Frames the counting app has drawn.
+static COUNTER_FRAMES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The shape of `ratatui`'s templates and the todo example: the read is in the loop,
+/// after the draw, and the loop's condition is a field a handler sets.
+#[derive(Default)]
+struct Counter {
+    count: i64,
+    exit: bool,
+}
+
+#[taria::app(label = "counter")]
+impl Counter {
+    fn run(&mut self, terminal: &mut Terminal<TestBackend>) -> io::Result<()> {
+        while !self.exit {
+            let Ok(_) = terminal.draw(|frame| self.draw(frame));
+            if let Event::Key(key) = event::read()?
+                && key.code == KeyCode::Char('+')
+            {
+                self.count += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        COUNTER_FRAMES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        taria::leaf(|n| {
+            n.role(Role::SpinButton)
+                .id("count")
+                .value(self.count)
+                .action(Action::Increment);
+        });
+        taria::leaf(|n| {
+            n.role(Role::Button)
+                .id("quit")
+                .label("Quit")
+                .action(Action::Activate);
+        });
+        frame.render_widget(Paragraph::new(self.count.to_string()), frame.area());
+    }
+
+    #[action(node = "count", increment)]
+    fn increment(&mut self) {
+        self.count += 1;
+    }
+
+    #[action(node = "quit", activate)]
+    fn quit(&mut self) {
+        self.exit = true;
+    }
+}
+
+#[test]
+fn an_action_costs_the_loop_one_frame_and_a_handler_that_ends_the_loop_ends_it() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let socket = temp_dir("counter").join("app.sock");
+    let (done_tx, done_rx) = mpsc::channel();
+    let app_socket = socket.clone();
+    std::thread::spawn(move || {
+        let options = Session::builder("counter")
+            .socket(&app_socket)
+            .terminal_input(false);
+        taria::install(options.try_start().unwrap());
+        let mut terminal = Terminal::new(TestBackend::new(20, 2)).unwrap();
+        let mut app = Counter::default();
+        let result = app.run(&mut terminal);
+        done_tx.send((result.is_ok(), app.count)).unwrap();
+    });
+    while !socket.exists() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (mut client, _) = Client::handshake(&socket);
+    for expected in 1..=5 {
+        let before = COUNTER_FRAMES.load(SeqCst);
+        let (ack, tree) =
+            client.input_and_tree(json!({"kind": "act", "node": "count", "action": "increment"}));
+        assert_eq!(ack["status"], "delivered", "{ack}");
+        assert_eq!(
+            tree.get("count").unwrap().value,
+            Some(Value::Number(f64::from(expected)))
+        );
+        // Were the loop woken once more after the frame that showed the change (to
+        // see a loop condition the handler might have changed), it would draw that
+        // frame again within a few milliseconds: give it far longer than that.
+        std::thread::sleep(Duration::from_millis(150));
+        assert_eq!(
+            COUNTER_FRAMES.load(SeqCst) - before,
+            1,
+            "frames drawn for increment {expected}"
+        );
+    }
+    let ack = client.input(json!({"kind": "act", "node": "quit", "action": "activate"}));
+    assert_eq!(ack["status"], "delivered");
+    let (ok, count) = done_rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the loop ended without any more input");
+    assert!(ok);
+    assert_eq!(count, 5);
 }

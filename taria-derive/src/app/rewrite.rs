@@ -11,6 +11,15 @@
 //!   around each draw, or as the statement before one with no loop around it. In
 //!   code that draws no frame itself (its draw is in a method the loop calls), the
 //!   drains go by the event reads instead, in the same way ([`Anchor`]);
+//! * a drain after each event read, `::taria::__private::app_drain_after_read(<app>)`,
+//!   as the statement after the read's: in a loop that drains (or holds one that
+//!   does), or in a method lending the app with no loop around the read (a
+//!   `handle_events(&mut self)` the loop calls). The agent's action that woke the read
+//!   runs there, and the rest of the loop turn sees what it changed, its condition
+//!   included: the drain before the frame would run it too, but the loop, which then
+//!   waits for events before it looks at its condition again, would have to be woken
+//!   once more, for one more frame. None where the code drains with handlers of its
+//!   own (`taria::drain_with`), nor after a block's value (a tail expression);
 //! * a `taria::drain_with(<handlers>)` (or `taria::drain(<app>)`) the code calls itself
 //!   → `::taria::__private::app_drain_with(<label>, <handlers>)`: the drain of the
 //!   innermost loop around it (or, with no loop around it, of the draws after it), in
@@ -52,8 +61,10 @@ pub(crate) struct Rewrite<'a> {
 pub(crate) struct Found {
     /// Terminal draws rewritten.
     pub(crate) draws: usize,
-    /// Drains placed.
+    /// Drains placed (not counting those after reads).
     pub(crate) drains: usize,
+    /// Drains placed after event reads.
+    pub(crate) after_reads: usize,
     /// The first place a drain was needed where there is no app to lend.
     pub(crate) missing: Option<Missing>,
     /// Drains of the app's own (`taria::drain_with(…)`) among `drains`.
@@ -85,9 +96,30 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
         own_outside_loops: false,
         in_draw: 0,
         owed: None,
+        read_in_stmt: false,
+        unit_block: false,
+        after_reads: Vec::new(),
         found: Found::default(),
     };
     rewriter.visit_block_mut(block);
+    let after_reads: Vec<bool> = if rewriter.found.own > 0 {
+        // The app drains with handlers of its own: a drain after a read would run its
+        // actions without them.
+        vec![false; rewriter.after_reads.len()]
+    } else {
+        rewriter
+            .after_reads
+            .iter()
+            .map(|keep| *keep == Some(true))
+            .collect()
+    };
+    let mut placer = PlaceAfterReads {
+        keep: &after_reads,
+        app: rewrite.app,
+        placed: 0,
+    };
+    placer.visit_block_mut(block);
+    rewriter.found.after_reads = placer.placed;
     rewriter.found
 }
 
@@ -106,6 +138,16 @@ struct Rewriter<'a> {
     /// would borrow the app inside a call whose receiver has it borrowed already
     /// (`self.state.on(event::read()?)`).
     owed: Option<Expr>,
+    /// Whether an event read was rewritten in the statement being visited (and not in
+    /// a statement of a block inside it, which has its own drain after it).
+    read_in_stmt: bool,
+    /// Whether the block about to be visited has the type `()` (a loop's body, the
+    /// block of an `if` without `else`), so a statement may follow its last.
+    unit_block: bool,
+    /// For each drain-after-read marker placed (numbered in order), whether it
+    /// becomes a drain: its loop drains, or it is in a method lending the app
+    /// (`None` until its innermost loop is seen whole).
+    after_reads: Vec<Option<bool>>,
     found: Found,
 }
 
@@ -140,9 +182,22 @@ impl Rewriter<'_> {
     /// Visits a loop body; if it holds an anchor and no drain of the app's own,
     /// starts it with a drain.
     fn visit_loop_body(&mut self, body: &mut Block, keyword: Span) {
-        self.loops.push(LoopSeen::default());
+        self.loops.push(LoopSeen {
+            first_after_read: self.after_reads.len(),
+            ..LoopSeen::default()
+        });
+        self.unit_block = true;
         self.visit_block_mut(body);
         let seen = self.loops.pop().unwrap_or_default();
+        // The reads of this loop's own (not of a loop inside it, which decided for
+        // its own) drain after them when a frame is drawn before the loop waits again.
+        let drains_around = (seen.anchored || seen.inner_anchored) && !seen.own_drain;
+        for keep in &mut self.after_reads[seen.first_after_read..] {
+            keep.get_or_insert(drains_around && self.rewrite.app.is_some());
+        }
+        if let Some(outer) = self.loops.last_mut() {
+            outer.inner_anchored |= seen.anchored || seen.inner_anchored;
+        }
         if seen.anchored
             && !seen.own_drain
             && let Some(drain) = self.drain(keyword, Missing::Loop)
@@ -150,6 +205,24 @@ impl Rewriter<'_> {
             body.stmts
                 .insert(0, syn::parse_quote_spanned! {keyword=> #drain; });
         }
+    }
+
+    /// A marker for a drain after the statement just visited, which read events;
+    /// whether it becomes one is decided by its loop ([`Rewriter::visit_loop_body`]),
+    /// or here with no loop around it: where the app is lent (a method of the app).
+    fn after_read_marker(&mut self) -> syn::Stmt {
+        let keep = self.loops.is_empty().then(|| {
+            self.rewrite
+                .app
+                .is_some_and(|app| app.to_string() != "& mut ()")
+        });
+        let index = self.after_reads.len();
+        self.after_reads.push(keep);
+        let marker = AfterReadMarker(index);
+        syn::Stmt::Expr(
+            Expr::Verbatim(marker.tokens()),
+            Some(Token![;](Span::call_site())),
+        )
     }
 
     /// An anchor with no loop around it: a drain before its statement, unless the
@@ -236,9 +309,10 @@ impl VisitMut for Rewriter<'_> {
             }
             Expr::Call(call) => {
                 visit_mut::visit_expr_call_mut(self, call);
-                if let Some(read) = event_call(call) {
+                if let Some((read, waits)) = event_call(call) {
                     let span = read.span();
                     *expr = read;
+                    self.read_in_stmt |= waits == Wait::Read;
                     if self.rewrite.anchor == Anchor::Reads && !self.anchor_in_loop() {
                         self.owe_drain(span, Missing::Read);
                     }
@@ -254,30 +328,58 @@ impl VisitMut for Rewriter<'_> {
             }
             Expr::While(w) => {
                 self.visit_expr_mut(&mut w.cond);
+                // A read in the loop's condition: the body is what follows it, and its
+                // own drain (if the loop draws) comes first there.
+                self.read_in_stmt = false;
                 let keyword = w.while_token.span;
                 self.visit_loop_body(&mut w.body, keyword);
             }
             Expr::ForLoop(f) => {
                 self.visit_expr_mut(&mut f.expr);
+                self.read_in_stmt = false;
                 let keyword = f.for_token.span;
                 self.visit_loop_body(&mut f.body, keyword);
+            }
+            Expr::If(i) if i.else_branch.is_none() => {
+                self.visit_expr_mut(&mut i.cond);
+                self.unit_block = true;
+                self.visit_block_mut(&mut i.then_branch);
             }
             _ => visit_mut::visit_expr_mut(self, expr),
         }
     }
 
-    /// Each statement that owes a drain gets it just before it.
+    /// Each statement that owes a drain gets it just before it; each that read
+    /// events, a marker for a drain after it (unless it is the block's value).
     fn visit_block_mut(&mut self, block: &mut Block) {
         let outer = self.owed.take();
+        let unit = std::mem::take(&mut self.unit_block);
+        let outer_read = std::mem::take(&mut self.read_in_stmt);
         let mut i = 0;
         while i < block.stmts.len() {
+            self.read_in_stmt = false;
             self.visit_stmt_mut(&mut block.stmts[i]);
+            let is_value = i + 1 == block.stmts.len()
+                && matches!(block.stmts[i], syn::Stmt::Expr(_, None))
+                && !unit;
+            if std::mem::take(&mut self.read_in_stmt) && !is_value {
+                // No longer the block's last: an expression that is not a block needs
+                // its semicolon (the block's type is `()`, so it was one).
+                if let syn::Stmt::Expr(expr, semi @ None) = &mut block.stmts[i]
+                    && !is_block_like(expr)
+                {
+                    *semi = Some(Token![;](expr.span()));
+                }
+                let marker = self.after_read_marker();
+                block.stmts.insert(i + 1, marker);
+            }
             if let Some(drain) = self.owed.take() {
                 block.stmts.insert(i, syn::parse_quote! { #drain; });
                 i += 1;
             }
             i += 1;
         }
+        self.read_in_stmt = outer_read;
         self.owed = outer;
     }
 
@@ -295,8 +397,69 @@ impl VisitMut for Rewriter<'_> {
 struct LoopSeen {
     /// A draw (or, anchored by reads, an event read).
     anchored: bool,
+    /// A loop inside it that is anchored: its turns draw.
+    inner_anchored: bool,
     /// A drain of the app's own, `taria::drain_with(…)`.
     own_drain: bool,
+    /// The first drain-after-read marker placed in it.
+    first_after_read: usize,
+}
+
+/// A statement standing for a drain after a read until the whole body is seen.
+struct AfterReadMarker(usize);
+
+impl AfterReadMarker {
+    const NAME: &'static str = "__taria_after_read_marker";
+
+    fn tokens(&self) -> TokenStream {
+        let name = proc_macro2::Ident::new(Self::NAME, Span::call_site());
+        let index = proc_macro2::Literal::usize_unsuffixed(self.0);
+        quote::quote! { #name #index }
+    }
+
+    /// The marker's number, if `stmt` is one.
+    fn of(stmt: &syn::Stmt) -> Option<usize> {
+        let syn::Stmt::Expr(Expr::Verbatim(tokens), _) = stmt else {
+            return None;
+        };
+        let mut tokens = tokens.clone().into_iter();
+        match (tokens.next(), tokens.next(), tokens.next()) {
+            (
+                Some(proc_macro2::TokenTree::Ident(name)),
+                Some(proc_macro2::TokenTree::Literal(index)),
+                None,
+            ) if name == Self::NAME => index.to_string().parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+/// Turns each marker into its drain, or takes it out.
+struct PlaceAfterReads<'a> {
+    keep: &'a [bool],
+    app: Option<&'a TokenStream>,
+    placed: usize,
+}
+
+impl VisitMut for PlaceAfterReads<'_> {
+    fn visit_block_mut(&mut self, block: &mut Block) {
+        let stmts = std::mem::take(&mut block.stmts);
+        for mut stmt in stmts {
+            if let Some(index) = AfterReadMarker::of(&stmt) {
+                if let (Some(true), Some(app)) = (self.keep.get(index), self.app) {
+                    self.placed += 1;
+                    block.stmts.push(syn::parse_quote! {
+                        ::taria::__private::app_drain_after_read(#app);
+                    });
+                }
+            } else {
+                self.visit_stmt_mut(&mut stmt);
+                block.stmts.push(stmt);
+            }
+        }
+    }
+
+    fn visit_item_mut(&mut self, _: &mut Item) {}
 }
 
 /// The drain a call of the app's own becomes, when `call` is one:
@@ -460,8 +623,31 @@ fn is_terminal_draw(call: &ExprMethodCall) -> bool {
         && !on_self
 }
 
+/// Whether `expr` may stand as a statement without a semicolon before another.
+fn is_block_like(expr: &Expr) -> bool {
+    matches!(
+        expr,
+        Expr::If(_)
+            | Expr::Match(_)
+            | Expr::Block(_)
+            | Expr::Loop(_)
+            | Expr::While(_)
+            | Expr::ForLoop(_)
+            | Expr::Unsafe(_)
+            | Expr::Const(_)
+            | Expr::TryBlock(_)
+    )
+}
+
+/// Which event wait a call is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    Read,
+    Poll,
+}
+
 /// `…event::read()` → `::taria::event::read()`, `…event::poll(t)` → `::taria::event::poll(t)`.
-fn event_call(call: &ExprCall) -> Option<Expr> {
+fn event_call(call: &ExprCall) -> Option<(Expr, Wait)> {
     let Expr::Path(path) = &*call.func else {
         return None;
     };
@@ -480,14 +666,20 @@ fn event_call(call: &ExprCall) -> Option<Expr> {
     // a tuple rather than a block, which would end an expression statement early.
     let original = &call.func;
     match (function.ident.to_string().as_str(), call.args.len()) {
-        ("read", 0) => Some(syn::parse_quote_spanned! {span=>
-            (#original, ::taria::event::read()).1
-        }),
+        ("read", 0) => Some((
+            syn::parse_quote_spanned! {span=>
+                (#original, ::taria::event::read()).1
+            },
+            Wait::Read,
+        )),
         ("poll", 1) => {
             let timeout = &call.args[0];
-            Some(syn::parse_quote_spanned! {span=>
-                (#original, ::taria::event::poll(#timeout)).1
-            })
+            Some((
+                syn::parse_quote_spanned! {span=>
+                    (#original, ::taria::event::poll(#timeout)).1
+                },
+                Wait::Poll,
+            ))
         }
         _ => None,
     }

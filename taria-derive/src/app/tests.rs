@@ -162,9 +162,12 @@ fn the_standard_ratatui_loop_records_drains_and_reads_through_taria() {
                             Event::Key(key) => self.on_key(key),
                             _ => {}
                         }
+                        ::taria::__private::app_drain_after_read(&mut *self);
                     }
                     (event::read, ::taria::event::read()).1?;
+                    ::taria::__private::app_drain_after_read(&mut *self);
                     let _ = (ratatui::crossterm::event::read, ::taria::event::read()).1;
+                    ::taria::__private::app_drain_after_read(&mut *self);
                     Ok(())
                 }
             }
@@ -199,6 +202,7 @@ fn an_owned_app_is_lent_and_only_the_innermost_drawing_loop_drains() {
                             ::taria::__private::app_draw("app", |__taria_frame_end| self.terminal.draw(::taria::__private::render_then_end(__taria_frame_end, render)))?;
                         }
                         let _ = (event::read, ::taria::event::read()).1?;
+                        ::taria::__private::app_drain_after_read(&mut self);
                         if self.quit { break Ok(()); }
                     }
                 }
@@ -333,7 +337,13 @@ fn a_draw_in_a_shared_self_method_drains_at_the_loop_s_reads_instead() {
         }
     });
     assert_eq!(errors, None);
-    assert_eq!(out.matches("app_drain").count(), 1, "{out}");
+    assert_eq!(out.matches("app_drain (").count(), 1, "{out}");
+    assert!(
+        out.contains(
+            "{ self . on_key (key) ; } :: taria :: __private :: app_drain_after_read (& mut * self) ; Ok (()) }"
+        ),
+        "the read drains after it: {out}"
+    );
     assert!(
         out.contains("app_draw (\"app\" , | __taria_frame_end | terminal . draw"),
         "the draw is still recorded: {out}"
@@ -412,6 +422,7 @@ fn a_ratatui_run_closure_in_main_is_rewritten_with_no_handlers() {
                     ::taria::__private::app_drain("app", &mut ());
                     ::taria::__private::app_draw("app", |__taria_frame_end| terminal.draw(::taria::__private::render_then_end(__taria_frame_end, |frame| render(frame, on))))?;
                     if let Event::Key(_) = (event::read, ::taria::event::read()).1? { on = !on; }
+                    ::taria::__private::app_drain_after_read(&mut ());
                 })
             }
         })
@@ -647,4 +658,59 @@ fn a_drain_of_the_apps_own_beside_the_apps_handlers_is_an_error() {
     });
     // `taria::drain(&mut *self)` names what it drains: the app's own choice.
     assert_eq!(errors, None);
+}
+
+#[test]
+fn a_read_drains_after_it_only_where_the_loop_draws_before_it_waits_again() {
+    let (out, errors) = rewrite(quote! {
+        impl App {
+            fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                loop {
+                    terminal.draw(|f| self.draw(f))?;
+                    // A loop of its own that reads and never draws: a drain after its
+                    // read would change the app with no frame to show it.
+                    loop {
+                        if let Event::Key(_) = event::read()? { break; }
+                    }
+                    self.on(event::read()?)
+                }
+            }
+            fn next_event(&mut self) -> io::Result<Event> {
+                event::read()
+            }
+            fn wait() -> io::Result<Event> {
+                let event = event::read()?;
+                Ok(event)
+            }
+        }
+    });
+    assert_eq!(errors, None);
+    assert_eq!(
+        out,
+        expected(quote! {
+            impl App {
+                fn run(&mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+                    loop {
+                        ::taria::__private::app_drain("app", &mut *self);
+                        ::taria::__private::app_draw("app", |__taria_frame_end| terminal.draw(::taria::__private::render_then_end(__taria_frame_end, |f| self.draw(f))))?;
+                        loop {
+                            if let Event::Key(_) = (event::read, ::taria::event::read()).1? { break; }
+                        }
+                        // No longer the body's last: it gets its semicolon.
+                        self.on((event::read, ::taria::event::read()).1?);
+                        ::taria::__private::app_drain_after_read(&mut *self);
+                    }
+                }
+                // The block's value: nothing may follow it.
+                fn next_event(&mut self) -> io::Result<Event> {
+                    (event::read, ::taria::event::read()).1
+                }
+                // No app to lend: a drain here would run the actions without handlers.
+                fn wait() -> io::Result<Event> {
+                    let event = (event::read, ::taria::event::read()).1?;
+                    Ok(event)
+                }
+            }
+        })
+    );
 }

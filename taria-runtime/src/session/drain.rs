@@ -13,6 +13,14 @@
 //! input is taken at once even then (keys are not validated, and the pending queue keeps
 //! their order), unless an action held for the widgets may still become key presses.
 //!
+//! A handler that changed the app may have changed the loop's condition too
+//! (`while !app.exit`): after a drain before a frame, the loop, which then waits for
+//! events before it looks at its condition again, is woken once more
+//! (`RECHECK_AFTER`), and draws one more frame, the same. A drain right after an event
+//! read ([`Session::drain_after_read`], where `#[taria::app]` puts one in a loop that
+//! draws) needs no such turn: the rest of the loop turn sees the change, and an action
+//! costs one frame.
+//!
 //! A loop that draws only when its own state changed may draw nothing after an input that
 //! changed nothing it shows: once that input's effects are taken, the next waits at most
 //! `SETTLE_WITHOUT_FRAME` and is checked against the frame drawn last (the event wait
@@ -56,12 +64,23 @@ pub(super) struct Inputs {
     /// A handler changed the app: the loop is to be woken to see it (a condition
     /// like `while !app.exit`), at once if it waits for events before it draws a
     /// frame, [`RECHECK_AFTER`] later if it drew one.
-    recheck: Option<Recheck>,
+    recheck: Option<Rechecking>,
+}
+
+/// Whether the loop is to be woken again to see what a handler changed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Recheck {
+    /// Yes: the drain ran before a frame, and the loop waits for events after it
+    /// before it looks at its condition again.
+    Owed,
+    /// No: the drain ran right after an event read, and the rest of the loop turn
+    /// sees the change.
+    Seen,
 }
 
 /// A wake-up owed to the loop after a handler changed the app.
 #[derive(Clone, Copy)]
-struct Recheck {
+struct Rechecking {
     /// When the handler ran.
     since: Instant,
     /// Whether a frame was drawn since.
@@ -76,6 +95,19 @@ impl Session {
     /// taken. Call it once per loop turn, before drawing. An app without `#[action]`
     /// handlers passes `&mut ()`: its actions go to its widgets and key fallbacks.
     pub fn drain<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
+        self.drain_inputs(app, Recheck::Owed)
+    }
+
+    /// [`Session::drain`], called where the loop still sees what a handler changed
+    /// before it next waits for events: right after an event read, in a loop that
+    /// draws after it (`#[taria::app]` places it there). The loop is then not woken
+    /// once more to see the change, which costs a whole frame per action: the frame
+    /// drawn after this turn is the one that shows it.
+    pub fn drain_after_read<A: Actions + ?Sized>(&mut self, app: &mut A) -> usize {
+        self.drain_inputs(app, Recheck::Seen)
+    }
+
+    fn drain_inputs<A: Actions + ?Sized>(&mut self, app: &mut A, recheck: Recheck) -> usize {
         self.take_queued();
         self.settle_without_frame();
         let live = self.live_connection();
@@ -147,11 +179,11 @@ impl Session {
             // new ones wake it: a loop that does not draw on the wake-up must not
             // spin.
             self.events.signal.poke();
-        } else if handled_now {
+        } else if handled_now && recheck == Recheck::Owed {
             // A handler changed the app: the next event read returns (see
             // `recheck_by`), so a loop condition the handler changed
             // (`while !self.exit`) is seen.
-            self.inputs.recheck = Some(Recheck {
+            self.inputs.recheck = Some(Rechecking {
                 since: Instant::now(),
                 drawn: false,
             });
