@@ -4,11 +4,9 @@
 
 use std::time::{Duration, SystemTime};
 
-use rmcp::model::CallToolResult;
-use tokio::sync::watch;
-
-use crate::journal::{Journal, Page};
+use crate::journal::Journal;
 use crate::logs::InputId;
+use rmcp::model::CallToolResult;
 
 /// How many input calls are kept; older ones go.
 pub(crate) const INPUT_LOG_CAPACITY: usize = 1000;
@@ -102,35 +100,15 @@ impl InputRecord {
     }
 }
 
-/// The input log. Cheap to clone.
-#[derive(Clone)]
-pub(crate) struct InputLog(Journal<InputRecord>);
+/// The input log: a [`Journal`] of the calls answered, numbered from 1 for the
+/// session's first, read by cursor ([`Journal::read`]) and subscribed to. Cheap to
+/// clone.
+pub(crate) type InputLog = Journal<InputRecord>;
 
 impl Default for InputLog {
+    /// The newest [`INPUT_LOG_CAPACITY`] calls kept.
     fn default() -> InputLog {
-        InputLog(Journal::new(INPUT_LOG_CAPACITY))
-    }
-}
-
-impl InputLog {
-    /// Adds an answered call; returns its number (1 for the session's first).
-    pub(crate) fn push(&self, record: InputRecord) -> u64 {
-        self.0.push(record)
-    }
-
-    /// The calls numbered after `since`, oldest first, at most `limit`.
-    pub(crate) fn read(&self, since: u64, limit: usize) -> Page<InputRecord> {
-        self.0.read(since, limit, |_| true)
-    }
-
-    /// The newest call's number (0: none yet).
-    pub(crate) fn newest(&self) -> u64 {
-        self.0.newest()
-    }
-
-    /// A receiver of the newest call's number, changed by every call answered.
-    pub(crate) fn subscribe(&self) -> watch::Receiver<u64> {
-        self.0.subscribe()
+        Journal::new(INPUT_LOG_CAPACITY)
     }
 }
 
@@ -163,7 +141,7 @@ mod tests {
         let newest = log.subscribe();
         log.push(InputRecord::of("act".into(), inputs, at, &done));
         log.push(InputRecord::of("press_key".into(), Vec::new(), at, &failed));
-        let page = log.read(0, 10);
+        let page = log.read(0, 10, |_| true);
         let (first, second) = (&page.entries[0].entry, &page.entries[1].entry);
         assert_eq!((first.status.as_str(), first.failed), ("delivered", false));
         assert_eq!(first.changed_ids, ["tasks/4"]);

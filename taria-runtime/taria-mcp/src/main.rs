@@ -26,6 +26,7 @@ mod stdio;
 mod subscriptions;
 mod test_from;
 mod tools;
+mod unprompted_frame;
 
 use std::process::ExitCode;
 use std::sync::Arc;

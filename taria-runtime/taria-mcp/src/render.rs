@@ -6,7 +6,10 @@ use std::fmt::Write as _;
 
 use serde_json::Value as Json;
 use taria_schema::Node;
-use taria_schema::outline::{Around, OutlineName, OutlineQuoted, OutlineRules as _};
+use taria_schema::outline::{
+    self, Around, OutlineName, OutlineQuoted, OutlineRules as _, OutlineStep, OutlineVisitor,
+    walk_outline,
+};
 
 use crate::plural;
 
@@ -63,22 +66,8 @@ pub(crate) fn render(
 /// (Measuring the tree first, as `render` does to choose its cuts, was half of an
 /// answer's work: it writes every node's line.)
 pub(crate) fn outline_within(roots: &[&Node], limit: usize) -> Option<String> {
-    let mut uncut = Writer::new(Format::Outline, MAX_CHARS, limit);
-    // Every level paid for up front: nothing is measured, nothing is cut.
-    uncut.reserved_below = usize::MAX;
-    for (i, root) in roots.iter().enumerate() {
-        if uncut.stopped() {
-            return None;
-        }
-        let around = Around {
-            previous: i.checked_sub(1).map(|p| roots[p]),
-            ..Around::default()
-        };
-        uncut.node(root, around, (0, usize::MAX), None);
-    }
-    if uncut.stopped() {
-        return None;
-    }
+    // Nothing measured, nothing cut: the whole outline, written no further than `limit`.
+    outline::outline_within(roots.iter().copied(), usize::MAX, limit)?;
     // Short enough: what `render` writes, unless the tree is too large to write whole.
     let rendered = write(roots, Format::Outline, None, MAX_CHARS, limit);
     rendered
@@ -97,14 +86,13 @@ fn write(
 ) -> Rendered {
     let asked = depth.unwrap_or(usize::MAX);
     // The size of each level, to pick the deepest view that fits whole.
-    let mut levels: Vec<usize> = Vec::new();
-    for (i, root) in roots.iter().enumerate() {
-        let around = Around {
-            previous: i.checked_sub(1).map(|p| roots[p]),
-            ..Around::default()
-        };
-        measure(root, &around, None, (0, asked), format, &mut levels);
-    }
+    let mut measure = Measure {
+        asked,
+        format,
+        levels: Vec::new(),
+    };
+    walk_outline(roots.iter().copied(), &mut measure);
+    let levels = measure.levels;
     let mut total = 0;
     let mut fits = 0;
     for (level, size) in levels.iter().enumerate() {
@@ -125,88 +113,41 @@ fn write(
     let reserved_below = if depth_shown <= fits { depth_shown } else { 0 };
     let reserved: usize = levels.iter().take(reserved_below).sum();
     let mut out = Writer::new(format, cap, stop_past);
+    out.roots = roots;
+    out.depth = depth_shown;
     out.reserved_below = reserved_below;
     out.used = reserved;
-    let mut json = Vec::new();
-    for (i, root) in roots.iter().enumerate() {
-        if out.stopped() {
-            break;
-        }
-        let previous = i.checked_sub(1).map(|p| roots[p]);
-        let around = Around {
-            previous,
-            ..Around::default()
-        };
-        if reserved_below == 0
-            && out.used + cost(root, &around, None, format, 0) + MARKER_ROOM > cap
-        {
-            let left: usize = roots[i..].iter().map(|r| subtree_size(r)).sum();
-            out.omitted += left;
-            out.cut_children = true;
-            let note = format!(
-                "{} more top-level {} left out (too large)",
-                roots.len() - i,
-                plural::noun(roots.len() - i, "node", "nodes")
-            );
-            match format {
-                Format::Outline => {
-                    let _ = writeln!(
-                        out.text,
-                        "- … {note}: read_tree with root=<id> or use find_nodes"
-                    );
-                }
-                Format::Json { .. } => {
-                    json.push(serde_json::json!({ "omitted": left, "note": note }));
-                }
-            }
-            break;
-        }
-        if let Some(node) = out.node(root, around, (0, depth_shown), None) {
-            json.push(node);
-        }
-    }
+    walk_outline(roots.iter().copied(), &mut out);
     let truncated = out.truncation(depth_shown, asked);
     Rendered {
         outline: (format == Format::Outline).then_some(out.text),
-        json: matches!(format, Format::Json { .. }).then_some(json),
+        json: matches!(format, Format::Json { .. }).then_some(out.json),
         shown: out.shown,
         omitted: out.omitted,
         truncated,
     }
 }
 
-/// Adds the size of `node`'s entry, and of its descendants' down to level `asked`,
-/// to the size of their levels, each measured where it is written (`columns`: the
-/// column names of the table `node` is a row of, as [`Writer::node`] takes them).
-fn measure(
-    node: &Node,
-    around: &Around<'_>,
-    columns: Option<&[&str]>,
-    (level, asked): (usize, usize),
+/// Adds up the size of each level's entries down to level `asked`, each measured
+/// where it is written.
+struct Measure {
+    asked: usize,
     format: Format,
-    levels: &mut Vec<usize>,
-) {
-    if levels.len() <= level {
-        levels.resize(level + 1, 0);
-    }
-    levels[level] += cost(node, around, columns, format, level);
-    // A row written on one line (see `cost`) has no lines below it.
-    let one_line = matches!(format, Format::Outline) && node.compact_cells(columns).is_some();
-    if level < asked && !one_line {
-        let shared = node.shared_child_actions();
-        let table_columns = node.column_names();
-        for (i, child) in node.children.iter().enumerate() {
-            let around = Around::child_of(node, i, &shared, columns);
-            let below = (level + 1, asked);
-            measure(
-                child,
-                &around,
-                table_columns.as_deref(),
-                below,
-                format,
-                levels,
-            );
+    /// The size of each level so far.
+    levels: Vec<usize>,
+}
+
+impl OutlineVisitor for Measure {
+    fn enter(&mut self, step: &OutlineStep<'_>) -> bool {
+        let (node, level) = (step.node, step.depth);
+        if self.levels.len() <= level {
+            self.levels.resize(level + 1, 0);
         }
+        self.levels[level] += cost(node, &step.around, step.columns, self.format, level);
+        // A row written on one line (see `cost`) has no lines below it.
+        let one_line =
+            matches!(self.format, Format::Outline) && node.compact_cells(step.columns).is_some();
+        level < self.asked && !one_line
     }
 }
 
@@ -308,11 +249,17 @@ fn subtree_size(node: &Node) -> usize {
     node.descendants().count()
 }
 
-struct Writer {
+/// Writes a cut view of the tree, as [`write`] chose it: an [`OutlineVisitor`] that
+/// leaves out what does not fit, with a marker saying what and how to see it.
+struct Writer<'r> {
     format: Format,
     cap: usize,
     /// Writing stops once the text is longer than this (see [`outline_within`]).
     stop_past: usize,
+    /// The roots walked, for the marker of those left out.
+    roots: &'r [&'r Node],
+    /// The levels shown below the roots: a node deeper has its children left out.
+    depth: usize,
     /// Nodes above this level were paid for up front.
     reserved_below: usize,
     used: usize,
@@ -321,15 +268,21 @@ struct Writer {
     cut_children: bool,
     cut_depth: bool,
     text: String,
+    /// The roots' JSON (format json).
+    json: Vec<Json>,
+    /// Format json: each node entered and not left, with its children's JSON so far.
+    open: Vec<(Json, Vec<Json>)>,
 }
 
-impl Writer {
+impl<'r> Writer<'r> {
     /// Nothing written yet, no level paid for.
-    fn new(format: Format, cap: usize, stop_past: usize) -> Writer {
+    fn new(format: Format, cap: usize, stop_past: usize) -> Writer<'r> {
         Writer {
             format,
             cap,
             stop_past,
+            roots: &[],
+            depth: usize::MAX,
             reserved_below: 0,
             used: 0,
             shown: 0,
@@ -337,6 +290,8 @@ impl Writer {
             cut_children: false,
             cut_depth: false,
             text: String::new(),
+            json: Vec::new(),
+            open: Vec::new(),
         }
     }
 
@@ -372,8 +327,8 @@ impl Writer {
 
     /// Whether `child`, at `level`, can still be written: its level was paid for up
     /// front, or its entry fits with room left for the markers of the open levels.
-    /// The children loop cuts on this; a row asks it of its first cell, to know
-    /// whether it may leave its label to that cell's line.
+    /// A node is admitted on this; a row asks it of its first cell, to know whether it
+    /// may leave its label to that cell's line.
     fn fits(
         &self,
         child: &Node,
@@ -388,32 +343,24 @@ impl Writer {
                 <= self.cap
     }
 
-    /// Writes `node`'s outline line; a row of plain cells gets them on it
-    /// (`Node::compact_cells`), and then true: its children are on that line. `columns`:
-    /// those of the table `node` is a row of, and those `node` gives its rows.
-    fn outline_line(
-        &mut self,
-        node: &Node,
-        around: Around<'_>,
-        level: usize,
-        hidden_below: bool,
-        (columns, table_columns): (Option<&[&str]>, Option<&[&str]>),
-    ) -> bool {
+    /// Writes `step`'s outline line; a row of plain cells gets them on it
+    /// (`Node::compact_cells`), and then true: its children are on that line.
+    fn outline_line(&mut self, step: &OutlineStep<'_>, hidden_below: bool) -> bool {
+        let (node, level) = (step.node, step.depth);
         for _ in 0..level {
             self.text.push_str("  ");
         }
         let cells = (!hidden_below)
-            .then(|| node.compact_cells(columns))
+            .then(|| node.compact_cells(step.columns))
             .flatten();
-        let shared = around.child_actions.unwrap_or_default();
         let around = Around {
             children_shown: cells.is_some()
                 || !hidden_below
                     && node.children.first().is_some_and(|c| {
-                        let first = Around::child_of(node, 0, shared, columns);
-                        self.fits(c, &first, table_columns, level + 1)
+                        let first = step.child_around(0);
+                        self.fits(c, &first, step.table_columns, level + 1)
                     }),
-            ..around
+            ..step.around
         };
         self.text.push_str(&node.outline_line_around(&around));
         if hidden_below {
@@ -432,99 +379,138 @@ impl Writer {
         }
     }
 
-    /// Writes `node` (and what fits of its descendants); `columns` are the column
-    /// names of the table `node` is a row of.
-    fn node(
-        &mut self,
-        node: &Node,
-        around: Around<'_>,
-        (level, depth): (usize, usize),
-        columns: Option<&[&str]>,
-    ) -> Option<Json> {
+    /// Leaves out root number `i` and those after it (too large), with a marker.
+    fn leave_out_roots(&mut self, i: usize) {
+        let roots = self.roots;
+        let left: usize = roots[i..].iter().map(|r| subtree_size(r)).sum();
+        self.omitted += left;
+        self.cut_children = true;
+        let note = format!(
+            "{} more top-level {} left out (too large)",
+            roots.len() - i,
+            plural::noun(roots.len() - i, "node", "nodes")
+        );
+        match self.format {
+            Format::Outline => {
+                let _ = writeln!(
+                    self.text,
+                    "- … {note}: read_tree with root=<id> or use find_nodes"
+                );
+            }
+            Format::Json { .. } => {
+                self.json
+                    .push(serde_json::json!({ "omitted": left, "note": note }));
+            }
+        }
+    }
+
+    /// Leaves out `parent`'s child number `i` and those after it (too large), with a
+    /// marker below `parent`, at `level`.
+    fn leave_out_children(&mut self, parent: &Node, i: usize, level: usize) {
+        let left = &parent.children[i..];
+        let count: usize = left.iter().map(subtree_size).sum();
+        self.omitted += count;
+        self.cut_children = true;
+        match self.format {
+            Format::Outline => {
+                for _ in 0..level {
+                    self.text.push_str("  ");
+                }
+                let _ = writeln!(
+                    self.text,
+                    "- … {} more {} of {} left out (too large): read_tree with \
+                     root={}, or find_nodes",
+                    left.len(),
+                    plural::noun(left.len(), "child", "children"),
+                    OutlineName(parent.id.as_str()),
+                    OutlineQuoted(parent.id.as_str())
+                );
+            }
+            Format::Json { .. } => {
+                if let Some((Json::Object(fields), _)) = self.open.last_mut() {
+                    fields.insert("childrenOmitted".into(), left.len().into());
+                }
+            }
+        }
+        self.used += MARKER_ROOM;
+    }
+}
+
+impl OutlineVisitor for Writer<'_> {
+    /// A node is written while the text is not past [`Writer::stop_past`] and it fits
+    /// ([`Writer::fits`]; a root, unless its level was paid for up front).
+    fn admit(&mut self, step: &OutlineStep<'_>) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        let (node, level) = (step.node, step.depth);
+        match step.around.parent {
+            None => {
+                let too_large = self.reserved_below == 0
+                    && self.used + cost(node, &step.around, None, self.format, 0) + MARKER_ROOM
+                        > self.cap;
+                if too_large {
+                    self.leave_out_roots(step.index);
+                }
+                !too_large
+            }
+            Some(parent) => {
+                let fits = self.fits(node, &step.around, step.columns, level);
+                if !fits {
+                    self.leave_out_children(parent, step.index, level);
+                }
+                fits
+            }
+        }
+    }
+
+    /// Writes `node`; its children are walked unless they are below the depth shown,
+    /// or on its line.
+    fn enter(&mut self, step: &OutlineStep<'_>) -> bool {
+        let (node, level) = (step.node, step.depth);
         self.shown += 1;
         if level >= self.reserved_below {
-            self.used += cost(node, &around, columns, self.format, level);
+            self.used += cost(node, &step.around, step.columns, self.format, level);
         }
-        let hidden_below = level >= depth && !node.children.is_empty();
+        let hidden_below = level >= self.depth && !node.children.is_empty();
         if hidden_below {
             self.cut_depth = true;
             self.omitted += node.descendants().count() - 1;
         }
-        let shared = node.shared_child_actions();
-        let table_columns = node.column_names();
-        let around = Around {
-            child_actions: Some(&shared),
-            ..around
-        };
-        let mut json = None;
         match self.format {
             Format::Outline => {
-                let columns = (columns, table_columns.as_deref());
-                if self.outline_line(node, around, level, hidden_below, columns) {
-                    return None;
+                if self.outline_line(step, hidden_below) {
+                    return false;
                 }
             }
             Format::Json { bounds } => {
-                let mut value = node_json(node, &around, bounds);
+                let mut value = node_json(node, &step.around, bounds);
                 if hidden_below && let Json::Object(fields) = &mut value {
                     fields.insert("childrenOmitted".into(), node.children.len().into());
                 }
-                json = Some(value);
+                self.open.push((value, Vec::new()));
             }
         }
-        if hidden_below {
-            return json;
+        !hidden_below
+    }
+
+    /// Format json: the node's JSON, with its children's, goes into its parent's.
+    fn leave(&mut self, _: &OutlineStep<'_>) {
+        if !matches!(self.format, Format::Json { .. }) {
+            return;
         }
-        let mut children = Vec::new();
-        for (i, child) in node.children.iter().enumerate() {
-            if self.stopped() {
-                break;
-            }
-            let child_around = Around::child_of(node, i, &shared, columns);
-            if !self.fits(child, &child_around, table_columns.as_deref(), level + 1) {
-                let left = &node.children[i..];
-                let count: usize = left.iter().map(subtree_size).sum();
-                self.omitted += count;
-                self.cut_children = true;
-                match self.format {
-                    Format::Outline => {
-                        for _ in 0..=level {
-                            self.text.push_str("  ");
-                        }
-                        let _ = writeln!(
-                            self.text,
-                            "- … {} more {} of {} left out (too large): read_tree with \
-                             root={}, or find_nodes",
-                            left.len(),
-                            plural::noun(left.len(), "child", "children"),
-                            OutlineName(node.id.as_str()),
-                            OutlineQuoted(node.id.as_str())
-                        );
-                    }
-                    Format::Json { .. } => {
-                        if let Some(Json::Object(fields)) = &mut json {
-                            fields.insert("childrenOmitted".into(), left.len().into());
-                        }
-                    }
-                }
-                self.used += MARKER_ROOM;
-                break;
-            }
-            if let Some(value) = self.node(
-                child,
-                child_around,
-                (level + 1, depth),
-                table_columns.as_deref(),
-            ) {
-                children.push(value);
-            }
-        }
-        if let Some(Json::Object(fields)) = &mut json
+        let Some((mut value, children)) = self.open.pop() else {
+            return;
+        };
+        if let Json::Object(fields) = &mut value
             && !children.is_empty()
         {
             fields.insert("children".into(), Json::Array(children));
         }
-        json
+        match self.open.last_mut() {
+            Some((_, siblings)) => siblings.push(value),
+            None => self.json.push(value),
+        }
     }
 }
 

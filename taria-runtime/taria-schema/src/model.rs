@@ -15,7 +15,10 @@ pub use limits::{MAX_DEPTH, MAX_LABEL_BYTES, MAX_NODES, MAX_VALUE_BYTES};
 pub use node::{Diagnostic, Node, State, Tree};
 pub use node_id::NodeId;
 pub use node_id::hash_id_text;
-pub use outline::{Around, OutlineName, OutlineQuoted, OutlineRules, OutlineText, outline_line_id};
+pub use outline::{
+    Around, OutlineName, OutlineQuoted, OutlineRules, OutlineStep, OutlineText, OutlineVisitor,
+    outline_line_id, outline_lines, outline_within, walk_outline,
+};
 pub use query::Query;
 pub use role::Role;
 pub use state::{Bounds, Checked, Position, ScrollInfo, StateFlags};

@@ -266,7 +266,7 @@ impl Live {
                     if answered.is_err() {
                         return;
                     }
-                    let page = self.inputs.read(inputs_read, BACKLOG);
+                    let page = self.inputs.read(inputs_read, BACKLOG, |_| true);
                     inputs_read = page.next;
                     if send_page(&mut socket, "inputs", &page, |e| Feed::Input(InputMessage::new(e)))
                         .await

@@ -4,8 +4,8 @@
 //! click on the screen can find the line.
 
 use serde::Serialize;
-use taria_schema::outline::{Around, OutlineRules as _};
-use taria_schema::{Node, Tree};
+use taria_schema::Tree;
+use taria_schema::outline::outline_lines;
 
 /// One line of the outline.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -24,54 +24,17 @@ pub(super) struct Entry {
 /// The outline of `tree` as entries, in the order of its lines.
 pub(super) fn entries(tree: &Tree) -> Vec<Entry> {
     let mut entries = Vec::new();
-    let mut previous = None;
-    for root in &tree.roots {
-        let around = Around {
-            previous,
-            ..Around::default()
-        };
-        push(&mut entries, root, around, 0, None);
-        previous = Some(root);
-    }
-    entries
-}
-
-/// `node`'s line and those of its descendants, as [`Tree::outline`] writes them
-/// (`columns`: the column names of the table `node` is a row of).
-fn push(
-    entries: &mut Vec<Entry>,
-    node: &Node,
-    around: Around<'_>,
-    depth: usize,
-    columns: Option<&[&str]>,
-) {
-    let shared = node.shared_child_actions();
-    let around = Around {
-        children_shown: true,
-        child_actions: Some(&shared),
-        ..around
-    };
-    let mut line = node.outline_line_around(&around);
-    // A row of plain cells is one line.
-    let cells = node.compact_cells(columns);
-    if let Some(cells) = &cells {
-        line.push_str(cells);
-    }
-    let b = node.bounds;
-    entries.push(Entry {
-        depth,
-        line: line.strip_prefix("- ").map(str::to_owned).unwrap_or(line),
-        id: node.id.as_str().to_owned(),
-        bounds: (b.width > 0 && b.height > 0).then_some([b.x, b.y, b.width, b.height]),
+    outline_lines(&tree.roots, usize::MAX, |step, line| {
+        let b = step.node.bounds;
+        entries.push(Entry {
+            depth: step.depth,
+            line: line.strip_prefix("- ").unwrap_or(line).to_owned(),
+            id: step.node.id.as_str().to_owned(),
+            bounds: (b.width > 0 && b.height > 0).then_some([b.x, b.y, b.width, b.height]),
+        });
+        true
     });
-    if cells.is_some() {
-        return;
-    }
-    let table_columns = node.column_names();
-    for (i, child) in node.children.iter().enumerate() {
-        let around = Around::child_of(node, i, &shared, columns);
-        push(entries, child, around, depth + 1, table_columns.as_deref());
-    }
+    entries
 }
 
 #[cfg(test)]

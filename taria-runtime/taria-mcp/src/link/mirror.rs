@@ -16,8 +16,8 @@ use taria_schema::Tree;
 use taria_schema::mirror::{FlatTree, Patch};
 use tokio::sync::watch;
 
-use crate::limits::LATE_EFFECT;
 use crate::lock::lock;
+use crate::unprompted_frame::InputStamps;
 
 /// The newest tree and where it stands.
 #[derive(Clone, Debug)]
@@ -52,14 +52,12 @@ struct State {
     revision: u64,
     /// The app's revision of the newest tree or patch taken.
     app_revision: u64,
-    /// The last input the newest tree shows (the app's `input` stamp).
-    stamp: u64,
-    /// The nodes patches changed with no input (the stamp did not move: a timer, a
-    /// feed), and when last; for [`Mirror::own_changes`].
+    /// The last input the newest tree shows (the app's `input` stamp), and whether a
+    /// patch showed none.
+    stamps: InputStamps,
+    /// The nodes patches changed with no input (a timer, a feed), and when last; for
+    /// [`Mirror::own_changes`].
     unprompted: HashMap<String, Instant>,
-    /// When the stamp last moved: a patch within [`LATE_EFFECT`] of it may be that
-    /// input's effect shown a frame late, not the app's own change.
-    stamp_moved: Option<Instant>,
 }
 
 /// How long a node counts as one the app changes on its own after it last did.
@@ -135,7 +133,7 @@ impl Mirror {
             return Showing::Gone;
         }
         match state.view() {
-            Some(view) if state.stamp >= seq => Showing::Shown(view),
+            Some(view) if state.stamps.stamp() >= seq => Showing::Shown(view),
             _ => Showing::NotYet,
         }
     }
@@ -155,7 +153,7 @@ impl Mirror {
         let newest = state
             .tree
             .as_ref()
-            .map(|tree| (state.revision, tree, state.stamp));
+            .map(|tree| (state.revision, tree, state.stamps.stamp()));
         f(newest)
     }
 
@@ -166,7 +164,7 @@ impl Mirror {
         state.flat = None;
         state.tree = None;
         state.app_revision = 0;
-        state.stamp = 0;
+        state.stamps.restart();
     }
 
     /// Connection `generation` ended: its tree goes (the revision stays), and whoever
@@ -229,14 +227,10 @@ impl Mirror {
             };
             flat.apply(patch);
             let tree = Arc::new(flat.to_tree());
-            let late = state
-                .stamp_moved
-                .is_some_and(|moved| moved.elapsed() < LATE_EFFECT);
-            if stamp == state.stamp && !late && !patch.is_empty() {
+            state.tree = Some(Arc::clone(&tree));
+            if state.took(revision, stamp) && !patch.is_empty() {
                 state.note_unprompted(patch);
             }
-            state.tree = Some(Arc::clone(&tree));
-            state.took(revision, stamp);
             noted((state.revision, &tree, stamp), false);
         }
         self.bump();
@@ -317,14 +311,12 @@ impl State {
         }
     }
 
-    /// Counts a tree or patch taken: the bridge's revision, the app's, the stamp.
-    fn took(&mut self, app_revision: u64, stamp: u64) {
+    /// Counts a tree or patch taken: the bridge's revision, the app's, the stamp;
+    /// whether it showed no input ([`InputStamps::unprompted`]).
+    fn took(&mut self, app_revision: u64, stamp: u64) -> bool {
         self.app_revision = app_revision;
         self.revision = self.revision.saturating_add(1);
-        if stamp != self.stamp {
-            self.stamp_moved = Some(Instant::now());
-        }
-        self.stamp = stamp;
+        self.stamps.unprompted(stamp, Instant::now())
     }
 }
 

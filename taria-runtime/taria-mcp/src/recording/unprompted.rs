@@ -9,13 +9,17 @@ use std::time::Instant;
 use taria_schema::Tree;
 use taria_schema::recording::RecordedUnprompted;
 
-use crate::limits::LATE_EFFECT;
+use crate::unprompted_frame::InputStamps;
 
 /// The frames since the last input or resize, compared as they come.
 #[derive(Default)]
 pub(super) struct Unprompted {
     /// The newest frame of the open connection.
     last: Option<LastDrawn>,
+    /// The newest frame's stamp, and when a frame last showed an input (or a resize,
+    /// or the connection's start): a frame soon after it may show the input's effect
+    /// late.
+    stamps: InputStamps,
     /// The newest input sent: its connection and `seq`.
     newest_sent: Option<(u64, u64)>,
     /// What changed so far.
@@ -24,18 +28,14 @@ pub(super) struct Unprompted {
 
 struct LastDrawn {
     generation: u64,
-    stamp: u64,
     tree: Arc<Tree>,
-    /// When the newest frame that showed an input (or a resize, or the connection's
-    /// start) came: a frame soon after it may show the input's effect late.
-    prompted: Instant,
 }
 
 impl Unprompted {
     /// The app drew `tree` (`revision`) on connection `generation`, showing inputs up
     /// to `stamp`; `first`: the connection's first. A frame that shows no new input,
-    /// while no input sent waits to be shown, and not within [`LATE_EFFECT`] of one
-    /// that did, is compared with the frame before it.
+    /// while no input sent waits to be shown, and not soon after one that did
+    /// ([`InputStamps::unprompted`]), is compared with the frame before it.
     pub(super) fn drawn(
         &mut self,
         generation: u64,
@@ -48,24 +48,18 @@ impl Unprompted {
         let waiting = self
             .newest_sent
             .is_some_and(|(sent_on, seq)| sent_on == generation && stamp < seq);
-        let continues = |last: &LastDrawn| {
-            !first && !waiting && last.generation == generation && last.stamp == stamp
-        };
-        match self.last.as_mut().filter(|last| continues(last)) {
-            Some(last) => {
-                if now.duration_since(last.prompted) >= LATE_EFFECT {
-                    self.noted.note(&last.tree, tree, revision);
-                }
-                last.tree = Arc::clone(tree);
+        let continues = |last: &LastDrawn| !first && !waiting && last.generation == generation;
+        if let Some(last) = self.last.as_mut().filter(|last| continues(last)) {
+            if self.stamps.unprompted(stamp, now) {
+                self.noted.note(&last.tree, tree, revision);
             }
-            None => {
-                self.last = Some(LastDrawn {
-                    generation,
-                    stamp,
-                    tree: Arc::clone(tree),
-                    prompted: now,
-                });
-            }
+            last.tree = Arc::clone(tree);
+        } else {
+            self.stamps.prompted(stamp, now);
+            self.last = Some(LastDrawn {
+                generation,
+                tree: Arc::clone(tree),
+            });
         }
     }
 

@@ -6,7 +6,9 @@ use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use taria_schema::outline::{Around, OutlineName, OutlineRules as _};
+use taria_schema::outline::{
+    Around, OutlineName, OutlineRules as _, OutlineStep, OutlineVisitor, walk_outline,
+};
 use taria_schema::{Node, Role, Tree};
 
 use super::input::result::InputResult;
@@ -85,17 +87,13 @@ pub(crate) fn describe_change(
         .map(|(&id, _)| id)
         .chain(added.iter().copied())
         .collect();
-    let in_tree_order = |keep: &dyn Fn(&str) -> bool| -> Vec<String> {
-        after
-            .tree
-            .iter()
-            .map(|n| n.id.as_str())
-            .filter(|id| keep(id))
-            .map(str::to_owned)
-            .collect()
-    };
-    let changed_ids = in_tree_order(&|id| added.contains(id) || updated.contains_key(id));
-    let shown_ids = in_tree_order(&|id| shown.contains(id));
+    let changed_ids: Vec<String> = after
+        .tree
+        .iter()
+        .map(|n| n.id.as_str())
+        .filter(|id| added.contains(id) || updated.contains_key(id))
+        .map(str::to_owned)
+        .collect();
     let (removed_ids, scrolled_out_ids) = split_scrolled_out(&old, &new, &differences.removed);
     // A changed node still where the agent saw it: its place goes without saying.
     let in_place: HashSet<&str> = shown
@@ -107,12 +105,12 @@ pub(crate) fn describe_change(
             !added.contains(id) && place(&old) == place(&new)
         })
         .collect();
-    let lines = change_lines(&new, &shown_ids, &in_place);
+    let lines = change_lines(&new, &shown, &in_place);
     let removed_line = removed_line(&old, &removed_ids);
     let scrolled_out_line = scrolled_out_line(&old, &scrolled_out_ids);
     let said = lines.len() + removed_line.len() + scrolled_out_line.len();
     // The whole tree instead when it is at most 1.25x as long as its changes.
-    let whole = (changed && !shown_ids.is_empty())
+    let whole = (changed && !shown.is_empty())
         .then(|| whole_tree_within(&after.tree, said * 5 / 4))
         .flatten();
     let note = note(changed, whole.is_some());
@@ -381,50 +379,83 @@ fn own_line(node: &Node) -> String {
     node.outline_line()
 }
 
-/// One line per changed node, in tree order; a plain cell of a row is shown by its
-/// row's one line. Each line is complete but for an index that follows from the line
-/// above (the sibling just before it), or that did not change (`in_place`).
-fn change_lines(tree: &Indexed<'_>, changed: &[String], in_place: &HashSet<&str>) -> String {
-    let mut lines = String::new();
-    let mut shown: HashSet<&str> = HashSet::new();
-    let parents = &tree.parents;
-    let mut last: Option<&Node> = None;
-    let parent_id = |node: &Node| parents.get(node.id.as_str()).map(|p| p.id.as_str());
-    let cells = |row: &Node| {
-        let columns = parents
-            .get(row.id.as_str())
-            .and_then(|table| table.column_names());
-        row.compact_cells(columns.as_deref())
+/// One line per changed node of `tree`, in tree order; a plain cell of a row is shown
+/// by its row's one line. Each line is complete but for an index that follows from
+/// the line above (the sibling just before it), or that did not change (`in_place`).
+fn change_lines(tree: &Indexed<'_>, changed: &HashSet<&str>, in_place: &HashSet<&str>) -> String {
+    let mut lines = ChangeLines {
+        tree,
+        changed,
+        in_place,
+        lines: String::new(),
+        last: None,
+        full: false,
     };
-    for id in changed {
-        let Some(mut node) = tree.get(id) else {
-            continue;
-        };
-        if let Some(row) = parents.get(id.as_str()).copied()
-            && cells(row).is_some()
-        {
-            node = row;
-        }
-        if !shown.insert(node.id.as_str()) {
-            continue;
-        }
-        let compact = cells(node);
+    walk_outline(&tree.tree.roots, &mut lines);
+    lines.lines
+}
+
+/// [`change_lines`]' visitor.
+struct ChangeLines<'a, 't> {
+    tree: &'a Indexed<'t>,
+    changed: &'a HashSet<&'a str>,
+    in_place: &'a HashSet<&'a str>,
+    lines: String,
+    /// The node of the line written last.
+    last: Option<&'t Node>,
+    /// Past [`CHANGES_MAX`]: the rest is left out.
+    full: bool,
+}
+
+impl ChangeLines<'_, '_> {
+    /// Writes `node`'s line, with `cells` (a row's plain cells) on it.
+    fn line(&mut self, node: &Node, cells: Option<&str>) {
+        let parent_id = |id: &str| self.tree.parent_id(id);
+        let id = node.id.as_str();
+        let previous = self.last.filter(|l| {
+            parent_id(l.id.as_str()).is_some() && parent_id(l.id.as_str()) == parent_id(id)
+        });
         let around = Around {
-            previous: last.filter(|l| parent_id(l).is_some() && parent_id(l) == parent_id(node)),
-            children_shown: compact.is_some(),
-            place_known: in_place.contains(node.id.as_str()),
+            previous,
+            children_shown: cells.is_some(),
+            place_known: self.in_place.contains(id),
             ..Around::default()
         };
-        lines.push_str(&node.outline_line_around(&around));
-        lines.push_str(compact.as_deref().unwrap_or_default());
-        lines.push('\n');
-        last = Some(node);
-        if lines.len() > CHANGES_MAX {
-            let _ = writeln!(lines, "- … more changes left out: read_tree to see them");
-            break;
+        self.lines.push_str(&node.outline_line_around(&around));
+        self.lines.push_str(cells.unwrap_or_default());
+        self.lines.push('\n');
+        self.last = self.tree.get(id);
+        if self.lines.len() > CHANGES_MAX {
+            let _ = writeln!(
+                self.lines,
+                "- … more changes left out: read_tree to see them"
+            );
+            self.full = true;
         }
     }
-    lines
+}
+
+impl OutlineVisitor for ChangeLines<'_, '_> {
+    fn admit(&mut self, _: &OutlineStep<'_>) -> bool {
+        !self.full
+    }
+
+    /// A changed node's line; a row of plain cells is one line, when it or a cell
+    /// changed.
+    fn enter(&mut self, step: &OutlineStep<'_>) -> bool {
+        let node = step.node;
+        let changed = |n: &Node| self.changed.contains(n.id.as_str());
+        if let Some(cells) = node.compact_cells(step.columns) {
+            if changed(node) || node.children.iter().any(changed) {
+                self.line(node, Some(&cells));
+            }
+            return false;
+        }
+        if changed(node) {
+            self.line(node, None);
+        }
+        true
+    }
 }
 
 /// `removed: a, b`: the ids that went, each only where its parent stayed (a row's

@@ -20,9 +20,11 @@ use std::fmt::Write as _;
 use super::{ActionName, Checked, Node, Position, Role, State, StateFlags, Tree, Value};
 
 mod escape;
+mod walk;
 
 pub use escape::{OutlineName, OutlineQuoted, OutlineText, outline_line_id};
 use escape::{write_name, write_quoted};
+pub use walk::{OutlineStep, OutlineVisitor, outline_lines, outline_within, walk_outline};
 
 impl Tree {
     /// The tree as an indented outline, one line per node:
@@ -52,17 +54,7 @@ impl Tree {
     /// has exactly one line per node ([`outline_line_id`] reads a line's id back).
     #[must_use]
     pub fn outline(&self) -> String {
-        let mut out = String::new();
-        let mut previous = None;
-        for root in &self.roots {
-            let around = Around {
-                previous,
-                ..Around::default()
-            };
-            write_node(&mut out, root, around, 0, usize::MAX, None);
-            previous = Some(root);
-        }
-        out
+        outline_within(&self.roots, usize::MAX, usize::MAX).unwrap_or_default()
     }
 }
 
@@ -71,9 +63,7 @@ impl Node {
     /// an outline; see [`Tree::outline`].
     #[must_use]
     pub fn outline(&self, depth: usize) -> String {
-        let mut out = String::new();
-        write_node(&mut out, self, Around::default(), 0, depth, None);
-        out
+        outline_within([self], depth, usize::MAX).unwrap_or_default()
     }
 
     /// This node's own outline line, complete (nothing that other lines would imply is
@@ -371,53 +361,6 @@ impl<'a> Around<'a> {
     pub fn shared_by_children(&self, node: &Node) -> Cow<'a, [ActionName]> {
         self.child_actions
             .map_or_else(|| Cow::Owned(node.shared_child_actions()), Cow::Borrowed)
-    }
-}
-
-/// Writes `node` and its descendants; `columns` are the column names of the table
-/// `node` is a row of.
-fn write_node(
-    out: &mut String,
-    node: &Node,
-    around: Around<'_>,
-    indent: usize,
-    depth: usize,
-    columns: Option<&[&str]>,
-) {
-    for _ in 0..indent {
-        out.push_str("  ");
-    }
-    let shared = node.shared_child_actions();
-    let around = Around {
-        children_shown: depth > 0,
-        child_actions: Some(&shared),
-        ..around
-    };
-    write_line(out, node, &around);
-    if depth == 0 && !node.children.is_empty() {
-        let _ = write!(out, " (+{} children)", node.children.len());
-    }
-    // A row of plain cells: one line.
-    if depth > 0
-        && let Some(cells) = node.compact_cells(columns)
-    {
-        out.push_str(&cells);
-        out.push('\n');
-        return;
-    }
-    out.push('\n');
-    if depth > 0 {
-        let table_columns = node.column_names();
-        for (i, child) in node.children.iter().enumerate() {
-            write_node(
-                out,
-                child,
-                Around::child_of(node, i, &shared, columns),
-                indent + 1,
-                depth - 1,
-                table_columns.as_deref(),
-            );
-        }
     }
 }
 
