@@ -49,7 +49,7 @@ pub(crate) fn run(options: &Options) -> ExitCode {
     // Before anything starts: a recording that cannot be written fails the session
     // now, not after the agent's work is done.
     let recorder = match &options.record {
-        Some(path) => match start_recording(path, &options) {
+        Some(path) => match start_recording(path, options) {
             Ok(recorder) => Some(recorder),
             Err(message) => {
                 eprintln!("taria-mcp: {message}");
@@ -101,7 +101,7 @@ pub(crate) fn run(options: &Options) -> ExitCode {
         link::Target::Spawn(spawned) => Some(Arc::clone(spawned)),
         link::Target::Attach(_) => None,
     };
-    let result = runtime.block_on(serve(target, &options, recorder.clone()));
+    let result = runtime.block_on(serve(target, options, recorder.clone()));
     // Written out before the app is stopped: its exit is not part of the session.
     if let Some(recorder) = &recorder {
         if let Some(spawned) = &spawned {
