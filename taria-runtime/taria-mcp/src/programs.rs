@@ -13,6 +13,10 @@ pub(crate) mod view;
 
 use tracing_subscriber::EnvFilter;
 
+/// The target the programs' own events are logged under: the crate's, as when they
+/// were written in `main.rs`, so the log reads as it did.
+const LOG_TARGET: &str = "taria_mcp";
+
 /// Logs to stderr, filtered by `TARIA_LOG` (default: warnings), never with a secret
 /// in it ([`carries_no_secret`]).
 pub(crate) fn init_tracing() {
@@ -50,7 +54,9 @@ pub(crate) fn stop_signal() -> impl Future<Output = ()> {
     use tokio::signal::unix::{SignalKind, signal};
     let listen = |kind| {
         signal(kind)
-            .inspect_err(|e| tracing::warn!(error = %e, "cannot listen for a signal"))
+            .inspect_err(
+                |e| tracing::warn!(target: LOG_TARGET, error = %e, "cannot listen for a signal"),
+            )
             .ok()
     };
     let (mut term, mut int, mut hup) = (
@@ -83,7 +89,7 @@ pub(crate) fn stop_signal() -> impl Future<Output = ()> {
     use tokio::signal::windows::{ctrl_break, ctrl_c};
     fn listen<T>(signal: std::io::Result<T>) -> Option<T> {
         signal
-            .inspect_err(|e| tracing::warn!(error = %e, "cannot listen for a console event"))
+            .inspect_err(|e| tracing::warn!(target: LOG_TARGET, error = %e, "cannot listen for a console event"))
             .ok()
     }
     let (mut c, mut brk) = (listen(ctrl_c()), listen(ctrl_break()));

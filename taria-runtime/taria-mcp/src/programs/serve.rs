@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use rmcp::ServiceExt as _;
 
-use super::{init_tracing, stop_signal};
+use super::{LOG_TARGET, init_tracing, stop_signal};
 use crate::link;
 use crate::spawn::size::Size;
 use crate::{input_log, order, recording, seen, server, spawn, stdio, tools};
@@ -119,7 +119,7 @@ pub(crate) fn run(options: &Options) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!(error = %e, "taria-mcp stopped");
+            tracing::error!(target: LOG_TARGET, error = %e, "taria-mcp stopped");
             ExitCode::FAILURE
         }
     }
@@ -170,7 +170,11 @@ async fn serve(
     if let (Some(recorder), Some(spawned)) = (link.recorder(), link.spawned_app()) {
         recorder.follow_exit(std::sync::Arc::clone(spawned));
     }
-    tracing::info!(socket = %link.socket().display(), "taria-mcp serving on stdio");
+    tracing::info!(
+        target: LOG_TARGET,
+        socket = %link.socket().display(),
+        "taria-mcp serving on stdio"
+    );
     // What the inspector shows, besides the link's tree and log: the input calls.
     let input_log = input_log::InputLog::default();
     let inspector_url = match options.inspect {
@@ -217,11 +221,14 @@ async fn serve(
     tokio::select! {
         done = service.waiting() => drop(done?),
         () = &mut stop => {
-            tracing::info!("asked to stop");
+            tracing::info!(target: LOG_TARGET, "asked to stop");
             cancel.cancel();
         }
         () = input_over => {
-            tracing::info!("stdin closed {EOF_GRACE:?} ago; not waiting longer for requests in flight");
+            tracing::info!(
+                target: LOG_TARGET,
+                "stdin closed {EOF_GRACE:?} ago; not waiting longer for requests in flight"
+            );
             cancel.cancel();
         }
     }
