@@ -1,15 +1,16 @@
-//! Command-line arguments: which app to attach to (or which command to spawn), and for
-//! how long to hold it; or, first word `test-from`, that subcommand's
-//! (`test_from::args`).
+//! The command line: which program to run, and its arguments. The MCP server's (which
+//! app to attach to, or which command to spawn, and for how long to hold it) and
+//! `view`'s are read here; a subcommand with a `--help` of its own reads its own
+//! (`programs::test_from::args`, `programs::audit::args`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size};
-
-pub(crate) mod audit;
-
-use crate::test_from::args as test_from;
+use crate::programs::audit::args as audit;
+use crate::programs::serve::{Options, Target};
+use crate::programs::test_from::args as test_from;
+use crate::programs::view::Options as ViewOptions;
+use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size, dimension};
 
 /// The usage text, printed by `--help`.
 pub(crate) const USAGE: &str = "\
@@ -44,61 +45,6 @@ An MCP server on stdin/stdout that lets an agent read and drive a taria app.
                          programs; not for a model's host: Claude Code, Codex and others
                          would show the model that JSON instead of the text
 Logs go to stderr; set TARIA_LOG (e.g. TARIA_LOG=debug) to choose what is logged.";
-
-/// Where the app is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Target {
-    /// An app label, resolved like the app does (`taria_schema::socket::socket_path`).
-    Label(String),
-    /// An explicit socket path.
-    Socket(PathBuf),
-    /// A command to run in a pseudo-terminal (spawn mode).
-    Spawn(Vec<String>),
-}
-
-/// Parses a `--cols` / `--rows` value within `range`.
-pub(crate) fn dimension(
-    name: &str,
-    text: &str,
-    range: &std::ops::RangeInclusive<u16>,
-) -> Result<u16, String> {
-    text.parse::<u16>()
-        .ok()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            format!(
-                "{name} takes a whole number from {} to {}, not `{text}`",
-                range.start(),
-                range.end()
-            )
-        })
-}
-
-/// The parsed command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Options {
-    /// What to attach to.
-    pub(crate) target: Target,
-    /// Release the app after this long without a tool call (`None`: never).
-    pub(crate) idle_release: Option<Duration>,
-    /// The pseudo-terminal's size (spawn mode).
-    pub(crate) size: Size,
-    /// Where to record the session (`--record`).
-    pub(crate) record: Option<PathBuf>,
-    /// Serve the inspector on this port of 127.0.0.1 (`--inspect`; 0: any free port).
-    pub(crate) inspect: Option<u16>,
-    /// Results carry `structuredContent` too (`--structured`).
-    pub(crate) structured: bool,
-}
-
-/// `view FILE`: a recording in the inspector.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ViewOptions {
-    /// The recording.
-    pub(crate) file: PathBuf,
-    /// The port on 127.0.0.1 (0: any free port).
-    pub(crate) port: u16,
-}
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -446,7 +446,7 @@ impl ServerHandler for Bridge {
             .as_ref()
             .is_some_and(|uris| uris.iter().any(|uri| uri == TREE_URI));
         // Held open until cancelled, even with nothing to send on it, as the client
-        // expects. (When the client closes stdin, the session ends: see main.rs.)
+        // expects. (When the client closes stdin, the session ends: see programs/serve.rs.)
         let now = self.link.mirror().view().map(|view| view.tree);
         let token = wants_tree.then(|| self.subscribers.add_stream(context.sink().clone(), now));
         if wants_tree {

@@ -7,7 +7,8 @@
 //! ([`crate::order`]), so inputs reach the app in arrival order.
 //!
 //! rmcp answers in-flight requests for up to 5 s after stdin closes before it cancels
-//! them; `main` watches [`InputClosed`] to end the session sooner (see `EOF_GRACE`).
+//! them; `programs::serve` watches [`InputClosed`] to end the session sooner (see
+//! `EOF_GRACE`).
 
 use std::io;
 use std::pin::Pin;

@@ -409,6 +409,7 @@ fn bad_command_lines_exit_2_with_one_line() {
 /// Issue 29.7: `view` refuses what is not a recording at once, saying why, instead
 /// of reading it: a device that never ends (it read `/dev/zero` until memory ran
 /// out), a directory, a file that is not a recording.
+#[cfg(feature = "inspector")]
 #[test]
 fn view_refuses_what_is_not_a_recording_at_once() {
     let not_a_recording = crate::support::temp_dir("view-refuses").join("notes.txt");

@@ -2,17 +2,17 @@
 //! checked against the frames and the screen that follow (`taria::testing::audit`'s
 //! explorer and checks, driving the real bridge: [`bridged`]).
 
+pub(crate) mod args;
 mod bridged;
 
 use std::process::ExitCode;
 
 use taria_audit::explore;
 
-use crate::cli::audit as args;
-
 /// Runs the audit `options` ask for and prints its report: text, or JSON with
 /// `--json`. Exits 1 on a violation, 0 when there is none.
 pub(crate) fn run(options: &args::Options) -> ExitCode {
+    super::init_tracing();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

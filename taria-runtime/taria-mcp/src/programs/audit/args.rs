@@ -4,8 +4,7 @@ use std::time::Duration;
 
 use taria_audit::Limits;
 
-use super::dimension;
-use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size};
+use crate::spawn::size::{COLS, DEFAULT_SIZE, ROWS, Size, dimension};
 
 /// The usage text, printed by `taria-mcp audit --help`.
 pub(crate) const USAGE: &str = "\
