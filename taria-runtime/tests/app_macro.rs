@@ -123,29 +123,42 @@ impl App {
     }
 }
 
-#[test]
-fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
-    let socket = temp_dir("macro").join("app.sock");
+/// Runs `run` (an app's loop, on a test terminal of `size`) on a thread of its own with
+/// a session labelled `label`, and connects to it once it listens. The receiver gets
+/// what `run` returns when the loop ends.
+fn run_app<T: Send + 'static>(
+    label: &'static str,
+    size: (u16, u16),
+    run: impl FnOnce(&mut Terminal<TestBackend>) -> T + Send + 'static,
+) -> (Client, mpsc::Receiver<T>) {
+    let socket = temp_dir(label).join("app.sock");
     let (done_tx, done_rx) = mpsc::channel();
     let app_socket = socket.clone();
     std::thread::spawn(move || {
-        let options = Session::builder("macro-app")
+        let options = Session::builder(label)
             .socket(&app_socket)
             .terminal_input(false);
         taria::install(options.try_start().unwrap());
-        let mut terminal = Terminal::new(TestBackend::new(30, 4)).unwrap();
-        let mut app = App {
-            items: vec!["a".into(), "b".into(), "c".into()],
-            ..App::default()
-        };
-        let result = app.run(&mut terminal);
-        done_tx.send((result.is_ok(), app)).unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        done_tx.send(run(&mut terminal)).unwrap();
     });
     // The socket file appears once the app listens: connect as soon as it is there.
     while !socket.exists() {
         std::thread::sleep(Duration::from_millis(5));
     }
-    let (mut client, _) = Client::handshake(&socket);
+    (Client::handshake(&socket).0, done_rx)
+}
+
+#[test]
+fn generated_handlers_get_typed_arguments_and_the_loop_ends_when_told() {
+    let (mut client, done_rx) = run_app("macro-app", (30, 4), |terminal| {
+        let mut app = App {
+            items: vec!["a".into(), "b".into(), "c".into()],
+            ..App::default()
+        };
+        let result = app.run(terminal);
+        (result.is_ok(), app)
+    });
     let acts = [
         (
             json!({"kind": "act", "node": "items/20", "action": "toggle"}),
@@ -260,23 +273,11 @@ impl Counter {
 #[test]
 fn an_action_costs_the_loop_one_frame_and_a_handler_that_ends_the_loop_ends_it() {
     use std::sync::atomic::Ordering::SeqCst;
-    let socket = temp_dir("counter").join("app.sock");
-    let (done_tx, done_rx) = mpsc::channel();
-    let app_socket = socket.clone();
-    std::thread::spawn(move || {
-        let options = Session::builder("counter")
-            .socket(&app_socket)
-            .terminal_input(false);
-        taria::install(options.try_start().unwrap());
-        let mut terminal = Terminal::new(TestBackend::new(20, 2)).unwrap();
+    let (mut client, done_rx) = run_app("counter", (20, 2), |terminal| {
         let mut app = Counter::default();
-        let result = app.run(&mut terminal);
-        done_tx.send((result.is_ok(), app.count)).unwrap();
+        let result = app.run(terminal);
+        (result.is_ok(), app.count)
     });
-    while !socket.exists() {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let (mut client, _) = Client::handshake(&socket);
     for expected in 1..=5 {
         let before = COUNTER_FRAMES.load(SeqCst);
         let (ack, tree) =
