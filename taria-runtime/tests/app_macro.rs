@@ -138,9 +138,12 @@ fn run_app<T: Send + 'static>(
         let options = Session::builder(label)
             .socket(&app_socket)
             .terminal_input(false);
-        taria::install(options.try_start().unwrap());
-        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
-        done_tx.send(run(&mut terminal)).unwrap();
+        taria::install(options.try_start().expect("the app's endpoint starts"));
+        let mut terminal =
+            Terminal::new(TestBackend::new(size.0, size.1)).expect("a test terminal");
+        done_tx
+            .send(run(&mut terminal))
+            .expect("the test waits for the loop's end");
     });
     // The socket file appears once the app listens: connect as soon as it is there.
     while !socket.exists() {
