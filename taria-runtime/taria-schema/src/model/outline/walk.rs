@@ -57,6 +57,35 @@ pub trait OutlineVisitor {
 
 /// Walks `roots` and their descendants in tree order (a node, then its children),
 /// working out for each what the lines around it imply ([`OutlineStep`]).
+///
+/// # Examples
+///
+/// A visitor that lists each node's id at its depth, and leaves out the children of
+/// lists:
+///
+/// ```
+/// use taria_schema::outline::{OutlineStep, OutlineVisitor, walk_outline};
+/// use taria_schema::{Role, Tree};
+///
+/// struct Ids(Vec<String>);
+///
+/// impl OutlineVisitor for Ids {
+///     fn enter(&mut self, step: &OutlineStep<'_>) -> bool {
+///         self.0.push(format!("{}{}", "  ".repeat(step.depth), step.node.id));
+///         step.node.role != Role::List
+///     }
+/// }
+///
+/// let tree: Tree = serde_json::from_str(
+///     r#"{"frame": 1, "roots": [{"id": "tasks", "role": "list", "label": "Tasks",
+///        "children": [{"id": "tasks/1", "role": "list_item", "label": "Milk"},
+///                     {"id": "tasks/2", "role": "list_item", "label": "Eggs"}]}]}"#,
+/// )?;
+/// let mut ids = Ids(Vec::new());
+/// walk_outline(&tree.roots, &mut ids);
+/// assert_eq!(ids.0, ["tasks"]);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub fn walk_outline<'a>(
     roots: impl IntoIterator<Item = &'a Node>,
     visitor: &mut impl OutlineVisitor,
@@ -117,6 +146,34 @@ fn walk_node(
 /// writes them, down to `depth` levels below them (`usize::MAX`: all; a node whose
 /// children are not shown ends with `(+N children)`), each given to `per_line` with
 /// its step, without indentation or line break. `per_line` returns whether to go on.
+///
+/// # Examples
+///
+/// ```
+/// use taria_schema::Tree;
+/// use taria_schema::outline::outline_lines;
+///
+/// let tree: Tree = serde_json::from_str(
+///     r#"{"frame": 1, "roots": [{"id": "tasks", "role": "list", "label": "Tasks",
+///        "children": [{"id": "tasks/1", "role": "list_item", "label": "Milk"},
+///                     {"id": "tasks/2", "role": "list_item", "label": "Eggs"}]}]}"#,
+/// )?;
+/// let mut lines = Vec::new();
+/// outline_lines(&tree.roots, usize::MAX, |step, line| {
+///     lines.push((step.depth, line.to_owned()));
+///     true
+/// });
+/// assert_eq!(lines[0], (0, r#"- list "Tasks" [id=tasks]"#.to_owned()));
+/// assert_eq!(lines.len(), 3);
+/// // Down to the roots only: the list's children are counted on its line.
+/// let mut first = String::new();
+/// outline_lines(&tree.roots, 0, |_, line| {
+///     first = line.to_owned();
+///     false
+/// });
+/// assert!(first.ends_with("(+2 children)"), "{first}");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub fn outline_lines<'a>(
     roots: impl IntoIterator<Item = &'a Node>,
     depth: usize,
@@ -134,6 +191,23 @@ pub fn outline_lines<'a>(
 /// The outline of `roots` down to `depth` levels, as [`outline_lines`] writes it,
 /// when it is at most `cap` bytes long; `None` otherwise, found by writing little
 /// more than `cap` bytes.
+///
+/// # Examples
+///
+/// ```
+/// use taria_schema::Tree;
+/// use taria_schema::outline::outline_within;
+///
+/// let tree: Tree = serde_json::from_str(
+///     r#"{"frame": 1, "roots": [{"id": "tasks", "role": "list", "label": "Tasks",
+///        "children": [{"id": "tasks/1", "role": "list_item", "label": "Milk"},
+///                     {"id": "tasks/2", "role": "list_item", "label": "Eggs"}]}]}"#,
+/// )?;
+/// let whole = tree.outline();
+/// assert_eq!(outline_within(&tree.roots, usize::MAX, whole.len()), Some(whole.clone()));
+/// assert_eq!(outline_within(&tree.roots, usize::MAX, whole.len() - 1), None);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[must_use]
 pub fn outline_within<'a>(
     roots: impl IntoIterator<Item = &'a Node>,
