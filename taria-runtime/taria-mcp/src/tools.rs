@@ -119,16 +119,16 @@ pub(crate) struct Cx<'a> {
 }
 
 impl Cx<'_> {
-    /// The call's turn in arrival order.
-    ///
-    /// # Panics
-    ///
-    /// For a tool whose [`Kind`] takes no turn: a bug in its `impl Tool`, which the
-    /// server answers `internal`.
-    pub(crate) fn turn(&mut self) -> &mut Turn {
-        self.turn
-            .as_deref_mut()
-            .expect("only a tool whose Kind takes a turn asks for it")
+    /// The call's turn in arrival order; for a tool whose [`Kind`] takes no turn (a
+    /// bug in its `impl Tool`), an `internal` error saying so.
+    pub(crate) fn turn(&mut self) -> Result<&mut Turn, ToolError> {
+        self.turn.as_deref_mut().ok_or_else(|| {
+            ToolError::new(
+                crate::errors::Code::Internal,
+                "this tool asked for a turn in arrival order, but its Kind takes none (a bug \
+                 in taria-mcp: please report it)",
+            )
+        })
     }
 }
 
@@ -206,7 +206,8 @@ mod registry_tests {
 #[cfg(test)]
 mod tests {
     //! The tools' argument parsing, fuzzed: any JSON object an MCP client sends is
-    //! read or refused with a message, never a panic (`TARIA_FUZZ_CASES` for more).
+    //! read or refused with a message, never a panic (`TARIA_FUZZ_CASES` for more);
+    //! and a tool that asks for a turn it has none of.
 
     use proptest::collection::vec;
     use proptest::prelude::*;
@@ -317,5 +318,27 @@ mod tests {
                 let _ = press.key.parse::<taria_schema::protocol::KeyChord>();
             }
         }
+    }
+
+    #[tokio::test]
+    async fn a_tool_without_a_turn_that_asks_for_one_gets_an_internal_error() {
+        let link = crate::link::Link::new(
+            crate::link::Target::Attach(std::path::PathBuf::from("/nonexistent/taria.sock")),
+            None,
+            crate::link::Activity::default(),
+            None,
+        );
+        let inputs = super::Inputs::new(link.clone());
+        let seen = crate::seen::Seen::default();
+        let mut cx = super::Cx {
+            link: &link,
+            inputs: &inputs,
+            seen: &seen,
+            turn: None,
+            cancelled: Box::pin(std::future::pending()),
+        };
+        let error = cx.turn().err().expect("no turn to give");
+        assert_eq!(error.code, crate::errors::Code::Internal);
+        assert!(error.message.contains("takes none"), "{}", error.message);
     }
 }

@@ -141,6 +141,6 @@ impl super::Tool for Act {
     type Result = InputResult;
 
     async fn run(mut cx: super::Cx<'_>, args: ActArgs) -> Result<InputResult, ToolError> {
-        act(cx.inputs, cx.seen, args, cx.turn()).await
+        act(cx.inputs, cx.seen, args, cx.turn()?).await
     }
 }

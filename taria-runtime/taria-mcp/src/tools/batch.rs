@@ -398,6 +398,6 @@ impl super::Tool for Batch {
     type Result = BatchResult;
 
     async fn run(mut cx: super::Cx<'_>, args: BatchArgs) -> Result<BatchResult, ToolError> {
-        batch(cx.inputs, cx.seen, args, cx.turn()).await
+        batch(cx.inputs, cx.seen, args, cx.turn()?).await
     }
 }

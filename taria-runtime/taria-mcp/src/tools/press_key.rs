@@ -164,6 +164,6 @@ impl super::Tool for PressKey {
     type Result = InputResult;
 
     async fn run(mut cx: super::Cx<'_>, args: PressKeyArgs) -> Result<InputResult, ToolError> {
-        press_key(cx.inputs, cx.seen, args, cx.turn()).await
+        press_key(cx.inputs, cx.seen, args, cx.turn()?).await
     }
 }

@@ -174,6 +174,6 @@ impl super::Tool for Resize {
     }
 
     async fn run(mut cx: super::Cx<'_>, args: ResizeArgs) -> Result<ResizeResult, ToolError> {
-        resize(cx.link, cx.seen, args, cx.turn()).await
+        resize(cx.link, cx.seen, args, cx.turn()?).await
     }
 }

@@ -71,6 +71,6 @@ impl super::Tool for TypeText {
     type Result = InputResult;
 
     async fn run(mut cx: super::Cx<'_>, args: TypeTextArgs) -> Result<InputResult, ToolError> {
-        type_text(cx.inputs, cx.seen, args, cx.turn()).await
+        type_text(cx.inputs, cx.seen, args, cx.turn()?).await
     }
 }
