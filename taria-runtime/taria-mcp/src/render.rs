@@ -249,7 +249,7 @@ fn subtree_size(node: &Node) -> usize {
     node.descendants().count()
 }
 
-/// Writes a cut view of the tree, as [`write`] chose it: an [`OutlineVisitor`] that
+/// Writes a cut view of the tree, as [`write()`] chose it: an [`OutlineVisitor`] that
 /// leaves out what does not fit, with a marker saying what and how to see it.
 struct Writer<'r> {
     format: Format,
