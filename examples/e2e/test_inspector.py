@@ -8,8 +8,10 @@ outlines the node's bounds on the screen, and clicking the screen finds the node
 recording viewer steps through a committed recording; the page's accessibility tree of
 its tree mirror is the outline the agent reads.
 
-`test_an_agents_act_shows_on_the_page_within_200_ms` also writes the README's
-screenshot, `docs/inspector.png`, every run (it is not compared: the page may change).
+`test_an_agents_act_shows_on_the_page_within_200_ms` also takes the README's
+screenshot: into a temporary directory, or with `TARIA_UPDATE_SCREENSHOT=1` into
+`docs/inspector.png` (it is not compared: the page may change), so a test run leaves
+the checkout as it was.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import re
 import subprocess
 import tempfile
@@ -28,6 +31,8 @@ from browser import browser
 from harness import BRIDGE, HANDSHAKE, ROOT, TARGET, binary, bridge
 
 SCREENSHOT = ROOT / "docs" / "inspector.png"
+# Set to rewrite SCREENSHOT; otherwise the screenshot goes to a temporary file.
+UPDATE_SCREENSHOT = "TARIA_UPDATE_SCREENSHOT"
 RECORDING = ROOT / "examples" / "todo" / "recordings" / "add-complete-delete.jsonl"
 # What a person's act must take at most to show on the page.
 LIVE_WITHIN = 0.2
@@ -200,7 +205,13 @@ async def _live() -> None:
             # The README's screenshot: the page with a node outlined.
             await page.get_by_role("treeitem", name=re.compile(r'^list_item "Ship v0"')).locator(".line").hover()
             await page.locator("#highlight").wait_for(state="visible")
-            await page.screenshot(path=str(SCREENSHOT))
+            if os.environ.get(UPDATE_SCREENSHOT) == "1":
+                await page.screenshot(path=str(SCREENSHOT))
+            else:
+                with tempfile.TemporaryDirectory(prefix="taria-inspector-") as shots:
+                    shot = Path(shots) / "inspector.png"
+                    await page.screenshot(path=str(shot))
+                    assert shot.stat().st_size > 0
             assert page.errors == [], page.errors
 
 
