@@ -50,12 +50,16 @@ machine's scheduler takes (on the VM of benches/README.md, SCHED_FIFO makes a lo
 pipe round trip slower and the act faster). `--floor` adds the same client, line
 and pacing through `cat`, for scale. On a VM, what the host runs meanwhile moves
 paced numbers: compare builds within one `--builds` run. Linux only for the CPU
-columns (/proc).
+columns (/proc): user + system time from `stat` (10 ms ticks, about 0.03 ms per act
+over 300 acts), the scheduler's run time from each thread's `schedstat` (ns), and
+the voluntary context switches per act (each thread woken from a wait), which is
+where the time beyond the instructions goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
@@ -156,6 +160,37 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
+def threads(pid: int) -> list[Path]:
+    """The task directories of a process's threads."""
+    return list(Path(f"/proc/{pid}/task").iterdir())
+
+
+def sched_ms(pid: int) -> float:
+    """CPU time the process's live threads ran, by the scheduler's count
+    (`schedstat`, ns), in milliseconds: finer than `cpu_ms`'s ticks."""
+    total = 0
+    for task in threads(pid):
+        with contextlib.suppress(FileNotFoundError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e6
+
+
+def switches(pid: int) -> int:
+    """Voluntary context switches of the process's live threads (each a wait that
+    something woke)."""
+    total = 0
+    for task in threads(pid):
+        with contextlib.suppress(FileNotFoundError):
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches"):
+                    total += int(line.split()[1])
+    return total
+
+
+def counters(pid: int) -> tuple[float, float, int]:
+    return cpu_ms(pid), sched_ms(pid), switches(pid)
+
+
 def run(build: Path, args: argparse.Namespace, log: str = "warn", stderr=subprocess.DEVNULL) -> dict:
     """One run: the sorted latencies (ms), each act's wall-clock start and end
     (time_ns, for the split), and the CPU time per act of the bridge and the app."""
@@ -187,7 +222,7 @@ def run(build: Path, args: argparse.Namespace, log: str = "warn", stderr=subproc
     for i in range(args.warmup):
         toggle(i)
         time.sleep(args.pace)
-    cpu_before = (cpu_ms(bridge.process.pid), cpu_ms(app_pid)) if app_pid else None
+    before = (counters(bridge.process.pid), counters(app_pid)) if app_pid else None
     latencies, acts = [], []
     for i in range(args.samples):
         wall = time.time_ns() - time.perf_counter_ns()
@@ -195,12 +230,16 @@ def run(build: Path, args: argparse.Namespace, log: str = "warn", stderr=subproc
         latencies.append((arrived - written) / 1e6)
         acts.append((written + wall, arrived + wall))
         time.sleep(args.pace)
-    cpu = None
-    if cpu_before:
-        cpu_after = (cpu_ms(bridge.process.pid), cpu_ms(app_pid))
-        cpu = tuple((a - b) / args.samples for a, b in zip(cpu_after, cpu_before))
+    cpu = sched = switched = None
+    if before:
+        after = (counters(bridge.process.pid), counters(app_pid))
+        per_act = [[(a - b) / args.samples for a, b in zip(x, y)] for x, y in zip(after, before)]
+        cpu = (per_act[0][0], per_act[1][0])
+        sched = (per_act[0][1], per_act[1][1])
+        switched = (per_act[0][2], per_act[1][2])
     bridge.close()
-    return {"latencies": sorted(latencies), "acts": acts, "cpu": cpu}
+    return {"latencies": sorted(latencies), "acts": acts, "cpu": cpu, "sched": sched,
+            "switches": switched}
 
 
 def pct(sorted_values: list[float], p: float) -> float:
@@ -351,8 +390,9 @@ def main() -> None:
     print(f"act round trip (toggle a task), todo at {args.cols}x{args.rows}, {args.samples} acts "
           f"paced {args.pace * 1000:.0f} ms per run{', SCHED_FIFO' if args.fifo else ''}:")
     print()
-    print("| build | run | p50 | p90 | p99 | max | CPU per act: bridge, app |")
-    print("|---|---|---|---|---|---|---|")
+    print("| build | run | p50 | p90 | p99 | max | CPU per act: bridge, app | by schedstat | "
+          "context switches per act |")
+    print("|---|---|---|---|---|---|---|---|---|")
     p50s: dict[Path, list[float]] = {build: [] for build in args.builds}
     p99s: dict[Path, list[float]] = {build: [] for build in args.builds}
     for i in range(args.runs):
@@ -361,10 +401,13 @@ def main() -> None:
             lat = measured["latencies"]
             p50s[build].append(pct(lat, 0.5))
             p99s[build].append(pct(lat, 0.99))
-            cpu = measured["cpu"]
+            cpu, sched, switched = measured["cpu"], measured["sched"], measured["switches"]
             cpu_text = f"{cpu[0]:.2f} ms, {cpu[1]:.2f} ms" if cpu else "-"
+            sched_text = f"{sched[0]:.3f} ms, {sched[1]:.3f} ms" if sched else "-"
+            switch_text = f"{switched[0]:.1f}, {switched[1]:.1f}" if switched else "-"
             print(f"| {build} | {i + 1} | {pct(lat, 0.5):.3f} ms | {pct(lat, 0.9):.3f} ms | "
-                  f"{pct(lat, 0.99):.3f} ms | {lat[-1]:.3f} ms | {cpu_text} |", flush=True)
+                  f"{pct(lat, 0.99):.3f} ms | {lat[-1]:.3f} ms | {cpu_text} | {sched_text} | "
+                  f"{switch_text} |", flush=True)
     print()
     for build in args.builds:
         a, b = p50s[build], p99s[build]
