@@ -63,8 +63,6 @@ pub(crate) struct Found {
     pub(crate) draws: usize,
     /// Drains placed (not counting those after reads).
     pub(crate) drains: usize,
-    /// Drains placed after event reads.
-    pub(crate) after_reads: usize,
     /// The first place a drain was needed where there is no app to lend.
     pub(crate) missing: Option<Missing>,
     /// Drains of the app's own (`taria::drain_with(…)`) among `drains`.
@@ -113,13 +111,11 @@ pub(crate) fn rewrite_block(block: &mut Block, rewrite: &Rewrite<'_>) -> Found {
             .map(|keep| *keep == Some(true))
             .collect()
     };
-    let mut placer = PlaceAfterReads {
+    PlaceAfterReads {
         keep: &after_reads,
         app: rewrite.app,
-        placed: 0,
-    };
-    placer.visit_block_mut(block);
-    rewriter.found.after_reads = placer.placed;
+    }
+    .visit_block_mut(block);
     rewriter.found
 }
 
@@ -438,7 +434,6 @@ impl AfterReadMarker {
 struct PlaceAfterReads<'a> {
     keep: &'a [bool],
     app: Option<&'a TokenStream>,
-    placed: usize,
 }
 
 impl VisitMut for PlaceAfterReads<'_> {
@@ -447,7 +442,6 @@ impl VisitMut for PlaceAfterReads<'_> {
         for mut stmt in stmts {
             if let Some(index) = AfterReadMarker::of(&stmt) {
                 if let (Some(true), Some(app)) = (self.keep.get(index), self.app) {
-                    self.placed += 1;
                     block.stmts.push(syn::parse_quote! {
                         ::taria::__private::app_drain_after_read(#app);
                     });
