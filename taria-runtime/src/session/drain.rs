@@ -81,7 +81,7 @@ enum Recheck {
 /// A wake-up owed to the loop after a handler changed the app.
 #[derive(Clone, Copy)]
 struct Rechecking {
-    /// When the handler ran.
+    /// When the handler ran, then when the first frame after it was drawn.
     since: Instant,
     /// Whether a frame was drawn since.
     drawn: bool,
@@ -204,10 +204,16 @@ impl Session {
         })
     }
 
-    /// A frame was drawn: a wake-up owed for a handler's change can wait.
+    /// A frame was drawn: a wake-up owed for a handler's change can wait, counted
+    /// from the first frame drawn after the handler (the one showing its change).
     pub(super) fn note_frame_for_recheck(&mut self) {
-        if let Some(recheck) = &mut self.inputs.recheck {
-            recheck.drawn = true;
+        if let Some(recheck) = &mut self.inputs.recheck
+            && !recheck.drawn
+        {
+            *recheck = Rechecking {
+                since: Instant::now(),
+                drawn: true,
+            };
         }
     }
 

@@ -404,11 +404,15 @@ fn after_a_handler_the_loop_turns_again_without_racing_the_answer() {
             .try_start()
             .unwrap();
         let (turns, turned) = std::sync::mpsc::channel();
+        let (ready_tx, ready) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             let mut app = Bumps::default();
             let mut terminal =
                 ratatui::Terminal::new(ratatui::backend::TestBackend::new(20, 3)).unwrap();
+            // The time the frame began: the wake-up is counted from a moment
+            // inside the draw, so measuring from after it could undercut 2 ms.
             let mut draw = |session: &mut Session, app: &Bumps| {
+                let began = Instant::now();
                 session
                     .draw(&mut terminal, |_| {
                         taria::leaf(|n| {
@@ -419,9 +423,13 @@ fn after_a_handler_the_loop_turns_again_without_racing_the_answer() {
                         });
                     })
                     .unwrap();
-                Instant::now()
+                began
             };
             let mut drawn = draw(&mut session, &app);
+            // Connected only after this first frame: a client that connected before
+            // it would be served by it, and its wake-up (and the act's, when the
+            // act came before the loop's drain) would turn the loop at once.
+            ready_tx.send(()).unwrap();
             // Until the bump: then one more turn, which says what woke it and when.
             loop {
                 let before = app.0;
@@ -439,6 +447,7 @@ fn after_a_handler_the_loop_turns_again_without_racing_the_answer() {
                 }
             }
         });
+        ready.recv_timeout(Duration::from_secs(10)).unwrap();
         let (mut client, _) = Client::handshake(&socket);
         let ack = client.input(json!({"kind": "act", "node": "bump", "action": "activate"}));
         assert_eq!(ack["status"], "delivered", "{ack}");
