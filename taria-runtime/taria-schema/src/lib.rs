@@ -20,6 +20,7 @@
 //!   [`Patch`](mirror::Patch)es.
 //! * [`outline`]: the outline writer, piece by piece (a subtree, under a size cap),
 //!   with the same lines as [`Tree::outline`].
+//! * [`picture`]: a screen's cells as a picture (SVG; PNG with the `png` feature).
 //! * [`recording`]: a recorded session (`taria-mcp --record`) and reading it back.
 //!
 //! # Examples
@@ -46,6 +47,7 @@ mod model;
 pub mod check;
 pub mod mirror;
 pub mod outline;
+pub mod picture;
 pub mod protocol;
 pub mod recording;
 pub mod socket;
