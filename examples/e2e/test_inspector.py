@@ -106,7 +106,7 @@ def request(url: str, path: str, headers: dict[str, str], method: str = "GET"):
     connection.endheaders()
     response = connection.getresponse()
     # A switched protocol has no HTTP body to read.
-    body = "" if response.status == 101 else response.read().decode()
+    body = "" if response.status == 101 else response.read().decode(errors="replace")
     connection.close()
     return response.status, body
 
@@ -160,6 +160,42 @@ async def _token() -> None:
             url, f"/{token}/recording", {"Host": host, "Origin": "http://rebound.example"}, "POST"
         )
         assert status == 403
+
+
+def test_the_screen_saves_as_svg_and_png_from_the_page() -> None:
+    asyncio.run(_downloads())
+
+
+async def _downloads() -> None:
+    import io
+
+    from PIL import Image
+
+    async with inspected("todo", cols=120, rows=40) as (agent, _init, url):
+        await agent.ok("act", node="tasks/2", action="toggle")
+        async with browser() as chromium:
+            page = await open_page(chromium, url)
+            await page.wait_for_selector("#screen .row")
+            saved = {}
+            for kind in ["svg", "png"]:
+                async with page.expect_download() as download:
+                    await page.click(f"#screen-{kind}")
+                file = await (await download.value).path()
+                saved[kind] = Path(file).read_bytes()
+                assert (await download.value).suggested_filename.endswith(f".{kind}")
+            assert page.errors == [], page.errors
+        svg = saved["svg"].decode()
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"')
+        # The app's text, as it is now: the task the agent completed is crossed out.
+        crossed = r'line-through" xml:space="preserve">[^<]*\[x\] Record a demo'
+        assert re.search(crossed, svg), re.findall(r"<text[^>]*>[^<]*Record[^<]*<", svg)
+        picture = Image.open(io.BytesIO(saved["png"]))
+        assert picture.format == "PNG" and picture.size == (1200, 800)
+        # Under the token only.
+        token = url.rstrip("/").rsplit("/", 1)[1]
+        host = url.split(f"/{token}/")[0].removeprefix("http://")
+        assert request(url, f"/{token}/screen.png", {"Host": host})[0] == 200
+        assert request(url, "/screen.png", {"Host": host})[0] == 403
 
 
 def test_an_agents_act_shows_on_the_page_within_200_ms() -> None:

@@ -1,8 +1,9 @@
 //! The inspector: a page for a person watching an agent drive the app
 //! (`taria-mcp --inspect`), or looking back at a session (`taria-mcp view FILE`).
-//! It shows the screen in colour, the tree as an outline (hover a line to outline its
-//! node on the screen, click the screen to find the node), and a recording viewer
-//! that steps through a `--record` file.
+//! It shows the screen in colour (and gives it as an SVG or PNG picture to save,
+//! [`pictures`]), the tree as an outline (hover a line to outline its node on the
+//! screen, click the screen to find the node), and a recording viewer that steps
+//! through a `--record` file.
 //!
 //! Served on 127.0.0.1 only, at an address with a random token
 //! (`http://127.0.0.1:<port>/<token>/`, printed on standard error): [`access`]
@@ -20,6 +21,7 @@ mod live;
 mod live_screen;
 mod outline;
 mod page;
+mod pictures;
 mod recording;
 
 use std::net::Ipv4Addr;
@@ -122,8 +124,17 @@ fn routes(token: &Token, watched: Watched) -> Router {
         .fallback(|| async { access::Refused::Token });
     match watched {
         Watched::Live(link, inputs) => {
-            let live = Live::new(link, inputs);
+            let live = Live::new(link.clone(), inputs);
+            let svg_link = link.clone();
             router
+                .route(
+                    &format!("{base}/screen.svg"),
+                    get(move || pictures::download(svg_link.clone(), pictures::Format::Svg)),
+                )
+                .route(
+                    &format!("{base}/screen.png"),
+                    get(move || pictures::download(link.clone(), pictures::Format::Png)),
+                )
                 .route(
                     &format!("{base}/live"),
                     get(move |upgrade: WebSocketUpgrade| async move {

@@ -40,6 +40,7 @@ mod seen;
 mod server;
 mod spawn;
 mod stdio;
+mod styled_screen;
 mod subscriptions;
 mod tools;
 mod unprompted_frame;

@@ -34,7 +34,9 @@ pub(crate) fn init_tracing() {
         // One filter, both conditions: two nested `with_filter`s made every callsite
         // the first one passed a per-event question, and built every span (rmcp's,
         // one per request) though nothing logged it.
-        .with_filter(wanted.and(filter::filter_fn(carries_no_secret)));
+        .with_filter(wanted.and(filter::filter_fn(|event| {
+            carries_no_secret(event) && not_per_glyph(event)
+        })));
     tracing_subscriber::registry().with(stderr).init();
 }
 
@@ -45,6 +47,13 @@ pub(crate) fn init_tracing() {
 fn carries_no_secret(event: &tracing::Metadata<'_>) -> bool {
     let rmcp = event.target() == "rmcp" || event.target().starts_with("rmcp::");
     !rmcp || *event.level() <= tracing::Level::INFO
+}
+
+/// Whether an event is more than the picture renderer's warning for each character
+/// no font has (`read_tree` with `format: picture` on a machine with no CJK font:
+/// one line per character per picture); docs/pictures.md says what to install.
+fn not_per_glyph(event: &tracing::Metadata<'_>) -> bool {
+    !event.target().starts_with("usvg::text") || *event.level() <= tracing::Level::ERROR
 }
 
 /// Resolves when the process gets SIGTERM, SIGINT or SIGHUP. The handlers are

@@ -1,5 +1,6 @@
 //! `read_tree`: the tree (outline or JSON, a part of it by `root` and `depth`), or
-//! with `format: screen` the screen's text; and the `taria://tree` resource's text.
+//! with `format: screen` the screen's text, with `format: picture` the screen as a
+//! PNG image; and the `taria://tree` resource's text.
 
 use std::fmt::Write as _;
 
@@ -17,6 +18,7 @@ use crate::link::Link;
 use crate::plural::{self, count};
 use crate::render::{self, Format};
 use crate::seen::Seen;
+use crate::styled_screen::StyledScreen;
 
 /// `read_tree` arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -50,6 +52,8 @@ pub(crate) enum FormatArg {
     Json,
     /// The screen's text, one row per line, as drawn: for parts without semantics.
     Screen,
+    /// The screen as a PNG image, colours and lines as drawn (at most 2000 px, 1 MB).
+    Picture,
 }
 
 /// `read_tree` result: the tree, or the screen.
@@ -60,6 +64,8 @@ pub(crate) enum ReadResult {
     Tree(ReadTreeResult),
     /// Format `screen`.
     Screen(ReadScreenResult),
+    /// Format `picture`.
+    Picture(ReadPictureResult),
 }
 
 /// `read_tree` result.
@@ -107,14 +113,22 @@ pub(crate) async fn read_tree(
     args: ReadTreeArgs,
 ) -> Result<ReadResult, ToolError> {
     let format = match args.format {
-        Some(FormatArg::Screen) => {
+        Some(whole @ (FormatArg::Screen | FormatArg::Picture)) => {
             if args.root.is_some() || args.depth.is_some() || args.bounds {
-                return Err(ToolError::invalid(
-                    "format screen reads the whole screen: root, depth and bounds are for the \
-                     tree's formats (outline, json)",
-                ));
+                let name = if matches!(whole, FormatArg::Screen) {
+                    "screen"
+                } else {
+                    "picture"
+                };
+                return Err(ToolError::invalid(format!(
+                    "format {name} reads the whole screen: root, depth and bounds are for the \
+                     tree's formats (outline, json)"
+                )));
             }
-            return read_screen(link).await.map(ReadResult::Screen);
+            return match whole {
+                FormatArg::Screen => read_screen(link).await.map(ReadResult::Screen),
+                _ => read_picture(link).await.map(ReadResult::Picture),
+            };
         }
         Some(FormatArg::Json) => Format::Json {
             bounds: args.bounds,
@@ -233,6 +247,14 @@ impl ForModel for ReadResult {
         match self {
             ReadResult::Tree(tree) => tree.for_model(),
             ReadResult::Screen(screen) => screen.for_model(),
+            ReadResult::Picture(picture) => picture.for_model(),
+        }
+    }
+
+    fn attachments(&self) -> Vec<rmcp::model::ContentBlock> {
+        match self {
+            ReadResult::Picture(picture) => picture.attachments(),
+            ReadResult::Tree(_) | ReadResult::Screen(_) => Vec::new(),
         }
     }
 }
@@ -285,6 +307,88 @@ impl ForModel for ReadScreenResult {
             out.push_str(&one_line(row));
         }
         out
+    }
+}
+
+/// `read_tree`'s result with `format: picture`: the PNG goes to the model as an
+/// image after the text, and is not in the structured content.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ReadPictureResult {
+    /// The bridge's revision of the tree drawn with this screen.
+    pub(crate) revision: u64,
+    /// Width in columns.
+    pub(crate) cols: u16,
+    /// Height in rows.
+    pub(crate) rows: usize,
+    /// The picture's width in pixels.
+    pub(crate) width: u32,
+    /// The picture's height in pixels.
+    pub(crate) height: u32,
+    /// The PNG's size in bytes.
+    pub(crate) bytes: usize,
+    /// Where the colours came from: `app`, `terminal` (spawn mode's emulated
+    /// terminal, for an app of an earlier taria release), `none` (text only).
+    pub(crate) colors: &'static str,
+    #[serde(skip)]
+    pub(crate) png: Vec<u8>,
+}
+
+/// `read_tree` with `format: picture`: the screen with its colours, drawn as PNG
+/// off the runtime's threads (it takes about 0.1 s).
+async fn read_picture(link: &Link) -> Result<ReadPictureResult, ToolError> {
+    use taria_schema::picture::{self, Look, PngLimits};
+    let screen = StyledScreen::read(link).await?;
+    let StyledScreen {
+        revision,
+        cols,
+        styled,
+        colors,
+    } = screen;
+    let rows = styled.rows.len();
+    let drawn = tokio::task::spawn_blocking(move || {
+        picture::png(&styled, &Look::default(), PngLimits::default())
+    })
+    .await
+    .map_err(|e| ToolError::new(Code::Internal, format!("drawing the picture failed: {e}")))?;
+    let png = drawn.map_err(|e| match e {
+        picture::PngError::Empty => ToolError::new(Code::NotFound, "the screen is empty"),
+        e => ToolError::new(Code::TooLarge, e.to_string()),
+    })?;
+    Ok(ReadPictureResult {
+        revision,
+        cols,
+        rows,
+        width: png.width,
+        height: png.height,
+        bytes: png.bytes.len(),
+        colors,
+        png: png.bytes,
+    })
+}
+
+impl ForModel for ReadPictureResult {
+    fn for_model(&self) -> String {
+        let colors = match self.colors {
+            "app" => "",
+            "terminal" => "; colours from its terminal",
+            _ => "; no colours: the app sent none",
+        };
+        format!(
+            "screen of revision {}, {} columns, {} rows, as a {} × {} PNG ({} kB{colors}):",
+            self.revision,
+            self.cols,
+            self.rows,
+            self.width,
+            self.height,
+            self.bytes.div_ceil(1000),
+        )
+    }
+
+    fn attachments(&self) -> Vec<rmcp::model::ContentBlock> {
+        use base64::Engine as _;
+        let data = base64::engine::general_purpose::STANDARD.encode(&self.png);
+        vec![rmcp::model::ContentBlock::image(data, "image/png")]
     }
 }
 

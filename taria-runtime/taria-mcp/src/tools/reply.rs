@@ -36,6 +36,7 @@ pub(crate) fn success<T: Serialize + ForModel>(value: &T) -> CallToolResult {
         Ok(json) => {
             let mut result = CallToolResult::structured(json);
             result.content = vec![rmcp::model::ContentBlock::text(value.for_model())];
+            result.content.extend(value.attachments());
             result
         }
         Err(e) => failure(ToolError::new(
@@ -73,6 +74,11 @@ pub(crate) fn respond<T: Serialize + ForModel>(result: Result<T, ToolError>) -> 
 pub(crate) trait ForModel {
     /// The status line and what follows it.
     fn for_model(&self) -> String;
+
+    /// What the model is given after the text (a picture asked for), if anything.
+    fn attachments(&self) -> Vec<rmcp::model::ContentBlock> {
+        Vec::new()
+    }
 }
 
 /// `text` on one line ([`taria_schema::outline::OutlineText`]: what could end a line,
