@@ -80,8 +80,8 @@ def viewer(recording: Path):
         process.wait(timeout=10)
 
 
-async def open_page(chromium, url: str):
-    page = await chromium.new_page(viewport={"width": 1400, "height": 900})
+async def open_page(chromium, url: str, width: int = 1400, height: int = 900):
+    page = await chromium.new_page(viewport={"width": width, "height": height})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -160,6 +160,49 @@ async def _token() -> None:
             url, f"/{token}/recording", {"Host": host, "Origin": "http://rebound.example"}, "POST"
         )
         assert status == 403
+
+
+def test_a_120x40_app_shows_whole_at_1280x800_with_tree_lines_unclipped() -> None:
+    asyncio.run(_fits())
+
+
+async def _fits() -> None:
+    async with inspected("todo", cols=120, rows=40) as (_agent, _init, url):
+        async with browser() as chromium:
+            page = await open_page(chromium, url, 1280, 800)
+            await page.wait_for_selector("#tree [role=treeitem]")
+            await page.wait_for_function("document.querySelectorAll('#screen .row').length === 40")
+            # The whole screen is in the window, its last row (the status line) and
+            # its right edge included, without scrolling.
+            box = await page.locator("#screen").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+            last = await page.locator("#screen .row").nth(39).bounding_box()
+            assert last["y"] + last["height"] <= 800, last
+            assert "Welcome!" in await page.locator("#screen .row").nth(39).inner_text()
+            # ...and not cut off by its panel (which scrolled a screen taller or wider
+            # than itself).
+            scrolls = await page.evaluate(
+                """(() => { const panel = document.getElementById('screen').closest('.panel');
+                    return [panel.scrollWidth - panel.clientWidth,
+                            panel.scrollHeight - panel.clientHeight]; })()"""
+            )
+            assert scrolls == [0, 0], scrolls
+            # Every tree line shows whole: it wraps rather than runs past its panel.
+            clipped = await page.evaluate(
+                """[...document.querySelectorAll('#tree .line')]
+                    .filter((line) => line.scrollWidth > line.clientWidth + 1)
+                    .map((line) => line.textContent)"""
+            )
+            assert clipped == [], clipped
+            panel = await page.locator("#tree").bounding_box()
+            assert panel["x"] + panel["width"] <= 1280, panel
+            # Hovering still outlines the node where it is drawn, at the fitted size.
+            await page.get_by_role("treeitem", name=re.compile(r'^list_item "Ship v0"')).locator(".line").first.hover()
+            outlined = await page.locator("#highlight").bounding_box()
+            row = await page.locator("#screen .row").nth(4).bounding_box()
+            assert abs(outlined["y"] - row["y"]) <= 1, (outlined, row)
+            assert page.errors == [], page.errors
 
 
 def test_the_screen_saves_as_svg_and_png_from_the_page() -> None:

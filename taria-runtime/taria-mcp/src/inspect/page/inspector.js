@@ -27,6 +27,9 @@ const recording = new RecordingView({
   tree: $("rec-tree"),
 });
 
+// The screen keeps fitting the window.
+window.addEventListener("resize", () => screen.fit());
+
 // Clicking the screen finds the node drawn there.
 $("screen").addEventListener("click", (event) => {
   const cell = screen.cellAt(event);

@@ -90,6 +90,22 @@ export class ScreenView {
     this.rows = this.screen.childElementCount;
     this.screen.dataset.revision = String(message.revision);
     this.screen.style.width = `${this.cols}ch`;
+    this.fit();
+  }
+
+  // Sizes the text so the whole screen shows without scrolling: at most 13px, as
+  // wide as 62% of the window and as tall as the window below the screen's top.
+  // Called on each screen and when the window changes size.
+  fit() {
+    if (!this.cols || !this.rows) return;
+    this.screen.style.fontSize = "100px";
+    const cell = this.cellSize();
+    const top = this.screen.getBoundingClientRect().top + window.scrollY;
+    const wide = (window.innerWidth * 0.62) / (this.cols * cell.width);
+    const tall = (window.innerHeight - top - 24) / (this.rows * cell.height);
+    const size = Math.max(6, Math.min(13, Math.floor(100 * Math.min(wide, tall) * 10) / 10));
+    this.screen.style.fontSize = `${size}px`;
+    this.screen.dataset.fontSize = String(size);
     this.show(this.shown);
   }
 
