@@ -394,14 +394,27 @@ async def _viewer() -> None:
             assert await page.locator("#tab-live").is_hidden(), "no app: the viewer alone"
             assert await page.locator("#steps li").count() == len(titles)
             seen = []
+            screens = {}
             for number, title in enumerate(titles, 1):
                 assert await page.locator("#step-position").text_content() == (
                     f"step {number} of {len(titles)}"
                 )
                 assert await page.locator("#step-title").text_content() == title
                 seen.append((title, await page.locator("#step-diff").text_content()))
+                screens[title] = (
+                    await page.locator("#rec-before").inner_text(),
+                    await page.locator("#rec-after").inner_text(),
+                    await page.locator("#rec-after-info").text_content(),
+                )
                 await page.locator("#step-next").click()
             diffs = dict(seen)
+            # Each step's screens, before and after, as the recording keeps them: the
+            # toggle's row goes from unchecked to checked.
+            before, after, _ = screens["act tasks/4 toggle"]
+            assert "[ ] ship v0" in before and "[x] ship v0" in after, (before, after)
+            assert screens["tree"][0] == "" and "Record a demo" in screens["tree"][1]
+            read_before, read_after, read_info = screens["find_nodes"]
+            assert read_before == read_after and "drew none" in read_info, screens["find_nodes"]
             # The toggle checked the task it added; deleting it took its line away.
             toggled = diffs["act tasks/4 toggle"]
             assert re.search(r'^-\s+list_item "ship v0" \[id=tasks/4\][^\n]*\[unchecked\]$', toggled, re.M), toggled

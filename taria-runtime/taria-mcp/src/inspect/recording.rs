@@ -27,6 +27,10 @@ pub(super) struct Viewed {
     steps: Vec<Step>,
     /// The trees the steps drew, as outline entries (a step names its tree by index).
     trees: Vec<Vec<Entry>>,
+    /// The screens drawn with those trees, as the recording keeps them (the text
+    /// inside some node's bounds, one string per row); a step names its screen by
+    /// index.
+    screens: Vec<Vec<String>>,
 }
 
 /// One line of the recording.
@@ -64,6 +68,28 @@ struct Step {
     /// The tree drawn after it: an index into [`Viewed::trees`].
     #[serde(skip_serializing_if = "Option::is_none")]
     tree: Option<usize>,
+    /// The screen drawn with that tree: an index into [`Viewed::screens`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    screen: Option<usize>,
+}
+
+/// The trees and screens the steps drew, each kept once and named by its index.
+#[derive(Default)]
+struct Drawn {
+    trees: Vec<Vec<Entry>>,
+    screens: Vec<Vec<String>>,
+}
+
+impl Drawn {
+    fn tree(&mut self, tree: &taria_schema::Tree) -> usize {
+        self.trees.push(entries(tree));
+        self.trees.len() - 1
+    }
+
+    fn screen(&mut self, rows: &[String]) -> usize {
+        self.screens.push(rows.to_vec());
+        self.screens.len() - 1
+    }
 }
 
 impl Viewed {
@@ -77,11 +103,7 @@ impl Viewed {
     /// The viewer's form of `recording`.
     pub(super) fn new(recording: Recording) -> Viewed {
         let header = recording.header;
-        let mut trees = Vec::new();
-        let mut tree = |tree: &taria_schema::Tree| {
-            trees.push(entries(tree));
-            Some(trees.len() - 1)
-        };
+        let mut drawn = Drawn::default();
         let steps = recording
             .lines
             .iter()
@@ -90,7 +112,8 @@ impl Viewed {
                     kind: "tree",
                     title: "tree".to_owned(),
                     revision: Some(t.revision),
-                    tree: tree(&t.tree),
+                    tree: Some(drawn.tree(&t.tree)),
+                    screen: t.screen.as_ref().map(|rows| drawn.screen(rows)),
                     ..Step::default()
                 },
                 RecordedLine::Input(input) => Step {
@@ -107,7 +130,8 @@ impl Viewed {
                         .map(|r| wire_name(&r)),
                     message: input.ack.as_ref().and_then(|ack| ack.message.clone()),
                     revision: input.revision,
-                    tree: input.tree.as_ref().and_then(&mut tree),
+                    tree: input.tree.as_ref().map(|t| drawn.tree(t)),
+                    screen: input.screen.as_ref().map(|rows| drawn.screen(rows)),
                     ..Step::default()
                 },
                 RecordedLine::Read(read) => Step {
@@ -132,7 +156,7 @@ impl Viewed {
                     title: format!("resize {}x{}", resize.size.width, resize.size.height),
                     call: Some(resize.call),
                     revision: resize.revision,
-                    tree: resize.tree.as_ref().and_then(&mut tree),
+                    tree: resize.tree.as_ref().map(|t| drawn.tree(t)),
                     ..Step::default()
                 },
                 RecordedLine::Refused(refused) => Step {
@@ -169,7 +193,8 @@ impl Viewed {
             mode: wire_name(&header.mode),
             taria: header.taria,
             steps,
-            trees,
+            trees: drawn.trees,
+            screens: drawn.screens,
         }
     }
 }
@@ -196,7 +221,13 @@ mod tests {
             assert_eq!(step.title, input.input.to_string());
             let shown = step.tree.map(|i| &viewed.trees[i]);
             assert_eq!(shown, input.tree.as_ref().map(entries).as_ref());
+            let screen = step.screen.map(|i| &viewed.screens[i]);
+            assert_eq!(screen, input.screen.as_ref());
         }
+        assert!(
+            viewed.screens.len() >= 2,
+            "the todo recording keeps its screens"
+        );
     }
 
     #[test]

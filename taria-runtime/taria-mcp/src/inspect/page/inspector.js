@@ -25,6 +25,12 @@ const recording = new RecordingView({
   detail: $("step-detail"),
   diff: $("step-diff"),
   tree: $("rec-tree"),
+  before: $("rec-before"),
+  beforeHighlight: $("rec-before-highlight"),
+  beforeInfo: $("rec-before-info"),
+  after: $("rec-after"),
+  afterHighlight: $("rec-after-highlight"),
+  afterInfo: $("rec-after-info"),
 });
 
 // The screen keeps fitting the window.

@@ -2,6 +2,7 @@
 // inspect/recording.rs) on a timeline; for each step its input, the app's answer, and
 // the tree drawn after it, compared line by line with the tree before.
 
+import { ScreenView } from "./screen.js";
 import { TreeView } from "./tree.js";
 
 // The lines of a tree, indented by depth, for the diff.
@@ -52,6 +53,9 @@ export class RecordingView {
   constructor(elements) {
     this.el = elements;
     this.tree = new TreeView(elements.tree);
+    const beside = { share: 0.44, tall: false };
+    this.before = new ScreenView(elements.before, elements.beforeHighlight, beside);
+    this.after = new ScreenView(elements.after, elements.afterHighlight, beside);
     this.viewed = null;
     this.at = 0;
     elements.prev.addEventListener("click", () => this.go(this.at - 1));
@@ -79,11 +83,43 @@ export class RecordingView {
 
   // The index of the tree shown at step `i`: the last one drawn at or before it.
   treeAt(i) {
+    return this.lastAt(i, "tree");
+  }
+
+  // The last step at or before `i` with a `field` (`tree`, `screen`): its index
+  // into that list, or null.
+  lastAt(i, field) {
     for (let k = i; k >= 0; k--) {
-      const tree = this.viewed.steps[k].tree;
-      if (Number.isInteger(tree)) return tree;
+      const index = this.viewed.steps[k][field];
+      if (Number.isInteger(index)) return index;
     }
     return null;
+  }
+
+  // The screens before step `i` and after it (the one it drew, else the one before,
+  // unchanged), as the recording keeps them.
+  screens(i) {
+    const screens = Array.isArray(this.viewed.screens) ? this.viewed.screens : [];
+    const before = i > 0 ? this.lastAt(i - 1, "screen") : null;
+    const after = this.lastAt(i, "screen");
+    for (const [view, index, info, none] of [
+      [this.before, before, this.el.beforeInfo, "(none yet)"],
+      [this.after, after, this.el.afterInfo, "(none recorded)"],
+    ]) {
+      if (index === null || !screens[index]) {
+        view.clear();
+        info.textContent = none;
+      } else {
+        // As wide as its longest row: the recording may have resized the terminal
+        // since its header's size.
+        const rows = screens[index];
+        const width = Math.max(Number(this.viewed.size?.[0]) || 0,
+          ...rows.map((row) => [...String(row)].length));
+        view.renderText(rows, width, index);
+        const drawn = view === this.after && Number.isInteger(this.viewed.steps[i].screen);
+        info.textContent = view === this.after && !drawn ? "(unchanged: this step drew none)" : "";
+      }
+    }
   }
 
   go(i) {
@@ -109,6 +145,7 @@ export class RecordingView {
     this.tree.render(now === null ? [] : trees[now]);
     this.diff(Number.isInteger(step.tree) && before !== null ? trees[before] : null,
       Number.isInteger(step.tree) ? trees[step.tree] : null);
+    this.screens(this.at);
   }
 
   detail(step) {

@@ -57,11 +57,29 @@ function applyStyle(span, style) {
 }
 
 export class ScreenView {
-  constructor(screen, highlight) {
+  // `share`: how much of the window's width the screen may take; `tall`: whether it
+  // must also fit the window's height below its top.
+  constructor(screen, highlight, { share = 0.62, tall = true } = {}) {
     this.screen = screen;
     this.highlight = highlight;
+    this.share = share;
+    this.tall = tall;
     this.cols = 0;
     this.rows = 0;
+  }
+
+  // Draws rows of text alone (a recording keeps no colours), `cols` wide.
+  renderText(rows, cols, revision) {
+    const runs = rows.map((row) => [[String(row), [...String(row)].length, 0]]);
+    this.render({ rows: runs, styles: [], cols, revision });
+  }
+
+  // Shows nothing.
+  clear() {
+    this.screen.replaceChildren();
+    this.cols = 0;
+    this.rows = 0;
+    this.show(null);
   }
 
   // Draws a `screen` message.
@@ -94,15 +112,16 @@ export class ScreenView {
   }
 
   // Sizes the text so the whole screen shows without scrolling: at most 13px, as
-  // wide as 62% of the window and as tall as the window below the screen's top.
+  // wide as its share of the window and (`tall`) as tall as the window below the
+  // screen's top.
   // Called on each screen and when the window changes size.
   fit() {
     if (!this.cols || !this.rows) return;
     this.screen.style.fontSize = "100px";
     const cell = this.cellSize();
     const top = this.screen.getBoundingClientRect().top + window.scrollY;
-    const wide = (window.innerWidth * 0.62) / (this.cols * cell.width);
-    const tall = (window.innerHeight - top - 24) / (this.rows * cell.height);
+    const wide = (window.innerWidth * this.share) / (this.cols * cell.width);
+    const tall = this.tall ? (window.innerHeight - top - 24) / (this.rows * cell.height) : wide;
     const size = Math.max(6, Math.min(13, Math.floor(100 * Math.min(wide, tall) * 10) / 10));
     this.screen.style.fontSize = `${size}px`;
     this.screen.dataset.fontSize = String(size);
