@@ -217,3 +217,19 @@ mod png {
         ));
     }
 }
+
+/// A screen of text alone (an app of an earlier release: one run per row) keeps a
+/// wide character on its two columns and what follows it after them.
+#[test]
+fn a_text_only_row_places_a_wide_character_on_its_two_columns() {
+    let screen = ScreenStyles::from_cells([[("a界b", 4, CellStyle::default())]]);
+    let svg = picture::svg(&screen, &Look::default());
+    assert!(
+        svg.contains(r#"<text x="20" y="15.54" text-anchor="middle""#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r##"<text x="30" y="15.54" fill="#cccccc" xml:space="preserve">b<"##),
+        "{svg}"
+    );
+}

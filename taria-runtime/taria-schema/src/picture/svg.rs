@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 
 use ratatui::style::Modifier;
-use unicode_width::UnicodeWidthChar;
 
 use super::Look;
 use super::glyphs::{self, CellBox};
@@ -71,31 +70,6 @@ impl Paint {
             (false, false) => {}
         }
     }
-}
-
-/// The cells of one run: each cell's text (a character and any of width 0 after it)
-/// and its column.
-fn cells(text: &str, first_column: u16, wide: bool) -> Vec<(u16, &str)> {
-    if wide {
-        return vec![(first_column, text)];
-    }
-    let mut cells: Vec<(u16, &str)> = Vec::new();
-    let mut column = first_column;
-    let mut start = 0;
-    for (at, ch) in text.char_indices() {
-        if at == 0 {
-            continue;
-        }
-        if ch.width().unwrap_or(0) > 0 {
-            cells.push((column, &text[start..at]));
-            column = column.saturating_add(1);
-            start = at;
-        }
-    }
-    if !text.is_empty() {
-        cells.push((column, &text[start..]));
-    }
-    cells
 }
 
 /// Writes `text` escaped for XML: markup characters as entities, and characters
@@ -170,29 +144,32 @@ pub(super) fn write(screen: &ScreenStyles, look: &Look) -> String {
             if !paint.visible() {
                 continue;
             }
-            let wide = run.columns > 1
-                && run
-                    .text
-                    .chars()
-                    .filter(|c| c.width().unwrap_or(0) > 0)
-                    .count()
-                    == 1;
             let mut segment: Vec<(u16, &str)> = Vec::new();
             // Box-drawing or block cells waiting to be drawn: the character, the first
             // one's column and how many side by side.
             let mut shapes: Option<(char, u16, u16)> = None;
-            for (at, cell) in cells(&run.text, first, wide) {
+            for (offset, cell, width) in run.cells() {
+                let at = first.saturating_add(offset);
                 let mut chars = cell.chars();
                 let drawn = match (chars.next(), chars.next()) {
                     (Some(c), None) if glyphs::is_drawn(c) => Some(c),
                     _ => None,
                 };
-                let Some(c) = drawn else {
+                if drawn.is_none() || width > 1 {
                     draw_shapes(&mut out, look, shapes.take(), top, paint.fg);
+                }
+                if width > 1 {
+                    // A wide character: its own text, centred on its columns.
+                    text(&mut out, look, paint, &segment, top + baseline, false);
+                    segment.clear();
+                    text(&mut out, look, paint, &[(at, cell)], top + baseline, true);
+                    continue;
+                }
+                let Some(c) = drawn else {
                     segment.push((at, cell));
                     continue;
                 };
-                text(&mut out, look, paint, &segment, top + baseline, wide);
+                text(&mut out, look, paint, &segment, top + baseline, false);
                 segment.clear();
                 shapes = match shapes {
                     Some((same, from, count)) if same == c => Some((c, from, count + 1)),
@@ -203,7 +180,7 @@ pub(super) fn write(screen: &ScreenStyles, look: &Look) -> String {
                 };
             }
             draw_shapes(&mut out, look, shapes, top, paint.fg);
-            text(&mut out, look, paint, &segment, top + baseline, wide);
+            text(&mut out, look, paint, &segment, top + baseline, false);
         }
     }
     out.push_str("</svg>\n");
@@ -351,13 +328,6 @@ fn text(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_run_splits_into_cells_with_marks_joined_to_their_character() {
-        assert_eq!(cells("ab", 3, false), [(3, "a"), (4, "b")]);
-        assert_eq!(cells("e\u{301}x", 0, false), [(0, "e\u{301}"), (1, "x")]);
-        assert_eq!(cells("界", 5, true), [(5, "界")]);
-    }
 
     #[test]
     fn markup_and_characters_xml_cannot_hold_are_escaped() {

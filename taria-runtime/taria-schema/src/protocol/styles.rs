@@ -80,6 +80,42 @@ impl From<(String, u16, u32)> for StyledRun {
     }
 }
 
+impl StyledRun {
+    /// The run's cells, left to right: each as its column from the run's start, its
+    /// text (a character and the characters of no width after it) and the columns
+    /// it covers (2 for a wide character).
+    pub fn cells(&self) -> impl Iterator<Item = (u16, &str, u16)> + '_ {
+        use unicode_width::UnicodeWidthChar as _;
+        let text = self.text.as_str();
+        // Where each cell starts: at every character with a width, but the first,
+        // whose cell also takes any marks before it.
+        let mut starts = text
+            .char_indices()
+            .filter(|&(at, c)| at > 0 && c.width().unwrap_or(0) > 0)
+            .map(|(at, _)| at)
+            .chain([text.len()])
+            .peekable();
+        let mut from = 0;
+        let mut column: u16 = 0;
+        std::iter::from_fn(move || {
+            if from >= text.len() {
+                return None;
+            }
+            let end = starts.next()?;
+            let cell = &text[from..end];
+            from = end;
+            let width = cell
+                .chars()
+                .map(|c| u16::try_from(c.width().unwrap_or(0)).unwrap_or(1))
+                .max()
+                .unwrap_or(0);
+            let at = column;
+            column = column.saturating_add(width);
+            Some((at, cell, width))
+        })
+    }
+}
+
 impl From<StyledRun> for (String, u16, u32) {
     fn from(run: StyledRun) -> (String, u16, u32) {
         (run.text, run.columns, run.style)
@@ -138,7 +174,6 @@ impl ScreenStyles {
     /// (`taria::testing::undrawn_text`, `taria-mcp audit`).
     #[must_use]
     pub fn to_buffer(&self, width: u16) -> ratatui::buffer::Buffer {
-        use unicode_width::UnicodeWidthChar as _;
         let height = u16::try_from(self.rows.len()).unwrap_or(u16::MAX);
         let mut buffer =
             ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, width, height));
@@ -156,27 +191,13 @@ impl ScreenStyles {
                     add_modifier: style.modifiers,
                     ..ratatui::style::Style::default()
                 };
-                let start = x;
-                let mut last: Option<u16> = None;
-                for c in run.text.chars() {
-                    let columns = u16::try_from(c.width().unwrap_or(0)).unwrap_or(1);
-                    if columns == 0 {
-                        if let Some(at) = last
-                            && let Some(cell) = buffer.cell_mut((at, y))
-                        {
-                            let joined = format!("{}{c}", cell.symbol());
-                            cell.set_symbol(&joined);
-                        }
-                        continue;
+                for (at, cell, _) in run.cells() {
+                    if let Some(target) = buffer.cell_mut((x.saturating_add(at), y)) {
+                        target.set_symbol(cell).set_style(ratatui_style);
                     }
-                    if let Some(cell) = buffer.cell_mut((x, y)) {
-                        cell.set_char(c).set_style(ratatui_style);
-                    }
-                    last = Some(x);
-                    x = x.saturating_add(columns);
                 }
                 // A run covers exactly its columns, whatever its text measured.
-                x = start.saturating_add(run.columns);
+                x = x.saturating_add(run.columns);
             }
         }
         buffer
@@ -250,6 +271,32 @@ mod modifiers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_s_cells_are_its_characters_with_their_widths_and_marks() {
+        let run = |text: &str| StyledRun {
+            text: text.to_owned(),
+            columns: 0,
+            style: 0,
+        };
+        let cells = |text: &str| {
+            run(text)
+                .cells()
+                .map(|(a, c, w)| (a, c.to_owned(), w))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(cells("ab"), [(0, "a".into(), 1), (1, "b".into(), 1)]);
+        assert_eq!(
+            cells("e\u{301}x"),
+            [(0, "e\u{301}".into(), 1), (1, "x".into(), 1)]
+        );
+        // A text-only row (one run for the whole row) with a wide character in it.
+        assert_eq!(
+            cells("a界b"),
+            [(0, "a".into(), 1), (1, "界".into(), 2), (3, "b".into(), 1)]
+        );
+        assert_eq!(cells(""), []);
+    }
 
     #[test]
     fn runs_split_at_a_new_style_and_around_a_wide_cell() {
