@@ -51,7 +51,7 @@ fn carries_no_secret(event: &tracing::Metadata<'_>) -> bool {
 
 /// Whether an event is more than the picture renderer's warning for each character
 /// no font has (`read_tree` with `format: picture` on a machine with no CJK font:
-/// one line per character per picture); docs/pictures.md says what to install.
+/// one line per character per picture); docs/tools.md ("The screen as a picture") says what to install.
 fn not_per_glyph(event: &tracing::Metadata<'_>) -> bool {
     !event.target().starts_with("usvg::text") || *event.level() <= tracing::Level::ERROR
 }

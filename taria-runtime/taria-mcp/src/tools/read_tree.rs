@@ -353,7 +353,8 @@ async fn read_picture(link: &Link) -> Result<ReadPictureResult, ToolError> {
     .map_err(|e| ToolError::new(Code::Internal, format!("drawing the picture failed: {e}")))?;
     let png = drawn.map_err(|e| match e {
         picture::PngError::Empty => ToolError::new(Code::NotFound, "the screen is empty"),
-        e => ToolError::new(Code::TooLarge, e.to_string()),
+        e @ picture::PngError::TooLarge { .. } => ToolError::new(Code::TooLarge, e.to_string()),
+        e => ToolError::new(Code::Internal, e.to_string()),
     })?;
     Ok(ReadPictureResult {
         revision,
