@@ -340,7 +340,8 @@ fn a_row_id_names_the_same_process_after_the_order_changes() {
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
 /// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
-/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes (from 80x24 on: at
+/// place (`AppHarness::assert_no_duplicate_nodes`), and the accessibility lint finds
+/// nothing (`AppHarness::assert_accessible`), at a few terminal sizes (from 80x24 on: at
 /// 60x16 the log is squeezed to its borders, and its text is not on screen).
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
@@ -349,6 +350,7 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.resize(width, height);
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
     }
 }
 

@@ -343,7 +343,8 @@ fn the_opened_folder_matches_its_outline() {
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
 /// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
-/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes, with a preview open.
+/// place (`AppHarness::assert_no_duplicate_nodes`), and the accessibility lint finds
+/// nothing (`AppHarness::assert_accessible`), at a few terminal sizes, with a preview open.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     let fixture = Fixture::new("bounds");
@@ -352,10 +353,12 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.resize(width, height);
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
         h.press("down").unwrap();
         h.press("enter").unwrap();
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
     }
 }
 

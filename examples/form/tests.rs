@@ -359,7 +359,8 @@ fn the_first_frame_matches_its_outline() {
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
 /// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
-/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes, empty and filled in.
+/// place (`AppHarness::assert_no_duplicate_nodes`), and the accessibility lint finds
+/// nothing (`AppHarness::assert_accessible`), at a few terminal sizes, empty and filled in.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(80, 24), (120, 40), (60, 30)] {
@@ -367,9 +368,11 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.resize(width, height);
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
         fill_in(&mut h, "ada@example.com");
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
     }
 }
 

@@ -184,7 +184,8 @@ fn every_action_the_tree_offers_is_performed() {
 
 /// Issue 20: every node the tree gives bounds shows its label or value inside them
 /// (`AppHarness::assert_text_drawn`), and no two nodes say the same thing in the same
-/// place (`AppHarness::assert_no_duplicate_nodes`), at a few terminal sizes, before and after an edit.
+/// place (`AppHarness::assert_no_duplicate_nodes`), and the accessibility lint finds
+/// nothing (`AppHarness::assert_accessible`), at a few terminal sizes, before and after an edit.
 #[test]
 fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
     for (width, height) in [(60, 16), (100, 30), (40, 10), (24, 8)] {
@@ -192,9 +193,11 @@ fn every_node_shows_its_text_where_the_tree_says_at_any_size() {
         h.resize(width, height);
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
         h.press("down").unwrap();
         h.press("space").unwrap();
         h.assert_text_drawn();
         h.assert_no_duplicate_nodes();
+        h.assert_accessible();
     }
 }

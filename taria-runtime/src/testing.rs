@@ -42,7 +42,7 @@ pub use app_harness::{ActError, AppHarness};
 pub use audit::{AuditReport, Check, Violation, audit};
 pub use replay::{Replay, ReplayError, ReplayFailure, Replayed, TargetChange};
 pub use step::Step;
-pub use taria_audit::undrawn_text;
+pub use taria_audit::{inaccessible_nodes, undrawn_text};
 // Defined with the recording format, whose rules they are (taria-mcp test-from follows
 // them too); here for the test author, who names them with the rest of a replay.
 pub use taria_audit::duplicate_nodes;

@@ -50,6 +50,7 @@ fn the_input_line_is_one_text_input_node_and_the_messages_a_list() {
     );
     h.assert_text_drawn();
     h.assert_no_duplicate_nodes();
+    h.assert_accessible();
 }
 
 #[test]
@@ -72,6 +73,7 @@ fn an_agent_focuses_types_and_sends_a_message() {
     assert_eq!(h.node(&id).value, Some(taria::Value::Text(String::new())));
     h.assert_text_drawn();
     h.assert_no_duplicate_nodes();
+    h.assert_accessible();
 }
 
 #[test]

@@ -49,6 +49,7 @@ fn the_dashboard_records_its_gauge_and_charts() {
     assert_eq!(charts, ["CPU, last minute", "Load", "Load by server"]);
     h.assert_text_drawn();
     h.assert_no_duplicate_nodes();
+    h.assert_accessible();
 }
 
 #[test]
@@ -59,6 +60,7 @@ fn an_agent_opens_the_servers_and_the_mail_with_the_app_s_keys() {
     h.act(&europe, "select").unwrap();
     assert!(h.node(&europe).state.selected);
     h.assert_no_duplicate_nodes();
+    h.assert_accessible();
 
     h.act(&id_of(&h, Role::Tab, "Email"), "select").unwrap();
     let grace = id_of(&h, Role::ListItem, "Grace");
@@ -75,6 +77,7 @@ fn an_agent_opens_the_servers_and_the_mail_with_the_app_s_keys() {
     );
     h.assert_text_drawn();
     h.assert_no_duplicate_nodes();
+    h.assert_accessible();
 }
 
 #[test]

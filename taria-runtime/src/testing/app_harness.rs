@@ -469,6 +469,26 @@ impl<A: Actions> AppHarness<A> {
         );
     }
 
+    /// Checks the last frame with the accessibility lint
+    /// ([`inaccessible_nodes`](super::inaccessible_nodes)): every input has a label,
+    /// everything that offers an action has a name, and the focus is on screen.
+    ///
+    /// # Panics
+    ///
+    /// Naming each node the lint finds, with the outline.
+    #[track_caller]
+    pub fn assert_accessible(&self) {
+        let tree = self.tree();
+        let found = super::inaccessible_nodes(&tree, self.buffer());
+        let (width, height) = self.size();
+        assert!(
+            found.is_empty(),
+            "at {width}x{height}, an agent or a screen reader cannot tell these nodes apart \
+             or reach them: {found:#?}\n{}",
+            tree.outline()
+        );
+    }
+
     /// Compares the last frame's outline with the golden file at `path` (relative
     /// to the package root under `cargo test`); see [`assert_snapshot`](super::assert_snapshot).
     ///

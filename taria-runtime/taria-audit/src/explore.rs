@@ -15,7 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::frame::frame_violations;
-use crate::frame::rect;
+use crate::node_text::rect;
 use crate::report::{AuditReport, Tried, Untried};
 use crate::{Answer, Check, Input, Limits, Observation, Target, Violation};
 use taria_schema::{Action, ActionName, Node, Role, ScrollDirection, Tree, Value, ValueSchema};

@@ -7,8 +7,9 @@ use std::collections::{BTreeSet, HashMap};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use crate::node_text::{rect, shown_text};
 use crate::{Check, Violation};
-use taria_schema::{Action, ActionName, Bounds, Node, Role, Tree, Value};
+use taria_schema::{Node, Role, Tree, Value};
 
 /// The violations of one frame: `tree` against `screen`, the screen drawn with it.
 /// Nodes in `moving` (ids that change with no input: an animation, a clock) are left
@@ -30,7 +31,9 @@ pub fn frame_violations(tree: &Tree, screen: &Buffer, moving: &BTreeSet<String>)
     zero_bounds(&nodes, screen, &mut found);
     selection(&nodes, screen, &mut found);
     clipped(&nodes, &mut found);
-    accessibility(&nodes, screen, &mut found);
+    for (id, _role, why) in crate::accessibility::findings(tree, screen) {
+        found.push(Violation::new(Check::Accessibility, Some(&id), why));
+    }
     found
 }
 
@@ -55,10 +58,6 @@ fn flatten(tree: &Tree) -> Vec<Placed<'_>> {
     nodes
 }
 
-pub(super) fn rect(bounds: Bounds) -> Rect {
-    Rect::new(bounds.x, bounds.y, bounds.width, bounds.height)
-}
-
 /// The text of `area`'s rows on `screen`, one string per row.
 fn rows_text(screen: &Buffer, area: Rect) -> Vec<String> {
     let area = area.intersection(screen.area);
@@ -69,18 +68,6 @@ fn rows_text(screen: &Buffer, area: Rect) -> Vec<String> {
                 .collect()
         })
         .collect()
-}
-
-/// The node's name as drawn text: its label, else its text value; first line, trimmed.
-fn shown_text(node: &Node) -> Option<&str> {
-    let value = match &node.value {
-        Some(Value::Text(text)) => Some(text.as_str()),
-        _ => None,
-    };
-    node.label
-        .as_deref()
-        .or(value)
-        .and_then(|t| t.lines().map(str::trim).find(|l| !l.is_empty()))
 }
 
 /// Nodes drawn on screen that have no bounds: a node whose descendants have bounds,
@@ -284,60 +271,4 @@ fn clipped(nodes: &[Placed<'_>], found: &mut Vec<Violation>) {
             ));
         }
     }
-}
-
-/// Roles that take a value from the user and need a label to be told apart.
-const INPUTS: &[Role] = &[
-    Role::TextInput,
-    Role::TextArea,
-    Role::Checkbox,
-    Role::Radio,
-    Role::Switch,
-    Role::Select,
-    Role::Slider,
-    Role::SpinButton,
-];
-
-/// The accessibility lint (as `egui_kittest`'s `check_accessibility`): actionable nodes
-/// without a name, inputs without a label, a focused node not on screen.
-fn accessibility(nodes: &[Placed<'_>], screen: &Buffer, found: &mut Vec<Violation>) {
-    for placed in nodes {
-        let node = placed.node;
-        let named = node.label.as_deref().is_some_and(|l| !l.trim().is_empty());
-        let acts = node
-            .actions
-            .iter()
-            .any(|a| !matches!(a, ActionName::Core(Action::Scroll)));
-        if INPUTS.contains(&node.role) && !named {
-            found.push(Violation::new(
-                Check::Accessibility,
-                Some(node.id.as_str()),
-                format!(
-                    "is a {} without a label: an agent cannot tell what it is for",
-                    node.role.name()
-                ),
-            ));
-        } else if acts && !named && shown_text(node).is_none() && !has_named_child(node) {
-            found.push(Violation::new(
-                Check::Accessibility,
-                Some(node.id.as_str()),
-                "offers actions but has no name (no label, no text value, no named child)",
-            ));
-        }
-        if node.state.focused && rect(node.bounds).intersection(screen.area).is_empty() {
-            let b = node.bounds;
-            found.push(Violation::new(
-                Check::Accessibility,
-                Some(node.id.as_str()),
-                format!(
-                    "has the focus but is not on screen (bounds {:?})",
-                    [b.x, b.y, b.width, b.height]
-                ),
-            ));
-        }
-    }
-}
-
-fn has_named_child(node: &Node) -> bool {
-    node.children.iter().any(|c| shown_text(c).is_some())
 }

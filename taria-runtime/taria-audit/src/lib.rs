@@ -8,7 +8,8 @@
 //! differs is only how an app is started, driven and looked at. The checks
 //! ([`Check`]) are the same, and so is the report ([`AuditReport`]). The checks of
 //! one frame ([`frame_violations`]: text not drawn where a node says, duplicates,
-//! selection, …) also run alone.
+//! selection, the accessibility lint, …) also run alone, and so do some one by one
+//! ([`undrawn_text`], [`duplicate_nodes`], [`inaccessible_nodes`]).
 //!
 //! # Examples
 //!
@@ -33,10 +34,12 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 
+mod accessibility;
 mod drawn;
 mod duplicates;
 mod explore;
 mod frame;
+mod node_text;
 mod report;
 
 use std::time::Duration;
@@ -45,6 +48,7 @@ use ratatui::buffer::Buffer;
 
 use taria_schema::{ActionName, ScrollDirection, Tree, Value};
 
+pub use accessibility::inaccessible_nodes;
 pub use drawn::undrawn_text;
 pub use duplicates::duplicate_nodes;
 pub use explore::explore;

@@ -5,6 +5,8 @@
 
 use ratatui::widgets::Paragraph;
 use taria::testing::AppHarness;
+
+use crate::panic_message;
 use taria_schema::protocol::LogLevel;
 use tracing_subscriber::layer::SubscriberExt as _;
 
@@ -41,13 +43,6 @@ fn counter() -> AppHarness<Counter> {
             frame.area(),
         );
     })
-}
-
-fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
-    panic
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_else(|| panic.downcast_ref::<&str>().unwrap_or(&"?").to_string())
 }
 
 #[test]

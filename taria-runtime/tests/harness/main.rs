@@ -6,6 +6,7 @@
 //! input reaches ([`handlers`]), a widget taking an input ([`widgets`]), what the app
 //! logs ([`logs`]).
 
+mod accessibility;
 mod focus_cycle;
 mod handlers;
 mod inputs;
@@ -13,3 +14,11 @@ mod key_fallbacks;
 mod logs;
 mod sort;
 mod widgets;
+
+/// The message of a panic a test caught (an assertion that failed as it should).
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_else(|| panic.downcast_ref::<&str>().unwrap_or(&"?").to_string())
+}

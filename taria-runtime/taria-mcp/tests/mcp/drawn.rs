@@ -7,6 +7,9 @@
 //! their text (a popup's text in the dialog and again beside it;
 //! `taria::testing::duplicate_nodes`, which the headless tests assert with
 //! `AppHarness::assert_no_duplicate_nodes`).
+//! Issue 34.4: and each passes the accessibility lint (`taria::testing::inaccessible_nodes`:
+//! inputs labelled, whatever acts named, the focus on screen), as the other examples'
+//! headless tests do with `AppHarness::assert_accessible`.
 
 use ratatui::buffer::Buffer;
 use serde_json::{Value, json};
@@ -28,13 +31,14 @@ const ROWS: usize = 30;
             runs it after `cargo build --workspace --all-features --examples`"]
 fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
     let opening = [json!({"node": "list#0/7", "action": "activate"})];
-    let apps: [(&str, &[Value]); 10] = [
+    let apps: [(&str, &[Value]); 11] = [
         ("before-after", &[]),
         ("lazy", &[]),
         ("checklist", &[]),
         ("signup", &[]),
         ("contacts", &[]),
         ("chat", &[]),
+        ("mixer", &[]),
         ("demo", &[]),
         ("rebuilt", &[]),
         ("popup", &opening),
@@ -46,6 +50,12 @@ fn every_example_app_shows_its_text_where_the_tree_says_through_the_bridge() {
             assert!(
                 undrawn.is_empty(),
                 "{app}: the text of these nodes is not drawn inside their bounds: {undrawn:#?}\n{}",
+                tree.outline()
+            );
+            let lint = taria::testing::inaccessible_nodes(&tree, &screen);
+            assert!(
+                lint.is_empty(),
+                "{app}: the accessibility lint finds these nodes: {lint:#?}\n{}",
                 tree.outline()
             );
             let twice = taria::testing::duplicate_nodes(&tree);
