@@ -35,6 +35,7 @@ mod order;
 mod plural;
 mod programs;
 mod recording;
+mod replay_code;
 mod render;
 mod seen;
 mod server;

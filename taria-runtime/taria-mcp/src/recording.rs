@@ -182,6 +182,7 @@ impl SessionRecorder {
             before: tree.cloned(),
             ack: None,
             acked: None,
+            sent: Instant::now(),
             after: None,
             screen: ScreenSlot::default(),
             folded: false,

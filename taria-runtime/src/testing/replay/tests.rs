@@ -109,6 +109,7 @@ fn record(mut h: AppHarness<Login>, inputs: Vec<Input>) -> Recording {
             revision: Some(step + 1),
             tree: Some(h.tree()),
             screen: None,
+            answered_in_us: None,
         })));
     }
     Recording {
@@ -396,6 +397,7 @@ fn record_go(mut h: AppHarness<Go>, seen: &taria_schema::Node) -> Recording {
                 revision: Some(2),
                 tree: Some(h.tree()),
                 screen: None,
+                answered_in_us: None,
             })),
         ],
     }
@@ -502,6 +504,7 @@ fn record_check() -> Recording {
         revision: Some(2),
         tree: Some(h.tree()),
         screen: Some(screen(&h)),
+        answered_in_us: None,
     };
     Recording {
         header: RecordingHeader::new(
@@ -603,6 +606,7 @@ fn saved(logs: bool, disk_full: bool) -> Recording {
         revision: Some(2),
         tree: Some(h.tree()),
         screen: None,
+        answered_in_us: None,
     })));
     for entry in h.logs() {
         lines.push(RecordedLine::Log(RecordedLog::of(entry.clone(), Some(1))));

@@ -124,6 +124,7 @@ fn record(mut h: AppHarness<Chores>, inputs: Vec<Input>) -> Recording {
             revision: Some(step + 1),
             tree: Some(h.tree()),
             screen: None,
+            answered_in_us: None,
         })));
     }
     Recording {
@@ -336,6 +337,7 @@ fn a_resize_is_replayed_and_the_tree_at_the_new_size_compared() {
             revision: Some(3),
             tree: Some(h.tree()),
             screen: None,
+            answered_in_us: None,
         })));
     let mut replayed = chores(SAMPLE);
     Replay::new(&recording)

@@ -16,18 +16,15 @@ use taria_schema::recording::{
 
 pub(crate) mod args;
 mod check;
-mod escape;
-mod layout;
 mod notes;
 mod rules;
 mod snapshots;
-mod step;
 mod unprompted;
 mod warnings;
 
-use escape::{comment_text, literal_str};
-use layout::{chain, stmt};
-use step::{Uses, modifiers, step_call, step_name};
+use crate::replay_code::escape::{comment_text, literal_str};
+use crate::replay_code::layout::stmt;
+use crate::replay_code::{StepLine, Uses, step_line, step_name};
 
 /// `test-from`'s exit status when it wrote the test with a `compile_error!` for each
 /// redacted input whose `--secret` was not given (each named on stderr).
@@ -83,20 +80,6 @@ pub(crate) fn run(options: &Options) -> ExitCode {
          regenerated with the --secret flags above"
     );
     ExitCode::from(WROTE_INCOMPLETE)
-}
-
-/// Lowercase ASCII letters and digits, runs of anything else as one `sep`.
-fn slug(text: &str, sep: char) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with(sep) && !out.is_empty() {
-            out.push(sep);
-        }
-    }
-    out.truncate(out.trim_end_matches(sep).len());
-    out
 }
 
 /// A generated test: its code, the snapshots it checks, and what to tell its author.
@@ -414,7 +397,13 @@ impl<'o> Body<'o> {
             );
             return Ok(());
         }
-        let (method, args, missing) = step_call(recorded, previous, &mut self.secrets);
+        let StepLine { code, missing } = step_line(
+            recorded,
+            previous,
+            self.options.refind,
+            &mut self.secrets,
+            &mut self.uses,
+        );
         if let Some(message) = missing {
             self.code.push_str(&stmt(
                 "",
@@ -425,10 +414,7 @@ impl<'o> Body<'o> {
             ));
             self.missing_secrets.push(message);
         }
-        let mut calls = vec![("step", vec![recorded.step.to_string(), "&rules".into()])];
-        calls.extend(modifiers(recorded, self.options.refind, &mut self.uses));
-        calls.push((method.as_str(), args));
-        self.code.push_str(&chain("h", &calls, "?;"));
+        self.code.push_str(&code);
         if let Some(tree) = &recorded.tree {
             let name = format!(
                 "{:0w$}-{}",

@@ -103,6 +103,9 @@ pub(super) struct PendingInput {
     pub(super) ack: Option<RecordedAck>,
     /// Whether the ack came (`ack` stays `None` for a status this bridge does not know).
     pub(super) acked: Option<Instant>,
+    /// When it took its place, to be sent: the start of
+    /// [`answered_in_us`](taria_schema::recording::RecordedInput::answered_in_us).
+    pub(super) sent: Instant,
     pub(super) after: Option<(u64, Arc<Tree>)>,
     /// The screen drawn with `after`.
     pub(super) screen: ScreenSlot,

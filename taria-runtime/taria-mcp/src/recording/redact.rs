@@ -25,10 +25,13 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         target,
         before,
         ack,
+        acked,
+        sent,
         after,
         screen,
         ..
     } = pending;
+    let answered_in_us = acked.map(|at| u64::try_from(at.duration_since(sent).as_micros()).unwrap_or(u64::MAX));
     let trees = || {
         before
             .iter()
@@ -85,6 +88,7 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         revision,
         tree,
         screen: screen.into_rows(),
+        answered_in_us,
     }))
 }
 

@@ -148,3 +148,35 @@ fn nodes_changed_with_no_input_are_noted_before_the_next_input() {
         ]
     );
 }
+
+/// Issue 34.2: each input's line says how long the app took to answer it, from its
+/// place among the inputs to its ack; an input the app never answered says nothing.
+#[test]
+fn an_input_line_keeps_how_long_the_app_took_to_answer() {
+    use taria_schema::protocol::{AckStatus, ActionRequest, Input};
+    use taria_schema::recording::RecordedAck;
+    let recording = recorded("answered-in", |recorder| {
+        let bump = Input::Act(ActionRequest::new("count", "bump"));
+        recorder.sent(1, 1, &bump, None, None);
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        let ack = RecordedAck {
+            status: AckStatus::Ignored,
+            reason: None,
+            message: None,
+        };
+        recorder.acked(1, 1, Some(ack), None);
+        recorder.sent(1, 2, &bump, None, None);
+    });
+    let answered: Vec<Option<u64>> = recording
+        .lines
+        .iter()
+        .filter_map(|line| match line {
+            RecordedLine::Input(input) => Some(input.answered_in_us),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(answered.len(), 2, "{:?}", recording.lines);
+    let first = answered[0].expect("the answered input says how long it took");
+    assert!((3_000..1_000_000).contains(&first), "{first} µs");
+    assert_eq!(answered[1], None);
+}

@@ -173,6 +173,11 @@ pub struct RecordedInput {
     /// the bridge got none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screen: Option<RecordedScreen>,
+    /// How long the app took to answer, in microseconds: from the bridge taking the
+    /// input in turn to send it, to reading the app's ack. Absent when no answer came,
+    /// and in recordings of releases before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_in_us: Option<u64>,
 }
 
 /// The tool an input came from.

@@ -49,6 +49,7 @@ fn every_kind() -> Vec<RecordedLine> {
             revision: ack.is_some().then_some(step + 1),
             tree: ack.map(|_| tree("after \"quoted\" \u{1b}[31m")),
             screen: None,
+            answered_in_us: None,
         }))
     };
     let mut arguments = serde_json::Map::new();

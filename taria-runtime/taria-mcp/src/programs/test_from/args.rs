@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use taria_schema::recording::{Match, Pattern, RuleKind};
 
-use super::escape::{comment_safe, shell_word};
-use super::slug;
+use crate::replay_code::escape::{comment_safe, shell_word};
+use crate::replay_code::slug;
 
 /// The usage text, printed by `taria-mcp test-from --help`.
 pub(crate) const USAGE: &str = "\

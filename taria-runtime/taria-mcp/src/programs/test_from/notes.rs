@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use taria_schema::recording::{AppEvent, RecordedApp, RecordedRead, RecordedRefusal};
 
-use super::escape::comment_text;
+use crate::replay_code::escape::comment_text;
 
 /// The longest note, in characters (then cut, ending in `…`).
 const NOTE_CHARS: usize = 80;

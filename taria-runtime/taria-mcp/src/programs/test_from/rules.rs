@@ -5,8 +5,8 @@ use taria_schema::Tree;
 use taria_schema::recording::{Match, Pattern, Rule, RuleConflict, RuleKind};
 
 use super::Options;
-use super::escape::literal_str;
-use super::layout::stmt;
+use crate::replay_code::escape::literal_str;
+use crate::replay_code::layout::stmt;
 
 /// `let rules = taria::testing::Match::new();`, then one `let rules = rules.…;` per
 /// rule, in the order given (a rule for some steps as `rules.at_steps(3..=5, …)`),

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::Generated;
-use super::escape::literal_str;
-use super::layout::stmt;
+use crate::replay_code::escape::literal_str;
+use crate::replay_code::layout::stmt;
 
 /// What a file is a snapshot of, by its name's ending: insta's snapshots and the
 /// pending ones `cargo insta review` reads, and the `.outline` files tests generated

@@ -11,7 +11,7 @@ use taria_schema::recording::{Pattern, RecordedLine, Recording};
 use taria_schema::{Node, Tree};
 
 use super::Options;
-use super::escape::comment_text;
+use crate::replay_code::escape::comment_text;
 
 /// What the recording's `unprompted` lines make of the rules.
 #[derive(Debug, Default)]

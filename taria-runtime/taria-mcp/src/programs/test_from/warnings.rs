@@ -9,7 +9,7 @@ use taria_schema::recording::{Recording, ReplayLine};
 use taria_schema::{Node, Tree};
 
 use super::Options;
-use super::escape::shell_word;
+use crate::replay_code::escape::shell_word;
 
 /// The warnings for `trees` (the recorded trees the snapshots are made of, each with
 /// its step) under the options' rules.

@@ -15,7 +15,7 @@ const CALL_WIDTH: usize = 60;
 /// there; else one argument per line (a trailing comma for a function, none for a
 /// macro), the call broken before its method when the receiver is longer than an
 /// indent (as rustfmt breaks a chain).
-pub(super) fn stmt(
+pub(crate) fn stmt(
     prefix: &str,
     callee: &str,
     args: &[String],
@@ -59,7 +59,7 @@ const CHAIN_WIDTH: usize = 60;
 /// than the last call on a line of its own would); else each call on a line of its
 /// own, one indent deeper, its arguments broken one per line when they do not fit
 /// (rustfmt's `format_last_child`).
-pub(super) fn chain(root: &str, calls: &[(&str, Vec<String>)], tail: &str) -> String {
+pub(crate) fn chain(root: &str, calls: &[(&str, Vec<String>)], tail: &str) -> String {
     let Some(((last_method, last_args), rest)) = calls.split_last() else {
         return format!("    {root}{tail}\n");
     };

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// A word as a shell reads it back, and as a `//` comment holds it: plain words as
 /// they are, others in `'…'`, and a word with a character a comment cannot hold (a
 /// newline, a text-direction override) in bash's `$'…'` with that character escaped.
-pub(super) fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()
@@ -42,7 +42,7 @@ pub(super) fn shell_word(word: &str) -> String {
 }
 
 /// `text` as a `//` comment can hold it: each character [`comment_safe`] refuses as `?`.
-pub(super) fn comment_text(text: &str) -> String {
+pub(crate) fn comment_text(text: &str) -> String {
     text.chars()
         .map(|c| if comment_safe(c) { c } else { '?' })
         .collect()
@@ -51,13 +51,13 @@ pub(super) fn comment_text(text: &str) -> String {
 /// Whether `c` may be written in a `//` comment: not a control character (a newline
 /// would end the comment) and not a text-direction override (which rustc refuses in
 /// comments).
-pub(super) fn comment_safe(c: char) -> bool {
+pub(crate) fn comment_safe(c: char) -> bool {
     !c.is_control()
         && !matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// A Rust string literal (`Debug` of a `str` is one: it escapes newlines, quotes and
 /// the text-direction overrides).
-pub(super) fn literal_str(text: &str) -> String {
+pub(crate) fn literal_str(text: &str) -> String {
     format!("{text:?}")
 }

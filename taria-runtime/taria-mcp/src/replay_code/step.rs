@@ -15,7 +15,7 @@ use super::slug;
 
 /// A short name for a step's snapshot: `tasks-4-toggle`, `new-task-set-value`,
 /// `press-enter`, `press-plus`, `type-ship-v0`; `press` and `type-text` for a secret.
-pub(super) fn step_name(recorded: &RecordedInput) -> String {
+pub(crate) fn step_name(recorded: &RecordedInput) -> String {
     let name = match &recorded.input.input {
         Input::Act(request) => format!("{} {}", request.target, request.action.as_str()),
         Input::Key { key } if !recorded.input.redacted => format!("press {}", key_words(key)),
@@ -98,17 +98,17 @@ fn truncate(text: &str, max: usize) -> String {
 
 /// What a step's chain names beyond `taria::testing` (each a `use` in the test).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Uses {
-    pub(super) role: bool,
-    pub(super) ack_status: bool,
-    pub(super) reject_reason: bool,
+pub(crate) struct Uses {
+    pub(crate) role: bool,
+    pub(crate) ack_status: bool,
+    pub(crate) reject_reason: bool,
 }
 
 /// The calls between `h.step(N, &rules)` and the harness call: what the step was
 /// aimed at (`.seen(Role::ListItem, "Buy milk")`, or `.refind(…)` with `refind`),
 /// unless the app refused it as stale (then the agent had aimed at another node than
 /// the app drew), and the recorded answer when it was not `delivered`.
-pub(super) fn modifiers(
+pub(crate) fn modifiers(
     recorded: &RecordedInput,
     refind: bool,
     uses: &mut Uses,
@@ -148,7 +148,7 @@ pub(super) fn modifiers(
 /// redacted input whose `--secret` was not given, the `compile_error!` message that
 /// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
 /// last one again when there are more inputs ([`Secrets`]).
-pub(super) fn step_call(
+pub(crate) fn step_call(
     recorded: &RecordedInput,
     previous: &Tree,
     secrets: &mut Secrets<String>,
@@ -278,7 +278,7 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 }
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
-pub(super) fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
+pub(crate) fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
     taria_schema::protocol::wire_name(value)
         .split('_')
         .map(|part| {
