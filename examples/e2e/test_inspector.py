@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from browser import browser
-from harness import BRIDGE, HANDSHAKE, ROOT, TARGET, binary, bridge
+from harness import BRIDGE, HANDSHAKE, ROOT, TARGET, binary, bridge, spawned
 
 SCREENSHOT = ROOT / "docs" / "inspector.png"
 # Set to rewrite SCREENSHOT; otherwise the screenshot goes to a temporary file.
@@ -440,6 +440,102 @@ async def _viewer() -> None:
             await error.wait_for(state="visible")
             assert "not a taria recording: line 1" in await error.text_content()
             assert page.errors == [] or all("400" in e for e in page.errors), page.errors
+
+
+def step_in_test(generated: str, step: int) -> str:
+    """Step `step`'s statement in a test `taria-mcp test-from` generated, unindented."""
+    found = re.search(rf"^    h\.step\({step}, &rules\).*?\?;$", generated, re.M | re.S)
+    assert found, f"no step {step} in:\n{generated}"
+    return "\n".join(line.removeprefix("    ") for line in found.group(0).splitlines())
+
+
+def test_the_viewer_shows_durations_logs_errors_a_strip_filters_and_test_lines() -> None:
+    asyncio.run(_viewer_of_a_session())
+
+
+async def _viewer_of_a_session() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "session.jsonl"
+        async with spawned("todo", record=path) as (agent, _init):
+            await agent.ok("read_tree")
+            # An empty task: the app logs a warning while it handles it.
+            await agent.call("act", node="new-task", action="submit")
+            await agent.ok("act", action="set_value", node="new-task", value="ship v0")
+            await agent.ok("act", node="new-task", action="submit")
+            # No such node: the bridge refuses the call itself.
+            await agent.error("act", node="tasks/999", action="toggle")
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+        generated = subprocess.run(
+            [str(binary(BRIDGE)), "test-from", str(path), "--snapshots", str(Path(tmp) / "snaps")],
+            capture_output=True, text=True, check=True, cwd=tmp,
+        ).stdout
+        kinds = [line["kind"] for line in lines]
+        inputs = [i for i, line in enumerate(lines) if line["kind"] == "input"]
+        assert len(inputs) == 3, kinds
+        empty, set_value, _submit = inputs
+        assert all(lines[i]["answered_in_us"] > 0 for i in inputs), [lines[i] for i in inputs]
+        warned = [i for i, line in enumerate(lines) if line["kind"] == "log" and line["step"] == 1]
+        assert warned and lines[warned[0]]["level"] == "warn", kinds
+        refused = kinds.index("refused")
+        drawn = [i for i, line in enumerate(lines) if line.get("screen")]
+        with viewer(path) as url:
+            async with browser() as chromium:
+                page = await open_page(chromium, url)
+                await page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                await page.wait_for_selector("#steps li")
+                items = page.locator("#steps li")
+                assert await items.count() == len(lines)
+                # Each input's list line says how long the app took; so does its detail.
+                for i in inputs:
+                    assert re.search(r" · [0-9.]+ ms$", await items.nth(i).text_content())
+                await items.nth(set_value).click()
+                detail = await page.locator("#step-detail").inner_text()
+                assert re.search(r"answered in\s+[0-9.]+ ms", detail), detail
+                # The step as its generated test line, and on the clipboard.
+                line = await page.locator("#step-test").text_content()
+                assert line == step_in_test(generated, 2), (line, generated)
+                await page.locator("#step-test-copy").click()
+                await page.locator("#step-test-copied").get_by_text("copied").wait_for()
+                assert await page.evaluate("navigator.clipboard.readText()") == line
+                # The warning the app logged shows at its step (which the app
+                # rejected); steps that went wrong are marked, warnings apart.
+                await items.nth(empty).click()
+                assert await page.locator("#step-logs li").get_attribute("data-level") == "warn"
+                logged = await page.locator("#step-logs").inner_text()
+                assert "refused a task with an empty title" in logged, logged
+                assert await items.nth(empty).get_attribute("data-problem") == "error"
+                assert await items.nth(warned[0]).get_attribute("data-problem") == "warn"
+                assert await items.nth(refused).get_attribute("data-problem") == "error"
+                assert await items.nth(set_value).get_attribute("data-problem") is None
+                # A strip of every screen the session drew; a picture goes to its step.
+                pictures = page.locator("#strip button")
+                assert await pictures.count() == len(drawn), (drawn, kinds)
+                await pictures.last.click()
+                assert await page.locator("#step-position").text_content() == (
+                    f"step {drawn[-1] + 1} of {len(lines)}"
+                )
+                assert await pictures.last.get_attribute("aria-current") == "step"
+                assert "ship v0" in await page.locator("#rec-after").inner_text()
+                # Filtering by tool, then by status; the arrows keep to what is shown.
+                await page.locator("#filter-tool").select_option("act")
+                acts = [i for i, line in enumerate(lines) if line.get("tool") == "act"]
+                shown = [i for i in range(len(lines)) if await items.nth(i).is_visible()]
+                assert shown == acts, (shown, acts, kinds)
+                await page.locator("#filter-status").select_option("refused")
+                shown = [i for i in range(len(lines)) if await items.nth(i).is_visible()]
+                assert shown == [refused], (shown, kinds)
+                assert await page.locator("#step-title").text_content() == "refused act"
+                assert (await page.locator("#step-position").text_content()).endswith(
+                    "· 1 shown by the filters"
+                )
+                await page.locator("#step-prev").click()
+                assert await page.locator("#step-title").text_content() == "refused act"
+                await page.locator("#filter-status").select_option("")
+                await page.locator("#step-prev").click()
+                assert await page.locator("#step-position").text_content() == (
+                    f"step {acts[-2] + 1} of {len(lines)} · {len(acts)} shown by the filters"
+                )
+                assert page.errors == [], page.errors
 
 
 # Playwright leaves out of a snapshot the names longer than this.

@@ -40,6 +40,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("page/recording.js"),
     ),
     (
+        "steps.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/steps.js"),
+    ),
+    (
+        "strip.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/strip.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("page/favicon.svg"),

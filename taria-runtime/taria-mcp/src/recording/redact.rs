@@ -31,7 +31,8 @@ pub(super) fn input_line(pending: PendingInput, step: u64) -> RecordedLine {
         screen,
         ..
     } = pending;
-    let answered_in_us = acked.map(|at| u64::try_from(at.duration_since(sent).as_micros()).unwrap_or(u64::MAX));
+    let answered_in_us =
+        acked.map(|at| u64::try_from(at.duration_since(sent).as_micros()).unwrap_or(u64::MAX));
     let trees = || {
         before
             .iter()

@@ -31,6 +31,16 @@ const recording = new RecordingView({
   after: $("rec-after"),
   afterHighlight: $("rec-after-highlight"),
   afterInfo: $("rec-after-info"),
+  strip: $("strip"),
+  filterTool: $("filter-tool"),
+  filterStatus: $("filter-status"),
+  testPart: $("step-test-part"),
+  test: $("step-test"),
+  testNote: $("step-test-note"),
+  testCopy: $("step-test-copy"),
+  testCopied: $("step-test-copied"),
+  logsPart: $("step-logs-part"),
+  logs: $("step-logs"),
 });
 
 // The screen keeps fitting the window.

@@ -1,8 +1,12 @@
 // The recording viewer: the steps of a `--record` file (as the bridge reads it, see
-// inspect/recording.rs) on a timeline; for each step its input, the app's answer, and
-// the tree drawn after it, compared line by line with the tree before.
+// inspect/recording.rs) on a timeline and a strip of their screens, filtered by tool
+// and status; for each step its input, the app's answer and how long it took, the
+// lines logged at it, the step as a generated test's line, and the tree and screen
+// drawn after it, compared with the ones before.
 
 import { ScreenView } from "./screen.js";
+import { atEachStep, statusOf, toolOf, took } from "./steps.js";
+import { Strip } from "./strip.js";
 import { TreeView } from "./tree.js";
 
 // The lines of a tree, indented by depth, for the diff.
@@ -56,11 +60,77 @@ export class RecordingView {
     const beside = { share: 0.44, tall: false };
     this.before = new ScreenView(elements.before, elements.beforeHighlight, beside);
     this.after = new ScreenView(elements.after, elements.afterHighlight, beside);
+    this.strip = new Strip(elements.strip, (i) => this.go(i));
     this.viewed = null;
     this.at = 0;
-    elements.prev.addEventListener("click", () => this.go(this.at - 1));
-    elements.next.addEventListener("click", () => this.go(this.at + 1));
-    elements.slider.addEventListener("input", () => this.go(Number(elements.slider.value)));
+    // The indices of the steps the filters let through, in order.
+    this.visible = [];
+    elements.prev.addEventListener("click", () => this.step(-1));
+    elements.next.addEventListener("click", () => this.step(1));
+    elements.slider.addEventListener("input", () => {
+      this.go(this.visible[Number(elements.slider.value)] ?? this.at);
+    });
+    for (const select of [elements.filterTool, elements.filterStatus]) {
+      select.addEventListener("change", () => this.filter());
+    }
+    elements.testCopy.addEventListener("click", () => this.copy());
+  }
+
+  // Goes `by` visible steps back or on.
+  step(by) {
+    const here = this.visible.indexOf(this.at);
+    const next = here < 0
+      ? this.visible.find((i) => (by > 0 ? i > this.at : i < this.at))
+      : this.visible[here + by];
+    if (next !== undefined) this.go(next);
+  }
+
+  // Shows the steps of the chosen tool and status only.
+  filter() {
+    const steps = this.viewed?.steps ?? [];
+    const tool = this.el.filterTool.value;
+    const status = this.el.filterStatus.value;
+    this.visible = [];
+    for (const [i, item] of [...this.el.steps.children].entries()) {
+      const shown = (!tool || toolOf(steps[i]) === tool)
+        && (!status || statusOf(steps[i]) === status);
+      item.hidden = !shown;
+      if (shown) this.visible.push(i);
+    }
+    this.el.slider.max = String(Math.max(0, this.visible.length - 1));
+    this.el.slider.disabled = this.visible.length === 0;
+    if (this.visible.length && !this.visible.includes(this.at)) {
+      this.go(this.visible[0]);
+    } else {
+      this.go(this.at);
+    }
+  }
+
+  // Puts the step's test line on the clipboard.
+  async copy() {
+    const line = this.viewed?.steps?.[this.at]?.testLine;
+    if (!line) return;
+    try {
+      await navigator.clipboard.writeText(line);
+      this.el.testCopied.textContent = "copied";
+    } catch {
+      // No clipboard (a page not in a secure context): select it to copy by hand.
+      window.getSelection()?.selectAllChildren(this.el.test);
+      this.el.testCopied.textContent = "selected: copy it with Ctrl+C";
+    }
+  }
+
+  // Fills a filter's choices with the values the steps have, keeping "all" first.
+  choices(select, values) {
+    const keep = select.options[0];
+    const options = [...new Set(values.filter((v) => v !== null))].sort().map((value) => {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      return option;
+    });
+    select.replaceChildren(keep, ...options);
+    select.value = "";
   }
 
   // Shows a recording (`app`, `size`, `mode`, `steps`, `trees`) from its first step.
@@ -69,16 +139,32 @@ export class RecordingView {
     const steps = Array.isArray(viewed.steps) ? viewed.steps : [];
     this.el.info.textContent = `${viewed.app} · ${viewed.size?.[0]}×${viewed.size?.[1]} · `
       + `${viewed.mode} · ${steps.length} steps · taria ${viewed.taria}`;
-    this.el.slider.max = String(Math.max(0, steps.length - 1));
+    this.at = 0;
+    this.marks = atEachStep(steps);
     this.el.steps.replaceChildren(...steps.map((step, i) => {
       const item = document.createElement("li");
+      item.value = i + 1;
       item.dataset.kind = step.kind;
+      item.dataset.tool = toolOf(step);
+      if (statusOf(step)) item.dataset.status = statusOf(step);
+      if (this.marks.problems[i]) item.dataset.problem = this.marks.problems[i];
       item.textContent = step.status ? `${step.title} → ${step.status}` : step.title;
+      const time = took(step);
+      if (time) {
+        const span = document.createElement("span");
+        span.className = "took";
+        span.textContent = ` · ${time}`;
+        item.append(span);
+      }
       item.addEventListener("click", () => this.go(i));
       return item;
     }));
+    this.choices(this.el.filterTool, steps.map(toolOf));
+    this.choices(this.el.filterStatus, steps.map(statusOf));
+    const screens = Array.isArray(viewed.screens) ? viewed.screens : [];
+    this.strip.show(steps, screens, Number(viewed.size?.[0]) || 0);
     this.el.view.hidden = false;
-    this.go(0);
+    this.filter();
   }
 
   // The index of the tree shown at step `i`: the last one drawn at or before it.
@@ -127,8 +213,12 @@ export class RecordingView {
     if (!steps.length) return;
     this.at = Math.max(0, Math.min(i, steps.length - 1));
     const step = steps[this.at];
-    this.el.slider.value = String(this.at);
-    this.el.position.textContent = `step ${this.at + 1} of ${steps.length}`;
+    const place = this.visible.indexOf(this.at);
+    if (place >= 0) this.el.slider.value = String(place);
+    const filtered = this.visible.length < steps.length
+      ? ` · ${this.visible.length} shown by the filters` : "";
+    this.el.position.textContent = `step ${this.at + 1} of ${steps.length}${filtered}`;
+    this.strip.mark(this.at);
     for (const [k, item] of [...this.el.steps.children].entries()) {
       if (k === this.at) {
         item.setAttribute("aria-current", "step");
@@ -139,6 +229,8 @@ export class RecordingView {
     }
     this.el.title.textContent = step.title;
     this.detail(step);
+    this.testLine(step);
+    this.logsAt(this.at);
     const now = this.treeAt(this.at);
     const before = this.at > 0 ? this.treeAt(this.at - 1) : null;
     const trees = this.viewed.trees;
@@ -159,6 +251,7 @@ export class RecordingView {
       ["message", step.message],
       ["arguments", step.arguments === undefined ? undefined : JSON.stringify(step.arguments)],
       ["revision", step.revision],
+      ["answered in", took(step) ?? undefined],
     ];
     const parts = [];
     for (const [name, value] of rows) {
@@ -170,6 +263,33 @@ export class RecordingView {
       parts.push(dt, dd);
     }
     this.el.detail.replaceChildren(...parts);
+  }
+
+  // The step as `taria-mcp test-from` writes it, for an input.
+  testLine(step) {
+    const line = step.testLine ?? null;
+    const note = step.testNote ?? null;
+    this.el.testPart.hidden = line === null && note === null;
+    this.el.test.textContent = line ?? "";
+    this.el.test.hidden = line === null;
+    this.el.testCopy.hidden = line === null;
+    this.el.testCopied.textContent = "";
+    this.el.testNote.textContent = note ?? "";
+    this.el.testNote.hidden = note === null;
+  }
+
+  // The lines the app logged while it had step `i`'s input in hand.
+  logsAt(i) {
+    const steps = this.viewed.steps;
+    const lines = this.marks.logs[i].map((k) => {
+      const item = document.createElement("li");
+      item.dataset.level = statusOf(steps[k]);
+      item.textContent = `${statusOf(steps[k])} ${steps[k].message ?? ""}`;
+      item.addEventListener("click", () => this.go(k));
+      return item;
+    });
+    this.el.logs.replaceChildren(...lines);
+    this.el.logsPart.hidden = lines.length === 0;
   }
 
   // The diff of the tree before this step and the one it drew, with a line of
