@@ -22,40 +22,47 @@ fn replay_watch_sort_filter() -> Result<(), taria::testing::ReplayError> {
     let rules = rules.exclude("memory");
     let rules = rules.exclude("network");
     let rules = rules.exclude("processes");
-    let snapshots = taria::testing::Snapshots::new(rules.clone());
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(
+    let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/dashboard/snapshots/replay_watch_sort_filter"
-    ));
+    );
+    let recording = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/dashboard/recordings/watch-sort-filter.jsonl"
+    );
+    let snapshots = taria::testing::Snapshots::new(rules.clone());
+    let snapshots = snapshots.pictures(dir, recording);
+    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     let _settings = settings.bind_to_scope();
     let mut h = dashboard();
     h.resize(120, 34);
-    insta::assert_snapshot!("00-first", snapshots.of(&h, 0));
+    snapshots.check(&h, 0, "00-first", snapshot);
     // The agent read: read_tree {}
     // The agent read: wait_for_change {"since":1,"timeout_ms":5000}
     // The agent read: wait_for_change {"role":"log","timeout_ms":15000,"value":"00:01:04"}
     h.step(1, &rules)
         .seen(Role::Switch, "Live")
         .act("live", "toggle")?;
-    insta::assert_snapshot!("01-live-toggle", snapshots.of(&h, 1));
+    snapshots.check(&h, 1, "01-live-toggle", snapshot);
     // The agent read: wait_for_change {"since":7,"timeout_ms":1500}
     h.step(2, &rules)
         .seen(Role::Tab, "PID")
         .act("sort/pid", "select")?;
-    insta::assert_snapshot!("02-sort-pid-select", snapshots.of(&h, 2));
+    snapshots.check(&h, 2, "02-sort-pid-select", snapshot);
     // The agent read: read_tree {"root":"processes"}
     h.step(3, &rules)
         .seen(Role::TextInput, "Filter")
         .set_value("filter", "alice")?;
-    insta::assert_snapshot!("03-filter-set-value", snapshots.of(&h, 3));
+    snapshots.check(&h, 3, "03-filter-set-value", snapshot);
     // The agent read: read_tree {"format":"json","root":"processes"}
     h.step(4, &rules)
         .seen(Role::Row, "16")
         .act("processes/16", "select")?;
-    insta::assert_snapshot!("04-processes-16-select", snapshots.of(&h, 4));
+    snapshots.check(&h, 4, "04-processes-16-select", snapshot);
     // The agent read: find_nodes {"role":"row","state":["selected"]}
     // The agent read: read_tree {"format":"screen"}
     // The recorded session logged no error.

@@ -6,41 +6,48 @@
 fn replay_open_preview_close() -> Result<(), taria::testing::ReplayError> {
     use taria::Role;
     let rules = taria::testing::Match::new();
-    let snapshots = taria::testing::Snapshots::new(rules.clone());
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(
+    let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/files/snapshots/replay_open_preview_close"
-    ));
+    );
+    let recording = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/files/recordings/open-preview-close.jsonl"
+    );
+    let snapshots = taria::testing::Snapshots::new(rules.clone());
+    let snapshots = snapshots.pictures(dir, recording);
+    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     let _settings = settings.bind_to_scope();
     let mut h = e2e_folder();
     h.resize(100, 30);
-    insta::assert_snapshot!("00-first", snapshots.of(&h, 0));
+    snapshots.check(&h, 0, "00-first", snapshot);
     // The agent read: read_tree {}
     // The agent read: find_nodes {"label":"src","role":"tree_item"}
     h.step(1, &rules)
         .seen(Role::TreeItem, "src")
         .act("files/0", "expand")?;
-    insta::assert_snapshot!("01-files-0-expand", snapshots.of(&h, 1));
+    snapshots.check(&h, 1, "01-files-0-expand", snapshot);
     // The agent read: find_nodes {"id":"files/0"}
     // The agent read: find_nodes {"label":"main.rs","role":"tree_item"}
     h.step(2, &rules)
         .seen(Role::TreeItem, "main.rs")
         .act("files/2", "select")?;
-    insta::assert_snapshot!("02-files-2-select", snapshots.of(&h, 2));
+    snapshots.check(&h, 2, "02-files-2-select", snapshot);
     // The agent read: find_nodes {"id":"preview"}
     // The agent read: find_nodes {"label":"notes.txt","role":"tree_item"}
     h.step(3, &rules)
         .seen(Role::TreeItem, "notes.txt")
         .act("files/1", "select")?;
-    insta::assert_snapshot!("03-files-1-select", snapshots.of(&h, 3));
+    snapshots.check(&h, 3, "03-files-1-select", snapshot);
     // The agent read: read_tree {"root":"preview"}
     h.step(4, &rules)
         .seen(Role::TreeItem, "src")
         .act("files/0", "collapse")?;
-    insta::assert_snapshot!("04-files-0-collapse", snapshots.of(&h, 4));
+    snapshots.check(&h, 4, "04-files-0-collapse", snapshot);
     // The agent read: read_tree {"format":"screen"}
     // The recorded session logged no error.
     h.assert_no_error_logged();

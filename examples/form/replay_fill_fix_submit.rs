@@ -6,18 +6,25 @@
 fn replay_fill_fix_submit() -> Result<(), taria::testing::ReplayError> {
     use taria::Role;
     let rules = taria::testing::Match::new();
-    let snapshots = taria::testing::Snapshots::new(rules.clone());
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(
+    let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/form/snapshots/replay_fill_fix_submit"
-    ));
+    );
+    let recording = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/form/recordings/fill-fix-submit.jsonl"
+    );
+    let snapshots = taria::testing::Snapshots::new(rules.clone());
+    let snapshots = snapshots.pictures(dir, recording);
+    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     let _settings = settings.bind_to_scope();
     let mut h = form();
     h.resize(100, 30);
-    insta::assert_snapshot!("00-first", snapshots.of(&h, 0));
+    snapshots.check(&h, 0, "00-first", snapshot);
     // The agent read: read_tree {}
     h.resize(100, 26);
     // The agent read: find_nodes {"id":"status"}
@@ -25,59 +32,59 @@ fn replay_fill_fix_submit() -> Result<(), taria::testing::ReplayError> {
     h.step(1, &rules)
         .seen(Role::TextInput, "Name")
         .set_value("name", "Ada Lovelace")?;
-    insta::assert_snapshot!("01-name-set-value", snapshots.of(&h, 1));
+    snapshots.check(&h, 1, "01-name-set-value", snapshot);
     h.step(2, &rules).press("tab")?;
-    insta::assert_snapshot!("02-press-tab", snapshots.of(&h, 2));
+    snapshots.check(&h, 2, "02-press-tab", snapshot);
     // The agent read: find_nodes {"state":["focused"]}
     h.step(3, &rules).type_text("ada@example")?;
-    insta::assert_snapshot!("03-type-ada-at-example", snapshots.of(&h, 3));
+    snapshots.check(&h, 3, "03-type-ada-at-example", snapshot);
     h.step(4, &rules)
         .seen(Role::TextInput, "Password")
         .set_value("password", PASSWORD)?;
-    insta::assert_snapshot!("04-password-set-value", snapshots.of(&h, 4));
+    snapshots.check(&h, 4, "04-password-set-value", snapshot);
     // Not sent: the bridge refused act {"action":"set_value","node":"plan","value":"Gold"}
     // (out_of_domain) `plan`: "Gold" is not one of the options ["Solo", "Team", "Enterprise"] (its…
     // Steps 5 to 7 are one batch call.
     h.step(5, &rules)
         .seen(Role::Checkbox, "I accept the terms of service")
         .act("terms", "toggle")?;
-    insta::assert_snapshot!("05-terms-toggle", snapshots.of(&h, 5));
+    snapshots.check(&h, 5, "05-terms-toggle", snapshot);
     h.step(6, &rules)
         .seen(Role::Select, "Plan")
         .set_value("plan", "Team")?;
-    insta::assert_snapshot!("06-plan-set-value", snapshots.of(&h, 6));
+    snapshots.check(&h, 6, "06-plan-set-value", snapshot);
     h.step(7, &rules)
         .seen(Role::Slider, "Seats")
         .set_value("seats", 4)?;
-    insta::assert_snapshot!("07-seats-set-value", snapshots.of(&h, 7));
+    snapshots.check(&h, 7, "07-seats-set-value", snapshot);
     h.step(8, &rules)
         .seen(Role::Slider, "Seats")
         .act("seats", "increment")?;
-    insta::assert_snapshot!("08-seats-increment", snapshots.of(&h, 8));
+    snapshots.check(&h, 8, "08-seats-increment", snapshot);
     // The agent read: find_nodes {"id":"seats"}
     h.step(9, &rules).press("esc")?;
-    insta::assert_snapshot!("09-press-esc", snapshots.of(&h, 9));
+    snapshots.check(&h, 9, "09-press-esc", snapshot);
     // Not sent: the bridge refused act {"action":"activate","node":"submit"}
     // (action_unsupported) `submit` does not offer `activate`; it offers no actions now. Otherwise…
     h.step(10, &rules)
         .seen(Role::Dialog, "Leave the form?")
         .act("confirm-leave", "dismiss")?;
-    insta::assert_snapshot!("10-confirm-leave-dismiss", snapshots.of(&h, 10));
+    snapshots.check(&h, 10, "10-confirm-leave-dismiss", snapshot);
     h.step(11, &rules)
         .seen(Role::Button, "Submit")
         .act("submit", "activate")?;
-    insta::assert_snapshot!("11-submit-activate", snapshots.of(&h, 11));
+    snapshots.check(&h, 11, "11-submit-activate", snapshot);
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: find_nodes {"id":"status"}
     // The agent read: read_tree {"format":"screen"}
     h.step(12, &rules)
         .seen(Role::TextInput, "Email")
         .set_value("email", "ada@example.com")?;
-    insta::assert_snapshot!("12-email-set-value", snapshots.of(&h, 12));
+    snapshots.check(&h, 12, "12-email-set-value", snapshot);
     h.step(13, &rules)
         .seen(Role::Button, "Submit")
         .act("submit", "activate")?;
-    insta::assert_snapshot!("13-submit-activate", snapshots.of(&h, 13));
+    snapshots.check(&h, 13, "13-submit-activate", snapshot);
     // The agent read: find_nodes {"state":["invalid"]}
     // The agent read: read_tree {}
     // The agent read: read_tree {"format":"screen"}

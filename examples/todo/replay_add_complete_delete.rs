@@ -11,53 +11,60 @@ fn replay_add_complete_delete() -> Result<(), taria::testing::ReplayError> {
         0..=1,
         taria::testing::Match::new().label("status", "Welcome!*"),
     );
-    let snapshots = taria::testing::Snapshots::new(rules.clone());
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(
+    let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/todo/snapshots/replay_add_complete_delete"
-    ));
+    );
+    let recording = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/todo/recordings/add-complete-delete.jsonl"
+    );
+    let snapshots = taria::testing::Snapshots::new(rules.clone());
+    let snapshots = snapshots.pictures(dir, recording);
+    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     let _settings = settings.bind_to_scope();
     let mut h = todo();
     h.resize(100, 30);
-    insta::assert_snapshot!("00-first", snapshots.of(&h, 0));
+    snapshots.check(&h, 0, "00-first", snapshot);
     // The agent read: read_tree {}
     h.resize(110, 32);
     // The recording has no screen for this step: its tree is compared alone.
-    insta::assert_snapshot!("00-resize-110x32", snapshots.tree_of(&h, 0));
+    snapshots.check_tree(&h, 0, "00-resize-110x32", snapshot);
     h.step(1, &rules)
         .seen(Role::TextInput, "New task")
         .set_value("new-task", "ship v0")?;
-    insta::assert_snapshot!("01-new-task-set-value", snapshots.of(&h, 1));
+    snapshots.check(&h, 1, "01-new-task-set-value", snapshot);
     h.step(2, &rules)
         .seen(Role::TextInput, "New task")
         .act("new-task", "submit")?;
-    insta::assert_snapshot!("02-new-task-submit", snapshots.of(&h, 2));
+    snapshots.check(&h, 2, "02-new-task-submit", snapshot);
     // The agent read: find_nodes {"label":"ship v0","role":"list_item"}
     // Steps 3 to 4 are one batch call.
     h.step(3, &rules)
         .seen(Role::ListItem, "ship v0")
         .act("tasks/4", "toggle")?;
-    insta::assert_snapshot!("03-tasks-4-toggle", snapshots.of(&h, 3));
+    snapshots.check(&h, 3, "03-tasks-4-toggle", snapshot);
     h.step(4, &rules)
         .seen(Role::Tab, "Done")
         .act("filter/done", "select")?;
-    insta::assert_snapshot!("04-filter-done-select", snapshots.of(&h, 4));
+    snapshots.check(&h, 4, "04-filter-done-select", snapshot);
     // The agent read: find_nodes {"id":"tasks/4","role":"list_item"}
     // The agent read: find_nodes {"role":"tab","state":["selected"]}
     h.step(5, &rules)
         .seen(Role::ListItem, "ship v0")
         .act("tasks/4", "delete")?;
-    insta::assert_snapshot!("05-tasks-4-delete", snapshots.of(&h, 5));
+    snapshots.check(&h, 5, "05-tasks-4-delete", snapshot);
     // The agent read: find_nodes {"role":"dialog"}
     // Not sent: the bridge refused act {"action":"select","node":"filter/all"}
     // (action_unsupported) `filter/all` does not offer `select`; it offers no actions now. Otherwi…
     h.step(6, &rules)
         .seen(Role::Dialog, "Delete this task?")
         .act("confirm-delete", "submit")?;
-    insta::assert_snapshot!("06-confirm-delete-submit", snapshots.of(&h, 6));
+    snapshots.check(&h, 6, "06-confirm-delete-submit", snapshot);
     // The agent read: find_nodes {"id":"tasks/4"}
     // The agent read: read_tree {"format":"screen"}
     // Not sent: the bridge refused act {"action":"toggle","node":"tasks/999"}

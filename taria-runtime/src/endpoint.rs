@@ -39,7 +39,7 @@ mod connection;
 mod line;
 mod screen_text;
 
-use screen_text::screen_styles;
+pub(crate) use screen_text::screen_styles;
 pub use screen_text::screen_text;
 
 use std::collections::VecDeque;

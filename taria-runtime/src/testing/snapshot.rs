@@ -1,7 +1,10 @@
 //! Golden-file snapshots of a tree's outline.
 
+mod pictures;
+
 use std::cell::RefCell;
-use std::path::Path;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::path::{Path, PathBuf};
 
 use super::{AppHarness, Match, Unused};
 use crate::dispatch::Actions;
@@ -40,6 +43,10 @@ pub fn assert_snapshot(path: impl AsRef<Path>, actual: &str) {
 /// passed, each rule that did nothing over the run (matched no node, or no label) is
 /// said on stderr as a warning.
 ///
+/// With [`pictures`](Snapshots::pictures), a step whose snapshot fails
+/// ([`check`](Snapshots::check)) also leaves its screens as pictures beside the
+/// snapshot: the one the recorded session showed and the one the test drew.
+///
 /// # Examples
 ///
 /// ```
@@ -66,6 +73,7 @@ pub fn assert_snapshot(path: impl AsRef<Path>, actual: &str) {
 pub struct Snapshots {
     rules: Match,
     uses: RefCell<Uses>,
+    pictures: Option<pictures::Pictures>,
 }
 
 impl Snapshots {
@@ -73,7 +81,87 @@ impl Snapshots {
     #[must_use]
     pub fn new(rules: Match) -> Snapshots {
         let uses = RefCell::new(Uses::new(&rules));
-        Snapshots { rules, uses }
+        Snapshots {
+            rules,
+            uses,
+            pictures: None,
+        }
+    }
+
+    /// Where a failing step's screens go as pictures: `dir`, the snapshots' folder,
+    /// as `NAME.expected.svg` (the screen `recording` kept for the step: the text
+    /// inside the nodes' bounds, without colours) and `NAME.actual.svg` (the screen
+    /// the test drew, with its colours). A step that passes removes its pictures
+    /// from an earlier failure. `taria-mcp test-from` writes this call with the
+    /// recording it was given.
+    #[must_use]
+    pub fn pictures(mut self, dir: impl Into<PathBuf>, recording: impl Into<PathBuf>) -> Snapshots {
+        self.pictures = Some(pictures::Pictures::new(dir.into(), recording.into()));
+        self
+    }
+
+    /// Checks step `step`'s snapshot `name`: hands [`of`](Snapshots::of)'s text to
+    /// `assert` (in a generated test, `insta::assert_snapshot!(name, text)`), and if
+    /// it panics, writes the step's pictures (see [`pictures`](Snapshots::pictures)),
+    /// says where on stderr, and panics on.
+    ///
+    /// # Panics
+    ///
+    /// When `assert` does, or when two label rules apply to one node at `step`.
+    #[track_caller]
+    pub fn check<A: Actions>(
+        &self,
+        harness: &AppHarness<A>,
+        step: u64,
+        name: &str,
+        assert: impl FnOnce(&str, String),
+    ) {
+        let text = self.of(harness, step);
+        self.checked(harness, (step, name, true), text, assert);
+    }
+
+    /// [`check`](Snapshots::check) with [`tree_of`](Snapshots::tree_of)'s text, for a
+    /// step the recording has no screen for: only the actual screen's picture is
+    /// written.
+    ///
+    /// # Panics
+    ///
+    /// When `assert` does, or when two label rules apply to one node at `step`.
+    #[track_caller]
+    pub fn check_tree<A: Actions>(
+        &self,
+        harness: &AppHarness<A>,
+        step: u64,
+        name: &str,
+        assert: impl FnOnce(&str, String),
+    ) {
+        let text = self.tree_of(harness, step);
+        self.checked(harness, (step, name, false), text, assert);
+    }
+
+    fn checked<A: Actions>(
+        &self,
+        harness: &AppHarness<A>,
+        (step, name, recorded): (u64, &str, bool),
+        text: String,
+        assert: impl FnOnce(&str, String),
+    ) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| assert(name, text)));
+        let Some(pictures) = &self.pictures else {
+            if let Err(panic) = outcome {
+                resume_unwind(panic);
+            }
+            return;
+        };
+        match outcome {
+            Ok(()) => pictures.passed(name),
+            Err(panic) => {
+                for said in pictures.failed(name, step, harness.buffer(), recorded) {
+                    eprintln!("taria: {said}");
+                }
+                resume_unwind(panic);
+            }
+        }
     }
 
     /// The harness's last tree as the rules see it at `step` (0: the first tree), and

@@ -4,7 +4,7 @@
 //! earlier taria release), else the text alone, saying which.
 
 use serde::Serialize;
-use taria_schema::protocol::{CellStyle, ScreenStyles};
+use taria_schema::protocol::ScreenStyles;
 
 use crate::errors::ToolError;
 use crate::link::{Link, Screen};
@@ -44,12 +44,10 @@ impl StyledScreen {
         let (styled, colors) = match (styles, terminal.filter(same_size)) {
             (Some(styles), _) => (styles, "app"),
             (None, Some(terminal)) => (terminal, "terminal"),
-            (None, None) => {
-                let cells = rows
-                    .iter()
-                    .map(|row| [(row.as_str(), cols, CellStyle::default())]);
-                (ScreenStyles::from_cells(cells), "none")
-            }
+            (None, None) => (
+                ScreenStyles::text_only(rows.iter().map(String::as_str), cols),
+                "none",
+            ),
         };
         StyledScreen {
             revision,
@@ -80,6 +78,7 @@ impl StyledScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use taria_schema::protocol::CellStyle;
 
     fn screen(rows: &[&str], styles: Option<ScreenStyles>) -> Screen {
         Screen {

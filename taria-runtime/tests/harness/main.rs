@@ -12,6 +12,7 @@ mod handlers;
 mod inputs;
 mod key_fallbacks;
 mod logs;
+mod snapshot_pictures;
 mod sort;
 mod widgets;
 

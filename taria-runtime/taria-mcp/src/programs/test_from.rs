@@ -130,8 +130,10 @@ pub(crate) fn generate(
         missing_secrets: Vec::new(),
         batch: None,
     };
-    out.code
-        .push_str(&snapshots::settings_code(&options.snapshots));
+    out.code.push_str(&snapshots::settings_code(
+        &options.snapshots,
+        &options.recording,
+    ));
     let _ = writeln!(out.code, "    let mut h = {};", options.harness);
     let _ = writeln!(out.code, "    h.resize({}, {});", size.width, size.height);
     let name = format!("{:0width$}-first", 0, width = out.width);
@@ -343,21 +345,26 @@ impl<'o> Body<'o> {
             .map(Vec::as_slice)
             .filter(|_| self.options.rules.checks_screen());
         let outline = rules::outline(self.options, tree, step, screen)?;
-        let of = if screen.is_none() && self.options.rules.checks_screen() {
+        let check = if screen.is_none() && self.options.rules.checks_screen() {
             let _ = writeln!(
                 self.code,
                 "    // The recording has no screen for this step: its tree is compared alone."
             );
-            "tree_of"
+            "check_tree"
         } else {
-            "of"
+            "check"
         };
         self.code.push_str(&stmt(
             "",
-            "insta::assert_snapshot!",
-            &[literal_str(name), format!("snapshots.{of}(&h, {step})")],
+            &format!("snapshots.{check}"),
+            &[
+                "&h".into(),
+                step.to_string(),
+                literal_str(name),
+                "snapshot".into(),
+            ],
             ";",
-            true,
+            false,
         ));
         let (path, file) = snapshots::file(&self.options.snapshots, name, about, &outline);
         self.snapshots.push((path, file));

@@ -92,7 +92,7 @@ fn the_test_goes_to_stdout_and_its_snapshots_to_their_folder() {
     assert!(
         code.contains(
             "\n    h.step(3, &rules)\n        .seen(Role::ListItem, \"ship v0\")\n        \
-             .act(\"tasks/4\", \"toggle\")?;\n    insta::assert_snapshot!(\"03-tasks-4-toggle\", snapshots.of(&h, 3));\n"
+             .act(\"tasks/4\", \"toggle\")?;\n    snapshots.check(&h, 3, \"03-tasks-4-toggle\", snapshot);\n"
         ),
         "{code}"
     );

@@ -167,6 +167,16 @@ impl ScreenStyles {
 }
 
 impl ScreenStyles {
+    /// A screen known only by its text (`rows`, `cols` columns wide), in the
+    /// terminal's default colours: a recording's screen, or an older app's.
+    #[must_use]
+    pub fn text_only<'a>(rows: impl IntoIterator<Item = &'a str>, cols: u16) -> ScreenStyles {
+        ScreenStyles::from_cells(
+            rows.into_iter()
+                .map(|row| [(row, cols, CellStyle::default())]),
+        )
+    }
+
     /// The screen as a ratatui [`Buffer`](ratatui::buffer::Buffer) `width` columns wide, one row per row of
     /// runs: each cell with its text and style, a wide character in its first cell
     /// (the next left blank, as ratatui leaves it), a character of no width joined

@@ -56,6 +56,8 @@ arguments; 3 written, but with a compile_error! for each redacted input without 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Options {
     pub(crate) file: PathBuf,
+    /// `file` as the test names it: relative to the package root when inside it.
+    pub(crate) recording: String,
     pub(crate) harness: String,
     pub(crate) name: String,
     pub(crate) snapshots: String,
@@ -133,13 +135,14 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let (rules, rule_flags) = RuleFlag::into_match(rules, draw_order)?;
     // How to make it again: the arguments but `--check FILE`, the recording's path
     // relative to the package (where the command is run).
+    let recording = package_relative(&file).to_string_lossy().into_owned();
     let mut words = vec!["taria-mcp test-from".to_owned()];
     let mut rest = all.iter();
     while let Some(arg) = rest.next() {
         if arg == "--check" {
             rest.next();
         } else if Path::new(arg) == file {
-            words.push(shell_word(&package_relative(&file).to_string_lossy()));
+            words.push(shell_word(&recording));
         } else {
             words.push(shell_word(arg));
         }
@@ -151,6 +154,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     }
     Ok(Some(Options {
         file,
+        recording,
         harness,
         name,
         snapshots,

@@ -6,7 +6,6 @@ use std::path::Path;
 
 use super::Generated;
 use crate::replay_code::escape::literal_str;
-use crate::replay_code::layout::stmt;
 
 /// What a file is a snapshot of, by its name's ending: insta's snapshots and the
 /// pending ones `cargo insta review` reads, and the `.outline` files tests generated
@@ -15,44 +14,60 @@ const SNAPSHOT_ENDINGS: &[&str] = &[".snap", ".snap.new", ".outline"];
 
 /// The statements that make the test's snapshots insta's, in `dir` (relative to the
 /// package root, which `CARGO_MANIFEST_DIR` names wherever the test runs from), named
-/// as given (no module prefix), without the expression (`snapshots.of(&h, 3)` says
-/// nothing a reviewer needs).
-pub(super) fn settings_code(dir: &str) -> String {
+/// as given (no module prefix), without the expression (`snapshots.check(…)` says
+/// nothing a reviewer needs); a failing step's screens go beside them as pictures,
+/// the expected one from `recording` (the file the test was generated from, as given
+/// relative to the package root, or absolute).
+pub(super) fn settings_code(dir: &str, recording: &str) -> String {
     let mut out = String::new();
+    out.push_str(&path_let("dir", dir));
+    out.push_str(&path_let("recording", recording));
     let _ = writeln!(
         out,
         "    let snapshots = taria::testing::Snapshots::new(rules.clone());"
     );
     let _ = writeln!(
         out,
+        "    let snapshots = snapshots.pictures(dir, recording);"
+    );
+    let _ = writeln!(
+        out,
+        "    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);"
+    );
+    let _ = writeln!(
+        out,
         "    let mut settings = insta::Settings::clone_current();"
     );
-    // As rustfmt lays it out: on one line when the call's argument, concat! and its
-    // arguments, fits the call width (60), else overflowing into concat!, one
-    // argument per line.
-    let manifest = "env!(\"CARGO_MANIFEST_DIR\")";
-    let path = literal_str(&format!("/{dir}"));
-    let concat = format!("concat!({manifest}, {path})");
-    if Path::new(dir).is_absolute() {
-        // As given: this machine's folder.
-        out.push_str(&stmt(
-            "",
-            "settings.set_snapshot_path",
-            &[literal_str(dir)],
-            ";",
-            false,
-        ));
-    } else if concat.chars().count() <= 60 {
-        let _ = writeln!(out, "    settings.set_snapshot_path({concat});");
-    } else {
-        let _ = writeln!(out, "    settings.set_snapshot_path(concat!(");
-        let _ = writeln!(out, "        {manifest},\n        {path}");
-        let _ = writeln!(out, "    ));");
-    }
+    let _ = writeln!(out, "    settings.set_snapshot_path(dir);");
     let _ = writeln!(out, "    settings.set_prepend_module_to_snapshot(false);");
     let _ = writeln!(out, "    settings.set_omit_expression(true);");
     let _ = writeln!(out, "    let _settings = settings.bind_to_scope();");
     out
+}
+
+/// `let NAME = PATH;` for a path relative to the package root (`concat!` with
+/// `CARGO_MANIFEST_DIR`) or absolute (as given: this machine's), as rustfmt lays it
+/// out: on one line when `concat!`'s arguments fit the call width (60) and the line
+/// the max width (100), else one argument per line.
+fn path_let(name: &str, path: &str) -> String {
+    if Path::new(path).is_absolute() {
+        let literal = literal_str(path);
+        let line = format!("    let {name} = {literal};");
+        return if line.chars().count() <= 100 {
+            format!("{line}\n")
+        } else {
+            format!("    let {name} =\n        {literal};\n")
+        };
+    }
+    let manifest = "env!(\"CARGO_MANIFEST_DIR\")";
+    let path = literal_str(&format!("/{path}"));
+    let args = format!("{manifest}, {path}");
+    let line = format!("    let {name} = concat!({args});");
+    if args.chars().count() <= 60 && line.chars().count() <= 100 {
+        format!("{line}\n")
+    } else {
+        format!("    let {name} = concat!(\n        {manifest},\n        {path}\n    );\n")
+    }
 }
 
 /// The snapshot named `name` in `dir`: its path and its text, an insta snapshot file

@@ -184,41 +184,44 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "fn replay_sample() -> Result<(), taria::testing::ReplayError> {",
         "    use taria::Role;\n    use taria::testing::{AckStatus, RejectReason};\n    let rules = taria::testing::Match::new();",
         "    let rules = rules.label(\"files\", \"after *\");",
-        "    let snapshots = taria::testing::Snapshots::new(rules.clone());",
-        "    let mut settings = insta::Settings::clone_current();",
-        "    settings.set_snapshot_path(concat!(\n        env!(\"CARGO_MANIFEST_DIR\"),\n        \"/snapshots/replay_sample\"\n    ));\n",
+        // A failing step's screens go beside its snapshot as pictures, the expected
+        // one from the recording.
+        "    let dir = concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/snapshots/replay_sample\");\n    let recording = concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/sample.jsonl\");\n",
+        "    let snapshots = taria::testing::Snapshots::new(rules.clone());\n    let snapshots = snapshots.pictures(dir, recording);\n",
+        "    let snapshot = |name: &str, text: String| insta::assert_snapshot!(name, text);",
+        "    let mut settings = insta::Settings::clone_current();\n    settings.set_snapshot_path(dir);\n",
         "    settings.set_prepend_module_to_snapshot(false);",
         "    settings.set_omit_expression(true);",
         "    let _settings = settings.bind_to_scope();",
         "    let mut h = crate::tests::sample();",
         "    h.resize(80, 24);",
-        "    insta::assert_snapshot!(\"00-first\", snapshots.of(&h, 0));",
+        "    snapshots.check(&h, 0, \"00-first\", snapshot);",
         "    h.step(1, &rules)\n        .set_value(\"name\", \"Ada \\\"the\\\" Countess\\n\")?;",
-        "    insta::assert_snapshot!(\"01-name-set-value\", snapshots.of(&h, 1));",
+        "    snapshots.check(&h, 1, \"01-name-set-value\", snapshot);",
         "    h.step(2, &rules).set_value(\"seats\", 5)?;",
         "    h.step(3, &rules).set_value(\"ratio\", 0.25)?;",
         // A resize, its tree checked when it was recorded; a refusal of the bridge's.
-        "    insta::assert_snapshot!(\"02-seats-set-value\", snapshots.of(&h, 2));\n    h.resize(100, 30);\n    insta::assert_snapshot!(\"02-resize-100x30\", snapshots.of(&h, 2));\n    h.resize(90, 30);\n",
+        "    snapshots.check(&h, 2, \"02-seats-set-value\", snapshot);\n    h.resize(100, 30);\n    snapshots.check(&h, 2, \"02-resize-100x30\", snapshot);\n    h.resize(90, 30);\n",
         "    // Not sent: the bridge refused act {\"action\":\"toggle\",\"node\":\"tasks/9\"}\n    // (not_found) no node `tasks/9`?; read_tree\n",
         "    // Not sent: the bridge refused step 2 of this batch, {\"node\":\"pin\",\"tool\":\"set_value\",\"value\":\"…\n    // (out_of_domain)\n    h.step(3",
         "        .set_value(\"password\", crate::tests::PASSWORD)?;",
         // What each act meant.
         "    h.step(5, &rules)\n        .seen(Role::Checkbox, \"I accept the \\\"terms\\\"\")\n        .act(\"terms\", \"toggle\")?;",
-        "    insta::assert_snapshot!(\"05-terms-toggle\", snapshots.of(&h, 5));",
+        "    snapshots.check(&h, 5, \"05-terms-toggle\", snapshot);",
         "        .act_with(\"picker\", \"pick\", taria::Value::from(true))?;",
         "    // Step 8 is a batch call of one step.\n    h.step(8, &rules)\n        .scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
-        "    insta::assert_snapshot!(\"08-files-scroll\", snapshots.of(&h, 8));",
+        "    snapshots.check(&h, 8, \"08-files-scroll\", snapshot);",
         "    h.step(9, &rules)\n        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act(\"tasks/999\", \"toggle\")?;",
         "    h.step(11, &rules)\n        .refused(AckStatus::Ignored, RejectReason::NoRoute)\n        .press(\"ctrl+k\")?;",
-        "    insta::assert_snapshot!(\"11-press-ctrl-k\", snapshots.of(&h, 11));",
+        "    snapshots.check(&h, 11, \"11-press-ctrl-k\", snapshot);",
         "    h.step(13, &rules).type_text(\"!!\")?;",
-        "    insta::assert_snapshot!(\"13-type-text\", snapshots.of(&h, 13));",
+        "    snapshots.check(&h, 13, \"13-type-text\", snapshot);",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
         "    h.step(15, &rules).any_answer().press(\"q\")?;",
         // A redacted custom action's value is a `Value`, as the plain one's.
         "        .act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
-        "    insta::assert_snapshot!(\"16-password-check\", snapshots.of(&h, 16));",
+        "    snapshots.check(&h, 16, \"16-password-check\", snapshot);",
         // The recorded token where it decides the answer; not what it was aimed at
         // when the app refused it as stale.
         "        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act_seen(\"tasks/7\", \"select\", \"cd34\")?;",
@@ -226,7 +229,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         // A refusal's message.
         "    h.step(19, &rules)\n        .seen(Role::TextInput, \"New task\")\n        .refused(AckStatus::Rejected, RejectReason::HandlerRejected)\n        .saying(\"the title is empty\")\n        .act(\"new-task\", \"submit\")?;",
         // A key's snapshot is named after it.
-        "    h.step(20, &rules).press(\"+\")?;\n    insta::assert_snapshot!(\"20-press-plus\", snapshots.of(&h, 20));",
+        "    h.step(20, &rules).press(\"+\")?;\n    snapshots.check(&h, 20, \"20-press-plus\", snapshot);",
         // Where the app exited, and what it printed.
         "    // The app exited here (exit status 101); it printed:\n    // \"thread 'main' panicked at src/main.rs:3:5:\\nboom\\u001b[31m\"\n    Ok(())\n}\n",
     ] {
@@ -546,7 +549,7 @@ fn check_says_which_file_no_longer_matches_the_recording() {
     );
     assert!(
         error.contains(
-            "replay_s.rs: line 17:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
+            "replay_s.rs: line 21:\n  -     h.resize(80, 25);\n  +     h.resize(80, 24);"
         ),
         "{error}"
     );
