@@ -15,9 +15,9 @@ reachable): README's block for the host is applied as written (`claude mcp add �
 the `~/.codex/config.toml` block, `gemini mcp add …`, the mcp.json block the
 frameworks read), then the host runs one prompt. The `taria-mcp` it starts is a shim
 (shim.py), first on PATH, that runs the real `target/debug/taria-mcp` and logs every
-JSON-RPC line both ways. The stand-in answers with the script's five tool calls
-(read_tree, act, batch, a refused act, an act on a node that does not exist), then a
-final text. Then, per host:
+JSON-RPC line both ways. The stand-in answers with the script's six tool calls
+(read_tree, act, batch, a refused act, an act on a node that does not exist, the
+screen as a picture), then a final text. Then, per host:
 
 * connected: the bridge answered initialize and tools/list, and the model was offered
   the tools;
@@ -27,7 +27,10 @@ final text. Then, per host:
   wrote, byte for byte, once the host's wrapper (a JSON string, a list of text
   blocks, ...) is taken off;
 * ratio: (result as the model is given it) / (the bridge's text), in bytes, the
-  largest of the five (target <= 1.05);
+  largest of the six (target <= 1.05); an image the model sees is billed as an image,
+  so its bytes are left out, but base64 inside text counts;
+* picture: how the host gives the model the picture's image (an image, as text, or
+  dropped), as PICTURE_DELIVERY documents it;
 * extras: no result refuses an argument the host added to the schemas (gemini-cli's
   `wait_for_previous`, given with the second call), nor says `unknown field`;
 * and the run ends with the model's final answer, within the time limit.
@@ -655,6 +658,8 @@ def unwrap(given) -> list[tuple[str, list[str]]]:
             ways.append(("JSON string", [decoded]))
         elif isinstance(decoded, list) and text_blocks(decoded) is not None:
             ways.append(("JSON [{type:text,text}]", text_blocks(decoded)))
+        elif isinstance(decoded, list) and decoded and all(isinstance(t, str) for t in decoded):
+            ways.append(("JSON [text, …]", decoded))
         elif isinstance(decoded, dict):
             if decoded.get("type") == "text" and isinstance(decoded.get("text"), str):
                 ways.append(("JSON {type:text,text}", [decoded["text"]]))
@@ -759,6 +764,89 @@ def describe_mismatch(given, result: dict | None) -> str:
     return "other: " + compact(given)[:80]
 
 
+# How each host gives the model the picture step's image (`read_tree {format:
+# "picture"}`): "image" (an image the model sees: an image block in the result, or
+# beside it), "as text" (its base64 inside text the model reads), "dropped" (the model
+# gets the text line alone). A host whose delivery changes fails until this table and
+# README's are updated: neither may go stale.
+PICTURE_DELIVERY = {
+    "claude-code": "image",
+    "codex": "image",
+    "gemini-cli": "image",
+    "ai-sdk": "as text",
+    "openai-agents": "image",
+    "langchain": "image",
+    "pydantic-ai": "image",
+    "fast-agent": "dropped",
+}
+IMAGE_BLOCKS = ("image", "input_image", "image_url", "file")
+# gemini-cli's note after the text when it moves an image into a part of its own.
+GEMINI_IMAGE_NOTE = re.compile(r"\n\[Tool '[^']*' provided the following image data with mime-type: [^\]]*\]$")
+# pydantic-ai's stand-in for an image it moves into a user message.
+PYDANTIC_FILE = re.compile(r"See file \w+\.")
+# Claude Code's block after the image: where it saved it.
+CLAUDE_IMAGE_NOTE = re.compile(r"\[Image: source: [^\]]*\]")
+
+
+def bridge_image(result: dict | None) -> str | None:
+    """The base64 of the image in the bridge's result, if any."""
+    for block in (result or {}).get("content") or []:
+        if block.get("type") == "image":
+            return block.get("data")
+    return None
+
+
+def picture_delivery(body, data: str) -> str:
+    """How the request `body` gives the model the image whose base64 is `data`: as a
+    string of its own (an image's data or a data: URL), inside a longer text, or not."""
+    probe = data[:200]
+    found = "dropped"
+
+    def walk(value) -> None:
+        nonlocal found
+        if isinstance(value, str):
+            if value == data or value.endswith("base64," + data):
+                found = "image"
+            elif probe in value and found == "dropped":
+                found = "as text"
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(body)
+    return found
+
+
+def without_images(given, keep_notes: bool = False):
+    """The result `given` without its image blocks (in a list of blocks, or in one
+    encoded as a JSON string) and, unless `keep_notes`, without the words a host puts
+    in the image's place or beside it (gemini-cli's note, pydantic-ai's "See file …",
+    Claude Code's "[Image: source: …]")."""
+    def blocks(items: list) -> list:
+        kept = [b for b in items if not (isinstance(b, dict) and b.get("type") in IMAGE_BLOCKS)]
+        if not keep_notes:
+            kept = [b for b in kept if not (isinstance(b, str) and PYDANTIC_FILE.fullmatch(b))]
+            kept = [
+                b for b in kept
+                if not (isinstance(b, dict) and CLAUDE_IMAGE_NOTE.fullmatch(str(b.get("text"))))
+            ]
+        return kept
+
+    if isinstance(given, list):
+        return blocks(given)
+    if isinstance(given, str):
+        decoded = _json(given)
+        if isinstance(decoded, list):
+            return compact(blocks(decoded))
+        return given
+    if isinstance(given, dict) and not keep_notes:
+        return {k: GEMINI_IMAGE_NOTE.sub("", v) if isinstance(v, str) else v for k, v in given.items()}
+    return given
+
+
 def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) -> dict:
     sessions = bridge_sessions(log_dir)
     bridge_tools = next((s["tools"] for s in sessions if s["tools"]), None)
@@ -830,6 +918,15 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
             results.append(entry)
             continue
         content = given["content"]
+        matchable = content
+        if (data := bridge_image(result)) is not None:
+            delivery = picture_delivery(main[-1]["body"], data)
+            entry["picture"] = delivery
+            # An image the model sees is billed as an image, not as the text it is
+            # sent in; base64 inside text is read as text, and counts.
+            if delivery != "as text":
+                content = without_images(content, keep_notes=True)
+            matchable = without_images(content)
         read = utf8(as_read(content))
         share, added = bridge_share(content, texts, result.get("structuredContent"))
         bridge_bytes = max(1, utf8(text))
@@ -841,16 +938,16 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
             host_added_bytes=added,
             ratio=round(share / bridge_bytes, 3),
         )
-        match = next((w for w, t in unwrap(content) if t == texts or "".join(t) == text), None)
+        match = next((w for w, t in unwrap(matchable) if t == texts or "".join(t) == text), None)
         if match:
             entry.update(ok=True, wrapper=match)
         elif "ok" not in entry:
-            entry.update(ok=False, why=describe_mismatch(content, result), wrapper=None)
+            entry.update(ok=False, why=describe_mismatch(matchable, result), wrapper=None)
         results.append(entry)
     out["results"] = results
 
     # The script's own outcomes: a check of the run, not of the host.
-    expected = ["ok", "ok", "ok", "action_unsupported", "not_found"]
+    expected = ["ok", "ok", "ok", "action_unsupported", "not_found", "ok"]
     outcomes = []
     for entry, want in zip(results, expected):
         text = entry.get("bridge_text") or ""
@@ -866,6 +963,9 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
     added = sorted(set(extras_step.get("arguments_sent", {})) - set(base_schema.get("properties", {})))
     refused = [r["step"] for r in results if "unknown field" in (r.get("bridge_text") or "")]
     out["extras"] = {"added": added, "refused_in_steps": refused}
+    picture = results[standin.PICTURE_STEP] if len(results) > standin.PICTURE_STEP else {}
+    out["picture"] = picture.get("picture", "missing")
+    out["picture_expected"] = PICTURE_DELIVERY.get(host.name, "?")
     last = steps[-1] if steps else {}
     out["finished"] = bool(last) and last.get("exit") == 0 and standin.FINAL_TEXT in last.get("stdout", "")
     out["timed_out"] = bool(last.get("timed_out"))
@@ -884,7 +984,8 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
         and out["max_ratio"] is not None
         and out["max_ratio"] <= RATIO_TARGET
         and not refused
-        and outcomes == ["ok"] * 5
+        and outcomes == ["ok"] * len(standin.SCRIPT)
+        and out["picture"] == out["picture_expected"]
         and out["finished"]
     )
     return out
@@ -896,7 +997,7 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
 
 def row(report: dict) -> list[str]:
     if "results" not in report:
-        return [report["host"], report.get("version", "-"), "-", "-", "-", "-", "-", "-", "FAIL: " + report["error"]]
+        return [report["host"], report.get("version", "-"), "-", "-", "-", "-", "-", "-", "-", "FAIL: " + report["error"]]
     results = report["results"]
     exact = sum(1 for r in results if r.get("ok"))
     wrappers = list(dict.fromkeys(r["wrapper"] for r in results if r.get("wrapper")))
@@ -912,8 +1013,10 @@ def row(report: dict) -> list[str]:
     failures = []
     if not report["connected"]:
         failures.append("not connected")
-    if report["outcomes"] != ["ok"] * 5:
+    if report["outcomes"] != ["ok"] * len(standin.SCRIPT):
         failures.append("outcomes " + "/".join(report["outcomes"]))
+    if report["picture"] != report["picture_expected"]:
+        failures.append(f"picture {report['picture']}, not {report['picture_expected']} as documented")
     if not report["finished"]:
         failures.append("timed out" if report["timed_out"] else "no final answer")
     exact_count = sum(1 for r in results if r.get("ok"))
@@ -937,13 +1040,14 @@ def row(report: dict) -> list[str]:
         wrapper,
         ratio,
         extras_cell,
+        report["picture"],
         verdict,
     ]
 
 
 def table(rows: list[list[str]]) -> str:
     head = ["host", "version", "connected", "tools", "text-exact", "wrapper", "ratio (as read)",
-            "extras tolerated", "result"]
+            "extras tolerated", "picture", "result"]
     rows = [head] + rows
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]

@@ -43,7 +43,7 @@ TOOLS = (
     "resize",
 )
 
-# The script: the same five calls for every host, against the todo example.
+# The script: the same six calls for every host, against the todo example.
 SCRIPT: list[tuple[str, dict]] = [
     ("read_tree", {}),
     ("act", {"node": "tasks/2", "action": "toggle"}),
@@ -60,14 +60,18 @@ SCRIPT: list[tuple[str, dict]] = [
     ("act", {"node": "filter/all", "action": "toggle"}),
     # No such node (not_found, isError).
     ("act", {"node": "tasks/999", "action": "toggle"}),
+    # The screen as a PNG after a line of text: what the host makes of an image.
+    ("read_tree", {"format": "picture"}),
 ]
+# The step whose result carries an image.
+PICTURE_STEP = 5
 # The call that also gets the arguments a host adds to the bridge's schemas
 # (gemini-cli's `wait_for_previous`), so a refusal of them shows.
 EXTRAS_STEP = 1
 FINAL_TEXT = "TARIA-E2E-DONE: the script ran."
 PROMPT = (
     "Use the todo tools: read the tree, toggle tasks/2, then batch toggle tasks/3 "
-    "and select filter/done, then try the rest of the script."
+    "and select filter/done, then try the rest of the script, and look at the screen."
 )
 
 

@@ -375,8 +375,13 @@ impl ForModel for ReadPictureResult {
             "terminal" => "; colours from its terminal",
             _ => "; no colours: the app sent none",
         };
+        // Some hosts drop an image from a tool's result (fast-agent) and give the
+        // model this line alone: it says so, and where the text is
+        // (examples/e2e/hosts/README.md).
         format!(
-            "screen of revision {}, {} columns, {} rows, as a {} × {} PNG ({} kB{colors}):",
+            "screen of revision {}, {} columns, {} rows, as a {} × {} PNG ({} kB{colors}) below; \
+             if none follows, your host dropped it: read_tree {{format: \"screen\"}} has the \
+             text.",
             self.revision,
             self.cols,
             self.rows,
