@@ -516,6 +516,17 @@ async def _viewer_of_a_session() -> None:
                 )
                 assert await pictures.last.get_attribute("aria-current") == "step"
                 assert "ship v0" in await page.locator("#rec-after").inner_text()
+                # That screen saved as pictures, drawn by the bridge from its text.
+                async with page.expect_download() as saved:
+                    await page.locator("#rec-after-svg").click()
+                download = await saved.value
+                assert download.suggested_filename == f"step-{drawn[-1] + 1}.svg"
+                svg = Path(await download.path()).read_text(encoding="utf-8")
+                assert svg.startswith("<svg") and "ship v0" in svg, svg[:400]
+                async with page.expect_download() as saved:
+                    await page.locator("#rec-after-png").click()
+                png = Path(await (await saved.value).path()).read_bytes()
+                assert png.startswith(b"\x89PNG"), png[:8]
                 # Filtering by tool, then by status; the arrows keep to what is shown.
                 await page.locator("#filter-tool").select_option("act")
                 acts = [i for i, line in enumerate(lines) if line.get("tool") == "act"]

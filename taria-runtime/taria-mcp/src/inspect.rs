@@ -34,7 +34,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::handler::Handler as _;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use crate::input_log::InputLog;
 use crate::link::Link;
@@ -121,6 +121,16 @@ fn routes(token: &Token, watched: Watched) -> Router {
         )
         .route(&format!("{base}/"), get(page::index))
         .route(&format!("{base}/{{name}}"), get(page::named))
+        .route(
+            &format!("{base}/picture.svg"),
+            post(|body| pictures::of_rows(pictures::Format::Svg, body))
+                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+        )
+        .route(
+            &format!("{base}/picture.png"),
+            post(|body| pictures::of_rows(pictures::Format::Png, body))
+                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+        )
         .fallback(|| async { access::Refused::Token });
     match watched {
         Watched::Live(link, inputs) => {

@@ -1,11 +1,14 @@
-//! The screen as a picture to download from the page (`screen.svg`, `screen.png`):
-//! the app's screen as it is now, with its colours, drawn by
-//! `taria_schema::picture`, the same picture `read_tree` with `format: picture`
-//! gives a model.
+//! Screens as pictures to download from the page, drawn by `taria_schema::picture`
+//! (the same pictures `read_tree` with `format: picture` gives a model): the app's
+//! screen as it is now, with its colours (`screen.svg`, `screen.png`), and a recorded
+//! screen the viewer sends, its text alone (`POST picture.svg`, `picture.png`).
 
+use axum::extract::rejection::StringRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use taria_schema::picture::{self, Look, PngLimits};
+use taria_schema::protocol::ScreenStyles;
 
 use super::page;
 use crate::link::Link;
@@ -29,17 +32,69 @@ pub(super) async fn download(link: Link, format: Format) -> Response {
             return (StatusCode::SERVICE_UNAVAILABLE, message).into_response();
         }
     };
-    let revision = screen.revision;
+    let name = format!("screen-r{}", screen.revision);
+    drawn(screen.styled, format, &name).await
+}
+
+/// A screen the viewer sends: its rows of text (as a recording keeps them) and how
+/// many columns wide it is.
+#[derive(Debug, Deserialize)]
+pub(super) struct SentScreen {
+    rows: Vec<String>,
+    cols: u16,
+    /// What the file is called: `step-12`.
+    name: String,
+}
+
+/// The most rows or columns a sent screen may have (a terminal's are far fewer).
+const MAX_SIDE: usize = 2000;
+
+/// A recorded screen (`POST picture.svg` / `picture.png`, [`SentScreen`] as JSON), its text
+/// drawn in the terminal's default colours; `400` saying what is wrong with the body.
+pub(super) async fn of_rows(format: Format, body: Result<String, StringRejection>) -> Response {
+    let read = body
+        .map_err(|e| e.to_string())
+        .and_then(|text| serde_json::from_str::<SentScreen>(&text).map_err(|e| e.to_string()));
+    let SentScreen { rows, cols, name } = match read {
+        Ok(rows) => rows,
+        Err(why) => {
+            let message = format!("not a screen: {why} (send JSON {{rows, cols, name}})");
+            return (StatusCode::BAD_REQUEST, message).into_response();
+        }
+    };
+    if rows.len() > MAX_SIDE || usize::from(cols) > MAX_SIDE {
+        let message = format!("a screen of at most {MAX_SIDE} rows and columns");
+        return (StatusCode::BAD_REQUEST, message).into_response();
+    }
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(64)
+        .collect();
+    let styled = ScreenStyles::text_only(rows.iter().map(String::as_str), cols);
+    drawn(
+        styled,
+        format,
+        if name.is_empty() { "screen" } else { &name },
+    )
+    .await
+}
+
+/// `screen` drawn as `format`, to save as `name` with the format's extension.
+async fn drawn(screen: ScreenStyles, format: Format, name: &str) -> Response {
     let drawn = tokio::task::spawn_blocking(move || match format {
-        Format::Svg => Ok(picture::svg(&screen.styled, &Look::default()).into_bytes()),
-        Format::Png => picture::png(&screen.styled, &Look::default(), PngLimits::default())
+        Format::Svg => Ok(picture::svg(&screen, &Look::default()).into_bytes()),
+        Format::Png => picture::png(&screen, &Look::default(), PngLimits::default())
             .map(|png| png.bytes)
-            .map_err(|e| e.to_string()),
+            .map_err(|e| match e {
+                picture::PngError::Empty => (StatusCode::BAD_REQUEST, e.to_string()),
+                e => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            }),
     })
     .await;
     let bytes = match drawn {
         Ok(Ok(bytes)) => bytes,
-        Ok(Err(why)) => return (StatusCode::INTERNAL_SERVER_ERROR, why).into_response(),
+        Ok(Err(refused)) => return refused.into_response(),
         Err(_) => {
             return (
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -55,11 +110,74 @@ pub(super) async fn download(link: Link, format: Format) -> Response {
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if let Ok(disposition) = HeaderValue::from_str(&format!(
-        "attachment; filename=\"screen-r{revision}.{extension}\""
-    )) {
+    if let Ok(disposition) =
+        HeaderValue::from_str(&format!("attachment; filename=\"{name}.{extension}\""))
+    {
         headers.insert(header::CONTENT_DISPOSITION, disposition);
     }
     page::no_store(headers);
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn answer(format: Format, body: &str) -> (StatusCode, String, Vec<u8>) {
+        let response = of_rows(format, Ok(body.to_owned())).await;
+        let status = response.status();
+        let disposition = response
+            .headers()
+            .get(header::CONTENT_DISPOSITION)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap()
+            .to_vec();
+        (status, disposition, bytes)
+    }
+
+    #[tokio::test]
+    async fn a_recorded_screen_is_drawn_and_named_as_asked_but_safely() {
+        let body = r#"{"rows": ["> [x] ship v0", "status"], "cols": 20, "name": "../step-3\n"}"#;
+        let (status, disposition, svg) = answer(Format::Svg, body).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(disposition, "attachment; filename=\"step-3.svg\"");
+        let svg = String::from_utf8(svg).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("ship v0"), "{svg}");
+        let (status, _, png) = answer(Format::Png, body).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(png.starts_with(b"\x89PNG"));
+    }
+
+    #[tokio::test]
+    async fn a_body_that_is_not_a_screen_is_refused_saying_why() {
+        for (body, said) in [
+            ("{", "not a screen: EOF while parsing"),
+            (r#"{"rows": [], "name": "x"}"#, "missing field `cols`"),
+            (
+                r#"{"rows": ["a"], "cols": 70000, "name": "x"}"#,
+                "not a screen",
+            ),
+            (
+                r#"{"rows": ["a"], "cols": 2001, "name": "x"}"#,
+                "at most 2000 rows and columns",
+            ),
+        ] {
+            let (status, _, text) = answer(Format::Svg, body).await;
+            let text = String::from_utf8(text).unwrap();
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {text}");
+            assert!(text.contains(said), "{body}: {text}");
+        }
+        let (status, _, text) =
+            answer(Format::Png, r#"{"rows": [], "cols": 0, "name": "x"}"#).await;
+        assert_eq!(
+            status,
+            StatusCode::BAD_REQUEST,
+            "{}",
+            String::from_utf8_lossy(&text)
+        );
+    }
 }

@@ -41,6 +41,8 @@ const recording = new RecordingView({
   testCopied: $("step-test-copied"),
   logsPart: $("step-logs-part"),
   logs: $("step-logs"),
+  afterSvg: $("rec-after-svg"),
+  afterPng: $("rec-after-png"),
 });
 
 // The screen keeps fitting the window.

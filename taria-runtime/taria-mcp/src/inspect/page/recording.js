@@ -74,6 +74,41 @@ export class RecordingView {
       select.addEventListener("change", () => this.filter());
     }
     elements.testCopy.addEventListener("click", () => this.copy());
+    elements.afterSvg.addEventListener("click", () => this.save("svg"));
+    elements.afterPng.addEventListener("click", () => this.save("png"));
+  }
+
+  // How many columns a recorded screen spans: the header's width, or its longest
+  // row's (the recording may have resized the terminal since).
+  cols(rows) {
+    return Math.max(Number(this.viewed.size?.[0]) || 0, ...rows.map((row) => [...String(row)].length));
+  }
+
+  // Saves the screen after the step as a picture the bridge draws
+  // (`taria_schema::picture`, as `read_tree {format: "picture"}`), from its text.
+  async save(format) {
+    const index = this.lastAt(this.at, "screen");
+    const rows = index === null ? null : this.viewed.screens?.[index];
+    if (!Array.isArray(rows)) return;
+    const cols = this.cols(rows);
+    const name = `step-${this.at + 1}`;
+    const response = await fetch(`picture.${format}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rows, cols, name }),
+    });
+    if (!response.ok) {
+      this.el.afterInfo.textContent = `(not saved: ${await response.text()})`;
+      return;
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `${name}.${format}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
   // Goes `by` visible steps back or on.
@@ -196,14 +231,13 @@ export class RecordingView {
         view.clear();
         info.textContent = none;
       } else {
-        // As wide as its longest row: the recording may have resized the terminal
-        // since its header's size.
-        const rows = screens[index];
-        const width = Math.max(Number(this.viewed.size?.[0]) || 0,
-          ...rows.map((row) => [...String(row)].length));
-        view.renderText(rows, width, index);
+        view.renderText(screens[index], this.cols(screens[index]), index);
         const drawn = view === this.after && Number.isInteger(this.viewed.steps[i].screen);
         info.textContent = view === this.after && !drawn ? "(unchanged: this step drew none)" : "";
+      }
+      if (view === this.after) {
+        this.el.afterSvg.disabled = index === null || !screens[index];
+        this.el.afterPng.disabled = index === null || !screens[index];
       }
     }
   }
