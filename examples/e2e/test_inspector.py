@@ -172,6 +172,16 @@ async def _fits() -> None:
             page = await open_page(chromium, url, 1280, 800)
             await page.wait_for_selector("#tree [role=treeitem]")
             await page.wait_for_function("document.querySelectorAll('#screen .row').length === 40")
+            # The screen is drawn in the bridge's own font (the pictures' DejaVu Sans
+            # Mono, served under the token and let in by the page's policy), not
+            # whatever the machine has; the screen is fitted again once it loaded.
+            loaded = await page.evaluate(
+                """document.fonts.load('13px "taria mono"')
+                    .then((faces) => faces.map((f) => f.status))"""
+            )
+            assert loaded == ["loaded"], loaded
+            family = await page.evaluate("getComputedStyle(document.getElementById('screen')).fontFamily")
+            assert family.startswith('"taria mono"'), family
             # The whole screen is in the window, its last row (the status line) and
             # its right edge included, without scrolling.
             box = await page.locator("#screen").bounding_box()

@@ -32,7 +32,7 @@ mod svg;
 
 pub use palette::{Rgb, Sixteen};
 #[cfg(feature = "png")]
-pub use png::{Png, PngError, PngLimits, png};
+pub use png::{DEJAVU_SANS_MONO, DEJAVU_SANS_MONO_BOLD, Png, PngError, PngLimits, png};
 
 use crate::protocol::ScreenStyles;
 

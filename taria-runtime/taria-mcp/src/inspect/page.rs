@@ -7,60 +7,72 @@ use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-/// The page's files: name, media type, contents.
-const FILES: &[(&str, &str, &str)] = &[
+/// The page's files: name, media type, contents. The fonts are the ones the bridge
+/// draws pictures with, so the page's screen and a saved picture look alike on any
+/// machine.
+static FILES: &[(&str, &str, &[u8])] = &[
     (
         "",
         "text/html; charset=utf-8",
-        include_str!("page/index.html"),
+        include_str!("page/index.html").as_bytes(),
     ),
     (
         "inspector.css",
         "text/css; charset=utf-8",
-        include_str!("page/inspector.css"),
+        include_str!("page/inspector.css").as_bytes(),
     ),
     (
         "inspector.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/inspector.js"),
+        include_str!("page/inspector.js").as_bytes(),
     ),
     (
         "screen.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/screen.js"),
+        include_str!("page/screen.js").as_bytes(),
     ),
     (
         "tree.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/tree.js"),
+        include_str!("page/tree.js").as_bytes(),
     ),
     (
         "recording.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/recording.js"),
+        include_str!("page/recording.js").as_bytes(),
     ),
     (
         "steps.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/steps.js"),
+        include_str!("page/steps.js").as_bytes(),
     ),
     (
         "strip.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/strip.js"),
+        include_str!("page/strip.js").as_bytes(),
+    ),
+    (
+        "dejavu-sans-mono.ttf",
+        "font/ttf",
+        taria_schema::picture::DEJAVU_SANS_MONO,
+    ),
+    (
+        "dejavu-sans-mono-bold.ttf",
+        "font/ttf",
+        taria_schema::picture::DEJAVU_SANS_MONO_BOLD,
     ),
     (
         "favicon.svg",
         "image/svg+xml",
-        include_str!("page/favicon.svg"),
+        include_str!("page/favicon.svg").as_bytes(),
     ),
 ];
 
 /// Only the page's own files and server; app text is never markup (the scripts
 /// write it as text), and no inline script could run if it were.
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-    connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; \
-    frame-ancestors 'none'";
+    font-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; \
+    form-action 'none'; frame-ancestors 'none'";
 
 /// The page itself.
 pub(super) async fn index() -> Response {

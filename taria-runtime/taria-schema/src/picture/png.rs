@@ -61,16 +61,19 @@ pub struct Png {
     pub scale: f32,
 }
 
-const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSansMono.ttf");
-const BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSansMono-Bold.ttf");
+/// `DejaVu Sans Mono`, the pictures' font (TrueType; its licence is in the crate's
+/// `fonts/`): for a page that shows screens as this crate draws them.
+pub static DEJAVU_SANS_MONO: &[u8] = include_bytes!("../../fonts/DejaVuSansMono.ttf");
+/// `DejaVu Sans Mono Bold` (TrueType), as [`DEJAVU_SANS_MONO`].
+pub static DEJAVU_SANS_MONO_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSansMono-Bold.ttf");
 
 /// The fonts, loaded once: the bundled ones, then the machine's for what they lack.
 fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     Arc::clone(FONTS.get_or_init(|| {
         let mut fonts = usvg::fontdb::Database::new();
-        fonts.load_font_data(REGULAR.to_vec());
-        fonts.load_font_data(BOLD.to_vec());
+        fonts.load_font_data(DEJAVU_SANS_MONO.to_vec());
+        fonts.load_font_data(DEJAVU_SANS_MONO_BOLD.to_vec());
         fonts.set_monospace_family("DejaVu Sans Mono");
         fonts.load_system_fonts();
         Arc::new(fonts)

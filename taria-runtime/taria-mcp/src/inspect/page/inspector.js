@@ -47,6 +47,8 @@ const recording = new RecordingView({
 
 // The screen keeps fitting the window.
 window.addEventListener("resize", () => screen.fit());
+// And again once the bundled font has loaded: it was measured with a fallback.
+document.fonts?.load("13px \"taria mono\"").then(() => screen.fit());
 
 // Clicking the screen finds the node drawn there.
 $("screen").addEventListener("click", (event) => {

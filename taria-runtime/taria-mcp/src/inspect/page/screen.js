@@ -122,8 +122,15 @@ export class ScreenView {
     const top = this.screen.getBoundingClientRect().top + window.scrollY;
     const wide = (window.innerWidth * this.share) / (this.cols * cell.width);
     const tall = this.tall ? (window.innerHeight - top - 24) / (this.rows * cell.height) : wide;
-    const size = Math.max(6, Math.min(13, Math.floor(100 * Math.min(wide, tall) * 10) / 10));
+    let size = Math.max(6, Math.min(13, Math.floor(100 * Math.min(wide, tall) * 10) / 10));
     this.screen.style.fontSize = `${size}px`;
+    // A hinted font rounds each glyph's advance to whole pixels at small sizes, so
+    // the measure at 100px can fall short: smaller until the screen really fits.
+    const room = window.innerWidth * this.share;
+    while (size > 6 && this.screen.getBoundingClientRect().width > room) {
+      size = Math.round((size - 0.2) * 10) / 10;
+      this.screen.style.fontSize = `${size}px`;
+    }
     this.screen.dataset.fontSize = String(size);
     this.show(this.shown);
   }
