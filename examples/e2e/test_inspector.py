@@ -542,6 +542,9 @@ async def _viewer_of_a_session() -> None:
                 acts = [i for i, line in enumerate(lines) if line.get("tool") == "act"]
                 shown = [i for i in range(len(lines)) if await items.nth(i).is_visible()]
                 assert shown == acts, (shown, acts, kinds)
+                # The strip keeps to them too.
+                drawn_acts = [i for i in acts if i in drawn]
+                assert await page.locator("#strip li:visible").count() == len(drawn_acts), drawn_acts
                 await page.locator("#filter-status").select_option("refused")
                 shown = [i for i in range(len(lines)) if await items.nth(i).is_visible()]
                 assert shown == [refused], (shown, kinds)
@@ -556,6 +559,13 @@ async def _viewer_of_a_session() -> None:
                 assert await page.locator("#step-position").text_content() == (
                     f"step {acts[-2] + 1} of {len(lines)} · {len(acts)} shown by the filters"
                 )
+                # Going to a step the filters hide (the warning, a log line) lifts them.
+                await page.locator(f"#steps li >> nth={empty}").click()
+                await page.locator("#step-logs li").click()
+                assert await page.locator("#step-position").text_content() == (
+                    f"step {warned[0] + 1} of {len(lines)}"
+                )
+                assert await page.locator("#filter-tool").input_value() == ""
                 assert page.errors == [], page.errors
 
 

@@ -880,6 +880,9 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
         if isinstance(request.get("step"), int) and answer.get("id"):
             issued.setdefault(request["step"], answer["id"])
     carried: dict[int, dict] = {}
+    # The request that first gave the model each step's result (the turn right after
+    # it, where a host that drops older images still shows this one).
+    first_given: dict[int, dict] = {}
     for request in main:
         taria_results = []
         for result in standin.results_in(host.api, request["body"]):
@@ -891,6 +894,7 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
             if step is not None:
                 taria_results.append(step)
                 carried[step] = result
+                first_given.setdefault(step, request["body"])
     all_calls = [c for s in sessions for c in s["calls"]]
     results = []
     for step, (base, args) in enumerate(standin.SCRIPT):
@@ -920,7 +924,7 @@ def analyse(host: Host, requests: list[dict], log_dir: Path, steps: list[dict]) 
         content = given["content"]
         matchable = content
         if (data := bridge_image(result)) is not None:
-            delivery = picture_delivery(main[-1]["body"], data)
+            delivery = picture_delivery(first_given[step], data)
             entry["picture"] = delivery
             # An image the model sees is billed as an image, not as the text it is
             # sent in; base64 inside text is read as text, and counts.

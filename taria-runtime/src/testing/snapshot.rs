@@ -65,7 +65,8 @@ pub fn assert_snapshot(path: impl AsRef<Path>, actual: &str) {
 /// let snapshots = Snapshots::new(Match::new().label("count", "Count ?"));
 /// let mut h = AppHarness::new(Counter::default(), 20, 1, draw);
 /// h.act("count", "bump")?;
-/// // In a generated test: insta::assert_snapshot!("01-count-bump", snapshots.of(&h, 1));
+/// // In a generated test: snapshots.check(&h, 1, "01-count-bump", snapshot), where
+/// // `snapshot` calls insta::assert_snapshot!(name, text).
 /// assert_eq!(snapshots.of(&h, 1), "- button \"Count ?\" [id=count] {bump}\n");
 /// # Ok::<(), taria::testing::ActError>(())
 /// ```

@@ -86,7 +86,7 @@ fn walk(node: &Node, buffer: &Buffer, found: &mut Vec<(String, &'static str, Str
 }
 
 fn check(node: &Node, bounds: Bounds, buffer: &Buffer) -> Option<String> {
-    let area = Rect::new(bounds.x, bounds.y, bounds.width, bounds.height);
+    let area = crate::node_text::rect(bounds);
     let on_screen = area.intersection(buffer.area);
     if on_screen.is_empty() {
         return Some(format!(

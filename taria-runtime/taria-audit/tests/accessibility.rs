@@ -67,25 +67,42 @@ fn a_nameless_node_that_acts_is_found_but_one_that_only_scrolls_is_not() {
 
 #[test]
 fn every_kind_of_input_needs_a_label_even_with_a_value() {
-    let mut harness = Harness::new(20, 2);
+    let inputs = [
+        Role::TextInput,
+        Role::TextArea,
+        Role::Checkbox,
+        Role::Radio,
+        Role::Switch,
+        Role::Select,
+        Role::Slider,
+        Role::SpinButton,
+    ];
+    let mut harness = Harness::new(20, 8);
     let tree = harness.render(|_frame| {
-        taria::leaf(|n| {
-            n.role(Role::Checkbox).id("agree").value(true);
-            n.bounds(Rect::new(0, 0, 20, 1));
-        });
-        taria::leaf(|n| {
-            n.role(Role::Select).id("size").label("  ").value("M");
-            n.bounds(Rect::new(0, 1, 20, 1));
-        });
+        for (row, role) in (0..).zip(inputs) {
+            taria::leaf(|n| {
+                // A blank label is no label.
+                n.role(role)
+                    .id(role.name())
+                    .label(if row % 2 == 0 { "" } else { "  " });
+                n.value("M").bounds(Rect::new(0, row, 20, 1));
+            });
+        }
+        // Labelled, the same roles pass.
+        for role in inputs {
+            taria::leaf(|n| {
+                n.role(role).label("Size").value("M");
+            });
+        }
     });
-    assert_eq!(
-        inaccessible_nodes(&tree, harness.buffer()),
-        [
-            "`agree` (checkbox): is a checkbox without a label: an agent cannot tell what it \
-             is for",
-            "`size` (select): is a select without a label: an agent cannot tell what it is for",
-        ]
-    );
+    let found: Vec<String> = inputs
+        .iter()
+        .map(|role| {
+            let name = role.name();
+            format!("`{name}` ({name}): is a {name} without a label: an agent cannot tell what it is for")
+        })
+        .collect();
+    assert_eq!(inaccessible_nodes(&tree, harness.buffer()), found);
 }
 
 #[test]

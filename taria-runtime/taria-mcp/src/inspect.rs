@@ -124,12 +124,12 @@ fn routes(token: &Token, watched: Watched) -> Router {
         .route(
             &format!("{base}/picture.svg"),
             post(|body| pictures::of_rows(pictures::Format::Svg, body))
-                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+                .layer(DefaultBodyLimit::max(pictures::MAX_PICTURE_BODY)),
         )
         .route(
             &format!("{base}/picture.png"),
             post(|body| pictures::of_rows(pictures::Format::Png, body))
-                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+                .layer(DefaultBodyLimit::max(pictures::MAX_PICTURE_BODY)),
         )
         .fallback(|| async { access::Refused::Token });
     match watched {

@@ -135,5 +135,24 @@ fn without_a_recorded_screen_only_the_actual_picture_is_written() {
     }));
     assert!(failed.is_err());
     assert!(dir.join("snaps/00-resize.actual.svg").is_file());
+    assert!(!dir.join("snaps/00-resize.expected.svg").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_step_the_recording_has_no_screen_for_leaves_no_stale_expected_picture() {
+    let dir = temp_dir("no-screen");
+    let snaps = dir.join("snaps");
+    std::fs::create_dir_all(&snaps).unwrap();
+    // From an earlier failure, when the recording still had this step.
+    std::fs::write(snaps.join("02-count-increment.expected.svg"), "<svg/>").unwrap();
+    let snapshots = Snapshots::new(Match::new()).pictures(&snaps, recording(&dir));
+    let h = AppHarness::new(Counter::default(), 20, 1, draw);
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        snapshots.check(&h, 2, "02-count-increment", |_, _| panic!("differs"));
+    }));
+    assert!(failed.is_err());
+    assert!(snaps.join("02-count-increment.actual.svg").is_file());
+    assert!(!snaps.join("02-count-increment.expected.svg").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -113,24 +113,19 @@ impl Pictures {
     }
 }
 
-/// The screens of the recording at `path` by step: the first tree's as step 0, then
-/// each input's.
+/// The screens of the recording at `path` by step: the first tree's as step 0 (as
+/// `taria-mcp test-from` takes it), then each input's.
 fn recorded_screens(path: &Path) -> Result<HashMap<u64, Vec<String>>, String> {
     let recording = Recording::read(path).map_err(|e| e.to_string())?;
     let mut screens = HashMap::new();
+    if let Some(first) = recording.first_screen() {
+        screens.insert(0, first.clone());
+    }
     for line in &recording.lines {
-        match line {
-            RecordedLine::Tree(tree) => {
-                if let Some(screen) = &tree.screen {
-                    screens.entry(0).or_insert_with(|| screen.clone());
-                }
-            }
-            RecordedLine::Input(input) => {
-                if let Some(screen) = &input.screen {
-                    screens.insert(input.step, screen.clone());
-                }
-            }
-            _ => {}
+        if let RecordedLine::Input(input) = line
+            && let Some(screen) = &input.screen
+        {
+            screens.insert(input.step, screen.clone());
         }
     }
     Ok(screens)

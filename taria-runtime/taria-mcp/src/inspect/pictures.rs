@@ -46,8 +46,11 @@ pub(super) struct SentScreen {
     name: String,
 }
 
-/// The most rows or columns a sent screen may have (a terminal's are far fewer).
-const MAX_SIDE: usize = 2000;
+/// The most cells a sent screen may have: a 500 × 500 terminal's (a large one is
+/// 400 × 120). Each cell can become an element of the SVG, and the PNG renders it.
+const MAX_CELLS: usize = 250_000;
+/// The largest body `POST picture.*` takes: a screen of [`MAX_CELLS`] in JSON.
+pub(super) const MAX_PICTURE_BODY: usize = 4 * 1024 * 1024;
 
 /// A recorded screen (`POST picture.svg` / `picture.png`, [`SentScreen`] as JSON), its text
 /// drawn in the terminal's default colours; `400` saying what is wrong with the body.
@@ -62,10 +65,21 @@ pub(super) async fn of_rows(format: Format, body: Result<String, StringRejection
             return (StatusCode::BAD_REQUEST, message).into_response();
         }
     };
-    if rows.len() > MAX_SIDE || usize::from(cols) > MAX_SIDE {
-        let message = format!("a screen of at most {MAX_SIDE} rows and columns");
+    // As wide as its widest row, whatever `cols` says: a row is never cut short.
+    let widest = rows
+        .iter()
+        .map(|row| unicode_width::UnicodeWidthStr::width(row.as_str()))
+        .max()
+        .unwrap_or(0);
+    let cols = usize::from(cols).max(widest);
+    if rows.len().saturating_mul(cols) > MAX_CELLS {
+        let message = format!(
+            "a screen of {} rows and {cols} columns is over {MAX_CELLS} cells",
+            rows.len()
+        );
         return (StatusCode::BAD_REQUEST, message).into_response();
     }
+    let cols = u16::try_from(cols).unwrap_or(u16::MAX);
     let name: String = name
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -153,6 +167,30 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_row_wider_than_cols_widens_the_screen_and_counts_against_the_cap() {
+        // Cut to 2 columns, the row would lose "ship v0".
+        let (status, _, svg) = answer(
+            Format::Svg,
+            r#"{"rows": ["> [x] ship v0"], "cols": 2, "name": "s"}"#,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(String::from_utf8(svg).unwrap().contains("ship v0"));
+        // One row of 300,000 columns, `cols` saying 1.
+        let wide = format!(
+            r#"{{"rows": ["{}"], "cols": 1, "name": "s"}}"#,
+            "x".repeat(300_000)
+        );
+        let (status, _, text) = answer(Format::Svg, &wide).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(
+            String::from_utf8(text)
+                .unwrap()
+                .contains("300000 columns is over")
+        );
+    }
+
+    #[tokio::test]
     async fn a_body_that_is_not_a_screen_is_refused_saying_why() {
         for (body, said) in [
             ("{", "not a screen: EOF while parsing"),
@@ -162,8 +200,8 @@ mod tests {
                 "not a screen",
             ),
             (
-                r#"{"rows": ["a"], "cols": 2001, "name": "x"}"#,
-                "at most 2000 rows and columns",
+                r#"{"rows": ["a", "b", "c", "d"], "cols": 65535, "name": "x"}"#,
+                "over 250000 cells",
             ),
         ] {
             let (status, _, text) = answer(Format::Svg, body).await;

@@ -153,11 +153,20 @@ pub(crate) fn generate(
     warnings.extend(warnings::warnings(recording, options, &trees)?);
     let mut code = header(recording, steps.len(), command);
     let _ = writeln!(code, "#[test]");
-    let _ = writeln!(
-        code,
+    // As rustfmt writes a signature too long for one line: the return type on the next.
+    let signature = format!(
         "fn {}() -> Result<(), taria::testing::ReplayError> {{",
         options.name
     );
+    if signature.chars().count() <= 100 {
+        let _ = writeln!(code, "{signature}");
+    } else {
+        let _ = writeln!(
+            code,
+            "fn {}()\n-> Result<(), taria::testing::ReplayError> {{",
+            options.name
+        );
+    }
     code.push_str(&uses_code(uses));
     code.push_str(&rules::rules_code(
         &options.rules,
@@ -329,10 +338,11 @@ impl<'o> Body<'o> {
         Ok(())
     }
 
-    /// `insta::assert_snapshot!("<name>", snapshots.of(&h, <step>));`, and the
-    /// snapshot: `tree` under the rules at `step`, with the recorded `screen` where
-    /// the rules compare it (`snapshots.tree_of` for a step the recording has no
-    /// screen for).
+    /// `snapshots.check(&h, <step>, "<name>", snapshot);`, and the snapshot: `tree`
+    /// under the rules at `step`, with the recorded `screen` where the rules compare
+    /// it. A step the recording has no screen for (a resize's; one the bridge got no
+    /// screen for) is `check_tree`: its tree alone, and no expected picture when it
+    /// fails.
     fn snapshot(
         &mut self,
         step: u64,
@@ -341,19 +351,18 @@ impl<'o> Body<'o> {
         tree: &'o Tree,
         screen: Option<&RecordedScreen>,
     ) -> Result<(), String> {
+        let recorded = screen.is_some();
         let screen = screen
             .map(Vec::as_slice)
             .filter(|_| self.options.rules.checks_screen());
         let outline = rules::outline(self.options, tree, step, screen)?;
-        let check = if screen.is_none() && self.options.rules.checks_screen() {
+        if !recorded && self.options.rules.checks_screen() {
             let _ = writeln!(
                 self.code,
                 "    // The recording has no screen for this step: its tree is compared alone."
             );
-            "check_tree"
-        } else {
-            "check"
-        };
+        }
+        let check = if recorded { "check" } else { "check_tree" };
         self.code.push_str(&stmt(
             "",
             &format!("snapshots.{check}"),

@@ -45,10 +45,11 @@ const recording = new RecordingView({
   afterPng: $("rec-after-png"),
 });
 
-// The screen keeps fitting the window.
-window.addEventListener("resize", () => screen.fit());
-// And again once the bundled font has loaded: it was measured with a fallback.
-document.fonts?.load("13px \"taria mono\"").then(() => screen.fit());
+// The screens keep fitting the window, and fit again once the bundled font has
+// loaded (they were measured with a fallback).
+const fitAll = () => [screen, recording.before, recording.after].forEach((view) => view.fit());
+window.addEventListener("resize", fitAll);
+document.fonts?.load("13px \"taria mono\"").then(fitAll);
 
 // Clicking the screen finds the node drawn there.
 $("screen").addEventListener("click", (event) => {

@@ -114,14 +114,24 @@ export class RecordingView {
   // Goes `by` visible steps back or on.
   step(by) {
     const here = this.visible.indexOf(this.at);
-    const next = here < 0
-      ? this.visible.find((i) => (by > 0 ? i > this.at : i < this.at))
-      : this.visible[here + by];
+    // From a step the filters hide: the nearest shown one that way.
+    const next = here >= 0 ? this.visible[here + by]
+      : by > 0 ? this.visible.find((i) => i > this.at) : this.visible.findLast((i) => i < this.at);
     if (next !== undefined) this.go(next);
   }
 
-  // Shows the steps of the chosen tool and status only.
+  // Shows the steps of the chosen tool and status only, in the list and the strip,
+  // and goes to the first shown if the current one is not.
   filter() {
+    this.applyFilters();
+    if (this.visible.length && !this.visible.includes(this.at)) {
+      this.go(this.visible[0]);
+    } else {
+      this.go(this.at);
+    }
+  }
+
+  applyFilters() {
     const steps = this.viewed?.steps ?? [];
     const tool = this.el.filterTool.value;
     const status = this.el.filterStatus.value;
@@ -132,13 +142,9 @@ export class RecordingView {
       item.hidden = !shown;
       if (shown) this.visible.push(i);
     }
+    this.strip.keep(new Set(this.visible));
     this.el.slider.max = String(Math.max(0, this.visible.length - 1));
     this.el.slider.disabled = this.visible.length === 0;
-    if (this.visible.length && !this.visible.includes(this.at)) {
-      this.go(this.visible[0]);
-    } else {
-      this.go(this.at);
-    }
   }
 
   // Puts the step's test line on the clipboard.
@@ -246,6 +252,13 @@ export class RecordingView {
     const steps = this.viewed?.steps ?? [];
     if (!steps.length) return;
     this.at = Math.max(0, Math.min(i, steps.length - 1));
+    // A step the filters hide (a logged line's input, say): the filters go, so the
+    // list, the strip and the slider show where it is.
+    if (!this.visible.includes(this.at)) {
+      this.el.filterTool.value = "";
+      this.el.filterStatus.value = "";
+      this.applyFilters();
+    }
     const step = steps[this.at];
     const place = this.visible.indexOf(this.at);
     if (place >= 0) this.el.slider.value = String(place);

@@ -127,7 +127,8 @@ export class ScreenView {
     // A hinted font rounds each glyph's advance to whole pixels at small sizes, so
     // the measure at 100px can fall short: smaller until the screen really fits.
     const room = window.innerWidth * this.share;
-    while (size > 6 && this.screen.getBoundingClientRect().width > room) {
+    const width = () => Math.max(this.screen.getBoundingClientRect().width, this.screen.scrollWidth);
+    while (size > 6 && width() > room) {
       size = Math.round((size - 0.2) * 10) / 10;
       this.screen.style.fontSize = `${size}px`;
     }

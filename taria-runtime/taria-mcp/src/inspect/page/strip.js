@@ -60,6 +60,11 @@ export class Strip {
     this.list.hidden = items.length === 0;
   }
 
+  // Shows only the pictures of the steps in `shown` (a Set of indices).
+  keep(shown) {
+    for (const [i, button] of this.items) button.parentElement.hidden = !shown.has(i);
+  }
+
   // Marks the picture of the screen shown at step `at`: the last drawn at or before it.
   mark(at) {
     let current = null;

@@ -180,23 +180,25 @@ const VALUED: &[&str] = &[
 ];
 
 /// `path` relative to the package the command runs in (the nearest folder up from
-/// the current one holding a `Cargo.toml`), when it is inside it; else as given. A
-/// test's first line says how to make it again there, not where it was made.
+/// the current one holding a `Cargo.toml`), when it is inside it; else absolute. A
+/// test's first line says how to make it again there, not where it was made, and
+/// the test finds the recording from the package root (`CARGO_MANIFEST_DIR`) or at
+/// its absolute path.
 fn package_relative(path: &Path) -> PathBuf {
     let Ok(here) = std::env::current_dir() else {
         return path.to_owned();
     };
+    let absolute = std::fs::canonicalize(here.join(path)).unwrap_or_else(|_| here.join(path));
     let Some(package) = here
         .ancestors()
         .find(|dir| dir.join("Cargo.toml").is_file())
     else {
-        return path.to_owned();
+        return absolute;
     };
-    let absolute = std::fs::canonicalize(here.join(path)).unwrap_or_else(|_| here.join(path));
     let package = std::fs::canonicalize(package).unwrap_or_else(|_| package.to_owned());
     absolute
         .strip_prefix(&package)
-        .map_or_else(|_| path.to_owned(), Path::to_owned)
+        .map_or_else(|_| absolute.clone(), Path::to_owned)
 }
 
 /// One `--exclude`, `--label` or `--screen` flag, with its `--at`.

@@ -12,6 +12,9 @@ use crate::replay_code::escape::literal_str;
 /// before insta wrote.
 const SNAPSHOT_ENDINGS: &[&str] = &[".snap", ".snap.new", ".outline"];
 
+/// The pictures a failing step leaves beside its snapshot (`taria::testing::Snapshots`).
+const PICTURE_ENDINGS: &[&str] = &[".expected.svg", ".actual.svg"];
+
 /// The statements that make the test's snapshots insta's, in `dir` (relative to the
 /// package root, which `CARGO_MANIFEST_DIR` names wherever the test runs from), named
 /// as given (no module prefix), without the expression (`snapshots.check(…)` says
@@ -51,9 +54,10 @@ pub(super) fn settings_code(dir: &str, recording: &str) -> String {
 /// the max width (100), else one argument per line.
 fn path_let(name: &str, path: &str) -> String {
     if Path::new(path).is_absolute() {
+        // rustfmt moves a literal too long for the line to the next, if it fits there.
         let literal = literal_str(path);
         let line = format!("    let {name} = {literal};");
-        return if line.chars().count() <= 100 {
+        return if line.chars().count() <= 100 || 8 + literal.chars().count() + 1 > 100 {
             format!("{line}\n")
         } else {
             format!("    let {name} =\n        {literal};\n")
@@ -106,6 +110,15 @@ impl Generated {
         for stale in self.stale()? {
             std::fs::remove_file(&stale).map_err(|e| format!("cannot remove {stale}: {e}"))?;
             removed.push(stale);
+        }
+        // A failed run's pictures show screens of the test before this one: gone with
+        // it (not counted by --check: they are not committed).
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if PICTURE_ENDINGS.iter().any(|ending| name.ends_with(ending)) {
+                let _ = std::fs::remove_file(entry.path());
+            }
         }
         Ok(())
     }

@@ -195,33 +195,33 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         "    let _settings = settings.bind_to_scope();",
         "    let mut h = crate::tests::sample();",
         "    h.resize(80, 24);",
-        "    snapshots.check(&h, 0, \"00-first\", snapshot);",
+        "    snapshots.check_tree(&h, 0, \"00-first\", snapshot);",
         "    h.step(1, &rules)\n        .set_value(\"name\", \"Ada \\\"the\\\" Countess\\n\")?;",
-        "    snapshots.check(&h, 1, \"01-name-set-value\", snapshot);",
+        "    snapshots.check_tree(&h, 1, \"01-name-set-value\", snapshot);",
         "    h.step(2, &rules).set_value(\"seats\", 5)?;",
         "    h.step(3, &rules).set_value(\"ratio\", 0.25)?;",
         // A resize, its tree checked when it was recorded; a refusal of the bridge's.
-        "    snapshots.check(&h, 2, \"02-seats-set-value\", snapshot);\n    h.resize(100, 30);\n    snapshots.check(&h, 2, \"02-resize-100x30\", snapshot);\n    h.resize(90, 30);\n",
+        "    snapshots.check_tree(&h, 2, \"02-seats-set-value\", snapshot);\n    h.resize(100, 30);\n    snapshots.check_tree(&h, 2, \"02-resize-100x30\", snapshot);\n    h.resize(90, 30);\n",
         "    // Not sent: the bridge refused act {\"action\":\"toggle\",\"node\":\"tasks/9\"}\n    // (not_found) no node `tasks/9`?; read_tree\n",
         "    // Not sent: the bridge refused step 2 of this batch, {\"node\":\"pin\",\"tool\":\"set_value\",\"value\":\"…\n    // (out_of_domain)\n    h.step(3",
         "        .set_value(\"password\", crate::tests::PASSWORD)?;",
         // What each act meant.
         "    h.step(5, &rules)\n        .seen(Role::Checkbox, \"I accept the \\\"terms\\\"\")\n        .act(\"terms\", \"toggle\")?;",
-        "    snapshots.check(&h, 5, \"05-terms-toggle\", snapshot);",
+        "    snapshots.check_tree(&h, 5, \"05-terms-toggle\", snapshot);",
         "        .act_with(\"picker\", \"pick\", taria::Value::from(true))?;",
         "    // Step 8 is a batch call of one step.\n    h.step(8, &rules)\n        .scroll(\"files\", taria::ScrollDirection::Down, 3)?;",
-        "    snapshots.check(&h, 8, \"08-files-scroll\", snapshot);",
+        "    snapshots.check_tree(&h, 8, \"08-files-scroll\", snapshot);",
         "    h.step(9, &rules)\n        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act(\"tasks/999\", \"toggle\")?;",
         "    h.step(11, &rules)\n        .refused(AckStatus::Ignored, RejectReason::NoRoute)\n        .press(\"ctrl+k\")?;",
-        "    snapshots.check(&h, 11, \"11-press-ctrl-k\", snapshot);",
+        "    snapshots.check_tree(&h, 11, \"11-press-ctrl-k\", snapshot);",
         "    h.step(13, &rules).type_text(\"!!\")?;",
-        "    snapshots.check(&h, 13, \"13-type-text\", snapshot);",
+        "    snapshots.check_tree(&h, 13, \"13-type-text\", snapshot);",
         "    // The agent read: find_nodes {\"label\":\"ship v0?\"}",
         "    // Step 14 was dropped (the input queue was full): not replayed.",
         "    h.step(15, &rules).any_answer().press(\"q\")?;",
         // A redacted custom action's value is a `Value`, as the plain one's.
         "        .act_with(\"password\", \"check\", taria::Value::from(\"!!\"))?;",
-        "    snapshots.check(&h, 16, \"16-password-check\", snapshot);",
+        "    snapshots.check_tree(&h, 16, \"16-password-check\", snapshot);",
         // The recorded token where it decides the answer; not what it was aimed at
         // when the app refused it as stale.
         "        .refused(AckStatus::Rejected, RejectReason::UnknownNode)\n        .act_seen(\"tasks/7\", \"select\", \"cd34\")?;",
@@ -229,7 +229,7 @@ fn each_step_is_one_readable_line_and_a_snapshot() {
         // A refusal's message.
         "    h.step(19, &rules)\n        .seen(Role::TextInput, \"New task\")\n        .refused(AckStatus::Rejected, RejectReason::HandlerRejected)\n        .saying(\"the title is empty\")\n        .act(\"new-task\", \"submit\")?;",
         // A key's snapshot is named after it.
-        "    h.step(20, &rules).press(\"+\")?;\n    snapshots.check(&h, 20, \"20-press-plus\", snapshot);",
+        "    h.step(20, &rules).press(\"+\")?;\n    snapshots.check_tree(&h, 20, \"20-press-plus\", snapshot);",
         // Where the app exited, and what it printed.
         "    // The app exited here (exit status 101); it printed:\n    // \"thread 'main' panicked at src/main.rs:3:5:\\nboom\\u001b[31m\"\n    Ok(())\n}\n",
     ] {
@@ -336,6 +336,12 @@ fn the_generated_code_is_rustfmt_clean() {
         .concat(),
         vec!["s.jsonl", "--secret", "password=\"hunter2\"", "--name", "t"],
         vec!["s.jsonl", "--refind"],
+        // Absolute paths: one rustfmt puts on a line of its own, one too long for that.
+        vec![
+            "/tmp/a-recording-at-an-absolute-path-of-eighty-five-characters-or-so-x.jsonl",
+            "--snapshots",
+            "/tmp/snapshots-at-an-absolute-path-too-long-for-a-line-of-its-own-even-after-the-let.d",
+        ],
     ] {
         let generated = generate(&recording(), &options(&args), "taria-mcp test-from").unwrap();
         let Some((clean, diff)) = rustfmt_check(&generated.code) else {
