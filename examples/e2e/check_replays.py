@@ -44,8 +44,10 @@ def check(test: Path, record_dir: Path) -> str | None:
     if not fresh.exists():
         return f"{test}: no fresh recording {fresh} (did the e2e run set TARIA_RECORD_DIR?)"
     args[args.index(recording)] = str(fresh)
+    # The test names its committed recording, which the fresh one stands in for.
     run = subprocess.run(
-        [str(binary(BRIDGE)), "test-from", *args, "--check", str(test.relative_to(EXAMPLES))],
+        [str(binary(BRIDGE)), "test-from", *args, "--recorded-as", recording,
+         "--check", str(test.relative_to(EXAMPLES))],
         cwd=EXAMPLES,
         capture_output=True,
         text=True,

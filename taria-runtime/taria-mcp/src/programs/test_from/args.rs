@@ -15,6 +15,7 @@ usage: taria-mcp test-from FILE [--harness EXPR] [--name NAME] [--snapshots DIR]
                            [--exclude ID [--at STEPS]]... [--label ID=PATTERN [--at STEPS]]...
                            [--screen ID [--at STEPS]]... [--draw-order]
                            [--secret ID=EXPR]... [--refind] [--check TEST]
+                           [--recorded-as PATH]
 
 Writes a Rust test replaying the recording FILE (taria-mcp --record) to stdout, and
 the tree after each step to DIR/NN-<step>.snap, the insta snapshots it checks (the
@@ -43,6 +44,9 @@ test names insta: add it to [dev-dependencies]). Run it from the package root
   --check TEST         write nothing: exit 1 unless TEST (but its first line) and the
                        snapshots are what FILE generates, and no other .snap file is
                        in DIR (CI, with a fresh recording)
+  --recorded-as PATH   the recording the test names (default FILE, relative to the
+                       package root when inside it): with --check, a fresh recording
+                       read in place of the committed one
 ID and PATTERN are globs (`*` any run of characters, `?` one, `[a-z]` one of a
 class, `[!a-z]` one not in it, `\\*` a plain `*`), or regexes after `re:`
 (`--label 'status=re:Saved \\d+ files?'`), matching the whole id or label. A rule
@@ -84,6 +88,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut draw_order = false;
     let mut secrets = Vec::new();
     let mut check = None;
+    let mut recorded_as: Option<PathBuf> = None;
     let mut refind = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -119,6 +124,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
                 secrets.push((id, one_line("--secret", expr)?));
             }
             "--check" => check = Some(PathBuf::from(value("--check")?)),
+            "--recorded-as" => recorded_as = Some(PathBuf::from(value("--recorded-as")?)),
             "--refind" => refind = true,
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             path if file.is_none() => file = Some(PathBuf::from(path)),
@@ -133,13 +139,16 @@ pub(crate) fn parse(args: &[String]) -> Result<Option<Options>, String> {
     };
     let snapshots = snapshots.unwrap_or_else(|| format!("snapshots/{name}"));
     let (rules, rule_flags) = RuleFlag::into_match(rules, draw_order)?;
-    // How to make it again: the arguments but `--check FILE`, the recording's path
-    // relative to the package (where the command is run).
-    let recording = package_relative(&file).to_string_lossy().into_owned();
+    // How to make it again: the arguments but `--check TEST` and `--recorded-as PATH`,
+    // the recording's path (the one it is recorded as) relative to the package (where
+    // the command is run).
+    let recording = package_relative(recorded_as.as_deref().unwrap_or(&file))
+        .to_string_lossy()
+        .into_owned();
     let mut words = vec!["taria-mcp test-from".to_owned()];
     let mut rest = all.iter();
     while let Some(arg) = rest.next() {
-        if arg == "--check" {
+        if arg == "--check" || arg == "--recorded-as" {
             rest.next();
         } else if Path::new(arg) == file {
             words.push(shell_word(&recording));

@@ -812,3 +812,25 @@ fn a_recording_without_unprompted_lines_gets_no_rule_for_them() {
         generated.code
     );
 }
+
+/// Issue 34.1: the test names the recording it reads its expected pictures from; a
+/// fresh recording checked against a committed test (CI's `check_replays.py`) is read
+/// from where it is but named as the committed one (`--recorded-as`), so the code
+/// is the same.
+#[test]
+fn a_fresh_recording_is_named_as_the_committed_one() {
+    let named = options(&[
+        "/tmp/fresh/todo-add.jsonl",
+        "--recorded-as",
+        "todo/recordings/add.jsonl",
+    ]);
+    assert_eq!(named.recording, "todo/recordings/add.jsonl");
+    let code = generate(&recording(), &named, "taria-mcp test-from")
+        .unwrap()
+        .code;
+    assert!(code.contains("\"/todo/recordings/add.jsonl\""), "{code}");
+    assert!(!code.contains("fresh"), "{code}");
+    // Without it, the file as given (absolute: outside the package).
+    let plain = options(&["/tmp/fresh/todo-add.jsonl"]);
+    assert_eq!(plain.recording, "/tmp/fresh/todo-add.jsonl");
+}
