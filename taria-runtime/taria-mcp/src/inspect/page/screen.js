@@ -77,6 +77,7 @@ export class ScreenView {
   // Shows nothing.
   clear() {
     this.screen.replaceChildren();
+    this.drawn = null;
     this.cols = 0;
     this.rows = 0;
     this.show(null);
@@ -84,6 +85,11 @@ export class ScreenView {
 
   // Draws a `screen` message.
   render(message) {
+    // The feed sends the screen again while nothing changed: the rows stay as they
+    // are (replacing them would undo a hover, and cost a layout, for nothing).
+    const drawn = JSON.stringify([message.cols, message.rows, message.styles]);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
     const styles = Array.isArray(message.styles) ? message.styles : [];
     const fragment = document.createDocumentFragment();
     for (const runs of Array.isArray(message.rows) ? message.rows : []) {
