@@ -56,10 +56,7 @@ const INPUTS: &[Role] = &[
 /// ```
 #[must_use]
 pub fn inaccessible_nodes(tree: &Tree, screen: &Buffer) -> Vec<String> {
-    findings(tree, screen)
-        .into_iter()
-        .map(|(id, role, why)| format!("`{id}` ({role}): {why}"))
-        .collect()
+    crate::node_text::finding_lines(findings(tree, screen))
 }
 
 /// [`inaccessible_nodes`]' findings: each node's id, role and why, in tree order.

@@ -59,10 +59,7 @@ const NOT_TEXT: &[Role] = &[
 /// ```
 #[must_use]
 pub fn undrawn_text(tree: &Tree, buffer: &Buffer) -> Vec<String> {
-    undrawn(tree, buffer)
-        .into_iter()
-        .map(|(id, role, why)| format!("`{id}` ({role}): {why}"))
-        .collect()
+    crate::node_text::finding_lines(undrawn(tree, buffer))
 }
 
 /// [`undrawn_text`]'s findings: each node's id, role and why.

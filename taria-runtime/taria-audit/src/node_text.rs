@@ -1,5 +1,5 @@
-//! What the checks read of a node: its name as drawn, and its bounds as ratatui's
-//! `Rect`.
+//! What the checks read of a node (its name as drawn, its bounds as ratatui's `Rect`),
+//! and how they say what they found.
 
 use ratatui::layout::Rect;
 
@@ -20,4 +20,13 @@ pub(crate) fn shown_text(node: &Node) -> Option<&str> {
         .as_deref()
         .or(value)
         .and_then(|t| t.lines().map(str::trim).find(|l| !l.is_empty()))
+}
+
+/// A check's findings (each node's id, role and why) as the lines a test prints:
+/// `` `id` (role): why ``.
+pub(crate) fn finding_lines(found: Vec<(String, &'static str, String)>) -> Vec<String> {
+    found
+        .into_iter()
+        .map(|(id, role, why)| format!("`{id}` ({role}): {why}"))
+        .collect()
 }
