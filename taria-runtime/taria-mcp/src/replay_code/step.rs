@@ -108,7 +108,7 @@ pub(crate) struct Uses {
 /// aimed at (`.seen(Role::ListItem, "Buy milk")`, or `.refind(…)` with `refind`),
 /// unless the app refused it as stale (then the agent had aimed at another node than
 /// the app drew), and the recorded answer when it was not `delivered`.
-pub(crate) fn modifiers(
+pub(super) fn modifiers(
     recorded: &RecordedInput,
     refind: bool,
     uses: &mut Uses,
@@ -148,7 +148,7 @@ pub(crate) fn modifiers(
 /// redacted input whose `--secret` was not given, the `compile_error!` message that
 /// says so (the call then gets `""`). A node's `--secret`s are taken in order, the
 /// last one again when there are more inputs ([`Secrets`]).
-pub(crate) fn step_call(
+pub(super) fn step_call(
     recorded: &RecordedInput,
     previous: &Tree,
     secrets: &mut Secrets<String>,
@@ -278,7 +278,7 @@ fn direction_name(direction: ScrollDirection) -> &'static str {
 }
 
 /// A wire enum's Rust variant: `unknown_node` → `UnknownNode`.
-pub(crate) fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
+fn variant(value: &(impl serde::Serialize + ?Sized)) -> String {
     taria_schema::protocol::wire_name(value)
         .split('_')
         .map(|part| {
