@@ -62,13 +62,13 @@ pub fn inaccessible_nodes(tree: &Tree, screen: &Buffer) -> Vec<String> {
 /// [`inaccessible_nodes`]' findings: each node's id, role and why, in tree order.
 pub(crate) fn findings(tree: &Tree, screen: &Buffer) -> Vec<(String, &'static str, String)> {
     let mut found = Vec::new();
-    for root in &tree.roots {
-        walk(root, screen, &mut found);
+    for node in tree.iter() {
+        check(node, screen, &mut found);
     }
     found
 }
 
-fn walk(node: &Node, screen: &Buffer, found: &mut Vec<(String, &'static str, String)>) {
+fn check(node: &Node, screen: &Buffer, found: &mut Vec<(String, &'static str, String)>) {
     let mut say = |why: String| found.push((node.id.as_str().to_owned(), node.role.name(), why));
     let named = node.label.as_deref().is_some_and(|l| !l.trim().is_empty());
     let acts = node
@@ -89,9 +89,6 @@ fn walk(node: &Node, screen: &Buffer, found: &mut Vec<(String, &'static str, Str
             "has the focus but is not on screen (bounds {:?})",
             [b.x, b.y, b.width, b.height]
         ));
-    }
-    for child in &node.children {
-        walk(child, screen, found);
     }
 }
 
