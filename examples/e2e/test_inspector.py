@@ -80,8 +80,11 @@ def viewer(recording: Path):
         process.wait(timeout=10)
 
 
-async def open_page(chromium, url: str, width: int = 1400, height: int = 900):
+async def open_page(chromium, url: str, width: int = 1400, height: int = 900, feed: list | None = None):
+    """A page at `url`; with `feed`, each message the live feed sends is appended to it."""
     page = await chromium.new_page(viewport={"width": width, "height": height})
+    if feed is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: feed.append(frame)))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -169,7 +172,8 @@ def test_a_120x40_app_shows_whole_at_1280x800_with_tree_lines_unclipped() -> Non
 async def _fits() -> None:
     async with inspected("todo", cols=120, rows=40) as (_agent, _init, url):
         async with browser() as chromium:
-            page = await open_page(chromium, url, 1280, 800)
+            feed: list = []
+            page = await open_page(chromium, url, 1280, 800, feed=feed)
             await page.wait_for_selector("#tree [role=treeitem]")
             await page.wait_for_function("document.querySelectorAll('#screen .row').length === 40")
             # The screen is drawn in the bridge's own font (the pictures' DejaVu Sans
@@ -210,6 +214,8 @@ async def _fits() -> None:
             # The feed sends the unchanged screen again: the rows stay as they are (they
             # were replaced every second, which undid a hover and failed this test
             # 1 time in 8 under load).
+            screens_before = sum('"type":"screen"' in str(f) for f in feed)
+            assert screens_before >= 1, feed[:3]
             replaced = await page.evaluate(
                 """new Promise((done) => {
                     const screen = document.getElementById('screen');
@@ -221,6 +227,10 @@ async def _fits() -> None:
                 })"""
             )
             assert replaced == 0, replaced
+            # ...and the bridge does not send it: it reads the screen every second, and
+            # tells the page only of one that changed.
+            screens_after = sum('"type":"screen"' in str(f) for f in feed)
+            assert screens_after == screens_before, (screens_before, screens_after)
             # Hovering still outlines the node where it is drawn, at the fitted size.
             await page.get_by_role("treeitem", name=re.compile(r'^list_item "Ship v0"')).locator(".line").first.hover()
             outlined = await page.locator("#highlight").bounding_box()

@@ -10,7 +10,7 @@ use crate::errors::ToolError;
 use crate::link::{Link, Screen};
 
 /// The screen as drawn, with where its colours came from.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct StyledScreen {
     /// The bridge's revision of the tree drawn with it.

@@ -64,8 +64,16 @@ async fn follow(link: Link, screens: Screens) {
             continue;
         }
         match StyledScreen::read_now(&link).await {
+            // Pages hear of a screen only when it changed: the refresh finds the same
+            // one most seconds.
             Ok(screen) => {
-                screens.latest.send_replace(Some(Arc::new(screen)));
+                screens.latest.send_if_modified(|latest| {
+                    if latest.as_deref() == Some(&screen) {
+                        return false;
+                    }
+                    *latest = Some(Arc::new(screen));
+                    true
+                });
             }
             Err(e) => tracing::debug!(error = %e.message, "no screen for the inspector"),
         }

@@ -85,8 +85,9 @@ export class ScreenView {
 
   // Draws a `screen` message.
   render(message) {
-    // The feed sends the screen again while nothing changed: the rows stay as they
-    // are (replacing them would undo a hover, and cost a layout, for nothing).
+    // The same screen again (a page that just started watching; a recorded step
+    // that drew what the step before drew): the rows stay as they are (replacing
+    // them would undo a hover, and cost a layout, for nothing).
     const drawn = JSON.stringify([message.cols, message.rows, message.styles]);
     if (drawn === this.drawn) return;
     this.drawn = drawn;
