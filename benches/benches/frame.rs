@@ -178,3 +178,52 @@ fn bare_text_annotated_enabled(bencher: Bencher<'_, '_>) {
         recorder.record(|| draw_bare_annotated(black_box(&mut terminal.get_frame())));
     });
 }
+
+/// A whole frame through a ratatui `Terminal` (a `TestBackend`): the baseline of the
+/// session benches below.
+#[divan::bench]
+fn terminal_draw_plain(bencher: Bencher<'_, '_>) {
+    let mut terminal = bare_text_frame();
+    let data = Data::sample();
+    bencher.counter(nodes()).bench_local(|| {
+        terminal
+            .draw(|frame| draw_annotated(frame.buffer_mut(), black_box(&data)))
+            .expect("drawn");
+    });
+}
+
+/// The same frame through `Session::draw` with nobody reading: no bridge, and the
+/// screen-reader export (cargo feature `atspi`) started when `screen_reader`, idle.
+fn session_draw(bencher: Bencher<'_, '_>, screen_reader: bool) {
+    let dir = std::env::temp_dir().join(format!("taria-bench-{}", std::process::id()));
+    let mut session = taria::Session::builder("bench")
+        .socket(dir.join(format!("{screen_reader}.sock")))
+        .terminal_input(false)
+        .screen_reader(screen_reader)
+        .start();
+    let mut terminal = bare_text_frame();
+    let data = Data::sample();
+    bencher.counter(nodes()).bench_local(|| {
+        session
+            .draw(&mut terminal, |frame| {
+                draw_annotated(frame.buffer_mut(), black_box(&data));
+            })
+            .expect("drawn");
+    });
+    drop(session);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// [`session_draw`] with the export off (`SessionBuilder::screen_reader(false)`, or
+/// built without the `atspi` feature).
+#[divan::bench]
+fn session_draw_screen_reader_off(bencher: Bencher<'_, '_>) {
+    session_draw(bencher, false);
+}
+
+/// [`session_draw`] with the export started (with `--features atspi`) and no screen
+/// reader reading: one flag checked per frame.
+#[divan::bench]
+fn session_draw_screen_reader_idle(bencher: Bencher<'_, '_>) {
+    session_draw(bencher, true);
+}

@@ -8,8 +8,12 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use taria::widget::Recorder;
-use taria_benches::{ANNOTATED_NODES, Data, JOBS, TASKS, draw_annotated, draw_plain, new_buffer};
+use taria_benches::{
+    ANNOTATED_NODES, Data, HEIGHT, JOBS, TASKS, WIDTH, draw_annotated, draw_plain, new_buffer,
+};
 
 /// Frames drawn per measurement.
 const FRAMES: usize = 1_000;
@@ -179,6 +183,56 @@ fn annotations_allocate_nothing_when_not_recording() {
         "annotated frames with a disabled recorder"
     );
     assert_eq!(disabled.node_count(), 0);
+}
+
+/// A session's frames with no consumer: what the app's loop costs when nobody reads
+/// it, with the screen-reader export (cargo feature `atspi`, built in under
+/// `--all-features`) started and idle, and turned off.
+#[test]
+fn a_session_nobody_reads_allocates_what_a_plain_draw_does_screen_reader_export_on_or_off() {
+    let data = Data::sample();
+    let dir = std::env::temp_dir().join(format!("taria-alloc-{}", std::process::id()));
+    for screen_reader in [true, false] {
+        let mut session = taria::Session::builder("alloc")
+            .socket(dir.join(format!("{screen_reader}.sock")))
+            .terminal_input(false)
+            .screen_reader(screen_reader)
+            .start();
+        assert!(
+            session.start_error().is_none(),
+            "{:?}",
+            session.start_error()
+        );
+        let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("terminal");
+        let mut plain = || {
+            terminal
+                .draw(|frame| draw_annotated(frame.buffer_mut(), &data))
+                .expect("drawn");
+        };
+        plain();
+        let plain_frames = count(|| (0..FRAMES / 10).for_each(|_| plain()));
+        let mut through_session = || {
+            session
+                .draw(&mut terminal, |frame| {
+                    draw_annotated(frame.buffer_mut(), &data);
+                })
+                .expect("drawn");
+        };
+        through_session();
+        let session_frames = count(|| (0..FRAMES / 10).for_each(|_| through_session()));
+        println!(
+            "{} frames, screen reader export {}: plain draw {plain_frames:?}, through the session {session_frames:?}",
+            FRAMES / 10,
+            if screen_reader { "started" } else { "off" }
+        );
+        assert!(plain_frames.allocs > 0, "{plain_frames:?}");
+        assert_eq!(
+            session_frames, plain_frames,
+            "screen reader export {screen_reader}"
+        );
+        assert!(session.tree().is_empty(), "nothing recorded");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -42,6 +42,8 @@
 //!
 //! [ratatui]: https://ratatui.rs
 
+#[cfg(all(feature = "atspi", target_os = "linux"))]
+mod atspi;
 mod dispatch;
 mod endpoint;
 pub mod event;

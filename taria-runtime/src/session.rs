@@ -11,6 +11,8 @@
 //! * `route.rs`: where an input goes (handler, widget, key fallback, ignored);
 //! * `events.rs`: the merge of the agent's keys and the terminal's events that
 //!   [`crate::event`] reads;
+//! * `assistive.rs`: a screen reader's side (the AT-SPI export of cargo feature
+//!   `atspi`), whose actions are inputs too;
 //! * `terminal.rs`: the thread that reads the terminal, paused while the app hands the
 //!   terminal to another program;
 //! * `current.rs`: the thread's session behind the free functions `#[taria::app]`
@@ -25,6 +27,7 @@
 //! `#[taria::app]` generates calls to.
 
 mod answer;
+mod assistive;
 mod builder;
 mod current;
 mod drain;
@@ -110,6 +113,8 @@ pub struct Session {
     router: Router,
     inputs: drain::Inputs,
     answers: Answers,
+    /// The tree exported to screen readers (cargo feature `atspi`).
+    assistive: assistive::Assistive,
 }
 
 /// An app whose endpoint could not start hears why when the session ends (see
@@ -149,6 +154,7 @@ impl Session {
         transport: Option<Arc<dyn Transport>>,
         events: Events,
         logs: Option<Arc<LogSink>>,
+        assistive: assistive::Assistive,
     ) -> Session {
         Session {
             label,
@@ -160,6 +166,7 @@ impl Session {
             events,
             router: Router::default(),
             inputs: drain::Inputs::default(),
+            assistive,
         }
     }
 

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use super::assistive::is_assistive;
 use super::transport::Transport;
 use crate::logs::LogSink;
 use taria_schema::ActionName;
@@ -143,7 +144,8 @@ impl Answers {
     /// on (until the next) is stamped with it.
     pub(super) fn taking(&self, seq: u64) {
         if let Some(logs) = &self.logs {
-            logs.set_input(seq);
+            // A screen reader's input is no input of the bridge's.
+            logs.set_input(if is_assistive(seq) { 0 } else { seq });
         }
     }
 
@@ -157,6 +159,18 @@ impl Answers {
             counted_later,
         } = answer;
         let counted = status == AckStatus::Delivered && !counted_later;
+        if is_assistive(seq) {
+            // A screen reader's: no bridge waits for its answer, and the frames
+            // after it are stamped with the bridge's inputs only.
+            if status != AckStatus::Delivered {
+                tracing::info!(
+                    target: "taria::atspi",
+                    "taria: a screen reader's action was {status:?}: {}",
+                    message.as_deref().unwrap_or("no reason given")
+                );
+            }
+            return counted;
+        }
         if counted {
             self.count_handled(seq);
         }

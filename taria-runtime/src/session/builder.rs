@@ -37,6 +37,7 @@ pub struct SessionBuilder {
     label: String,
     socket: Option<PathBuf>,
     terminal_input: bool,
+    screen_reader: bool,
 }
 
 impl SessionBuilder {
@@ -45,6 +46,7 @@ impl SessionBuilder {
             label: label.to_owned(),
             socket: None,
             terminal_input: true,
+            screen_reader: true,
         }
     }
 
@@ -60,6 +62,15 @@ impl SessionBuilder {
     /// arrives.
     pub fn terminal_input(mut self, on: bool) -> SessionBuilder {
         self.terminal_input = on;
+        self
+    }
+
+    /// Whether the app's tree is exported to screen readers over AT-SPI, through
+    /// AccessKit (on by default). It needs cargo feature `atspi`, on Linux; without
+    /// it this does nothing. The export does no work until a screen reader turns
+    /// AT-SPI on (`docs/accessibility.md`).
+    pub fn screen_reader(mut self, on: bool) -> SessionBuilder {
+        self.screen_reader = on;
         self
     }
 
@@ -114,7 +125,7 @@ impl SessionBuilder {
     pub(crate) fn in_process(self, logs: Option<&Arc<LogHub>>) -> (Session, Arc<InProcess>) {
         let logs = logs.map(LogHub::sink);
         let transport = InProcess::new(logs.clone());
-        let session = self.terminal_input(false).build(
+        let session = self.terminal_input(false).screen_reader(false).build(
             Some(Arc::clone(&transport) as Arc<dyn Transport>),
             Arc::new(Signal::default()),
             logs,
@@ -128,11 +139,14 @@ impl SessionBuilder {
         signal: Arc<Signal>,
         logs: Option<Arc<LogSink>>,
     ) -> Session {
+        let assistive =
+            super::assistive::Assistive::start(&self.label, &signal, self.screen_reader);
         Session::new(
             self.label,
             transport,
             super::events::Events::new(signal, self.terminal_input),
             logs,
+            assistive,
         )
     }
 }

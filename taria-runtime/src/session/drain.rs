@@ -228,6 +228,15 @@ impl Session {
     /// rest wait in the endpoint's bounded queue). Follows a new connection. Returns
     /// whether any came.
     fn take_queued(&mut self) -> bool {
+        let from_transport = self.take_transport_inputs();
+        // A screen reader's, behind them, as inputs of the connection followed.
+        let connection = self.answers.connection();
+        self.assistive
+            .take_inputs(connection, &mut self.inputs.inbox)
+            || from_transport
+    }
+
+    fn take_transport_inputs(&mut self) -> bool {
         let Some(transport) = self.transport.clone() else {
             return false;
         };

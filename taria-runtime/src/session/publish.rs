@@ -54,7 +54,8 @@ impl Session {
     ) -> R {
         tracing::trace!(target: LATENCY, "frame begun");
         let connected = self.is_connected();
-        self.recorder.set_enabled(connected || self.always_record);
+        self.recorder
+            .set_enabled(connected || self.always_record || self.assistive.is_active());
         let first_held = self.router.begin_frame(self.answers.connection());
         let recording = self.recorder.begin();
         let mut end = FrameEnd {
@@ -74,7 +75,7 @@ impl Session {
     /// without asking.
     #[must_use]
     pub fn redraw_owed(&self) -> bool {
-        self.router.taken_in_last_frame() > 0
+        self.router.frame_owed()
     }
 
     /// Hands the frame just recorded to the transport, stamped with the newest input
@@ -145,6 +146,7 @@ impl<'s> FrameEnd<'s> {
     /// Ends the frame with the buffer drawn (`None`: the draw failed); does nothing
     /// the second time.
     pub(crate) fn end(&mut self, buffer: Option<&Buffer>) {
+        let recorded = self.drawing == Some(true);
         if !self.stop_drawing() {
             return;
         }
@@ -160,6 +162,9 @@ impl<'s> FrameEnd<'s> {
         {
             session.publish(buffer, self.first_held);
             tracing::trace!(target: LATENCY, "frame published");
+        }
+        if recorded && buffer.is_some() {
+            session.assistive.publish(&session.recorder);
         }
         // Counts from the next frame on. No need to wake the loop for it: `drain`
         // already did when it held these actions for the widgets, so the event read

@@ -20,6 +20,7 @@ use keys::chord_for_char;
 pub use widget::{agent_changed, take_widget_actions, widget_state, widget_state_rebuilt};
 
 use super::answer::Answer;
+use super::assistive::is_assistive;
 use super::events::Events;
 use crate::dispatch::{Actions, Invocation, Outcome};
 use crate::recorder::FrameArena;
@@ -38,6 +39,9 @@ pub(super) struct Router {
     /// The newest input a widget took while the last frame was drawn (0: none): it
     /// counts as handled from the frame after, which the app is owed.
     taken_in_last_frame: u64,
+    /// Whether a widget took a screen reader's input while the last frame was drawn
+    /// (`taken_in_last_frame` counts the bridge's only: it stamps their frames).
+    reader_took_in_last_frame: bool,
     /// Inputs a widget took in the last frame whose answer waits for this one: did
     /// the app hand the widget back what it set ([`widget::widget_state`])?
     confirming: Vec<Confirming>,
@@ -175,12 +179,17 @@ impl Router {
 
     /// Whether no held action, key fallback in progress or owed frame is left.
     pub(super) fn is_idle(&self) -> bool {
-        self.held() == 0 && self.taken_in_last_frame == 0
+        self.held() == 0 && !self.frame_owed()
     }
 
-    /// The newest input a widget took in the last frame (0: none).
+    /// The newest input of the bridge's a widget took in the last frame (0: none).
     pub(super) fn taken_in_last_frame(&self) -> u64 {
         self.taken_in_last_frame
+    }
+
+    /// Whether a widget took an input in the last frame: the app owes a frame after it.
+    pub(super) fn frame_owed(&self) -> bool {
+        self.taken_in_last_frame > 0 || self.reader_took_in_last_frame
     }
 
     /// Drops every held action (a new connection starts with none).
@@ -188,6 +197,7 @@ impl Router {
         self.held.clear();
         self.stages.clear();
         self.taken_in_last_frame = 0;
+        self.reader_took_in_last_frame = false;
         self.confirming.clear();
         self.reoffers.clear();
         widget::forget_states();
@@ -227,6 +237,7 @@ impl Router {
     /// effect is the next frame).
     pub(super) fn begin_frame(&mut self, connection: u64) -> Option<u64> {
         self.taken_in_last_frame = 0;
+        self.reader_took_in_last_frame = false;
         let first_held = self
             .held
             .iter()
@@ -305,7 +316,11 @@ impl Router {
             let seq = action.seq;
             match action.outcome.take() {
                 Some(Outcome::Handled) => {
-                    self.taken_in_last_frame = self.taken_in_last_frame.max(seq);
+                    if is_assistive(seq) {
+                        self.reader_took_in_last_frame = true;
+                    } else {
+                        self.taken_in_last_frame = self.taken_in_last_frame.max(seq);
+                    }
                     match action.taken_by {
                         // Answered after the next frame, which shows if it stuck.
                         Some(widget) if widget::awaits_next_frame(&widget) => {

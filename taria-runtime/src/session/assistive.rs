@@ -1,0 +1,153 @@
+//! The session's screen reader: the AT-SPI export (`crate::atspi`, cargo feature
+//! `atspi` on Linux) as the session sees it, and nothing at all without it (a type
+//! with no fields, whose checks are constant `false`).
+//!
+//! A screen reader's action is queued as an input of the connection the session
+//! follows (0 with no bridge), numbered in a space of its own ([`ASSISTIVE`]): it
+//! is validated, routed, held for widgets and turned into keys as an agent's is, but
+//! its answer is logged, not sent (`Answers::send`), and it does not count as the
+//! bridge's input handled.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::endpoint::{QueuedInput, Signal};
+use crate::recorder::Recorder;
+
+/// The bit that marks a screen reader's input numbers; a bridge's count up from 1.
+pub(super) const ASSISTIVE: u64 = 1 << 63;
+
+/// Whether input `seq` is a screen reader's.
+pub(super) fn is_assistive(seq: u64) -> bool {
+    seq & ASSISTIVE != 0
+}
+
+/// The AT-SPI export, when the session has one.
+#[derive(Default)]
+pub(super) struct Assistive {
+    #[cfg(all(feature = "atspi", target_os = "linux"))]
+    export: Option<crate::atspi::Export>,
+    /// The last screen reader's input number handed out (without [`ASSISTIVE`]).
+    #[cfg(all(feature = "atspi", target_os = "linux"))]
+    seq: u64,
+}
+
+impl Assistive {
+    /// The export for the app labelled `label`, when `on` and built with it;
+    /// `signal` wakes the app's loop.
+    pub(super) fn start(label: &str, signal: &Arc<Signal>, on: bool) -> Assistive {
+        #[cfg(all(feature = "atspi", target_os = "linux"))]
+        return Assistive {
+            export: on.then(|| crate::atspi::Export::start(label, Arc::clone(signal))),
+            seq: 0,
+        };
+        #[cfg(not(all(feature = "atspi", target_os = "linux")))]
+        {
+            let _ = (label, signal, on);
+            Assistive::default()
+        }
+    }
+
+    /// Whether a screen reader reads the app now (frames are recorded then).
+    #[inline]
+    #[cfg_attr(
+        not(all(feature = "atspi", target_os = "linux")),
+        expect(
+            clippy::unused_self,
+            reason = "always false without the `atspi` feature"
+        )
+    )]
+    pub(super) fn is_active(&self) -> bool {
+        #[cfg(all(feature = "atspi", target_os = "linux"))]
+        if let Some(export) = &self.export {
+            return export.is_active();
+        }
+        false
+    }
+
+    /// Exports the frame `recorder` just recorded, when a screen reader reads the app.
+    #[cfg_attr(
+        not(all(feature = "atspi", target_os = "linux")),
+        expect(clippy::unused_self, reason = "the export needs the `atspi` feature")
+    )]
+    pub(super) fn publish(&mut self, recorder: &Recorder) {
+        #[cfg(all(feature = "atspi", target_os = "linux"))]
+        if let Some(export) = &mut self.export
+            && export.is_active()
+        {
+            export.publish(recorder.tree());
+        }
+        let _ = recorder;
+    }
+
+    /// Queues the screen reader's requests in `inbox` as inputs of `connection`;
+    /// whether any came.
+    #[cfg_attr(
+        not(all(feature = "atspi", target_os = "linux")),
+        expect(
+            clippy::unused_self,
+            reason = "a screen reader's inputs need the `atspi` feature"
+        )
+    )]
+    pub(super) fn take_inputs(
+        &mut self,
+        connection: u64,
+        inbox: &mut VecDeque<QueuedInput>,
+    ) -> bool {
+        #[cfg(all(feature = "atspi", target_os = "linux"))]
+        if let Some(export) = &mut self.export {
+            let before = inbox.len();
+            let seq = &mut self.seq;
+            export.take_requests(&mut |request| {
+                *seq += 1;
+                inbox.push_back(QueuedInput {
+                    connection,
+                    seq: ASSISTIVE | *seq,
+                    input: taria_schema::protocol::Input::Act(request),
+                });
+            });
+            return inbox.len() > before;
+        }
+        let _ = (connection, inbox);
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::answer::{Answer, Answers};
+    use super::super::transport::{InProcess, Transport};
+    use super::*;
+
+    #[test]
+    fn a_screen_readers_answer_is_not_sent_and_stamps_no_frame() {
+        let transport = InProcess::new(None);
+        let mut answers = Answers::new(Some(Arc::clone(&transport) as Arc<dyn Transport>), None);
+        answers.follow(1);
+        assert!(
+            answers.send(ASSISTIVE | 1, Answer::delivered()),
+            "delivered: the app changed"
+        );
+        assert!(
+            transport.take_answer(ASSISTIVE | 1).is_none(),
+            "no bridge waits for it"
+        );
+        assert_eq!(answers.stamp(None), 0, "not the bridge's input");
+        answers.send(ASSISTIVE | 2, Answer::ignored("nothing takes it".into()));
+        assert!(transport.take_answer(ASSISTIVE | 2).is_none());
+        // The bridge's inputs are answered and counted as before, around them.
+        answers.send(3, Answer::delivered());
+        assert!(transport.take_answer(3).is_some());
+        assert_eq!(answers.stamp(None), 3);
+        assert!(!is_assistive(3) && is_assistive(ASSISTIVE | 3));
+    }
+
+    #[test]
+    fn without_a_screen_reader_nothing_is_recorded_or_queued() {
+        let mut assistive = Assistive::start("app", &Arc::new(Signal::default()), false);
+        assert!(!assistive.is_active());
+        let mut inbox = VecDeque::new();
+        assert!(!assistive.take_inputs(1, &mut inbox));
+        assert!(inbox.is_empty());
+    }
+}
