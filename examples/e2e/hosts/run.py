@@ -465,12 +465,20 @@ def run_step(step: Step, env: dict[str, str], out_dir: Path, index: int) -> dict
 
 def toolchain_env() -> dict[str, str]:
     """RUSTUP_HOME and CARGO_HOME as they are now, so a temporary HOME still finds
-    the toolchain `cargo run --example todo` needs; and cargo's directory on PATH."""
+    the toolchain `cargo run --example todo` needs; and cargo's directory on PATH.
+    Also the build's own settings from the environment (`CARGO_INCREMENTAL`,
+    `CARGO_PROFILE_*`, `RUSTFLAGS`, …; .ci/run sets some): Codex, the AI SDK and
+    openai-agents start a server with a few variables only, and `cargo run` under other
+    settings rebuilds the whole app (minutes) where the warm-up build is reused."""
     home = Path.home()
     env = {
+        k: v for k, v in os.environ.items()
+        if (k.startswith("CARGO_") and k != "CARGO_HOME") or k in ("RUSTFLAGS", "RUSTDOCFLAGS")
+    }
+    env.update({
         "RUSTUP_HOME": os.environ.get("RUSTUP_HOME") or str(home / ".rustup"),
         "CARGO_HOME": os.environ.get("CARGO_HOME") or str(home / ".cargo"),
-    }
+    })
     cargo = shutil.which("cargo")
     if cargo:
         env["TARIA_CARGO_DIR"] = str(Path(cargo).parent)

@@ -63,7 +63,7 @@ pub(super) fn update(tree: &Tree, label: &str, ids: &mut Ids) -> TreeUpdate {
     let mut nodes = Vec::with_capacity(tree.len() + 1);
     let mut children = Vec::with_capacity(tree.roots.len());
     for root in &tree.roots {
-        children.push(add(root, ids, &mut seen, &mut nodes));
+        children.extend(add(root, ids, &mut seen, &mut nodes));
     }
     let mut window = window(label);
     window.set_children(children);
@@ -103,20 +103,24 @@ fn window(label: &str) -> KitNode {
     window
 }
 
-/// Adds `node` and its subtree to `nodes` (children first); returns its id.
+/// Adds `node` and its subtree to `nodes` (children first); returns its id. A node
+/// whose id came before is left out with its subtree: the recorder renames duplicates
+/// (`id~2`), and AccessKit takes a node once.
 fn add<'t>(
     node: &'t Node,
     ids: &mut Ids,
     seen: &mut HashSet<&'t str>,
     nodes: &mut Vec<(KitId, KitNode)>,
-) -> KitId {
-    seen.insert(node.id.as_str());
+) -> Option<KitId> {
+    if !seen.insert(node.id.as_str()) {
+        return None;
+    }
     let id = KitId(2 * ids.number(node.id.as_str()));
     let mut out = convert(node);
     let mut children: Vec<KitId> = node
         .children
         .iter()
-        .map(|child| add(child, ids, seen, nodes))
+        .filter_map(|child| add(child, ids, seen, nodes))
         .collect();
     if let Some(run) = text_run(node) {
         children.insert(0, KitId(id.0 + 1));
@@ -126,7 +130,7 @@ fn add<'t>(
         out.set_children(children);
     }
     nodes.push((id, out));
-    id
+    Some(id)
 }
 
 /// AccessKit's role for taria's (`docs/accessibility.md`, "Roles").
@@ -570,6 +574,22 @@ mod tests {
         // It comes back with a new number, never an old one's.
         let third = update(&todo(), "todo", &mut ids);
         assert!(by_label(&third, "Ship").0 != by_label(&first, "Ship").0);
+    }
+
+    #[test]
+    fn a_node_is_exported_once_even_if_its_id_comes_twice() {
+        let twice = tree(vec![
+            node("a", Role::Button, "first", &[]),
+            node("a", Role::Button, "second", &[]),
+        ]);
+        let update = update(&twice, "app", &mut Ids::default());
+        assert_eq!(update.nodes.len(), 2, "the window and the first");
+        assert!(
+            update
+                .nodes
+                .iter()
+                .all(|(_, n)| n.label() != Some("second"))
+        );
     }
 
     #[test]
