@@ -40,6 +40,15 @@
 //! [`NodeBuilder`]'s setters, the recorder's limits and how a key becomes part of an
 //! id. [`event`] is crossterm's `event::read`/`poll` with the agent's keys merged in.
 //!
+//! # Cargo features
+//!
+//! * `atspi` (Linux): the tree exported to screen readers over AT-SPI, through
+//!   AccessKit; a reader's click, focus and new value reach the app as an agent's
+//!   actions do. It does nothing until a screen reader turns AT-SPI on;
+//!   [`SessionBuilder::screen_reader`] turns it off for one session. The mapping:
+//!   `docs/accessibility.md`.
+//! * `regex`: regexes in replay rules (`taria::testing::Pattern::regex`), for tests.
+//!
 //! [ratatui]: https://ratatui.rs
 
 #[cfg(all(feature = "atspi", target_os = "linux"))]
