@@ -114,6 +114,11 @@ impl Export {
         self.adapter.update_if_active(|| update);
     }
 
+    /// Whether the reader's requests wait for the loop.
+    pub(crate) fn has_requests(&self) -> bool {
+        !lock(&self.shared.requests).is_empty()
+    }
+
     /// Moves the reader's requests, as inputs, to `into`; a request that has no
     /// input (its node is gone, nothing a click performs) is logged and dropped.
     pub(crate) fn take_requests(&mut self, into: &mut impl FnMut(ActionRequest)) {
@@ -128,6 +133,27 @@ impl Export {
                 ),
             }
         }
+    }
+}
+
+#[cfg(test)]
+impl Export {
+    /// `tree` as if exported to a reader (no reader here: no session bus in tests).
+    pub(crate) fn exported_for_test(&mut self, tree: Tree) {
+        map::update(&tree, &self.label, &mut self.ids);
+        self.last = tree;
+    }
+
+    /// A reader's click on node `id` of the tree exported last, as the adapter hands
+    /// it over.
+    pub(crate) fn click_for_test(&self, id: &str) {
+        let target = self.ids.kit_id(id).expect("a node exported");
+        Requests(Arc::clone(&self.shared)).do_action(accesskit::ActionRequest {
+            action: accesskit::Action::Click,
+            target_tree: accesskit::TreeId::ROOT,
+            target_node: target,
+            data: None,
+        });
     }
 }
 

@@ -50,6 +50,12 @@ impl Ids {
         self.names.retain(|_, id| kept.contains(id.as_str()));
     }
 
+    /// AccessKit's id of node `id`, if it was exported.
+    #[cfg(test)]
+    pub(super) fn kit_id(&self, id: &str) -> Option<KitId> {
+        self.numbers.get(id).map(|n| KitId(2 * n))
+    }
+
     /// The taria id of AccessKit node `target` (its node's, for a text run).
     pub(super) fn name(&self, target: KitId) -> Option<&str> {
         self.names.get(&(target.0 / 2)).map(String::as_str)

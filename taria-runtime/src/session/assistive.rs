@@ -80,6 +80,22 @@ impl Assistive {
         let _ = recorder;
     }
 
+    /// Whether a screen reader's requests wait for the loop.
+    #[cfg_attr(
+        not(all(feature = "atspi", target_os = "linux")),
+        expect(
+            clippy::unused_self,
+            reason = "a screen reader's inputs need the `atspi` feature"
+        )
+    )]
+    pub(super) fn has_requests(&self) -> bool {
+        #[cfg(all(feature = "atspi", target_os = "linux"))]
+        if let Some(export) = &self.export {
+            return export.has_requests();
+        }
+        false
+    }
+
     /// Queues the screen reader's requests in `inbox` as inputs of `connection`;
     /// whether any came.
     #[cfg_attr(
@@ -140,6 +156,81 @@ mod tests {
         assert!(transport.take_answer(3).is_some());
         assert_eq!(answers.stamp(None), 3);
         assert!(!is_assistive(3) && is_assistive(ASSISTIVE | 3));
+    }
+
+    /// A reader's click goes the agent's way to the app's handler: with no bridge, and
+    /// after a bridge the session followed has gone (its inputs' check would drop
+    /// the reader's as that bridge's).
+    #[cfg(all(feature = "atspi", target_os = "linux"))]
+    #[test]
+    fn a_readers_click_reaches_the_handler_with_no_bridge_and_after_one_has_gone() {
+        use crate::dispatch::{Actions, Invocation, Outcome};
+        use crate::session::Session;
+        use ratatui::{Terminal, backend::TestBackend};
+        use taria_schema::{Action, Role};
+
+        struct Check(bool);
+        impl Actions for Check {
+            fn handle_action(&mut self, invocation: &Invocation<'_>) -> Outcome {
+                if invocation.is(Action::Toggle) {
+                    self.0 = !self.0;
+                    return Outcome::Handled;
+                }
+                Outcome::NotHandled
+            }
+        }
+        fn draw(session: &mut Session, terminal: &mut Terminal<TestBackend>, checked: bool) {
+            session
+                .draw(terminal, |frame| {
+                    let area = frame.area();
+                    crate::recorder::leaf(|n| {
+                        n.role(Role::Checkbox)
+                            .id("done")
+                            .label("Done")
+                            .checked(checked)
+                            .action(Action::Toggle)
+                            .bounds(area);
+                    });
+                })
+                .expect("drawn");
+        }
+
+        let dir = std::env::temp_dir().join(format!("taria-reader-{}", std::process::id()));
+        let mut session = Session::builder("reader")
+            .socket(dir.join("reader.sock"))
+            .terminal_input(false)
+            .start();
+        session.set_always_record(true);
+        let mut terminal = Terminal::new(TestBackend::new(20, 1)).expect("terminal");
+        let mut app = Check(false);
+        for bridge_gone in [false, true] {
+            draw(&mut session, &mut terminal, app.0);
+            let tree = session.tree();
+            let export = session
+                .assistive
+                .export
+                .as_mut()
+                .expect("the export started");
+            export.exported_for_test(tree);
+            if bridge_gone {
+                // The connection the session followed; none is connected now.
+                session.answers.follow(7);
+            }
+            let before = app.0;
+            session
+                .assistive
+                .export
+                .as_ref()
+                .expect("started")
+                .click_for_test("done");
+            assert_eq!(session.drain(&mut app), 1, "bridge gone: {bridge_gone}");
+            assert_eq!(
+                app.0, !before,
+                "the handler toggled it (bridge gone: {bridge_gone})"
+            );
+        }
+        drop(session);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

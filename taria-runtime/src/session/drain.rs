@@ -229,11 +229,24 @@ impl Session {
     /// whether any came.
     fn take_queued(&mut self) -> bool {
         let from_transport = self.take_transport_inputs();
-        // A screen reader's, behind them, as inputs of the connection followed.
+        let from_reader = self.take_reader_inputs();
+        from_transport || from_reader
+    }
+
+    /// A screen reader's requests, behind the bridge's inputs, as inputs of the
+    /// connection followed. With no bridge connected now, that is none (0): a bridge
+    /// that has gone is let go of first (its held inputs and keys are dropped, as a
+    /// new connection drops them), or the reader's would be dropped as its.
+    fn take_reader_inputs(&mut self) -> bool {
+        if !self.assistive.has_requests() {
+            return false;
+        }
+        if self.live_connection() == 0 && self.answers.connection() != 0 {
+            self.switch_connection(0);
+        }
         let connection = self.answers.connection();
         self.assistive
             .take_inputs(connection, &mut self.inputs.inbox)
-            || from_transport
     }
 
     fn take_transport_inputs(&mut self) -> bool {
