@@ -32,6 +32,7 @@ use taria_schema::protocol::ActionRequest;
 
 use crate::endpoint::Signal;
 use crate::lock::lock;
+use crate::recorder::{FrameArena, Recorder};
 
 /// The most requests kept waiting for the loop; more are dropped (a reader does not
 /// send hundreds between two frames; an app that stopped reading events must not
@@ -44,9 +45,11 @@ pub(crate) struct Export {
     shared: Arc<Shared>,
     label: String,
     ids: map::Ids,
-    /// The tree exported last: a request's target is looked up in it, and a frame
-    /// with the same nodes is not exported again.
+    /// The tree exported last: a request's target is looked up in it.
     last: Tree,
+    /// The arena it was built from: a frame whose arena is the same is not exported
+    /// again.
+    last_arena: FrameArena,
     /// The activation `last` was exported in (the adapter starts again from the
     /// empty window each time AT-SPI is turned on).
     exported_in: u64,
@@ -66,7 +69,8 @@ struct Shared {
 
 impl Export {
     /// Starts the adapter for the app labelled `label`; `signal` wakes its loop.
-    pub(crate) fn start(label: &str, signal: Arc<Signal>) -> Export {
+    pub(crate) fn start(label: &str, signal: &Arc<Signal>) -> Export {
+        let signal = Arc::clone(signal);
         let shared = Arc::new(Shared {
             active: AtomicBool::new(false),
             activations: AtomicU64::new(0),
@@ -90,6 +94,7 @@ impl Export {
             label: label.to_owned(),
             ids: map::Ids::default(),
             last: Tree::default(),
+            last_arena: FrameArena::default(),
             exported_in: 0,
         }
     }
@@ -99,24 +104,24 @@ impl Export {
         self.shared.active.load(Ordering::Acquire)
     }
 
-    /// Exports `tree`, the frame just recorded, when it differs from the last.
-    pub(crate) fn publish(&mut self, tree: Tree) {
+    /// Exports the frame `recorder` just recorded, when its tree differs from the last.
+    pub(crate) fn publish(&mut self, recorder: &Recorder) {
         if !self.is_active() {
             return;
         }
+        // A redrawn frame that shows nothing new is compared, not converted: no tree
+        // is built for it (as the endpoint's writer does for the bridge).
         let activation = self.shared.activations.load(Ordering::Acquire);
-        if activation == self.exported_in && tree.roots == self.last.roots {
+        let arena = recorder.arena();
+        if activation == self.exported_in && arena.same_tree(&self.last_arena) {
             return;
         }
+        self.last_arena.copy_from(arena);
         self.exported_in = activation;
+        let tree = arena.to_tree();
         let update = map::update(&tree, &self.label, &mut self.ids);
         self.last = tree;
         self.adapter.update_if_active(|| update);
-    }
-
-    /// Whether the reader's requests wait for the loop.
-    pub(crate) fn has_requests(&self) -> bool {
-        !lock(&self.shared.requests).is_empty()
     }
 
     /// Moves the reader's requests, as inputs, to `into`; a request that has no

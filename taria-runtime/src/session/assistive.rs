@@ -11,8 +11,11 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+#[cfg(all(feature = "atspi", target_os = "linux"))]
+use crate::atspi::Export;
 use crate::endpoint::{QueuedInput, Signal};
 use crate::recorder::Recorder;
+use taria_schema::protocol::{ActionRequest, Input};
 
 /// The bit that marks a screen reader's input numbers; a bridge's count up from 1.
 pub(super) const ASSISTIVE: u64 = 1 << 63;
@@ -25,10 +28,8 @@ pub(super) fn is_assistive(seq: u64) -> bool {
 /// The AT-SPI export, when the session has one.
 #[derive(Default)]
 pub(super) struct Assistive {
-    #[cfg(all(feature = "atspi", target_os = "linux"))]
-    export: Option<crate::atspi::Export>,
+    export: Option<Export>,
     /// The last screen reader's input number handed out (without [`ASSISTIVE`]).
-    #[cfg(all(feature = "atspi", target_os = "linux"))]
     seq: u64,
 }
 
@@ -37,95 +38,69 @@ impl Assistive {
     /// `signal` wakes the app's loop.
     pub(super) fn start(label: &str, signal: &Arc<Signal>, on: bool) -> Assistive {
         #[cfg(all(feature = "atspi", target_os = "linux"))]
-        return Assistive {
-            export: on.then(|| crate::atspi::Export::start(label, Arc::clone(signal))),
-            seq: 0,
-        };
+        let export = on.then(|| Export::start(label, signal));
         #[cfg(not(all(feature = "atspi", target_os = "linux")))]
-        {
+        let export = {
             let _ = (label, signal, on);
-            Assistive::default()
-        }
+            None
+        };
+        Assistive { export, seq: 0 }
     }
 
     /// Whether a screen reader reads the app now (frames are recorded then).
     #[inline]
-    #[cfg_attr(
-        not(all(feature = "atspi", target_os = "linux")),
-        expect(
-            clippy::unused_self,
-            reason = "always false without the `atspi` feature"
-        )
-    )]
     pub(super) fn is_active(&self) -> bool {
-        #[cfg(all(feature = "atspi", target_os = "linux"))]
-        if let Some(export) = &self.export {
-            return export.is_active();
-        }
-        false
+        self.export.as_ref().is_some_and(Export::is_active)
     }
 
     /// Exports the frame `recorder` just recorded, when a screen reader reads the app.
-    #[cfg_attr(
-        not(all(feature = "atspi", target_os = "linux")),
-        expect(clippy::unused_self, reason = "the export needs the `atspi` feature")
-    )]
     pub(super) fn publish(&mut self, recorder: &Recorder) {
-        #[cfg(all(feature = "atspi", target_os = "linux"))]
-        if let Some(export) = &mut self.export
-            && export.is_active()
-        {
-            export.publish(recorder.tree());
+        if let Some(export) = &mut self.export {
+            export.publish(recorder);
         }
-        let _ = recorder;
-    }
-
-    /// Whether a screen reader's requests wait for the loop.
-    #[cfg_attr(
-        not(all(feature = "atspi", target_os = "linux")),
-        expect(
-            clippy::unused_self,
-            reason = "a screen reader's inputs need the `atspi` feature"
-        )
-    )]
-    pub(super) fn has_requests(&self) -> bool {
-        #[cfg(all(feature = "atspi", target_os = "linux"))]
-        if let Some(export) = &self.export {
-            return export.has_requests();
-        }
-        false
     }
 
     /// Queues the screen reader's requests in `inbox` as inputs of `connection`;
     /// whether any came.
-    #[cfg_attr(
-        not(all(feature = "atspi", target_os = "linux")),
-        expect(
-            clippy::unused_self,
-            reason = "a screen reader's inputs need the `atspi` feature"
-        )
-    )]
     pub(super) fn take_inputs(
         &mut self,
         connection: u64,
         inbox: &mut VecDeque<QueuedInput>,
     ) -> bool {
-        #[cfg(all(feature = "atspi", target_os = "linux"))]
-        if let Some(export) = &mut self.export {
-            let before = inbox.len();
-            let seq = &mut self.seq;
-            export.take_requests(&mut |request| {
-                *seq += 1;
-                inbox.push_back(QueuedInput {
-                    connection,
-                    seq: ASSISTIVE | *seq,
-                    input: taria_schema::protocol::Input::Act(request),
-                });
+        let Some(export) = &mut self.export else {
+            return false;
+        };
+        let before = inbox.len();
+        let seq = &mut self.seq;
+        export.take_requests(&mut |request: ActionRequest| {
+            *seq += 1;
+            inbox.push_back(QueuedInput {
+                connection,
+                seq: ASSISTIVE | *seq,
+                input: Input::Act(request),
             });
-            return inbox.len() > before;
-        }
-        let _ = (connection, inbox);
-        false
+        });
+        inbox.len() > before
+    }
+}
+
+/// Without the export: a type with no values, so `Assistive::export` is always `None`
+/// and each method above is a `None` check.
+#[cfg(not(all(feature = "atspi", target_os = "linux")))]
+enum Export {}
+
+#[cfg(not(all(feature = "atspi", target_os = "linux")))]
+impl Export {
+    fn is_active(&self) -> bool {
+        match *self {}
+    }
+
+    fn publish(&mut self, _: &Recorder) {
+        match *self {}
+    }
+
+    fn take_requests(&mut self, _: &mut impl FnMut(ActionRequest)) {
+        match *self {}
     }
 }
 

@@ -229,24 +229,12 @@ impl Session {
     /// whether any came.
     fn take_queued(&mut self) -> bool {
         let from_transport = self.take_transport_inputs();
-        let from_reader = self.take_reader_inputs();
-        from_transport || from_reader
-    }
-
-    /// A screen reader's requests, behind the bridge's inputs, as inputs of the
-    /// connection followed. With no bridge connected now, that is none (0): a bridge
-    /// that has gone is let go of first (its held inputs and keys are dropped, as a
-    /// new connection drops them), or the reader's would be dropped as its.
-    fn take_reader_inputs(&mut self) -> bool {
-        if !self.assistive.has_requests() {
-            return false;
-        }
-        if self.live_connection() == 0 && self.answers.connection() != 0 {
-            self.switch_connection(0);
-        }
+        // A screen reader's, behind them, as inputs of the connection followed.
         let connection = self.answers.connection();
-        self.assistive
-            .take_inputs(connection, &mut self.inputs.inbox)
+        let from_reader = self
+            .assistive
+            .take_inputs(connection, &mut self.inputs.inbox);
+        from_transport || from_reader
     }
 
     fn take_transport_inputs(&mut self) -> bool {
@@ -254,7 +242,9 @@ impl Session {
             return false;
         };
         transport.take_inputs(&mut |connection, queued| {
-            if connection != self.answers.connection() && connection != 0 {
+            // A new bridge, or none (0) once one has gone: its held inputs and keys
+            // go with it, and inputs of no bridge (a screen reader's) are followed.
+            if connection != self.answers.connection() {
                 self.switch_connection(connection);
             }
             if !self.inputs.inbox.is_empty() || queued.is_empty() {
