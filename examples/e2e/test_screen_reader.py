@@ -51,8 +51,17 @@ def read(app: Path) -> dict:
     for line in run.stdout.splitlines():
         if line.startswith("{"):
             found.update(json.loads(line))
+    hint = ""
+    if "on the AT-SPI desktop" in str(found.get("error")):
+        # The likeliest cause: the app was last built without the feature, e.g. by
+        # the README's `cargo run --example todo`, or a host harness's.
+        hint = (
+            f"\n{app.name} never showed up on the AT-SPI bus: was it built with taria's "
+            "`atspi` feature? Build the apps as the suite expects: "
+            "`cargo build --workspace --all-features --examples --bins`"
+        )
     assert "error" not in found and run.returncode == 0, (
-        f"probe: {found.get('error')} (exit {run.returncode})\n{run.stdout}\n{run.stderr}"
+        f"probe: {found.get('error')} (exit {run.returncode}){hint}\n{run.stdout}\n{run.stderr}"
     )
     return found
 
